@@ -1,0 +1,2 @@
+//! The `gametree` command line.
+fn main() {}

@@ -1,0 +1,1 @@
+//! conformance: not yet written.

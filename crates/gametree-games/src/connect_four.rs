@@ -1,0 +1,1 @@
+//! connect_four: not yet written.

@@ -1,0 +1,9 @@
+//! The domains of gametree, each a [`gametree::Game`] with its evaluators, and the
+//! conformance check every game passes.
+
+pub mod conformance;
+pub mod connect_four;
+pub mod random_tree;
+pub mod rng;
+pub mod spec;
+pub mod tictactoe;

@@ -1,0 +1,1 @@
+//! random_tree: not yet written.

@@ -1,0 +1,1 @@
+//! spec: not yet written.

@@ -1,0 +1,1 @@
+//! tictactoe: not yet written.

@@ -1,0 +1,1 @@
+//! connect_four tests: not yet written.

@@ -1,0 +1,1 @@
+//! random_tree tests: not yet written.

@@ -1,0 +1,1 @@
+//! tictactoe tests: not yet written.

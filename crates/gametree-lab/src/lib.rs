@@ -1,0 +1,1 @@
+//! Experiments over gametree's algorithms and games.

@@ -1,0 +1,144 @@
+//! Heuristics: [`Evaluator`] gives values of non-terminal positions, the [`Bounds`] those
+//! values (and the game's outcomes) respect, and an optional move-ordering hook.
+
+use crate::game::{Game, Score, Scores, MAX_PLAYERS};
+
+/// What an evaluator guarantees about every leaf value a search can see: the outcomes of
+/// terminal states and the heuristic values of cut-off states alike.
+///
+/// Pruning algorithms state which of these they need and refuse an evaluator that does not
+/// give them ([`crate::search::SearchError::MissingBound`]); they never guess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// A lower bound on each player's score, if one is guaranteed.
+    pub lower: Option<Scores>,
+    /// An upper bound on the sum of all players' scores, if one is guaranteed.
+    pub maxsum: Option<i64>,
+    /// The minimum score step mu: two different values of one player's score differ by at
+    /// least this much (1 for integer scores; larger for coarse, discrete evaluations).
+    pub step: Score,
+    /// Whether every leaf's scores sum to exactly `maxsum`.
+    pub constant_sum: bool,
+}
+
+impl Bounds {
+    /// No guarantee beyond integer scores (step 1).
+    pub const fn none() -> Bounds {
+        Bounds {
+            lower: None,
+            maxsum: None,
+            step: 1,
+            constant_sum: false,
+        }
+    }
+
+    /// Korf's setting: every score is at least 0 and they sum to at most `maxsum`.
+    pub fn nonnegative(players: usize, maxsum: i64) -> Bounds {
+        Bounds {
+            lower: Some(Scores::zeros(players)),
+            maxsum: Some(maxsum),
+            step: 1,
+            constant_sum: false,
+        }
+    }
+
+    /// Every score at least 0 and the scores summing to exactly `maxsum`.
+    pub fn constant_sum(players: usize, maxsum: i64) -> Bounds {
+        Bounds {
+            constant_sum: true,
+            ..Bounds::nonnegative(players, maxsum)
+        }
+    }
+
+    /// Whether `s` respects these bounds: each score at least its lower bound, the sum at
+    /// most `maxsum`, and exactly `maxsum` when constant-sum.
+    pub fn admits(&self, s: &Scores) -> bool {
+        if let Some(lo) = &self.lower {
+            if s.as_slice().iter().zip(lo.as_slice()).any(|(v, l)| v < l) {
+                return false;
+            }
+        }
+        if let Some(m) = self.maxsum {
+            let sum = s.sum();
+            if sum > m || (self.constant_sum && sum != m) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// A closed interval `[lo, hi]` for each player, valid for every leaf below some node.
+pub type SubtreeBounds = [(Score, Score); MAX_PLAYERS];
+
+/// Heuristic knowledge of a game: values of non-terminal states and what they guarantee.
+///
+/// Contract:
+/// - [`Evaluator::evaluate`] is per-player: it returns one score per player, for every
+///   player (not a single number for the player to move).
+/// - Every value it returns and every outcome of the game satisfies [`Evaluator::bounds`].
+/// - [`Evaluator::subtree_bounds`], when `Some`, holds for every leaf (terminal or cut-off)
+///   in the subtree below the state: that is what alpha-beta branch-and-bound may assume.
+/// - [`Evaluator::order`] may only permute `moves` (it is the move-ordering hook; the
+///   default keeps the game's order). It must be deterministic.
+pub trait Evaluator<G: Game> {
+    /// The heuristic value of a non-terminal `state`, one score per player.
+    fn evaluate(&self, game: &G, state: &G::State) -> Scores;
+
+    /// The bounds every leaf value respects.
+    fn bounds(&self, game: &G) -> Bounds;
+
+    /// Per-player bounds valid for every leaf below `state`, if the evaluator knows any
+    /// (monotonic heuristics such as points already taken).
+    fn subtree_bounds(&self, _game: &G, _state: &G::State) -> Option<SubtreeBounds> {
+        None
+    }
+
+    /// Reorders the moves of `state` before a search visits them (default: game order).
+    fn order(&self, _game: &G, _state: &G::State, _moves: &mut [G::Move]) {}
+}
+
+impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
+    fn evaluate(&self, game: &G, state: &G::State) -> Scores {
+        (**self).evaluate(game, state)
+    }
+    fn bounds(&self, game: &G) -> Bounds {
+        (**self).bounds(game)
+    }
+    fn subtree_bounds(&self, game: &G, state: &G::State) -> Option<SubtreeBounds> {
+        (**self).subtree_bounds(game, state)
+    }
+    fn order(&self, game: &G, state: &G::State, moves: &mut [G::Move]) {
+        (**self).order(game, state, moves)
+    }
+}
+
+/// An evaluator with a move ordering attached: `Ordered { eval, order }` evaluates like
+/// `eval` and orders moves with the function `order`.
+#[derive(Clone, Copy, Debug)]
+pub struct Ordered<E, F> {
+    /// The evaluator whose values and bounds are used.
+    pub eval: E,
+    /// The move ordering: may only permute the slice.
+    pub order: F,
+}
+
+impl<G, E, F> Evaluator<G> for Ordered<E, F>
+where
+    G: Game,
+    E: Evaluator<G>,
+    F: Fn(&G, &G::State, &mut [G::Move]),
+{
+    fn evaluate(&self, game: &G, state: &G::State) -> Scores {
+        self.eval.evaluate(game, state)
+    }
+    fn bounds(&self, game: &G) -> Bounds {
+        self.eval.bounds(game)
+    }
+    fn subtree_bounds(&self, game: &G, state: &G::State) -> Option<SubtreeBounds> {
+        self.eval.subtree_bounds(game, state)
+    }
+    fn order(&self, game: &G, state: &G::State, moves: &mut [G::Move]) {
+        (self.order)(game, state, moves)
+    }
+}

@@ -1,0 +1,236 @@
+//! The rules of a game: [`Game`], [`Player`] and [`Scores`].
+//!
+//! A [`Game`] says what is legal and what a finished game pays; it knows nothing of
+//! heuristics (those live in [`crate::Evaluator`]). States are copy-made: [`Game::play`]
+//! returns a new state and leaves its argument untouched.
+
+use std::fmt;
+use std::ops::{Index, IndexMut};
+
+/// A score: one player's value of a position. Integer, so ties are decided exactly.
+///
+/// Valid scores lie in `-MAX_SCORE..=MAX_SCORE`; the headroom above that lets sums of six
+/// scores, and N-max's projection scaled by N, be computed without overflow.
+pub type Score = i64;
+
+/// The largest magnitude of a valid [`Score`] (2^48).
+pub const MAX_SCORE: Score = 1 << 48;
+
+/// The most players a game may have.
+pub const MAX_PLAYERS: usize = 6;
+
+/// The fewest players a game may have.
+pub const MIN_PLAYERS: usize = 2;
+
+/// A seat at the table: `0..players`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Player(u8);
+
+impl Player {
+    /// The player in seat `index` (`0..MAX_PLAYERS`).
+    ///
+    /// # Panics
+    /// If `index >= MAX_PLAYERS` (a programming error, never a consequence of input).
+    #[inline]
+    pub const fn new(index: usize) -> Player {
+        assert!(index < MAX_PLAYERS, "player index out of range");
+        Player(index as u8)
+    }
+
+    /// The seat number, `0..players`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The next player in seat order among `players` players.
+    #[inline]
+    pub const fn next(self, players: usize) -> Player {
+        let i = self.0 as usize + 1;
+        Player(if i == players { 0 } else { i as u8 })
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "P{}", self.0)
+    }
+}
+
+/// One score per player, for 2 to 6 players: a small `Copy` value that never allocates.
+///
+/// Entries beyond [`Scores::players`] are zero, so derived equality and hashing compare
+/// exactly the meaningful entries.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Scores {
+    n: u8,
+    v: [Score; MAX_PLAYERS],
+}
+
+impl Scores {
+    /// All zeros for `players` players.
+    ///
+    /// # Panics
+    /// If `players` is not in `1..=MAX_PLAYERS`.
+    #[inline]
+    pub const fn zeros(players: usize) -> Scores {
+        assert!(
+            players >= 1 && players <= MAX_PLAYERS,
+            "players out of range"
+        );
+        Scores {
+            n: players as u8,
+            v: [0; MAX_PLAYERS],
+        }
+    }
+
+    /// Every player gets `value`.
+    #[inline]
+    pub fn splat(players: usize, value: Score) -> Scores {
+        let mut s = Scores::zeros(players);
+        s.v[..players].fill(value);
+        s
+    }
+
+    /// The scores in `values`, one per player.
+    ///
+    /// # Panics
+    /// If `values.len()` is not in `1..=MAX_PLAYERS`.
+    #[inline]
+    pub fn from_slice(values: &[Score]) -> Scores {
+        let mut s = Scores::zeros(values.len());
+        s.v[..values.len()].copy_from_slice(values);
+        s
+    }
+
+    /// Two-player zero-sum scores: player 0 gets `v`, player 1 gets `-v`.
+    #[inline]
+    pub fn zero_sum(v: Score) -> Scores {
+        Scores::from_slice(&[v, -v])
+    }
+
+    /// The number of players.
+    #[inline]
+    pub const fn players(&self) -> usize {
+        self.n as usize
+    }
+
+    /// The score of `p`.
+    #[inline]
+    pub fn get(&self, p: Player) -> Score {
+        self.v[p.index()]
+    }
+
+    /// Sets the score of `p`.
+    #[inline]
+    pub fn set(&mut self, p: Player, value: Score) {
+        self.v[p.index()] = value;
+    }
+
+    /// The scores as a slice of length [`Scores::players`].
+    #[inline]
+    pub fn as_slice(&self) -> &[Score] {
+        &self.v[..self.n as usize]
+    }
+
+    /// The scores as a mutable slice of length [`Scores::players`].
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Score] {
+        &mut self.v[..self.n as usize]
+    }
+
+    /// The sum of all players' scores (computed in `i64`; no overflow for valid scores).
+    #[inline]
+    pub fn sum(&self) -> i64 {
+        self.as_slice().iter().sum()
+    }
+}
+
+impl Index<Player> for Scores {
+    type Output = Score;
+    #[inline]
+    fn index(&self, p: Player) -> &Score {
+        &self.v[p.index()]
+    }
+}
+
+impl IndexMut<Player> for Scores {
+    #[inline]
+    fn index_mut(&mut self, p: Player) -> &mut Score {
+        &mut self.v[p.index()]
+    }
+}
+
+impl Index<usize> for Scores {
+    type Output = Score;
+    #[inline]
+    fn index(&self, i: usize) -> &Score {
+        &self.as_slice()[i]
+    }
+}
+
+impl IndexMut<usize> for Scores {
+    #[inline]
+    fn index_mut(&mut self, i: usize) -> &mut Score {
+        &mut self.as_mut_slice()[i]
+    }
+}
+
+impl fmt::Debug for Scores {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl fmt::Display for Scores {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "(")?;
+        for (i, v) in self.as_slice().iter().enumerate() {
+            if i > 0 {
+                write!(f, ", ")?;
+            }
+            write!(f, "{v}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// The rules of a game for 2 to 6 players: legal play and the payoffs of finished games.
+///
+/// Contract (checked for every game by the conformance check in `gametree-games`):
+/// - [`Game::moves`] appends the legal moves of a state in a fixed, documented order, and
+///   appends none iff the state is terminal; [`Game::outcome`] is `Some` iff it is terminal.
+/// - [`Game::play`] is copy-make: it returns the successor and leaves its argument untouched.
+/// - Everything is deterministic: the same state gives the same moves in the same order.
+pub trait Game {
+    /// A position, including whose turn it is. Small and cheap to copy.
+    type State: Clone;
+    /// A move. Small and `Copy`.
+    type Move: Copy + Eq + fmt::Debug;
+
+    /// The number of players, `2..=6`.
+    fn players(&self) -> usize;
+
+    /// The starting position.
+    fn initial(&self) -> Self::State;
+
+    /// The player to move in `state` (for a terminal state: the player who would move).
+    fn to_move(&self, state: &Self::State) -> Player;
+
+    /// Appends the legal moves of `state` to `out`, in the game's documented order.
+    ///
+    /// Appends nothing iff `state` is terminal. Never clears `out`: searches use one buffer as
+    /// a stack of move lists so that the hot loop does not allocate.
+    fn moves(&self, state: &Self::State, out: &mut Vec<Self::Move>);
+
+    /// The position after `mv` is played in `state`. `mv` must be one of `state`'s moves.
+    fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State;
+
+    /// The payoffs of a terminal state, one per player; `None` for a non-terminal state.
+    fn outcome(&self, state: &Self::State) -> Option<Scores>;
+
+    /// The move in the game's notation (for printing principal variations).
+    fn move_name(&self, _state: &Self::State, mv: Self::Move) -> String {
+        format!("{mv:?}")
+    }
+}

@@ -1,0 +1,1 @@
+//! alphabeta: not yet written.

@@ -1,0 +1,1 @@
+//! alphabeta_failsoft: not yet written.

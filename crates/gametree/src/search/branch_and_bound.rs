@@ -1,0 +1,1 @@
+//! branch_and_bound: not yet written.

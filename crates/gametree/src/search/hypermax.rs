@@ -1,0 +1,1 @@
+//! hypermax: not yet written.

@@ -1,0 +1,69 @@
+//! Iterative deepening over any fixed-depth search.
+
+use super::{Config, SearchError, SearchResult, Stats};
+
+/// Iterative deepening: runs `search` at depths 1, 2, ... up to `config.limits.depth`
+/// (unbounded when `None`), and returns the result of the last completed iteration with the
+/// counts of every iteration summed (`expansions` summed over iterations, as TARGETS.md
+/// counts them; `iterations` = completed iterations; `depth` = the last completed depth).
+///
+/// The node limit applies to the total over all iterations; the deadline to the whole run.
+/// An iteration stopped by a limit is abandoned, but its nodes are counted. Deepening stops
+/// early when an iteration reaches no node at its depth limit (the tree is exhausted).
+///
+/// Fails only if not even the depth-1 iteration completes (or the search itself fails).
+pub fn iterative_deepening<M, F>(
+    config: &Config,
+    mut search: F,
+) -> Result<SearchResult<M>, SearchError>
+where
+    F: FnMut(&Config) -> Result<SearchResult<M>, SearchError>,
+{
+    let max_depth = config.limits.depth.unwrap_or(u32::MAX);
+    let mut total = Stats::default();
+    let mut best: Option<SearchResult<M>> = None;
+    let mut depth = 1;
+    while depth <= max_depth {
+        let mut iteration = *config;
+        iteration.limits.depth = Some(depth);
+        if let Some(n) = config.limits.nodes {
+            iteration.limits.nodes = Some(n.saturating_sub(total.nodes));
+        }
+        match search(&iteration) {
+            Ok(mut r) => {
+                total.accumulate(&r.stats);
+                let reached = r.stats.depth;
+                total.depth = depth;
+                r.stats = total;
+                best = Some(r);
+                if reached < depth {
+                    break;
+                }
+            }
+            Err(SearchError::Stopped(reason, stats)) => {
+                total.accumulate(&stats);
+                total.iterations -= stats.iterations;
+                match best.as_mut() {
+                    Some(b) => {
+                        let depth = b.stats.depth;
+                        b.stats = total;
+                        b.stats.depth = depth;
+                    }
+                    None => return Err(SearchError::Stopped(reason, Box::new(total))),
+                }
+                break;
+            }
+            Err(e) => return Err(e),
+        }
+        depth += 1;
+    }
+    match best {
+        Some(b) => Ok(b),
+        None => {
+            // max_depth == 0: a single static search.
+            let mut r = search(config)?;
+            r.stats.iterations = 1;
+            Ok(r)
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! last_branch: not yet written.

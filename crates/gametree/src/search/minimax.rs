@@ -1,0 +1,1 @@
+//! minimax: not yet written.

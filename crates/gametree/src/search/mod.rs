@@ -1,0 +1,467 @@
+//! Search algorithms, one file each, and what they share: [`Config`] and [`Limits`] in,
+//! [`SearchResult`] and [`Stats`] out, [`SearchError`] when a search cannot be run.
+//!
+//! Every algorithm is a free function with the same shape:
+//!
+//! ```text
+//! pub fn NAME<G: Game, E: Evaluator<G>>(game: &G, eval: &E, state: &G::State, config: &Config)
+//!     -> Result<SearchResult<G::Move>, SearchError>
+//! ```
+//!
+//! Counting conventions (TARGETS.md): `nodes` counts every call of the recursive search on a
+//! node, root included; `leaves` counts static evaluations (terminal and depth-limit
+//! frontier nodes); `expansions` is `nodes - 1` per search, summed over the iterations of
+//! iterative deepening; re-searches count again every time.
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::eval::Evaluator;
+use crate::game::{Game, Player, Score, Scores};
+
+pub mod iterative;
+
+pub mod alphabeta;
+pub mod alphabeta_failsoft;
+pub mod minimax;
+pub mod negamax;
+
+pub mod branch_and_bound;
+pub mod hypermax;
+pub mod last_branch;
+pub mod maxn;
+pub mod nmax;
+pub mod paranoid;
+pub mod shallow;
+pub mod speculative;
+
+/// When a search must stop. Every field is optional; `Limits::default()` searches to the end
+/// of the game with no node or time limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The depth limit in plies: nodes at this depth below the root are evaluated statically.
+    /// `None` searches to terminal states.
+    pub depth: Option<u32>,
+    /// The most nodes (counted as [`Stats::nodes`]) one search may visit.
+    pub nodes: Option<u64>,
+    /// The moment the search must stop. Checked every [`DEADLINE_CHECK_INTERVAL`] nodes.
+    pub deadline: Option<Instant>,
+}
+
+/// How often (in nodes) a search looks at the clock when a deadline is set.
+pub const DEADLINE_CHECK_INTERVAL: u64 = 1024;
+
+impl Limits {
+    /// A depth limit and nothing else.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+}
+
+/// How to run a search: its limits, and whether to record a trace of every prune.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    /// Depth, node and time limits.
+    pub limits: Limits,
+    /// Record every prune in [`SearchResult::trace`] (costs time; off by default).
+    pub trace: bool,
+}
+
+impl Config {
+    /// A fixed-depth search without trace.
+    pub fn depth(depth: u32) -> Config {
+        Config {
+            limits: Limits::depth(depth),
+            trace: false,
+        }
+    }
+
+    /// A search to the end of the game without trace.
+    pub fn unlimited() -> Config {
+        Config::default()
+    }
+}
+
+/// Cutoffs by kind, named as in the papers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Cutoffs {
+    /// Korf's immediate pruning: a player's bound reached its maximum possible score.
+    pub immediate: u64,
+    /// Korf's shallow pruning: the parent's and the child's bounds reach `maxsum`.
+    pub shallow: u64,
+    /// Alpha-beta branch-and-bound (Sturtevant & Korf 2000), with monotonic bounds.
+    pub branch_and_bound: u64,
+    /// Sturtevant's last-branch pruning.
+    pub last_branch: u64,
+    /// Sturtevant's speculative pruning.
+    pub speculative: u64,
+    /// Two-player (and paranoid) alpha cutoffs: at a minimising node, value <= alpha.
+    pub alpha: u64,
+    /// Two-player (and paranoid) beta cutoffs: at a maximising node, value >= beta.
+    pub beta: u64,
+}
+
+impl Cutoffs {
+    /// The total of all kinds.
+    pub fn total(&self) -> u64 {
+        self.immediate
+            + self.shallow
+            + self.branch_and_bound
+            + self.last_branch
+            + self.speculative
+            + self.alpha
+            + self.beta
+    }
+
+    fn add(&mut self, o: &Cutoffs) {
+        self.immediate += o.immediate;
+        self.shallow += o.shallow;
+        self.branch_and_bound += o.branch_and_bound;
+        self.last_branch += o.last_branch;
+        self.speculative += o.speculative;
+        self.alpha += o.alpha;
+        self.beta += o.beta;
+    }
+
+    /// Increments the counter of `kind`.
+    #[inline]
+    pub fn count(&mut self, kind: CutoffKind) {
+        match kind {
+            CutoffKind::Immediate => self.immediate += 1,
+            CutoffKind::Shallow => self.shallow += 1,
+            CutoffKind::BranchAndBound => self.branch_and_bound += 1,
+            CutoffKind::LastBranch => self.last_branch += 1,
+            CutoffKind::Speculative => self.speculative += 1,
+            CutoffKind::Alpha => self.alpha += 1,
+            CutoffKind::Beta => self.beta += 1,
+        }
+    }
+}
+
+/// The kind of a prune, for [`Cutoffs`] and [`PruneEvent`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CutoffKind {
+    /// See [`Cutoffs::immediate`].
+    Immediate,
+    /// See [`Cutoffs::shallow`].
+    Shallow,
+    /// See [`Cutoffs::branch_and_bound`].
+    BranchAndBound,
+    /// See [`Cutoffs::last_branch`].
+    LastBranch,
+    /// See [`Cutoffs::speculative`].
+    Speculative,
+    /// See [`Cutoffs::alpha`].
+    Alpha,
+    /// See [`Cutoffs::beta`].
+    Beta,
+}
+
+/// What a search did, with the names of TARGETS.md.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Stats {
+    /// Nodes visited, root included: every call of the recursive search on a node.
+    pub nodes: u64,
+    /// Static evaluations: terminal nodes and depth-limit frontier nodes.
+    pub leaves: u64,
+    /// Nodes generated below the root: `nodes - 1` per search, summed over iterations.
+    pub expansions: u64,
+    /// Cutoffs by kind.
+    pub cutoffs: Cutoffs,
+    /// Re-searches (speculative pruning, PVS, aspiration, MTD(f)), each one counted.
+    pub re_searches: u64,
+    /// Completed iterations of iterative deepening (1 for a single search).
+    pub iterations: u32,
+    /// The depth reached: the deepest ply visited below the root (for iterative deepening,
+    /// the depth of the last completed iteration).
+    pub depth: u32,
+    /// Wall-clock time of the search in milliseconds (not deterministic).
+    pub elapsed_ms: f64,
+}
+
+impl Stats {
+    /// Adds the counts of `o` (used to sum the iterations of iterative deepening).
+    pub fn accumulate(&mut self, o: &Stats) {
+        self.nodes += o.nodes;
+        self.leaves += o.leaves;
+        self.expansions += o.expansions;
+        self.cutoffs.add(&o.cutoffs);
+        self.re_searches += o.re_searches;
+        self.iterations += o.iterations;
+        self.elapsed_ms += o.elapsed_ms;
+    }
+}
+
+/// One prune, recorded when [`Config::trace`] is set.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PruneEvent<M> {
+    /// The moves from the root to the node whose remaining children were pruned.
+    pub path: Vec<M>,
+    /// The kind of prune.
+    pub kind: CutoffKind,
+    /// The bounds that allowed it, outermost first (for example the parent's and the child's
+    /// bounds in shallow pruning, or alpha and beta).
+    pub bounds: Vec<i64>,
+    /// What they reached (for example `maxsum`, or the value that crossed the window).
+    pub threshold: i64,
+    /// How many children of the node were left unsearched.
+    pub pruned_children: u32,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<M> {
+    /// The value as a vector, one score per player: the backed-up vector for the max^n
+    /// family (N-max and hypermax: the projected vector, in the scale computed), and for
+    /// two-player and paranoid search the vector of the leaf the principal variation reaches.
+    pub value: Scores,
+    /// The value for the player to move at the root (one number).
+    pub score: Score,
+    /// The best move at the root (the first among equals, in search order); `None` if the
+    /// root is terminal or the depth limit is 0.
+    pub best_move: Option<M>,
+    /// The principal variation from the root.
+    pub pv: Vec<M>,
+    /// What the search did.
+    pub stats: Stats,
+    /// Every prune, when [`Config::trace`] was set.
+    pub trace: Vec<PruneEvent<M>>,
+}
+
+/// Why a search could not be run or did not finish.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SearchError {
+    /// A two-player algorithm was given a game with more players.
+    #[error("{algorithm} is a two-player algorithm, but this game has {players} players (paranoid search covers that case)")]
+    TooManyPlayers {
+        /// The algorithm's name.
+        algorithm: &'static str,
+        /// The game's player count.
+        players: usize,
+    },
+    /// The evaluator does not state a bound the algorithm relies on.
+    #[error("{algorithm} needs {needs}, and the evaluator does not guarantee it")]
+    MissingBound {
+        /// The algorithm's name.
+        algorithm: &'static str,
+        /// What it needs, in words.
+        needs: &'static str,
+    },
+    /// The node limit or the deadline stopped the search before it finished.
+    #[error("the {0} stopped the search before it finished")]
+    Stopped(StopReason, Box<Stats>),
+}
+
+/// What stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// [`Limits::nodes`].
+    NodeLimit,
+    /// [`Limits::deadline`].
+    Deadline,
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StopReason::NodeLimit => "node limit",
+            StopReason::Deadline => "deadline",
+        })
+    }
+}
+
+/// Counts nodes and enforces [`Limits::nodes`] and [`Limits::deadline`]: every algorithm
+/// calls [`Meter::visit`] once per node visited.
+#[derive(Clone, Debug)]
+pub struct Meter {
+    /// The counters of this search.
+    pub stats: Stats,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    next_clock_check: u64,
+    start: Instant,
+}
+
+impl Meter {
+    /// A meter for one search under `limits`.
+    pub fn new(limits: &Limits) -> Meter {
+        Meter {
+            stats: Stats::default(),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.deadline,
+            next_clock_check: DEADLINE_CHECK_INTERVAL,
+            start: Instant::now(),
+        }
+    }
+
+    /// Counts a node at `ply` (the root is ply 0); fails when a limit is passed.
+    #[inline]
+    pub fn visit(&mut self, ply: u32) -> Result<(), StopReason> {
+        self.stats.nodes += 1;
+        if ply > self.stats.depth {
+            self.stats.depth = ply;
+        }
+        if self.stats.nodes > self.node_limit {
+            return Err(StopReason::NodeLimit);
+        }
+        if self.stats.nodes >= self.next_clock_check {
+            self.next_clock_check += DEADLINE_CHECK_INTERVAL;
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    return Err(StopReason::Deadline);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Counts a static evaluation.
+    #[inline]
+    pub fn leaf(&mut self) {
+        self.stats.leaves += 1;
+    }
+
+    /// Finishes the search: sets `expansions`, `iterations` and `elapsed_ms`.
+    pub fn finish(mut self) -> Stats {
+        self.stats.expansions = self.stats.nodes.saturating_sub(1);
+        self.stats.iterations = 1;
+        self.stats.elapsed_ms = duration_ms(self.start.elapsed());
+        self.stats
+    }
+
+    /// The error for a search stopped by `reason`, carrying the counts so far.
+    pub fn stopped(self, reason: StopReason) -> SearchError {
+        SearchError::Stopped(reason, Box::new(self.finish()))
+    }
+}
+
+fn duration_ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// A triangular principal-variation table: row `ply` holds the best line found from the
+/// node at `ply`. Rows keep their capacity, so after warm-up no update allocates.
+#[derive(Clone, Debug, Default)]
+pub struct PvTable<M> {
+    rows: Vec<Vec<M>>,
+}
+
+impl<M: Copy> PvTable<M> {
+    /// An empty table.
+    pub fn new() -> PvTable<M> {
+        PvTable { rows: Vec::new() }
+    }
+
+    /// Empties row `ply` (call on entering a node).
+    #[inline]
+    pub fn clear(&mut self, ply: usize) {
+        while self.rows.len() <= ply + 1 {
+            self.rows.push(Vec::new());
+        }
+        self.rows[ply].clear();
+    }
+
+    /// Row `ply` becomes `mv` followed by row `ply + 1` (call on a new best move).
+    #[inline]
+    pub fn update(&mut self, ply: usize, mv: M) {
+        let (head, tail) = self.rows.split_at_mut(ply + 1);
+        let row = &mut head[ply];
+        row.clear();
+        row.push(mv);
+        row.extend_from_slice(&tail[0]);
+    }
+
+    /// The line stored at `ply`.
+    pub fn line(&self, ply: usize) -> &[M] {
+        self.rows.get(ply).map_or(&[], |r| r.as_slice())
+    }
+}
+
+/// The scores of the position reached by playing `pv` from `state`: the outcome if it is
+/// terminal, else the evaluator's value. Two-player and paranoid searches report this vector.
+pub fn leaf_of_pv<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    pv: &[G::Move],
+) -> Scores {
+    let mut s = state.clone();
+    for &m in pv {
+        s = game.play(&s, m);
+    }
+    game.outcome(&s).unwrap_or_else(|| eval.evaluate(game, &s))
+}
+
+/// Records prunes when tracing is on: keeps the path of moves from the root.
+#[derive(Clone, Debug)]
+pub struct Tracer<M> {
+    enabled: bool,
+    path: Vec<M>,
+    /// The prunes recorded so far.
+    pub events: Vec<PruneEvent<M>>,
+}
+
+impl<M: Copy> Tracer<M> {
+    /// A tracer that records iff `enabled`.
+    pub fn new(enabled: bool) -> Tracer<M> {
+        Tracer {
+            enabled,
+            path: Vec::new(),
+            events: Vec::new(),
+        }
+    }
+
+    /// Enters the child reached by `mv` (no-op when disabled).
+    #[inline]
+    pub fn push(&mut self, mv: M) {
+        if self.enabled {
+            self.path.push(mv);
+        }
+    }
+
+    /// Leaves the current child (no-op when disabled).
+    #[inline]
+    pub fn pop(&mut self) {
+        if self.enabled {
+            self.path.pop();
+        }
+    }
+
+    /// Records a prune at the current node (no-op when disabled).
+    #[inline]
+    pub fn prune(
+        &mut self,
+        kind: CutoffKind,
+        bounds: &[i64],
+        threshold: i64,
+        pruned_children: u32,
+    ) {
+        if self.enabled {
+            self.events.push(PruneEvent {
+                path: self.path.clone(),
+                kind,
+                bounds: bounds.to_vec(),
+                threshold,
+                pruned_children,
+            });
+        }
+    }
+}
+
+/// Fails with [`SearchError::TooManyPlayers`] unless `game` has exactly two players.
+pub fn require_two_players<G: Game>(game: &G, algorithm: &'static str) -> Result<(), SearchError> {
+    match game.players() {
+        2 => Ok(()),
+        players => Err(SearchError::TooManyPlayers { algorithm, players }),
+    }
+}
+
+/// The score of `p` in `value` (a helper for [`SearchResult::score`]).
+pub fn score_of(value: &Scores, p: Player) -> Score {
+    value.get(p)
+}

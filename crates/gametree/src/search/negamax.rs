@@ -1,0 +1,1 @@
+//! negamax: not yet written.

@@ -1,0 +1,1 @@
+//! nmax: not yet written.

@@ -1,0 +1,1 @@
+//! paranoid: not yet written.

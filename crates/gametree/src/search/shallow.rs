@@ -1,0 +1,1 @@
+//! shallow: not yet written.

@@ -1,0 +1,1 @@
+//! speculative: not yet written.

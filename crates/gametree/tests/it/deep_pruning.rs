@@ -1,0 +1,1 @@
+//! deep_pruning tests: not yet written.

@@ -1,0 +1,11 @@
+//! The integration tests of the core crate: one binary, one module per family.
+
+mod common;
+
+mod deep_pruning;
+mod multi_player_bounds;
+mod multi_player_speculative;
+mod nmax_hypermax;
+mod paranoid;
+mod tree_format;
+mod two_player;

@@ -1,0 +1,1 @@
+//! multi_player_bounds tests: not yet written.

@@ -1,0 +1,1 @@
+//! multi_player_speculative tests: not yet written.

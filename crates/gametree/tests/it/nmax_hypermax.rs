@@ -1,0 +1,1 @@
+//! nmax_hypermax tests: not yet written.

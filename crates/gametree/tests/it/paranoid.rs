@@ -1,0 +1,1 @@
+//! paranoid tests: not yet written.

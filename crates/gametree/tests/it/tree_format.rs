@@ -1,0 +1,1 @@
+//! tree_format tests: not yet written.

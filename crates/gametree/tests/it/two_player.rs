@@ -1,0 +1,1 @@
+//! two_player tests: not yet written.
