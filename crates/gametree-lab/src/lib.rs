@@ -1,1 +1,9 @@
-//! Experiments over gametree's algorithms and games.
+//! Experiments over gametree's algorithms and games: a parallel, deterministic trial runner,
+//! statistics, report rows with verdicts, tables (markdown, CSV, JSON), SVG plots, and files
+//! written atomically.
+
+pub mod io;
+pub mod plot;
+pub mod report;
+pub mod runner;
+pub mod stats;
