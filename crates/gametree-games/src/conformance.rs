@@ -212,7 +212,7 @@ pub enum Violation {
 #[error("start {start}, playout {playout}, ply {ply}: {violation}; state: {state}")]
 pub struct ConformanceError {
     /// The rule broken.
-    pub violation: Violation,
+    pub violation: Box<Violation>,
     /// The state (its `Debug` form).
     pub state: String,
     /// The index of the start position.
@@ -259,7 +259,7 @@ where
         ancestors: Vec::new(),
     };
     let at = |violation, state: &G::State| ConformanceError {
-        violation,
+        violation: Box::new(violation),
         state: format!("{state:?}"),
         start: 0,
         playout: 0,
@@ -284,7 +284,7 @@ where
             let mut ply = 0;
             loop {
                 let wrap = |violation| ConformanceError {
-                    violation,
+                    violation: Box::new(violation),
                     state: format!("{state:?}"),
                     start,
                     playout,
@@ -357,13 +357,15 @@ where
         let mut moves = std::mem::take(&mut self.moves);
         guard("moves", || game.moves(state, &mut moves))?;
         self.moves = moves;
+        // The second call appends to a buffer holding the first list reversed, which it must
+        // leave as it is.
         self.again.clear();
-        self.again.extend_from_slice(&self.moves);
+        self.again.extend(self.moves.iter().rev());
         let mut again = std::mem::take(&mut self.again);
         guard("moves", || game.moves(state, &mut again))?;
         self.again = again;
         let n = self.moves.len();
-        if self.again.len() < n || self.again[..n] != self.moves[..] {
+        if self.again.len() < n || self.again[..n].iter().ne(self.moves.iter().rev()) {
             return Err(Violation::MovesClobberBuffer);
         }
         if self.again[n..] != self.moves[..] {
@@ -535,4 +537,281 @@ fn guard<T>(during: &str, f: impl FnOnce() -> T) -> Result<T, Violation> {
             .or_else(|| e.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "(non-string panic)".into()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gametree::{Bounds, Player, SubtreeBounds};
+    use std::cell::Cell;
+
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    enum Bug {
+        None,
+        BadPlayers,
+        BadToMove,
+        DuplicateMove,
+        ClobberBuffer,
+        NonDeterministicMoves,
+        OutcomeWithMoves,
+        NoOutcome,
+        PlayPanics,
+        MutatesParent,
+        WrongLength,
+        OutOfBounds,
+        NotZeroSum,
+        EvalNotDeterministic,
+        BadOrder,
+        SubtreeBounds,
+        NeverEnds,
+    }
+
+    /// A counting game: add 1 or 2 until the count reaches 6; player 0 gets the count.
+    struct Toy {
+        bug: Bug,
+        calls: Cell<u32>,
+    }
+
+    #[derive(Clone, PartialEq, Debug)]
+    struct T {
+        n: u32,
+        touched: Cell<u32>,
+    }
+
+    impl Toy {
+        fn new(bug: Bug) -> Toy {
+            Toy {
+                bug,
+                calls: Cell::new(0),
+            }
+        }
+        fn tick(&self) -> u32 {
+            self.calls.set(self.calls.get() + 1);
+            self.calls.get()
+        }
+    }
+
+    impl Game for Toy {
+        type State = T;
+        type Move = u32;
+        fn players(&self) -> usize {
+            if self.bug == Bug::BadPlayers {
+                7
+            } else {
+                2
+            }
+        }
+        fn initial(&self) -> T {
+            T {
+                n: 0,
+                touched: Cell::new(0),
+            }
+        }
+        fn to_move(&self, s: &T) -> Player {
+            if self.bug == Bug::BadToMove && s.n == 3 {
+                Player::new(2)
+            } else {
+                Player::new(s.n as usize % 2)
+            }
+        }
+        fn moves(&self, s: &T, out: &mut Vec<u32>) {
+            if s.n >= 6 && self.bug != Bug::NeverEnds {
+                return;
+            }
+            match self.bug {
+                Bug::DuplicateMove => out.extend([1, 2, 1]),
+                Bug::ClobberBuffer => {
+                    out.clear();
+                    out.extend([1, 2]);
+                }
+                Bug::NonDeterministicMoves if self.tick() % 2 == 0 => out.extend([2, 1]),
+                _ => out.extend([1, 2]),
+            }
+        }
+        fn play(&self, s: &T, m: u32) -> T {
+            if self.bug == Bug::PlayPanics && m == 2 {
+                panic!("play 2 is broken");
+            }
+            if self.bug == Bug::MutatesParent {
+                s.touched.set(s.touched.get() + 1);
+            }
+            T {
+                n: s.n + m,
+                touched: Cell::new(0),
+            }
+        }
+        fn outcome(&self, s: &T) -> Option<Scores> {
+            match self.bug {
+                Bug::NoOutcome | Bug::NeverEnds => None,
+                Bug::OutcomeWithMoves if s.n >= 4 => Some(Scores::zero_sum(4)),
+                _ if s.n >= 6 => Some(Scores::zero_sum(s.n as i64)),
+                _ => None,
+            }
+        }
+    }
+
+    struct ToyEval;
+
+    impl Evaluator<Toy> for ToyEval {
+        fn evaluate(&self, g: &Toy, s: &T) -> Scores {
+            match g.bug {
+                Bug::WrongLength => Scores::zeros(3),
+                Bug::OutOfBounds => Scores::zero_sum(1000),
+                Bug::NotZeroSum => Scores::from_slice(&[1, 1]),
+                Bug::EvalNotDeterministic => Scores::zero_sum(g.tick() as i64),
+                _ => Scores::zero_sum(s.n as i64),
+            }
+        }
+        fn bounds(&self, g: &Toy) -> Bounds {
+            if g.bug == Bug::NotZeroSum {
+                return Bounds::none();
+            }
+            Bounds {
+                lower: Some(Scores::splat(2, -100)),
+                maxsum: Some(0),
+                step: 1,
+                constant_sum: true,
+            }
+        }
+        fn subtree_bounds(&self, g: &Toy, s: &T) -> Option<SubtreeBounds> {
+            if g.bug == Bug::SubtreeBounds && s.n == 1 {
+                // Claims player 0 never gets more than 3 below: false (outcomes are >= 6).
+                let mut b = [(-100, 100); gametree::MAX_PLAYERS];
+                b[0] = (-100, 3);
+                return Some(b);
+            }
+            None
+        }
+        fn order(&self, g: &Toy, _s: &T, moves: &mut [u32]) {
+            if g.bug == Bug::BadOrder && moves.len() > 1 {
+                moves[0] = moves[1];
+            }
+        }
+    }
+
+    fn run(bug: Bug) -> Result<Report, ConformanceError> {
+        let cfg = CheckConfig {
+            seed: 1,
+            playouts: 50,
+            max_plies: 20,
+            zero_sum: true,
+            ..CheckConfig::default()
+        };
+        check(&Toy::new(bug), &ToyEval, &cfg)
+    }
+
+    fn violation(bug: Bug) -> Violation {
+        match run(bug) {
+            Ok(r) => panic!("{bug:?} was not caught: {r:?}"),
+            Err(e) => {
+                // The message names the rule and the state.
+                let msg = e.to_string();
+                assert!(msg.contains("state: T {"), "{msg}");
+                *e.violation
+            }
+        }
+    }
+
+    #[test]
+    fn a_correct_game_passes() {
+        let r = run(Bug::None).unwrap();
+        assert_eq!(r.playouts, 50);
+        assert_eq!(r.finished, 50);
+        assert!(r.longest >= 3 && r.longest <= 6);
+        assert_eq!(r.wins[0], 50); // player 0 gets the count
+        assert!(r.states > 150 && r.plays == 2 * (r.states - 50));
+    }
+
+    #[test]
+    fn each_broken_rule_is_reported() {
+        use Violation as V;
+        type Expect = fn(&Violation) -> bool;
+        let cases: Vec<(Bug, Expect)> = vec![
+            (Bug::BadPlayers, |v| matches!(v, V::BadPlayers(7))),
+            (Bug::BadToMove, |v| {
+                matches!(
+                    v,
+                    V::ToMoveOutOfRange {
+                        player: 2,
+                        players: 2
+                    }
+                )
+            }),
+            (Bug::DuplicateMove, |v| matches!(v, V::DuplicateMove { .. })),
+            (Bug::ClobberBuffer, |v| matches!(v, V::MovesClobberBuffer)),
+            (Bug::NonDeterministicMoves, |v| {
+                matches!(v, V::MovesNotDeterministic { .. })
+            }),
+            (Bug::OutcomeWithMoves, |v| {
+                matches!(v, V::OutcomeWithMoves { moves: 2, .. })
+            }),
+            (Bug::NoOutcome, |v| matches!(v, V::NoMovesNoOutcome)),
+            (Bug::PlayPanics, |v| {
+                matches!(v, V::Panicked { during, message }
+                    if during == "play(2)" && message == "play 2 is broken")
+            }),
+            (Bug::MutatesParent, |v| {
+                matches!(v, V::PlayMutatedParent { .. })
+            }),
+            (Bug::WrongLength, |v| {
+                matches!(
+                    v,
+                    V::WrongLength {
+                        len: 3,
+                        players: 2,
+                        ..
+                    }
+                )
+            }),
+            (Bug::OutOfBounds, |v| matches!(v, V::OutOfBounds { .. })),
+            (Bug::NotZeroSum, |v| matches!(v, V::NotZeroSum { .. })),
+            (Bug::EvalNotDeterministic, |v| {
+                matches!(v, V::EvalNotDeterministic { .. })
+            }),
+            (Bug::BadOrder, |v| matches!(v, V::BadOrder { .. })),
+            (Bug::SubtreeBounds, |v| {
+                matches!(v, V::SubtreeBounds { player: 0, .. })
+            }),
+            (Bug::NeverEnds, |v| matches!(v, V::PlayoutTooLong(20))),
+        ];
+        for (bug, ok) in cases {
+            let v = violation(bug);
+            assert!(ok(&v), "{bug:?} gave {v:?}");
+        }
+    }
+
+    #[test]
+    fn unfinished_playouts_may_be_allowed() {
+        let cfg = CheckConfig {
+            playouts: 5,
+            max_plies: 10,
+            allow_unfinished: true,
+            ..CheckConfig::default()
+        };
+        let r = check(&Toy::new(Bug::NeverEnds), &ToyEval, &cfg);
+        // Scores outgrow nothing here (n <= 20 within the bounds), so only the cap applies.
+        let r = r.unwrap();
+        assert_eq!(r.playouts, 5);
+        assert_eq!(r.finished, 0);
+        assert_eq!(r.longest, 10);
+    }
+
+    #[test]
+    fn check_from_uses_every_start() {
+        let g = Toy::new(Bug::None);
+        let starts = [
+            g.initial(),
+            T {
+                n: 5,
+                touched: Cell::new(0),
+            },
+        ];
+        let cfg = CheckConfig {
+            playouts: 10,
+            ..CheckConfig::default()
+        };
+        let r = check_from(&g, &ToyEval, &starts, &cfg).unwrap();
+        assert_eq!(r.playouts, 20);
+        assert_eq!(r.finished, 20);
+    }
 }

@@ -319,12 +319,11 @@ impl Naive {
 
     fn weight(&self) -> i64 {
         let mut w = 0i64;
-        for c in 0..7 {
-            for r in 0..6 {
-                let cw = WEIGHTS[r][c] as i64;
+        for (r, row) in WEIGHTS.iter().enumerate() {
+            for (c, &cw) in row.iter().enumerate() {
                 match self.board[c][r] {
-                    1 => w += cw,
-                    2 => w -= cw,
+                    1 => w += cw as i64,
+                    2 => w -= cw as i64,
                     _ => {}
                 }
             }
