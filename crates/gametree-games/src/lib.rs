@@ -3,6 +3,7 @@
 
 pub mod conformance;
 pub mod connect_four;
+pub mod perft;
 pub mod random_tree;
 pub mod rng;
 pub mod spec;
