@@ -195,8 +195,12 @@ impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
     fn cutoff(&mut self, kind: CutoffKind, alpha: Score, beta: Score, r: Score, pruned: usize) {
         if pruned > 0 {
             self.meter.stats.cutoffs.count(kind);
-            self.tracer
-                .prune(kind, &[alpha, beta], r, u32::try_from(pruned).unwrap_or(u32::MAX));
+            self.tracer.prune(
+                kind,
+                &[alpha, beta],
+                r,
+                u32::try_from(pruned).unwrap_or(u32::MAX),
+            );
         }
     }
 }

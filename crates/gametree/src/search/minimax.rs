@@ -8,8 +8,8 @@
 //! family shares: [`INF`] and [`key`].
 
 use super::{
-    leaf_of_pv, require_two_players, Config, Meter, PvTable, PruneEvent, SearchError,
-    SearchResult, Stats, StopReason,
+    leaf_of_pv, require_two_players, Config, Meter, PruneEvent, PvTable, SearchError, SearchResult,
+    Stats, StopReason,
 };
 use crate::eval::Evaluator;
 use crate::game::{Game, Score, Scores};
