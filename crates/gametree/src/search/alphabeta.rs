@@ -96,7 +96,7 @@ pub fn alphabeta_window<G: Game, E: Evaluator<G>>(
         ..*config
     };
     let mut s = Search::new(game, eval, &config);
-    match s.node(state, 0, alpha.max(-INF), beta.min(INF)) {
+    match s.node(state, 0, alpha.max(-INF), beta.max(-INF)) {
         Ok(r) => Ok((r, s.meter.finish())),
         Err(reason) => Err(s.meter.stopped(reason)),
     }
@@ -232,5 +232,22 @@ mod tests {
         // Fail-hard: the leaf 2 comes back clamped to alpha = 3.
         assert_eq!(r.trace[0].threshold, 3);
         assert_eq!(r.trace[0].pruned_children, 2);
+    }
+
+    #[test]
+    fn leaves_come_back_clamped_into_the_window() {
+        let t = ExplicitTree::from_json_str(
+            r#"{ "players": 2, "root": { "player": 0, "value": 5, "children": [ {"value": 1} ] } }"#,
+        )
+        .unwrap();
+        let c = Config::depth(0);
+        assert_eq!(alphabeta_window(&t, &TreeEval, &0, &c, 0, 3).unwrap().0, 3);
+        assert_eq!(alphabeta_window(&t, &TreeEval, &0, &c, 7, 9).unwrap().0, 7);
+        assert_eq!(alphabeta_window(&t, &TreeEval, &0, &c, 4, 6).unwrap().0, 5);
+        // An empty window is meaningless but must not panic.
+        assert!(alphabeta_window(&t, &TreeEval, &0, &c, 6, 2).is_ok());
+        let u = Config::unlimited();
+        assert!(alphabeta_window(&t, &TreeEval, &0, &u, 6, 2).is_ok());
+        assert!(alphabeta_window(&t, &TreeEval, &0, &u, Score::MIN, Score::MIN).is_ok());
     }
 }

@@ -101,7 +101,7 @@ pub fn alphabeta_failsoft_window<G: Game, E: Evaluator<G>>(
         ..*config
     };
     let mut s = Search::new(game, eval, &config);
-    match s.node(state, 0, alpha.max(-INF), beta.min(INF)) {
+    match s.node(state, 0, alpha.max(-INF), beta.max(-INF)) {
         Ok(r) => Ok((r, s.meter.finish())),
         Err(reason) => Err(s.meter.stopped(reason)),
     }

@@ -96,7 +96,7 @@ pub fn negamax_window<G: Game, E: Evaluator<G>>(
         trace: false,
         ..*config
     };
-    let (alpha, beta) = (alpha.max(-INF), beta.min(INF));
+    let (alpha, beta) = (alpha.max(-INF), beta.max(-INF));
     let mut s = Search::new(game, eval, &config);
     let root_is_0 = game.to_move(state).index() == 0;
     let result = if root_is_0 {
@@ -224,5 +224,21 @@ mod tests {
         assert_eq!(r.pv, vec![0, 1]);
         let (v, _) = negamax_window(&t, &TreeEval, &0, &Config::unlimited(), -INF, INF).unwrap();
         assert_eq!(v, -4);
+    }
+
+    #[test]
+    fn extreme_scores_and_windows_do_not_overflow() {
+        let t = ExplicitTree::from_json_str(
+            r#"{ "players": 2, "root": { "player": 1, "children": [
+                { "player": 0, "children": [ {"value": [-281474976710656, 0]}, {"value": [281474976710656, 0]} ] },
+                { "value": [0, 0] } ] } }"#,
+        )
+        .unwrap();
+        let c = Config::unlimited();
+        let r = negamax(&t, &TreeEval, &0, &c).unwrap();
+        assert_eq!(r.value, Scores::from_slice(&[0, 0]));
+        for (a, b) in [(Score::MIN, Score::MAX), (Score::MAX, Score::MIN), (0, 0)] {
+            assert!(negamax_window(&t, &TreeEval, &0, &c, a, b).is_ok());
+        }
     }
 }
