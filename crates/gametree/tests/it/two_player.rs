@@ -754,3 +754,46 @@ fn the_pv_ignores_refuted_lines() {
         assert_eq!(r.value, Scores::zero_sum(6));
     }
 }
+
+/// The four-level tutorial example (A max; B, C min; D, E, F, G max over two leaves each:
+/// 3 5 | 6 9 | 1 2 | 0 -1): value 5 by the first move; alpha-beta evaluates only the leaves
+/// 3, 5, 6, 1, 2 (a beta cutoff at E skips 9, an alpha cutoff at C skips G).
+#[test]
+fn tutorial_example_abcdefg() {
+    let t = tree(
+        r#"{ "players": 2, "root": { "player": 0, "label": "A", "children": [
+            { "player": 1, "label": "B", "children": [
+                { "player": 0, "label": "D", "children": [ {"value": 3}, {"value": 5} ] },
+                { "player": 0, "label": "E", "children": [ {"value": 6}, {"value": 9} ] } ] },
+            { "player": 1, "label": "C", "children": [
+                { "player": 0, "label": "F", "children": [ {"value": 1}, {"value": 2} ] },
+                { "player": 0, "label": "G", "children": [ {"value": 0}, {"value": -1} ] } ] } ] } }"#,
+    );
+    let mm = minimax(&t, &TreeEval, &0, &Config::unlimited()).unwrap();
+    assert_eq!(
+        (mm.score, mm.pv.clone(), mm.stats.leaves),
+        (5, vec![0, 0, 1], 8)
+    );
+    let c = Config {
+        trace: true,
+        ..Config::unlimited()
+    };
+    let algorithms: [Search<TreeEval>; 3] = [alphabeta, alphabeta_failsoft, negamax];
+    for search in algorithms {
+        let r = search(&t, &TreeEval, &0, &c).unwrap();
+        assert_eq!((r.score, r.pv.clone()), (5, vec![0, 0, 1]));
+        assert_eq!((r.stats.leaves, r.stats.nodes), (5, 11));
+        assert_eq!((r.stats.cutoffs.alpha, r.stats.cutoffs.beta), (1, 1));
+        let cut_at: Vec<_> = r.trace.iter().map(|e| (e.path.clone(), e.kind)).collect();
+        assert_eq!(
+            cut_at,
+            vec![(vec![0, 1], CutoffKind::Beta), (vec![1], CutoffKind::Alpha)]
+        );
+        let labels: Vec<_> = r
+            .trace
+            .iter()
+            .map(|e| t.label(e.path.iter().fold(0, |s, &m| t.play(&s, m))))
+            .collect();
+        assert_eq!(labels, vec![Some("E"), Some("C")]);
+    }
+}
