@@ -1,1 +1,253 @@
-//! alphabeta: not yet written.
+//! Alpha-beta pruning, fail-hard: every value returned lies inside the window it was asked
+//! for (Knuth & Moore 1975; the fail-hard pseudocode of the Wikipedia article).
+//!
+//! See [`crate::search::alphabeta_failsoft`] for the fail-soft variant (same nodes visited,
+//! more informative bounds) and [`crate::search::negamax`] for it in negamax form.
+
+use super::minimax::{key, two_player_result, INF};
+use super::{
+    require_two_players, Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, Stats,
+    StopReason, Tracer,
+};
+use crate::eval::Evaluator;
+use crate::game::{Game, Score};
+
+/// Two-player alpha-beta search, fail-hard, with a full window at the root.
+///
+/// - **Paper**: Knuth & Moore (1975), "An analysis of alpha-beta pruning" (procedure F2 with
+///   the bound returned, not the best value); the fail-hard pseudocode of the Wikipedia
+///   article "Alpha-beta pruning" (`papers/wikipedia-alpha-beta-pruning.txt`), with the
+///   cutoff tests written `>= beta` and `<= alpha`, as Knuth & Moore write them.
+/// - **Computes**: exactly [`crate::search::minimax`]'s value, best move, principal
+///   variation and value vector, reading player 0's component of every leaf (outcome, or the
+///   evaluator's value at a node at ply = depth limit): player 0 maximises it, player 1
+///   minimises it. Turns need not alternate; the tree need not be zero-sum.
+/// - **Bounds**: no evaluator bound is needed. Inside, every node is searched with a window
+///   `(alpha, beta)` and, for its true minimax value `v`, returns `r` with
+///   `r = alpha` if `v <= alpha`, `r = beta` if `v >= beta`, `r = v` otherwise (the value
+///   clamped into `[alpha, beta]`, leaves included). The root gets the full window
+///   `(-INF, INF)`, so its value is exact. [`alphabeta_window`] exposes other windows.
+/// - **Tie-breaking**: the first child in search order wins a tie: a child replaces the best
+///   only when its value is strictly better (a child that ties returns the bound and fails
+///   low). Search order is the game's move order after [`Evaluator::order`].
+/// - **Preconditions**: exactly two players (else [`SearchError::TooManyPlayers`]). Scores
+///   within [`crate::MAX_SCORE`]; a larger magnitude is read through
+///   [`crate::search::minimax::key`].
+/// - **Counts**: `nodes`, `leaves`, `expansions = nodes - 1`; a cutoff is counted, and traced
+///   when [`Config::trace`] is set, when the test succeeds with at least one child of the
+///   node left unsearched (a fail-high on the last child prunes nothing and is not counted):
+///   `cutoffs.beta` at a node where player 0 moves (child value `>= beta`), `cutoffs.alpha`
+///   where player 1 moves (child value `<= alpha`). The trace gives `bounds = [alpha, beta]`
+///   of the node when the child returned, `threshold` = the value that child returned
+///   (clamped, so equal to the bound it crossed), and `pruned_children`. Fail-hard and
+///   fail-soft visit exactly the same nodes and count the same cutoffs. On a uniform tree of degree `b` and depth `d` ordered best-first the
+///   leaves number `b^ceil(d/2) + b^floor(d/2) - 1` (Knuth & Moore).
+/// - **Result**: as [`crate::search::minimax`]: `pv` exact (PV moves are stored only from
+///   children whose value fell strictly inside the window, hence exact), `best_move` its
+///   first move, `value` the vector of the leaf the PV reaches, `score` its component for the
+///   player to move at the root.
+///
+/// Fails with [`SearchError::TooManyPlayers`] for a game of more than two players and with
+/// [`SearchError::Stopped`] when the node limit or deadline stops it.
+pub fn alphabeta<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    config: &Config,
+) -> Result<SearchResult<G::Move>, SearchError> {
+    require_two_players(game, "alphabeta")?;
+    let mut s = Search::new(game, eval, config);
+    match s.node(state, 0, -INF, INF) {
+        Ok(_) => {
+            let pv = s.pv.line(0).to_vec();
+            let trace = std::mem::take(&mut s.tracer.events);
+            Ok(two_player_result(
+                game,
+                eval,
+                state,
+                pv,
+                s.meter.finish(),
+                trace,
+            ))
+        }
+        Err(reason) => Err(s.meter.stopped(reason)),
+    }
+}
+
+/// Fail-hard alpha-beta with the window `(alpha, beta)` at the root, in player 0's terms;
+/// returns the bound `r` and the counts.
+///
+/// With `v` the true minimax value of `state` (player 0's component, as [`alphabeta`]
+/// reads it) and `alpha < beta`: `r = alpha` if `v <= alpha`, `r = beta` if `v >= beta`,
+/// `r = v` otherwise. A null window `(t - 1, t)` thus tells whether `v >= t`. The window is
+/// clamped into `[-INF, INF]`; with `alpha >= beta` the answer is meaningless but the search
+/// still ends normally. Counts and preconditions as [`alphabeta`]; no trace is kept.
+pub fn alphabeta_window<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    config: &Config,
+    alpha: Score,
+    beta: Score,
+) -> Result<(Score, Stats), SearchError> {
+    require_two_players(game, "alphabeta")?;
+    let config = Config {
+        trace: false,
+        ..*config
+    };
+    let mut s = Search::new(game, eval, &config);
+    match s.node(state, 0, alpha.max(-INF), beta.max(-INF)) {
+        Ok(r) => Ok((r, s.meter.finish())),
+        Err(reason) => Err(s.meter.stopped(reason)),
+    }
+}
+
+struct Search<'a, G: Game, E> {
+    game: &'a G,
+    eval: &'a E,
+    meter: Meter,
+    pv: PvTable<G::Move>,
+    tracer: Tracer<G::Move>,
+    /// One buffer used as a stack of move lists: no allocation per node.
+    moves: Vec<G::Move>,
+    depth_limit: u32,
+}
+
+impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
+    fn new(game: &'a G, eval: &'a E, config: &Config) -> Self {
+        Search {
+            game,
+            eval,
+            meter: Meter::new(&config.limits),
+            pv: PvTable::new(),
+            tracer: Tracer::new(config.trace),
+            moves: Vec::with_capacity(256),
+            depth_limit: config.limits.depth.unwrap_or(u32::MAX),
+        }
+    }
+
+    /// The value of `state` (player 0's component) clamped into `[alpha, beta]`.
+    fn node(
+        &mut self,
+        state: &G::State,
+        ply: u32,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Result<Score, StopReason> {
+        self.meter.visit(ply)?;
+        self.pv.clear(ply as usize);
+        if let Some(v) = self.game.outcome(state) {
+            self.meter.leaf();
+            return Ok(key(&v).max(alpha).min(beta));
+        }
+        if ply >= self.depth_limit {
+            self.meter.leaf();
+            return Ok(key(&self.eval.evaluate(self.game, state))
+                .max(alpha)
+                .min(beta));
+        }
+        let start = self.moves.len();
+        self.game.moves(state, &mut self.moves);
+        let end = self.moves.len();
+        self.eval
+            .order(self.game, state, &mut self.moves[start..end]);
+        let maximize = self.game.to_move(state).index() == 0;
+        for i in start..end {
+            let mv = self.moves[i];
+            let child = self.game.play(state, mv);
+            self.tracer.push(mv);
+            let r = self.node(&child, ply + 1, alpha, beta)?;
+            self.tracer.pop();
+            if maximize {
+                if r >= beta {
+                    self.cutoff(CutoffKind::Beta, alpha, beta, r, end - i - 1);
+                    self.moves.truncate(start);
+                    return Ok(beta);
+                }
+                if r > alpha {
+                    alpha = r;
+                    self.pv.update(ply as usize, mv);
+                }
+            } else {
+                if r <= alpha {
+                    self.cutoff(CutoffKind::Alpha, alpha, beta, r, end - i - 1);
+                    self.moves.truncate(start);
+                    return Ok(alpha);
+                }
+                if r < beta {
+                    beta = r;
+                    self.pv.update(ply as usize, mv);
+                }
+            }
+        }
+        self.moves.truncate(start);
+        Ok(if maximize { alpha } else { beta })
+    }
+
+    /// Counts and traces a cutoff that leaves `pruned` children unsearched (none: no cutoff).
+    #[inline]
+    fn cutoff(&mut self, kind: CutoffKind, alpha: Score, beta: Score, r: Score, pruned: usize) {
+        if pruned > 0 {
+            self.meter.stats.cutoffs.count(kind);
+            self.tracer.prune(
+                kind,
+                &[alpha, beta],
+                r,
+                u32::try_from(pruned).unwrap_or(u32::MAX),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Scores;
+    use crate::tree::{ExplicitTree, TreeEval};
+
+    #[test]
+    fn russell_norvig_figure_5_5() {
+        let t = ExplicitTree::from_json_str(
+            r#"{ "players": 2, "root": { "player": 0, "children": [
+                { "player": 1, "children": [ {"value": 3}, {"value": 12}, {"value": 8} ] },
+                { "player": 1, "children": [ {"value": 2}, {"value": 4}, {"value": 6} ] },
+                { "player": 1, "children": [ {"value": 14}, {"value": 5}, {"value": 2} ] } ] } }"#,
+        )
+        .unwrap();
+        let c = Config {
+            trace: true,
+            ..Config::unlimited()
+        };
+        let r = alphabeta(&t, &TreeEval, &0, &c).unwrap();
+        assert_eq!(r.score, 3);
+        assert_eq!(r.value, Scores::zero_sum(3));
+        assert_eq!(r.pv, vec![0, 0]);
+        assert_eq!(r.stats.leaves, 7);
+        assert_eq!(r.stats.nodes, 11);
+        assert_eq!(r.stats.cutoffs.alpha, 1);
+        assert_eq!(r.stats.cutoffs.beta, 0);
+        assert_eq!(r.trace.len(), 1);
+        assert_eq!(r.trace[0].path, vec![1]);
+        assert_eq!(r.trace[0].bounds, vec![3, INF]);
+        // Fail-hard: the leaf 2 comes back clamped to alpha = 3.
+        assert_eq!(r.trace[0].threshold, 3);
+        assert_eq!(r.trace[0].pruned_children, 2);
+    }
+
+    #[test]
+    fn leaves_come_back_clamped_into_the_window() {
+        let t = ExplicitTree::from_json_str(
+            r#"{ "players": 2, "root": { "player": 0, "value": 5, "children": [ {"value": 1} ] } }"#,
+        )
+        .unwrap();
+        let c = Config::depth(0);
+        assert_eq!(alphabeta_window(&t, &TreeEval, &0, &c, 0, 3).unwrap().0, 3);
+        assert_eq!(alphabeta_window(&t, &TreeEval, &0, &c, 7, 9).unwrap().0, 7);
+        assert_eq!(alphabeta_window(&t, &TreeEval, &0, &c, 4, 6).unwrap().0, 5);
+        // An empty window is meaningless but must not panic.
+        assert!(alphabeta_window(&t, &TreeEval, &0, &c, 6, 2).is_ok());
+        let u = Config::unlimited();
+        assert!(alphabeta_window(&t, &TreeEval, &0, &u, 6, 2).is_ok());
+        assert!(alphabeta_window(&t, &TreeEval, &0, &u, Score::MIN, Score::MIN).is_ok());
+    }
+}

@@ -1,1 +1,182 @@
-//! minimax: not yet written.
+//! Minimax: the plain two-player search (von Neumann 1928; Shannon 1950), the oracle of the
+//! two-player family. [`crate::search::alphabeta`], [`crate::search::alphabeta_failsoft`] and
+//! [`crate::search::negamax`] all claim to return exactly what [`minimax`] returns.
+//!
+//! The two-player searches read one number per leaf: player 0's component of its
+//! [`Scores`]. Player 0 maximises it and player 1 minimises it (for a zero-sum tree, the same
+//! as each player maximising its own score). This module also holds the small helpers the
+//! family shares: [`INF`] and [`key`].
+
+use super::{
+    leaf_of_pv, require_two_players, Config, Meter, PruneEvent, PvTable, SearchError, SearchResult,
+    Stats, StopReason,
+};
+use crate::eval::Evaluator;
+use crate::game::{Game, Score, Scores};
+
+/// Infinity of the two-player searches: strictly above every [`key`] (and `-INF` strictly
+/// below), and safe to negate.
+pub const INF: Score = Score::MAX;
+
+/// The largest magnitude a [`key`] may have: `INF - 1`.
+pub const KEY_LIMIT: Score = INF - 1;
+
+/// The number a two-player search reads from a leaf: player 0's score, clamped into
+/// `-KEY_LIMIT..=KEY_LIMIT` (a no-op for every valid score, which lies within
+/// [`crate::MAX_SCORE`]). The clamp keeps `-INF < key < INF` and makes negation safe.
+#[inline]
+pub fn key(s: &Scores) -> Score {
+    s[0].clamp(-KEY_LIMIT, KEY_LIMIT)
+}
+
+/// Builds the [`SearchResult`] of a finished two-player search from its principal
+/// variation: `value` is the vector of the leaf the PV reaches ([`leaf_of_pv`]), `score` its
+/// component for the player to move at the root.
+pub(super) fn two_player_result<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    pv: Vec<G::Move>,
+    stats: Stats,
+    trace: Vec<PruneEvent<G::Move>>,
+) -> SearchResult<G::Move> {
+    let value = leaf_of_pv(game, eval, state, &pv);
+    SearchResult {
+        value,
+        score: value[game.to_move(state)],
+        best_move: pv.first().copied(),
+        pv,
+        stats,
+        trace,
+    }
+}
+
+/// Plain two-player minimax search.
+///
+/// - **Paper**: von Neumann (1928); Shannon (1950), "Programming a computer for playing
+///   chess"; the minimax of Knuth & Moore (1975), "An analysis of alpha-beta pruning", F0.
+/// - **Computes**: the minimax value of `state` searched to `config.limits.depth` plies (to
+///   the end of the game when `None`), reading player 0's component of every leaf: at a
+///   terminal node its outcome, at the depth limit (a node at ply = depth) the evaluator's
+///   value, at a node where player 0 moves the largest child value, where player 1 moves the
+///   smallest. Turns need not alternate; the tree need not be zero-sum.
+/// - **Bounds**: none needed; every subtree is searched in full.
+/// - **Tie-breaking**: the first child in search order wins a tie (only a strictly better
+///   value replaces the best). Search order is the game's move order after
+///   [`Evaluator::order`].
+/// - **Preconditions**: exactly two players (else [`SearchError::TooManyPlayers`]). Scores
+///   within [`crate::MAX_SCORE`]; a larger magnitude is read through [`key`].
+/// - **Counts**: `nodes` (every node visited, root included), `leaves` (terminal and frontier
+///   evaluations), `expansions = nodes - 1`. No cutoffs. On a uniform tree of degree `b` and
+///   depth `d` that is `(b^(d+1) - 1) / (b - 1)` nodes and `b^d` leaves.
+/// - **Result**: `pv` is the line of first-best children, `best_move` its first move,
+///   `value` the vector of the leaf the PV reaches, `score` that vector's component for the
+///   player to move at the root.
+///
+/// Fails with [`SearchError::TooManyPlayers`] for a game of more than two players and with
+/// [`SearchError::Stopped`] when the node limit or deadline stops it.
+pub fn minimax<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    config: &Config,
+) -> Result<SearchResult<G::Move>, SearchError> {
+    require_two_players(game, "minimax")?;
+    let mut s = Search {
+        game,
+        eval,
+        meter: Meter::new(&config.limits),
+        pv: PvTable::new(),
+        moves: Vec::with_capacity(256),
+        depth_limit: config.limits.depth.unwrap_or(u32::MAX),
+    };
+    match s.node(state, 0) {
+        Ok(_) => {
+            let pv = s.pv.line(0).to_vec();
+            Ok(two_player_result(
+                game,
+                eval,
+                state,
+                pv,
+                s.meter.finish(),
+                Vec::new(),
+            ))
+        }
+        Err(reason) => Err(s.meter.stopped(reason)),
+    }
+}
+
+struct Search<'a, G: Game, E> {
+    game: &'a G,
+    eval: &'a E,
+    meter: Meter,
+    pv: PvTable<G::Move>,
+    /// One buffer used as a stack of move lists: no allocation per node.
+    moves: Vec<G::Move>,
+    depth_limit: u32,
+}
+
+impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
+    /// The minimax value (player 0's component) of `state` at `ply`.
+    fn node(&mut self, state: &G::State, ply: u32) -> Result<Score, StopReason> {
+        self.meter.visit(ply)?;
+        self.pv.clear(ply as usize);
+        if let Some(v) = self.game.outcome(state) {
+            self.meter.leaf();
+            return Ok(key(&v));
+        }
+        if ply >= self.depth_limit {
+            self.meter.leaf();
+            return Ok(key(&self.eval.evaluate(self.game, state)));
+        }
+        let start = self.moves.len();
+        self.game.moves(state, &mut self.moves);
+        let end = self.moves.len();
+        self.eval
+            .order(self.game, state, &mut self.moves[start..end]);
+        let maximize = self.game.to_move(state).index() == 0;
+        // Every key lies strictly between -INF and INF: the first child always becomes best.
+        let mut best = if maximize { -INF } else { INF };
+        for i in start..end {
+            let mv = self.moves[i];
+            let child = self.game.play(state, mv);
+            let v = self.node(&child, ply + 1)?;
+            if (maximize && v > best) || (!maximize && v < best) {
+                best = v;
+                self.pv.update(ply as usize, mv);
+            }
+        }
+        self.moves.truncate(start);
+        Ok(best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::{ExplicitTree, TreeEval};
+
+    #[test]
+    fn russell_norvig_figure_5_2() {
+        let t = ExplicitTree::from_json_str(
+            r#"{ "players": 2, "root": { "player": 0, "children": [
+                { "player": 1, "children": [ {"value": 3}, {"value": 12}, {"value": 8} ] },
+                { "player": 1, "children": [ {"value": 2}, {"value": 4}, {"value": 6} ] },
+                { "player": 1, "children": [ {"value": 14}, {"value": 5}, {"value": 2} ] } ] } }"#,
+        )
+        .unwrap();
+        let r = minimax(&t, &TreeEval, &0, &Config::unlimited()).unwrap();
+        assert_eq!(r.score, 3);
+        assert_eq!(r.value, Scores::zero_sum(3));
+        assert_eq!(r.pv, vec![0, 0]);
+        assert_eq!(r.stats.nodes, 13);
+        assert_eq!(r.stats.leaves, 9);
+    }
+
+    #[test]
+    fn key_is_safe_to_negate() {
+        assert_eq!(key(&Scores::from_slice(&[Score::MIN, 0])), -KEY_LIMIT);
+        assert_eq!(key(&Scores::from_slice(&[Score::MAX, 0])), KEY_LIMIT);
+        assert_eq!(key(&Scores::zero_sum(-7)), -7);
+    }
+}
