@@ -20,12 +20,17 @@
 //! player `q` in the chain (`t_m = best_m + mu` for the node itself, the lower bound for a
 //! player not in the chain). If `sum_q need_q > maxsum`, no unseen child of `a_m` can pass
 //! every node of the chain: each such value *fails* the threshold of some node of the chain.
-//! With `mu = 1` this prunes when the players' bounds sum to at least
-//! `maxsum - mu (n - 2)` ... `maxsum - mu (n - 1)`, exactly the discrete refinement of
-//! section 4.4: the unseen children are settled by the sum, and the value the node returns
-//! in their place (its best so far, the paper's "first branch") is checked directly: the
-//! prune is taken only if that value also fails some threshold of the chain, that is, if
-//! the other players do not all improve on it.
+//! For a chain of the `n` players' bounds `B_1 + ... + B_n` this reads
+//! `B_1 + ... + B_n + n mu > maxsum`, that is (scores being multiples of `mu`)
+//! `sum >= maxsum - mu (n - 1)`: the discrete refinement of section 4.4. The unseen children
+//! are settled by the sum; the value the node returns in their place (its best so far, the
+//! paper's "first branch") is checked directly: the prune is taken only if that value also
+//! fails some threshold of the chain, that is, if the other `n - 1` players do not all
+//! improve on it. From `sum >= maxsum - mu (n - 2)` on that check always succeeds, which is
+//! the paper's unconditional case. (For values that are not multiples of `mu` the test
+//! `> maxsum` is the exact one and prunes at least as often as the paper's thresholds.)
+//! With `mu = 1` and `n = 3`, the paper's Lemma 1 (`sum >= maxsum`) is the special case in
+//! which the value returned is dead by the sum alone.
 //!
 //! A pruned node returns `Pruned(J)`: "my max^n value, whatever it is, fails the threshold
 //! of some path node in `a_J ..= a_parent`". The parent `a_i` drops the child when `J = i`
@@ -33,9 +38,12 @@
 //! other children and, at the end, its value is either `X` (its best fully known child) or
 //! one of the pruned values. If `X` itself fails a threshold at a level at or below every
 //! pruned child's `J`, `a_i` returns `Pruned(min J)`: every candidate is dead there. If not,
-//! the pruned children whose `J` lies above `X`'s failing level are re-searched with a
+//! the pruned children whose `J` is deeper than every level where `X` fails are re-searched with a
 //! barrier at `a_i` (no chain may reach above `a_i` inside the re-search), which makes them
-//! exact or provably not chosen at `a_i`; then `a_i` looks again. The root has no ancestors,
+//! exact or provably not chosen at `a_i`; then `a_i` looks again. As in Sturtevant's
+//! Figure 7 (the test marked †), a speculative prune is only taken when every intermediate
+//! node's current value is already dead at `J`: otherwise it would be re-searched at once.
+//! The root has no ancestors,
 //! so its value, move and principal variation are always exact: those of plain max^n.
 //!
 //! Nothing here needs the leaves to be constant-sum, nor round-robin turns: a player who
@@ -367,7 +375,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         {
             big_j = jj;
             CutoffKind::LastBranch
-        } else if self.mode == Mode::Speculative {
+        } else if self.mode == Mode::Speculative && self.intermediates_dead(big_j, i) {
             CutoffKind::Speculative
         } else {
             return None;
@@ -402,6 +410,18 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             }
             jj -= 1;
         }
+    }
+
+    /// Whether every intermediate node strictly between `big_j` and `i` that holds a value
+    /// already has it dead at `big_j` (Sturtevant's test marked † in Figure 7: a node whose
+    /// best value its ancestors would choose does not lend their bounds to its children,
+    /// since the prune would be re-searched at once).
+    fn intermediates_dead(&self, big_j: usize, i: usize) -> bool {
+        (big_j + 1..i).all(|k| {
+            self.path[k].best.is_none_or(|x| {
+                (big_j..k).any(|l| x[self.path[l].player] < self.path[l].t)
+            })
+        })
     }
 
     /// After the loop over the children of node `i`: the exact value, or `Pruned(J)` when
