@@ -202,7 +202,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                 .unwrap_or_else(|| self.eval.evaluate(self.game, &child));
             self.keyed.push((project(&v)[p], mv));
         }
-        self.keyed.sort_by(|a, b| b.0.cmp(&a.0));
+        self.keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
         for (k, i) in (start..end).enumerate() {
             self.moves[i] = self.keyed[k].1;
         }

@@ -49,9 +49,7 @@
 //! Nothing here needs the leaves to be constant-sum, nor round-robin turns: a player who
 //! occurs twice in a chain simply contributes its larger threshold.
 
-use super::{
-    Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer,
-};
+use super::{Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer};
 use crate::eval::Evaluator;
 use crate::game::{Game, Score, Scores};
 
@@ -279,7 +277,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             };
             let kid = match r {
                 Res::Exact(v) => {
-                    if best.is_none_or(|b| v[p] > b[p]) {
+                    if best.map_or(true, |b| v[p] > b[p]) {
                         best = Some(v);
                         self.pv.update(i, mv);
                     }
@@ -298,12 +296,8 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             let own_need = b[p].saturating_add(self.mu);
             if own_need.saturating_add(self.lower_sum - self.lower[p]) > self.maxsum {
                 self.meter.stats.cutoffs.count(CutoffKind::Immediate);
-                self.tracer.prune(
-                    CutoffKind::Immediate,
-                    &[b[p]],
-                    self.maxsum,
-                    remaining,
-                );
+                self.tracer
+                    .prune(CutoffKind::Immediate, &[b[p]], self.maxsum, remaining);
                 break;
             }
             if let Some(top) = self.chain_prune(i, p, &b, kids_base, barrier, remaining) {
@@ -362,7 +356,9 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         }
         let j = top?;
         // The value returned in place of the pruned children must be dead too.
-        let k_beta = (lo..i).rev().find(|&k| b[self.path[k].player] < self.path[k].t)?;
+        let k_beta = (lo..i)
+            .rev()
+            .find(|&k| b[self.path[k].player] < self.path[k].t)?;
         let mut big_j = j.min(k_beta);
         for &(_, kid) in &self.kids[kids_base..] {
             if let Kid::Pruned(t) = kid {
@@ -371,8 +367,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         }
         let kind = if big_j + 1 == i {
             CutoffKind::Shallow
-        } else if let Some(jj) = self.last_branch_top(big_j, i, lo, self.mode == Mode::LastBranch)
-        {
+        } else if let Some(jj) = self.last_branch_top(big_j, i, lo, self.mode == Mode::LastBranch) {
             big_j = jj;
             CutoffKind::LastBranch
         } else if self.mode == Mode::Speculative && self.intermediates_dead(big_j, i) {
@@ -399,8 +394,9 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             let ok = (jj + 1..i).all(|k| {
                 let f = self.path[k];
                 f.last
-                    && f.best
-                        .is_none_or(|x| (jj..k).any(|l| x[self.path[l].player] < self.path[l].t))
+                    && f.best.map_or(true, |x| {
+                        (jj..k).any(|l| x[self.path[l].player] < self.path[l].t)
+                    })
             });
             if ok {
                 return Some(jj);
@@ -418,7 +414,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
     /// since the prune would be re-searched at once).
     fn intermediates_dead(&self, big_j: usize, i: usize) -> bool {
         (big_j + 1..i).all(|k| {
-            self.path[k].best.is_none_or(|x| {
+            self.path[k].best.map_or(true, |x| {
                 (big_j..k).any(|l| x[self.path[l].player] < self.path[l].t)
             })
         })
@@ -456,10 +452,10 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             let k_x = (barrier as usize..i)
                 .rev()
                 .find(|&k| x[self.path[k].player] < self.path[k].t);
-            let alive_above = |t: u32| k_x.is_none_or(|k| t as usize > k);
-            let Some(pos) = (kids_base..self.kids.len()).find(
-                |&c| matches!(self.kids[c].1, Kid::Pruned(t) if alive_above(t)),
-            ) else {
+            let alive_above = |t: u32| k_x.map_or(true, |k| t as usize > k);
+            let Some(pos) = (kids_base..self.kids.len())
+                .find(|&c| matches!(self.kids[c].1, Kid::Pruned(t) if alive_above(t)))
+            else {
                 return Ok(Res::Pruned(min_top));
             };
             // Re-search the first such child, with a barrier at this node.
@@ -497,7 +493,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                     let mut first: Option<(usize, Scores)> = None;
                     for c in kids_base..self.kids.len() {
                         if let Kid::Exact(w) = self.kids[c].1 {
-                            if first.is_none_or(|(_, f)| w[p] > f[p]) {
+                            if first.map_or(true, |(_, f)| w[p] > f[p]) {
                                 first = Some((c, w));
                             }
                         }

@@ -12,12 +12,7 @@ use gametree::{Bounds, Evaluator, Game, Ordered, Player, Score, Scores};
 
 use crate::common::{random_tree, Leaves, Shape, SplitMix64, Turns};
 
-type Algo = fn(
-    &ExplicitTree,
-    &TreeEval,
-    &u32,
-    &Config,
-) -> Result<SearchResult<u32>, SearchError>;
+type Algo = fn(&ExplicitTree, &TreeEval, &u32, &Config) -> Result<SearchResult<u32>, SearchError>;
 
 const ALGOS: [(&str, Algo); 2] = [
     ("last_branch", last_branch::<ExplicitTree, TreeEval>),
@@ -137,7 +132,10 @@ fn exact_against_maxn_on_random_trees() {
             pruned[k] += r.stats.cutoffs.total();
             saved[k] += m.stats.nodes.saturating_sub(r.stats.nodes);
             if k == 0 {
-                assert_eq!(r.stats.re_searches, 0, "last-branch re-searched, seed {seed}");
+                assert_eq!(
+                    r.stats.re_searches, 0,
+                    "last-branch re-searched, seed {seed}"
+                );
                 assert_eq!(r.stats.cutoffs.speculative, 0);
             } else {
                 re_searched += r.stats.re_searches;
@@ -159,7 +157,9 @@ fn exact_with_two_players_lower_bounds_steps_and_ordering() {
         let shape = random_shape(&mut rng, 2..=6);
         let base = random_tree(seed, &shape);
         let step = rng.range(1, 3);
-        let offset: Vec<Score> = (0..shape.players).map(|_| rng.range(-5, 5) * step).collect();
+        let offset: Vec<Score> = (0..shape.players)
+            .map(|_| rng.range(-5, 5) * step)
+            .collect();
         let root = rescale(&base.to_node(0), step, &offset);
         let maxsum = base.declared_bounds().maxsum.unwrap() * step + offset.iter().sum::<Score>();
         let t = ExplicitTree::from_node(
@@ -234,7 +234,10 @@ fn one_different_leaf_keeps_the_root_move() {
                     player, children, ..
                 } => Node::inner(
                     player.index(),
-                    children.iter().map(|ch| set(ch, k, target, special, c)).collect(),
+                    children
+                        .iter()
+                        .map(|ch| set(ch, k, target, special, c))
+                        .collect(),
                 ),
             }
         }
@@ -264,7 +267,10 @@ fn one_different_leaf_keeps_the_root_move() {
             assert_same(name, seed, &r, &m);
         }
     }
-    assert!(moved > 10, "the special leaf should sometimes decide the root move: {moved}");
+    assert!(
+        moved > 10,
+        "the special leaf should sometimes decide the root move: {moved}"
+    );
 }
 
 /// Table 10: uniform tree, 3 players, b = 10, all evaluations (c, c, c) with maxsum = 3c,
@@ -295,7 +301,10 @@ fn table_10_uniform_best_case_expansions() {
 /// The largest real root of x^n - x^(n-1) - (b-1) x^(n-2) - ... - (b-1)^(n-1), by bisection.
 fn table_8_root(n: u32, b: f64) -> f64 {
     let p = |x: f64| {
-        x.powi(n as i32) - (0..n).map(|k| (b - 1.0).powi(k as i32) * x.powi((n - 1 - k) as i32)).sum::<f64>()
+        x.powi(n as i32)
+            - (0..n)
+                .map(|k| (b - 1.0).powi(k as i32) * x.powi((n - 1 - k) as i32))
+                .sum::<f64>()
     };
     let (mut lo, mut hi) = (1.0, b + 1.0);
     for _ in 0..200 {
@@ -311,7 +320,14 @@ fn table_8_root(n: u32, b: f64) -> f64 {
 
 #[test]
 fn table_8_roots() {
-    for (b, x) in [(2.0, 1.8393), (3.0, 2.4675), (4.0, 3.0000), (5.0, 3.4755), (10.0, 5.4191), (1000.0, 103.61)] {
+    for (b, x) in [
+        (2.0, 1.8393),
+        (3.0, 2.4675),
+        (4.0, 3.0000),
+        (5.0, 3.4755),
+        (10.0, 5.4191),
+        (1000.0, 103.61),
+    ] {
         let r = table_8_root(3, b);
         let digits = if b == 1000.0 { 100.0 } else { 10_000.0 };
         assert_eq!((r * digits).round() / digits, x, "b = {b}");
@@ -333,7 +349,11 @@ fn best_case_growth_converges_to_table_8() {
             }
             for h in 1..=depth as usize + 1 {
                 for s in (0..n).rev() {
-                    let more = if s + 1 < n { (b as u64 - 1) * f[s + 1][h - 1] } else { 0 };
+                    let more = if s + 1 < n {
+                        (b as u64 - 1) * f[s + 1][h - 1]
+                    } else {
+                        0
+                    };
                     f[s][h] = f[0][h - 1] + more;
                 }
             }
@@ -393,7 +413,12 @@ fn discrete_refinement_prunes_with_a_larger_step() {
             let r = algo(&t, &TreeEval, &0, &cfg).unwrap();
             assert_same(name, step as u64, &r, &m);
             let lb = r.stats.cutoffs.last_branch;
-            assert_eq!(lb == 1, expect_prune, "{name} step {step}: {:?}", r.stats.cutoffs);
+            assert_eq!(
+                lb == 1,
+                expect_prune,
+                "{name} step {step}: {:?}",
+                r.stats.cutoffs
+            );
             // Without the prune, (b)'s second child (0, 0, 20) prunes the third immediately.
             let saved = if expect_prune { 2 } else { 1 };
             assert_eq!(r.stats.nodes, m.stats.nodes - saved);
@@ -489,10 +514,10 @@ fn refuses_missing_bounds_and_honours_limits() {
     };
     let mut cfg = Config::depth(8);
     cfg.limits.nodes = Some(100);
-    for r in [
-        speculative(&g, &g, &0, &cfg),
-        last_branch(&g, &g, &0, &cfg),
-    ] {
-        assert!(matches!(r, Err(SearchError::Stopped(StopReason::NodeLimit, _))));
+    for r in [speculative(&g, &g, &0, &cfg), last_branch(&g, &g, &0, &cfg)] {
+        assert!(matches!(
+            r,
+            Err(SearchError::Stopped(StopReason::NodeLimit, _))
+        ));
     }
 }

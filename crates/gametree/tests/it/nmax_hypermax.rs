@@ -16,6 +16,7 @@ use crate::multi_player_speculative::Uniform;
 /// parent's plus an increment per player drawn uniformly from `-range..=range` (small ranges
 /// give many ties); uneven depths and turns `ply mod n` or arbitrary.
 fn fridenfalk_tree(rng: &mut SplitMix64, n: usize, max_b: i64, depth: u32, range: i64) -> Node {
+    #[allow(clippy::too_many_arguments)]
     fn go(
         rng: &mut SplitMix64,
         n: usize,
@@ -97,7 +98,7 @@ fn reference_hypermax(
                 if k == 0 {
                     max = Some(v.clone());
                 }
-                if alpha[p].is_none_or(|a| a < v[p]) {
+                if alpha[p].map_or(true, |a| a < v[p]) {
                     alpha[p] = Some(v[p]);
                     max = Some(v);
                 }
@@ -235,7 +236,11 @@ fn table_1_best_case_node_counts() {
         (5, 4, 10, 448943, 3.1),
     ];
     for (n, b, d, a_best, ratio) in lines {
-        let g = Uniform { players: n, b, c: 7 };
+        let g = Uniform {
+            players: n,
+            b,
+            c: 7,
+        };
         let r = hypermax(&g, &g, &0, &Config::depth(d)).unwrap();
         assert_eq!(r.stats.nodes, a_best, "N {n} b {b} d {d}");
         assert_eq!(r.value, Scores::zeros(n));
@@ -331,7 +336,10 @@ fn table_1_average_case_ratios() {
         let (mut plain, mut sorted) = (0u64, 0u64);
         for seed in 0..trees {
             let g = Model { n, b, d, seed };
-            plain += hypermax(&g, &g, &g.initial(), &Config::unlimited()).unwrap().stats.nodes;
+            plain += hypermax(&g, &g, &g.initial(), &Config::unlimited())
+                .unwrap()
+                .stats
+                .nodes;
             sorted += hypermax_sorted(&g, &g, &g.initial(), &Config::unlimited())
                 .unwrap()
                 .stats
@@ -339,8 +347,14 @@ fn table_1_average_case_ratios() {
         }
         let m = plain as f64 / trees as f64 / a_best as f64;
         let ms = sorted as f64 / trees as f64 / a_best as f64;
-        assert!((m / mu - 1.0).abs() < 0.15, "N {n} b {b} d {d}: mu {m} vs {mu}");
-        assert!((ms / mu_s - 1.0).abs() < 0.15, "N {n} b {b} d {d}: mu_s {ms} vs {mu_s}");
+        assert!(
+            (m / mu - 1.0).abs() < 0.15,
+            "N {n} b {b} d {d}: mu {m} vs {mu}"
+        );
+        assert!(
+            (ms / mu_s - 1.0).abs() < 0.15,
+            "N {n} b {b} d {d}: mu_s {ms} vs {mu_s}"
+        );
     }
 }
 
@@ -369,8 +383,7 @@ fn one_different_leaf() {
             }
         });
         let want = maxn(
-            &ExplicitTree::from_node(n, &projected(&t.to_node(0)), TreeOptions::default())
-                .unwrap(),
+            &ExplicitTree::from_node(n, &projected(&t.to_node(0)), TreeOptions::default()).unwrap(),
             &TreeEval,
             &0,
             &Config::unlimited(),
@@ -407,12 +420,18 @@ fn limits_and_trace() {
         hypermax(&g, &g, &0, &cfg),
         hypermax_sorted(&g, &g, &0, &cfg),
     ] {
-        assert!(matches!(r, Err(SearchError::Stopped(StopReason::NodeLimit, _))));
+        assert!(matches!(
+            r,
+            Err(SearchError::Stopped(StopReason::NodeLimit, _))
+        ));
     }
     let mut cfg = Config::depth(6);
     cfg.trace = true;
     let r: SearchResult<u32> = hypermax(&g, &g, &0, &cfg).unwrap();
     assert_eq!(r.trace.len() as u64, r.stats.cutoffs.alpha);
     assert!(r.stats.cutoffs.alpha > 0);
-    assert!(r.trace.iter().all(|e| e.bounds.iter().sum::<Score>() >= 0 && e.bounds.len() == 3));
+    assert!(r
+        .trace
+        .iter()
+        .all(|e| e.bounds.iter().sum::<Score>() >= 0 && e.bounds.len() == 3));
 }
