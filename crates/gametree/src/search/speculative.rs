@@ -20,17 +20,16 @@
 //! player `q` in the chain (`t_m = best_m + mu` for the node itself, the lower bound for a
 //! player not in the chain). If `sum_q need_q > maxsum`, no unseen child of `a_m` can pass
 //! every node of the chain: each such value *fails* the threshold of some node of the chain.
-//! For a chain of the `n` players' bounds `B_1 + ... + B_n` this reads
+//! For a chain holding bounds `B_1, ..., B_n` of all `n` players this reads
 //! `B_1 + ... + B_n + n mu > maxsum`, that is (scores being multiples of `mu`)
-//! `sum >= maxsum - mu (n - 1)`: the discrete refinement of section 4.4. The unseen children
-//! are settled by the sum; the value the node returns in their place (its best so far, the
-//! paper's "first branch") is checked directly: the prune is taken only if that value also
-//! fails some threshold of the chain, that is, if the other `n - 1` players do not all
-//! improve on it. From `sum >= maxsum - mu (n - 2)` on that check always succeeds, which is
-//! the paper's unconditional case. (For values that are not multiples of `mu` the test
-//! `> maxsum` is the exact one and prunes at least as often as the paper's thresholds.)
-//! With `mu = 1` and `n = 3`, the paper's Lemma 1 (`sum >= maxsum`) is the special case in
-//! which the value returned is dead by the sum alone.
+//! `sum B >= maxsum - mu (n - 1)`: the discrete refinement of section 4.4. The unseen
+//! children are settled by the sum; the value the node returns in their place (its best so
+//! far, the paper's "first branch") is checked directly: the prune is taken only if that
+//! value also fails some threshold of the chain, that is, if the other `n - 1` players do not
+//! all improve on it. From `sum B >= maxsum - mu (n - 2)` on that check always succeeds (the
+//! paper's unconditional case), and Lemma 1's `sum B >= maxsum` is contained in it. For
+//! values that are not multiples of `mu`, `> maxsum` is the exact test and prunes at least
+//! whenever the paper's thresholds do.
 //!
 //! A pruned node returns `Pruned(J)`: "my max^n value, whatever it is, fails the threshold
 //! of some path node in `a_J ..= a_parent`". The parent `a_i` drops the child when `J = i`
@@ -38,13 +37,13 @@
 //! other children and, at the end, its value is either `X` (its best fully known child) or
 //! one of the pruned values. If `X` itself fails a threshold at a level at or below every
 //! pruned child's `J`, `a_i` returns `Pruned(min J)`: every candidate is dead there. If not,
-//! the pruned children whose `J` is deeper than every level where `X` fails are re-searched with a
-//! barrier at `a_i` (no chain may reach above `a_i` inside the re-search), which makes them
-//! exact or provably not chosen at `a_i`; then `a_i` looks again. As in Sturtevant's
+//! the pruned children whose `J` is deeper than every level where `X` fails are re-searched
+//! with a barrier at `a_i` (no chain may reach above `a_i` inside the re-search), which makes
+//! them exact or provably not chosen at `a_i`; then `a_i` looks again. As in Sturtevant's
 //! Figure 7 (the test marked †), a speculative prune is only taken when every intermediate
 //! node's current value is already dead at `J`: otherwise it would be re-searched at once.
-//! The root has no ancestors,
-//! so its value, move and principal variation are always exact: those of plain max^n.
+//! The root has no ancestors, so its value, move and principal variation are always exact:
+//! those of plain max^n.
 //!
 //! Nothing here needs the leaves to be constant-sum, nor round-robin turns: a player who
 //! occurs twice in a chain simply contributes its larger threshold.
@@ -255,6 +254,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         let kids_base = self.kids.len();
         let mut best: Option<Scores> = None;
         let mut cut: Option<u32> = None;
+        let mut min_pruned: Option<u32> = None;
         for idx in start..end {
             let mv = self.moves[idx];
             self.path[i] = Frame {
@@ -284,7 +284,10 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                     Kid::Exact(v)
                 }
                 Res::Pruned(top) if top as usize >= i => Kid::Dropped,
-                Res::Pruned(top) => Kid::Pruned(top),
+                Res::Pruned(top) => {
+                    min_pruned = Some(min_pruned.map_or(top, |m| m.min(top)));
+                    Kid::Pruned(top)
+                }
             };
             self.kids.push((mv, kid));
             let remaining = (end - idx - 1) as u32;
@@ -300,7 +303,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                     .prune(CutoffKind::Immediate, &[b[p]], self.maxsum, remaining);
                 break;
             }
-            if let Some(top) = self.chain_prune(i, p, &b, kids_base, barrier, remaining) {
+            if let Some(top) = self.chain_prune(i, p, &b, min_pruned, barrier, remaining) {
                 cut = Some(top);
                 break;
             }
@@ -322,7 +325,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         i: usize,
         p: usize,
         b: &Scores,
-        kids_base: usize,
+        min_pruned: Option<u32>,
         barrier: u32,
         remaining: u32,
     ) -> Option<u32> {
@@ -360,10 +363,8 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             .rev()
             .find(|&k| b[self.path[k].player] < self.path[k].t)?;
         let mut big_j = j.min(k_beta);
-        for &(_, kid) in &self.kids[kids_base..] {
-            if let Kid::Pruned(t) = kid {
-                big_j = big_j.min(t as usize);
-            }
+        if let Some(t) = min_pruned {
+            big_j = big_j.min(t as usize);
         }
         let kind = if big_j + 1 == i {
             CutoffKind::Shallow

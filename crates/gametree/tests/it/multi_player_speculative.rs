@@ -521,3 +521,123 @@ fn refuses_missing_bounds_and_honours_limits() {
         ));
     }
 }
+
+/// A hashed implicit game for depth-limited searches: every position has `1..=max_b` moves
+/// until `end` plies (turns `ply mod n` or hashed), and every position, terminal or not, has
+/// a value from Korf's cut-point model (scores >= 0 summing to at most `maxsum`).
+#[derive(Clone, Copy, Debug)]
+struct Hashed {
+    n: usize,
+    max_b: i64,
+    end: u32,
+    maxsum: Score,
+    constant: bool,
+    arbitrary: bool,
+}
+
+impl Game for Hashed {
+    type State = (u32, u64);
+    type Move = u32;
+    fn players(&self) -> usize {
+        self.n
+    }
+    fn initial(&self) -> (u32, u64) {
+        (0, 0x1234_5678)
+    }
+    fn to_move(&self, s: &(u32, u64)) -> Player {
+        if self.arbitrary {
+            Player::new((SplitMix64(s.1 ^ 0xfeed).next_u64() % self.n as u64) as usize)
+        } else {
+            Player::new(s.0 as usize % self.n)
+        }
+    }
+    fn moves(&self, s: &(u32, u64), out: &mut Vec<u32>) {
+        if s.0 < self.end {
+            let k = SplitMix64(s.1 ^ 0xb00).range(1, self.max_b);
+            out.extend(0..k as u32);
+        }
+    }
+    fn play(&self, s: &(u32, u64), mv: u32) -> (u32, u64) {
+        (
+            s.0 + 1,
+            SplitMix64(s.1.wrapping_mul(31) ^ mv as u64).next_u64(),
+        )
+    }
+    fn outcome(&self, s: &(u32, u64)) -> Option<Scores> {
+        (s.0 >= self.end).then(|| self.value(s))
+    }
+}
+
+impl Hashed {
+    fn value(&self, s: &(u32, u64)) -> Scores {
+        let mut rng = SplitMix64(s.1 ^ 0x7a1);
+        let total = if self.constant || rng.chance(30) {
+            self.maxsum
+        } else {
+            rng.range(0, self.maxsum)
+        };
+        let mut cuts: Vec<Score> = (0..self.n - 1).map(|_| rng.range(0, total)).collect();
+        cuts.sort_unstable();
+        let mut v = Scores::zeros(self.n);
+        let mut prev = 0;
+        for (i, c) in cuts.iter().enumerate() {
+            v[i] = c - prev;
+            prev = *c;
+        }
+        v[self.n - 1] = total - prev;
+        v
+    }
+}
+
+impl Evaluator<Hashed> for Hashed {
+    fn evaluate(&self, g: &Hashed, s: &(u32, u64)) -> Scores {
+        g.value(s)
+    }
+    fn bounds(&self, g: &Hashed) -> Bounds {
+        if g.constant {
+            Bounds::constant_sum(g.n, g.maxsum)
+        } else {
+            Bounds::nonnegative(g.n, g.maxsum)
+        }
+    }
+}
+
+/// Depth-limited and iterative-deepening searches on 600 hashed games: every iteration of
+/// both algorithms returns max^n's value, move and principal variation.
+#[test]
+fn exact_under_depth_limits_and_iterative_deepening() {
+    for seed in 0..600u64 {
+        let mut rng = SplitMix64(seed ^ 0xdee9);
+        let n = rng.range(3, 6) as usize;
+        let g = Hashed {
+            n,
+            max_b: rng.range(1, 5),
+            end: rng.range(2, 8) as u32,
+            maxsum: rng.range(n as i64, 3 * n as i64),
+            constant: rng.chance(50),
+            arbitrary: rng.chance(50),
+        };
+        let s0 = g.initial();
+        let s = (s0.0, s0.1 ^ seed);
+        for d in 0..=5 {
+            let cfg = Config::depth(d);
+            let m = maxn(&g, &g, &s, &cfg).unwrap();
+            for r in [
+                last_branch(&g, &g, &s, &cfg).unwrap(),
+                speculative(&g, &g, &s, &cfg).unwrap(),
+            ] {
+                assert_eq!(r.value, m.value, "seed {seed} depth {d}");
+                assert_eq!(r.pv, m.pv, "seed {seed} depth {d}");
+            }
+        }
+        let cfg = Config::depth(5);
+        let m = iterative_deepening(&cfg, |c| maxn(&g, &g, &s, c)).unwrap();
+        let r = iterative_deepening(&cfg, |c| speculative(&g, &g, &s, c)).unwrap();
+        assert_eq!(
+            (r.value, r.best_move),
+            (m.value, m.best_move),
+            "seed {seed}"
+        );
+        assert_eq!(r.stats.iterations, m.stats.iterations);
+    }
+}
