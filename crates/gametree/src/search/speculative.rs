@@ -409,13 +409,15 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         }
     }
 
-    /// Whether every intermediate node strictly between `big_j` and `i` that holds a value
-    /// already has it dead at `big_j` (Sturtevant's test marked † in Figure 7: a node whose
+    /// Whether every intermediate node strictly between `big_j` and `i` holds a value (a
+    /// bound, as in Lemma 1's sequences: a speculatively pruned child gives its parent none,
+    /// so pruning below a node still on its first child would cost it its own pruning)
+    /// that is already dead at `big_j` (Sturtevant's test marked † in Figure 7: a node whose
     /// best value its ancestors would choose does not lend their bounds to its children,
     /// since the prune would be re-searched at once).
     fn intermediates_dead(&self, big_j: usize, i: usize) -> bool {
         (big_j + 1..i).all(|k| {
-            self.path[k].best.map_or(true, |x| {
+            self.path[k].best.is_some_and(|x| {
                 (big_j..k).any(|l| x[self.path[l].player] < self.path[l].t)
             })
         })
