@@ -417,9 +417,9 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
     /// since the prune would be re-searched at once).
     fn intermediates_dead(&self, big_j: usize, i: usize) -> bool {
         (big_j + 1..i).all(|k| {
-            self.path[k].best.is_some_and(|x| {
-                (big_j..k).any(|l| x[self.path[l].player] < self.path[l].t)
-            })
+            self.path[k]
+                .best
+                .is_some_and(|x| (big_j..k).any(|l| x[self.path[l].player] < self.path[l].t))
         })
     }
 
