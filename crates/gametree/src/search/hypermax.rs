@@ -1,1 +1,223 @@
-//! hypermax: not yet written.
+//! Hypermax: Fridenfalk's alpha-vector pruning of N-max (Fridenfalk 2014, section IV), and
+//! the variant that sorts children by their static projected value first.
+
+use super::nmax::project;
+use super::{Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer};
+use crate::eval::Evaluator;
+use crate::game::{Game, Score, Scores, MAX_PLAYERS};
+
+/// Minus infinity in an alpha vector (no bound yet).
+const NEG_INF: Score = Score::MIN;
+
+/// Hypermax search: exactly Fridenfalk's pseudocode.
+///
+/// ```text
+/// Hypermax(node, p, alpha)              alpha is passed by value
+///   if leaf: return psi - mean(psi)
+///   for each child:
+///     psi* = Hypermax(child, p+, alpha)
+///     if first child: psi*_max = psi*
+///     if alpha_p < psi*_p: alpha_p = psi*_p, psi*_max = psi*
+///     if sum(alpha) >= 0: break
+///   return psi*_max
+/// initial call: Hypermax(root, player, [-inf, ..., -inf])
+/// ```
+///
+/// - **Paper**: Fridenfalk (2014), "N-person minimax and alpha-beta pruning", section IV
+///   (Eq. (55) and the `Hypermax` pseudocode) (`papers/fridenfalk-2014-...`).
+/// - **Computes**: an approximation of [`super::nmax::nmax`]: the pruning condition
+///   `sum(alpha) >= 0` (an entry still at minus infinity makes the sum minus infinity) is
+///   Fridenfalk's "approximated deep alpha-beta pruning", which may change the value (his
+///   Table II). A node also returns its first child when no child beats the alpha it
+///   inherited, as the pseudocode does. Projected values are exact integers in the scale `N`
+///   (see [`super::nmax::project`]); the scale changes neither the comparisons nor the sign
+///   of `sum(alpha)`. The player `p` of a node is the game's player to move (`p+` in the
+///   paper is round-robin; any turn order works).
+/// - **Bounds**: none needed.
+/// - **Tie-breaking**: strict `alpha_p < psi*_p`: the first of equal children is kept.
+/// - **Preconditions**: none beyond the [`Game`] and [`Evaluator`] contracts.
+/// - **Counts**: `nodes` (every node visited, as the paper's `A` counts them, root included),
+///   `leaves`, `expansions = nodes - 1`. Each `break` that leaves at least one child
+///   unsearched is an alpha-vector cutoff, counted in `cutoffs.alpha` (the core's name for
+///   cutoffs by a lower-bound vector; hypermax has no other kind) and traced with the alpha
+///   vector as `bounds` and 0 as `threshold`.
+/// - **Result**: `value` is the returned projected vector in the scale `N` (it sums to zero),
+///   `score` its component for the player to move at the root, `pv` the line of the children
+///   whose values were returned.
+///
+/// Fails only with [`SearchError::Stopped`] when the node limit or deadline stops it.
+pub fn hypermax<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    config: &Config,
+) -> Result<SearchResult<G::Move>, SearchError> {
+    run(game, eval, state, config, false)
+}
+
+/// Hypermax with sorted children (Fridenfalk's `mu_s` variant of Table I).
+///
+/// Identical to [`hypermax`], except that before searching a node's children it orders
+/// them by each child's own static projected value for the player to move at the node,
+/// largest first (a stable sort: ties keep the move order, after [`Evaluator::order`]). A
+/// child's static value is its outcome when terminal, else [`Evaluator::evaluate`]; these
+/// sorting evaluations are not counted in `leaves` (they are not leaves of the search).
+/// Everything else (paper, counts, result) is as in [`hypermax`].
+pub fn hypermax_sorted<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    config: &Config,
+) -> Result<SearchResult<G::Move>, SearchError> {
+    run(game, eval, state, config, true)
+}
+
+fn run<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    config: &Config,
+    sorted: bool,
+) -> Result<SearchResult<G::Move>, SearchError> {
+    let mut s = Search {
+        game,
+        eval,
+        n: game.players(),
+        sorted,
+        meter: Meter::new(&config.limits),
+        pv: PvTable::new(),
+        tracer: Tracer::new(config.trace),
+        trace: config.trace,
+        moves: Vec::with_capacity(256),
+        keyed: Vec::with_capacity(256),
+        depth_limit: config.limits.depth.unwrap_or(u32::MAX),
+    };
+    match s.node(state, 0, [NEG_INF; MAX_PLAYERS]) {
+        Ok(value) => {
+            let pv = s.pv.line(0).to_vec();
+            Ok(SearchResult {
+                value,
+                score: value[game.to_move(state)],
+                best_move: pv.first().copied(),
+                pv,
+                stats: s.meter.finish(),
+                trace: s.tracer.events,
+            })
+        }
+        Err(reason) => Err(s.meter.stopped(reason)),
+    }
+}
+
+struct Search<'a, G: Game, E> {
+    game: &'a G,
+    eval: &'a E,
+    n: usize,
+    sorted: bool,
+    meter: Meter,
+    pv: PvTable<G::Move>,
+    tracer: Tracer<G::Move>,
+    trace: bool,
+    /// One buffer used as a stack of move lists: no allocation per node.
+    moves: Vec<G::Move>,
+    /// Scratch for sorting one node's moves by their static value.
+    keyed: Vec<(Score, G::Move)>,
+    depth_limit: u32,
+}
+
+impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
+    fn node(
+        &mut self,
+        state: &G::State,
+        ply: u32,
+        mut alpha: [Score; MAX_PLAYERS],
+    ) -> Result<Scores, StopReason> {
+        self.meter.visit(ply)?;
+        self.pv.clear(ply as usize);
+        if let Some(v) = self.game.outcome(state) {
+            self.meter.leaf();
+            return Ok(project(&v));
+        }
+        if ply >= self.depth_limit {
+            self.meter.leaf();
+            return Ok(project(&self.eval.evaluate(self.game, state)));
+        }
+        let start = self.moves.len();
+        self.game.moves(state, &mut self.moves);
+        let end = self.moves.len();
+        self.eval
+            .order(self.game, state, &mut self.moves[start..end]);
+        let p = self.game.to_move(state).index();
+        if self.sorted {
+            self.sort_children(state, p, start, end);
+        }
+        let mut best: Option<Scores> = None;
+        for i in start..end {
+            let mv = self.moves[i];
+            let child = self.game.play(state, mv);
+            self.tracer.push(mv);
+            let r = self.node(&child, ply + 1, alpha);
+            self.tracer.pop();
+            let v = match r {
+                Ok(v) => v,
+                Err(e) => {
+                    self.moves.truncate(start);
+                    return Err(e);
+                }
+            };
+            if best.is_none() {
+                best = Some(v);
+                self.pv.update(ply as usize, mv);
+            }
+            if alpha[p] < v[p] {
+                alpha[p] = v[p];
+                best = Some(v);
+                self.pv.update(ply as usize, mv);
+            }
+            if alpha_sum_nonnegative(&alpha[..self.n]) {
+                let remaining = (end - i - 1) as u32;
+                if remaining > 0 {
+                    self.meter.stats.cutoffs.count(CutoffKind::Alpha);
+                    if self.trace {
+                        self.tracer
+                            .prune(CutoffKind::Alpha, &alpha[..self.n], 0, remaining);
+                    }
+                }
+                break;
+            }
+        }
+        self.moves.truncate(start);
+        Ok(best.expect("a non-terminal state has at least one move"))
+    }
+
+    /// Stable sort of `moves[start..end]` by the child's static projected value for `p`,
+    /// largest first.
+    fn sort_children(&mut self, state: &G::State, p: usize, start: usize, end: usize) {
+        self.keyed.clear();
+        for i in start..end {
+            let mv = self.moves[i];
+            let child = self.game.play(state, mv);
+            let v = self
+                .game
+                .outcome(&child)
+                .unwrap_or_else(|| self.eval.evaluate(self.game, &child));
+            self.keyed.push((project(&v)[p], mv));
+        }
+        self.keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+        for (k, i) in (start..end).enumerate() {
+            self.moves[i] = self.keyed[k].1;
+        }
+    }
+}
+
+/// `sum(alpha) >= 0`, with minus infinity absorbing.
+#[inline]
+fn alpha_sum_nonnegative(alpha: &[Score]) -> bool {
+    let mut sum: i64 = 0;
+    for &a in alpha {
+        if a == NEG_INF {
+            return false;
+        }
+        sum += a;
+    }
+    sum >= 0
+}

@@ -1,1 +1,135 @@
-//! nmax: not yet written.
+//! N-max: max^n on the zero-sum projection of the scores (Fridenfalk 2014, section III).
+
+use super::{Config, Meter, PvTable, SearchError, SearchResult, StopReason};
+use crate::eval::Evaluator;
+use crate::game::{Game, Scores};
+
+/// The zero-sum projection of `s`, scaled by the number of players `N` so that it is exact in
+/// integers: `psi*_i = N psi_i - sum(psi)`, which is `N (psi_i - mean(psi))`. The projected
+/// scores sum to zero. No overflow for valid scores (|psi_i| <= 2^48, N <= 6).
+#[inline]
+pub fn project(s: &Scores) -> Scores {
+    let n = s.players() as i64;
+    let sum = s.sum();
+    let mut out = *s;
+    for v in out.as_mut_slice() {
+        *v = n * *v - sum;
+    }
+    out
+}
+
+/// N-max search.
+///
+/// - **Paper**: Fridenfalk (2014), "N-person minimax and alpha-beta pruning", section III
+///   (the zero-sum lemma, Eq. (10), and the `NMax` pseudocode)
+///   (`papers/fridenfalk-2014-...`).
+/// - **Computes**: max^n on the zero-sum projection `psi* = psi - mean(psi)` of every leaf
+///   value (terminal outcomes and depth-limit evaluations): at an inner node, the projected
+///   vector of the child whose component for the player to move is largest. The projection
+///   is computed exactly in integers in the scale `N` (see [`project`]): `psi*_i = N psi_i -
+///   sum(psi)`. Scaling by the constant `N > 0` changes no comparison, so the decisions are
+///   exactly Fridenfalk's. For two players this is minimax on `psi_0 - psi_1`.
+/// - **Bounds**: none needed; every subtree is searched in full.
+/// - **Tie-breaking**: the first child in search order wins a tie (strictly greater values
+///   replace the best), as in the pseudocode's `if (alpha < psi*_p)`.
+/// - **Preconditions**: none beyond the [`Game`] and [`Evaluator`] contracts.
+/// - **Counts**: `nodes`, `leaves`, `expansions = nodes - 1`. No cutoffs.
+/// - **Result**: `value` is the backed-up **projected** vector in the scale `N` (it sums to
+///   zero; divide by `N` for `psi - mean(psi)`), `score` its component for the player to move
+///   at the root, `pv` the line of first-best children.
+///
+/// Fails only with [`SearchError::Stopped`] when the node limit or deadline stops it.
+pub fn nmax<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    config: &Config,
+) -> Result<SearchResult<G::Move>, SearchError> {
+    let mut s = Search {
+        game,
+        eval,
+        meter: Meter::new(&config.limits),
+        pv: PvTable::new(),
+        moves: Vec::with_capacity(256),
+        depth_limit: config.limits.depth.unwrap_or(u32::MAX),
+    };
+    match s.node(state, 0) {
+        Ok(value) => {
+            let pv = s.pv.line(0).to_vec();
+            Ok(SearchResult {
+                value,
+                score: value[game.to_move(state)],
+                best_move: pv.first().copied(),
+                pv,
+                stats: s.meter.finish(),
+                trace: Vec::new(),
+            })
+        }
+        Err(reason) => Err(s.meter.stopped(reason)),
+    }
+}
+
+struct Search<'a, G: Game, E> {
+    game: &'a G,
+    eval: &'a E,
+    meter: Meter,
+    pv: PvTable<G::Move>,
+    /// One buffer used as a stack of move lists: no allocation per node.
+    moves: Vec<G::Move>,
+    depth_limit: u32,
+}
+
+impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
+    fn node(&mut self, state: &G::State, ply: u32) -> Result<Scores, StopReason> {
+        self.meter.visit(ply)?;
+        self.pv.clear(ply as usize);
+        if let Some(v) = self.game.outcome(state) {
+            self.meter.leaf();
+            return Ok(project(&v));
+        }
+        if ply >= self.depth_limit {
+            self.meter.leaf();
+            return Ok(project(&self.eval.evaluate(self.game, state)));
+        }
+        let start = self.moves.len();
+        self.game.moves(state, &mut self.moves);
+        let end = self.moves.len();
+        self.eval
+            .order(self.game, state, &mut self.moves[start..end]);
+        let p = self.game.to_move(state);
+        let mut best: Option<Scores> = None;
+        for i in start..end {
+            let mv = self.moves[i];
+            let child = self.game.play(state, mv);
+            let v = match self.node(&child, ply + 1) {
+                Ok(v) => v,
+                Err(e) => {
+                    self.moves.truncate(start);
+                    return Err(e);
+                }
+            };
+            if best.map_or(true, |b| v[p] > b[p]) {
+                best = Some(v);
+                self.pv.update(ply as usize, mv);
+            }
+        }
+        self.moves.truncate(start);
+        Ok(best.expect("a non-terminal state has at least one move"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn projection_is_exact_and_zero_sum() {
+        let p = project(&Scores::from_slice(&[5, 4, 1]));
+        assert_eq!(p, Scores::from_slice(&[5, 2, -7]));
+        assert_eq!(p.sum(), 0);
+        assert_eq!(
+            project(&Scores::from_slice(&[3, -3])),
+            Scores::from_slice(&[6, -6])
+        );
+    }
+}
