@@ -6,8 +6,7 @@
 //! pruning (plain minimax on the root player's component), the oracle of the tests.
 
 use super::{
-    leaf_of_pv, Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason,
-    Tracer,
+    leaf_of_pv, Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer,
 };
 use crate::eval::Evaluator;
 use crate::game::{Game, Player, Score};

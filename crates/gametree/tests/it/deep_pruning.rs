@@ -14,7 +14,8 @@ const STURTEVANT_FIG3: &str =
     include_str!("../../../../examples/trees/sturtevant-2003-fig3-deep-pruning.json");
 const KORF_FIG3: &str =
     include_str!("../../../../examples/trees/korf-1991-fig3-shallow-pruning.json");
-const STURTEVANT_FIG1: &str = include_str!("../../../../examples/trees/sturtevant-2003-fig1-maxn.json");
+const STURTEVANT_FIG1: &str =
+    include_str!("../../../../examples/trees/sturtevant-2003-fig1-maxn.json");
 const STURTEVANT_FIG2: &str =
     include_str!("../../../../examples/trees/sturtevant-2003-fig2-shallow-pruning.json");
 
@@ -50,7 +51,7 @@ fn deep(
         ancestors.push(best.map(|b| (q, b[q])));
         let v = deep(t, c, ancestors, sum, leaves);
         ancestors.pop();
-        if best.is_none_or(|b| v[q] > b[q]) {
+        if best.map_or(true, |b| v[q] > b[q]) {
             best = Some(v);
         }
     }
@@ -66,14 +67,21 @@ fn check_failure(text: &str, wrong: &[Score], right: &[Score]) {
     let s = shallow(&t, &TreeEval, &0, &Config::unlimited()).unwrap();
     let b = branch_and_bound(&t, &TreeEval, &0, &Config::unlimited()).unwrap();
     assert_eq!(m.value, Scores::from_slice(right));
-    assert_eq!(d, Scores::from_slice(wrong), "deep pruning gives the wrong value");
+    assert_eq!(
+        d,
+        Scores::from_slice(wrong),
+        "deep pruning gives the wrong value"
+    );
     assert_ne!(d, m.value);
     assert!(deep_leaves < m.stats.leaves);
     for r in [&s, &b] {
         assert_eq!(r.value, m.value);
         assert_eq!(r.best_move, m.best_move);
     }
-    assert_eq!(s.stats.leaves, m.stats.leaves, "shallow pruning cannot prune here");
+    assert_eq!(
+        s.stats.leaves, m.stats.leaves,
+        "shallow pruning cannot prune here"
+    );
 }
 
 #[test]

@@ -107,10 +107,16 @@ pub fn random_shape(rng: &mut SplitMix64, min_players: usize) -> Shape {
 
 fn same_as_maxn(what: &str, seed: u64, ours: &SearchResult<u32>, oracle: &SearchResult<u32>) {
     assert_eq!(ours.value, oracle.value, "{what}: value, seed {seed}");
-    assert_eq!(ours.best_move, oracle.best_move, "{what}: move, seed {seed}");
+    assert_eq!(
+        ours.best_move, oracle.best_move,
+        "{what}: move, seed {seed}"
+    );
     assert_eq!(ours.pv, oracle.pv, "{what}: pv, seed {seed}");
     assert_eq!(ours.score, oracle.score, "{what}: score, seed {seed}");
-    assert!(ours.stats.nodes <= oracle.stats.nodes, "{what}: seed {seed}");
+    assert!(
+        ours.stats.nodes <= oracle.stats.nodes,
+        "{what}: seed {seed}"
+    );
 }
 
 #[test]
@@ -216,14 +222,23 @@ fn branch_and_bound_with_subtree_bounds_returns_maxn() {
         bnb_cutoffs += bb.stats.cutoffs.branch_and_bound;
         fewer += u64::from(bb.stats.leaves < sh.stats.leaves);
     }
-    assert!(bnb_cutoffs > 1_000, "subtree bounds must prune: {bnb_cutoffs}");
+    assert!(
+        bnb_cutoffs > 1_000,
+        "subtree bounds must prune: {bnb_cutoffs}"
+    );
     assert!(fewer > 500, "and save leaves: {fewer}");
 }
 
 /// Korf's procedure `Shallow`, written from the paper's pseudocode (lower bounds 0, `sum` the
 /// global bound). The one generalisation: a child whose player is the node's player gets
 /// `Sum` (no shallow bound), since Korf's pseudocode assumes consecutive players differ.
-fn korf_shallow(t: &ExplicitTree, node: NodeId, bound: Score, sum: Score, out: &mut Vec<NodeId>) -> Scores {
+fn korf_shallow(
+    t: &ExplicitTree,
+    node: NodeId,
+    bound: Score,
+    sum: Score,
+    out: &mut Vec<NodeId>,
+) -> Scores {
     if t.is_leaf(node) {
         out.push(node);
         return t.value(node).unwrap();
@@ -329,9 +344,24 @@ fn two_player_best_case_is_exactly_f() {
 /// on which shallow pruning evaluates exactly F(d) leaves with three or four players: the
 /// listed leaves (by their path of child indices) carry the values, every other leaf is
 /// (0, ..., 0) and is never evaluated.
-const BEST_CASES: &[(usize, u32, u32, Score, &[(&str, &[Score])])] = &[
+/// (players, b, d, maxsum, the values of the evaluated leaves by path).
+type BestCase = (
+    usize,
+    u32,
+    u32,
+    Score,
+    &'static [(&'static str, &'static [Score])],
+);
+
+const BEST_CASES: &[BestCase] = &[
     (3, 2, 1, 2, &[("0", &[0, 0, 1]), ("1", &[0, 0, 1])]),
-    (3, 2, 2, 2, &[("00", &[1, 0, 0]), ("01", &[0, 0, 1]), ("10", &[0, 1, 0])]),
+    (
+        3,
+        2,
+        2,
+        2,
+        &[("00", &[1, 0, 0]), ("01", &[0, 0, 1]), ("10", &[0, 1, 0])],
+    ),
     (
         3,
         2,
@@ -389,7 +419,13 @@ const BEST_CASES: &[(usize, u32, u32, Score, &[(&str, &[Score])])] = &[
     ),
 ];
 
-fn tree_from_paths(players: usize, b: u32, d: u32, maxsum: Score, leaves: &[(&str, &[Score])]) -> ExplicitTree {
+fn tree_from_paths(
+    players: usize,
+    b: u32,
+    d: u32,
+    maxsum: Score,
+    leaves: &[(&str, &[Score])],
+) -> ExplicitTree {
     uniform_tree(
         players,
         b,
@@ -420,7 +456,11 @@ fn three_player_best_case_reaches_f_for_b2_up_to_d5() {
     for &(players, b, d, maxsum, leaves) in BEST_CASES {
         let t = tree_from_paths(players, b, d, maxsum, leaves);
         let r = shallow(&t, &TreeEval, &0, &Config::unlimited()).unwrap();
-        assert_eq!(r.stats.leaves, korf_f(b as u64, d), "players {players} b {b} d {d}");
+        assert_eq!(
+            r.stats.leaves,
+            korf_f(b as u64, d),
+            "players {players} b {b} d {d}"
+        );
         assert_eq!(r.stats.cutoffs.immediate, 0);
         let m = maxn(&t, &TreeEval, &0, &Config::unlimited()).unwrap();
         assert_eq!(r.value, m.value);
@@ -466,7 +506,11 @@ fn f_is_a_lower_bound_without_immediate_pruning() {
         let r = shallow(&t, &TreeEval, &0, &Config::unlimited()).unwrap();
         assert_eq!(r.stats.cutoffs.immediate, 0);
         let f = korf_f(b as u64, d);
-        assert!(r.stats.leaves >= f, "seed {seed}: {} < F = {f}", r.stats.leaves);
+        assert!(
+            r.stats.leaves >= f,
+            "seed {seed}: {} < F = {f}",
+            r.stats.leaves
+        );
         equal += u64::from(r.stats.leaves == f);
     }
     assert!(equal > 0);
