@@ -577,3 +577,85 @@ fn ties_all_equal_but_one() {
         }
     }
 }
+
+#[test]
+fn order_hook_and_limits() {
+    use gametree::search::paranoid::{paranoid, paranoid_plain};
+    use gametree::search::StopReason;
+    use gametree::Ordered;
+    let reverse = |_: &ExplicitTree, _: &NodeId, m: &mut [u32]| m.reverse();
+    for seed in 0..2_000u64 {
+        let mut rng = SplitMix64(seed ^ 0x0DE7);
+        let shape = random_shape(&mut rng, 3);
+        let t = random_tree(seed ^ 0x0DE7, &shape);
+        let ev = Ordered {
+            eval: TreeEval,
+            order: reverse,
+        };
+        let c = Config::unlimited();
+        let m = maxn(&t, &ev, &0, &c).unwrap();
+        // The hook is used: the PV is in reversed child order, and the results agree.
+        for r in [
+            shallow(&t, &ev, &0, &c).unwrap(),
+            branch_and_bound(&t, &ev, &0, &c).unwrap(),
+        ] {
+            same_as_maxn("reversed order", seed, &r, &m);
+        }
+        let p = paranoid(&t, &ev, &0, &c).unwrap();
+        let pp = paranoid_plain(&t, &ev, &0, &c).unwrap();
+        assert_eq!(
+            (p.score, p.pv.clone()),
+            (pp.score, pp.pv.clone()),
+            "seed {seed}"
+        );
+        // A node limit below the full search stops every algorithm.
+        let full = [
+            shallow(&t, &TreeEval, &0, &c).unwrap().stats.nodes,
+            branch_and_bound(&t, &TreeEval, &0, &c).unwrap().stats.nodes,
+            paranoid(&t, &TreeEval, &0, &c).unwrap().stats.nodes,
+        ];
+        let mut limited = c;
+        limited.limits.nodes = Some(full[0] - 1);
+        assert!(matches!(
+            shallow(&t, &TreeEval, &0, &limited),
+            Err(SearchError::Stopped(StopReason::NodeLimit, _))
+        ));
+        limited.limits.nodes = Some(full[1] - 1);
+        assert!(matches!(
+            branch_and_bound(&t, &TreeEval, &0, &limited),
+            Err(SearchError::Stopped(StopReason::NodeLimit, _))
+        ));
+        limited.limits.nodes = Some(full[2] - 1);
+        assert!(matches!(
+            paranoid(&t, &TreeEval, &0, &limited),
+            Err(SearchError::Stopped(StopReason::NodeLimit, _))
+        ));
+        limited.limits.nodes = Some(full[0]);
+        assert!(shallow(&t, &TreeEval, &0, &limited).is_ok());
+    }
+    // A deadline in the past stops a search after the first clock check (varied leaves,
+    // so that no algorithm finishes within 1024 nodes).
+    let mut rng = SplitMix64(99);
+    let t = uniform_tree(
+        3,
+        4,
+        8,
+        TreeOptions {
+            maxsum: Some(9),
+            ..TreeOptions::default()
+        },
+        &mut |_| Scores::from_slice(&[rng.range(0, 3), rng.range(0, 3), rng.range(0, 3)]),
+    );
+    let mut c = Config::unlimited();
+    c.limits.deadline = Some(std::time::Instant::now());
+    for r in [
+        shallow(&t, &TreeEval, &0, &c),
+        branch_and_bound(&t, &TreeEval, &0, &c),
+        paranoid(&t, &TreeEval, &0, &c),
+    ] {
+        assert!(matches!(
+            r,
+            Err(SearchError::Stopped(StopReason::Deadline, _))
+        ));
+    }
+}
