@@ -1,1 +1,389 @@
-//! random_tree: not yet written.
+//! Random uniform game trees, generated from (seed, node path) by hashing: every algorithm
+//! sees the same tree and nothing is stored.
+//!
+//! Spec syntax: `random(players=3,b=10,d=6,leaf=constant,seed=1,maxsum=3)`. Every key is
+//! optional (`random` alone is all defaults):
+//!
+//! | key | meaning | default | range |
+//! |---|---|---|---|
+//! | `players` | number of players, moving round-robin from player 0 | 3 | 2 to 6 |
+//! | `b` | branching factor (every inner node) | 10 | 1 to 65,536 |
+//! | `d` | depth of every leaf | 6 | 0 to 1,000 |
+//! | `leaf` | leaf model, see [`LeafModel`] | `cutpoints` | `constant`, `cutpoints` |
+//! | `seed` | the tree | 0 | any `u64` |
+//! | `maxsum` | the sum of every value | `constant`: `players` (c = 1); `cutpoints`: 1,000,000 | 0 to 2^40; `constant`: a multiple of `players` |
+//!
+//! Keys: node keys are 64-bit hashes. The root's key is `mix64(seed ^ ROOT_SALT)`; child `i`
+//! of a node with key `k` has key `mix64(k ^ (salt + GAMMA * (i + 1)))` (wrapping) where
+//! `salt = mix64(seed)`. Values (leaf outcomes and the evaluations of inner nodes, for
+//! depth-limited search) come from the node's key alone, by the model.
+
+use std::fmt;
+
+use gametree::{Bounds, Evaluator, Game, Player, Score, Scores, MAX_PLAYERS, MIN_PLAYERS};
+
+use crate::rng::mix64;
+
+/// The golden-ratio increment of SplitMix64.
+const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+/// Separates the root key from the salt (both come from the seed).
+const ROOT_SALT: u64 = 0xD1B5_4A32_D192_ED03;
+
+/// The largest branching factor a spec may ask for.
+pub const MAX_BRANCHING: u32 = 65_536;
+/// The largest depth a spec may ask for.
+pub const MAX_DEPTH: u32 = 1_000;
+/// The largest `maxsum` a spec may ask for (2^40).
+pub const MAX_MAXSUM: i64 = 1 << 40;
+
+/// How values (leaf outcomes and cut-off evaluations) are drawn. All models are
+/// constant-sum: every value sums to `maxsum`, and every score is at least 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LeafModel {
+    /// Every value is `(c, ..., c)` with `c = maxsum / players`: the best case of the
+    /// pruning algorithms (Sturtevant 2003, Table 10's "optimal ordering").
+    Constant,
+    /// Korf's average-case model (1991, section 3.7): `players - 1` independent cut points,
+    /// uniform integers in `[0, maxsum]`; the gaps between them, sorted, are the scores.
+    Cutpoints,
+}
+
+impl LeafModel {
+    /// The model's name in the spec syntax.
+    pub fn name(self) -> &'static str {
+        match self {
+            LeafModel::Constant => "constant",
+            LeafModel::Cutpoints => "cutpoints",
+        }
+    }
+
+    fn parse(s: &str) -> Option<LeafModel> {
+        match s {
+            "constant" => Some(LeafModel::Constant),
+            "cutpoints" => Some(LeafModel::Cutpoints),
+            _ => None,
+        }
+    }
+}
+
+/// A malformed random-tree spec.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// Not of the form `random(key=value,...)`.
+    #[error("expected random(key=value,...), found \"{0}\"")]
+    Syntax(String),
+    /// A key the spec does not have.
+    #[error("unknown key \"{0}\" (expected one of: players, b, d, leaf, seed, maxsum)")]
+    UnknownKey(String),
+    /// A key given twice.
+    #[error("key \"{0}\" given twice")]
+    DuplicateKey(String),
+    /// A value that does not parse or is out of range.
+    #[error("bad value \"{value}\" for {key}: expected {expected}")]
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// What is allowed.
+        expected: String,
+    },
+}
+
+/// The parameters of a random tree, with the defaults resolved (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RandomTreeSpec {
+    /// Number of players, 2 to 6.
+    pub players: usize,
+    /// Branching factor, 1 to [`MAX_BRANCHING`].
+    pub b: u32,
+    /// Depth of every leaf, 0 to [`MAX_DEPTH`].
+    pub d: u32,
+    /// The value model.
+    pub leaf: LeafModel,
+    /// The seed: which tree.
+    pub seed: u64,
+    /// The sum of every value.
+    pub maxsum: i64,
+}
+
+impl Default for RandomTreeSpec {
+    fn default() -> RandomTreeSpec {
+        RandomTreeSpec {
+            players: 3,
+            b: 10,
+            d: 6,
+            leaf: LeafModel::Cutpoints,
+            seed: 0,
+            maxsum: 1_000_000,
+        }
+    }
+}
+
+fn bad(key: &str, value: &str, expected: &str) -> SpecError {
+    SpecError::BadValue {
+        key: key.to_string(),
+        value: value.to_string(),
+        expected: expected.to_string(),
+    }
+}
+
+impl RandomTreeSpec {
+    /// Parses `random(players=3,b=10,d=6,leaf=constant,seed=1)` (spaces allowed around
+    /// names, `=`, commas and parentheses; `random` or `random()` alone gives the defaults).
+    pub fn parse(text: &str) -> Result<RandomTreeSpec, SpecError> {
+        let t = text.trim();
+        let body = if t == "random" {
+            ""
+        } else {
+            t.strip_prefix("random")
+                .map(str::trim_start)
+                .and_then(|r| r.strip_prefix('('))
+                .and_then(|r| r.strip_suffix(')'))
+                .ok_or_else(|| SpecError::Syntax(text.to_string()))?
+        };
+        let mut spec = RandomTreeSpec::default();
+        let mut seen: Vec<&str> = Vec::new();
+        let mut maxsum: Option<i64> = None;
+        for item in body.split(',') {
+            let item = item.trim();
+            if item.is_empty() {
+                if body.trim().is_empty() {
+                    continue;
+                }
+                return Err(SpecError::Syntax(text.to_string()));
+            }
+            let (key, value) = item
+                .split_once('=')
+                .map(|(k, v)| (k.trim(), v.trim()))
+                .ok_or_else(|| SpecError::Syntax(text.to_string()))?;
+            if seen.contains(&key) {
+                return Err(SpecError::DuplicateKey(key.to_string()));
+            }
+            match key {
+                "players" => {
+                    spec.players = value
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|p| (MIN_PLAYERS..=MAX_PLAYERS).contains(p))
+                        .ok_or_else(|| bad(key, value, "an integer from 2 to 6"))?
+                }
+                "b" => {
+                    spec.b = value
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|b| (1..=MAX_BRANCHING).contains(b))
+                        .ok_or_else(|| bad(key, value, "an integer from 1 to 65536"))?
+                }
+                "d" => {
+                    spec.d = value
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|d| *d <= MAX_DEPTH)
+                        .ok_or_else(|| bad(key, value, "an integer from 0 to 1000"))?
+                }
+                "leaf" => {
+                    spec.leaf = LeafModel::parse(value)
+                        .ok_or_else(|| bad(key, value, "constant or cutpoints"))?
+                }
+                "seed" => {
+                    spec.seed = value
+                        .parse::<u64>()
+                        .map_err(|_| bad(key, value, "an unsigned 64-bit integer"))?
+                }
+                "maxsum" => {
+                    maxsum = Some(
+                        value
+                            .parse::<i64>()
+                            .ok()
+                            .filter(|m| (0..=MAX_MAXSUM).contains(m))
+                            .ok_or_else(|| bad(key, value, "an integer from 0 to 2^40"))?,
+                    )
+                }
+                _ => return Err(SpecError::UnknownKey(key.to_string())),
+            }
+            seen.push(key);
+        }
+        spec.maxsum = match (spec.leaf, maxsum) {
+            (LeafModel::Constant, None) => spec.players as i64,
+            (LeafModel::Constant, Some(m)) => {
+                if m % spec.players as i64 != 0 {
+                    return Err(bad(
+                        "maxsum",
+                        &m.to_string(),
+                        &format!(
+                            "a multiple of players ({}) with leaf=constant",
+                            spec.players
+                        ),
+                    ));
+                }
+                m
+            }
+            (LeafModel::Cutpoints, m) => m.unwrap_or(1_000_000),
+        };
+        Ok(spec)
+    }
+}
+
+impl fmt::Display for RandomTreeSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "random(players={},b={},d={},leaf={},seed={},maxsum={})",
+            self.players,
+            self.b,
+            self.d,
+            self.leaf.name(),
+            self.seed,
+            self.maxsum
+        )
+    }
+}
+
+/// A node of a random tree: its hash key, its depth and the player to move. 16 bytes, `Copy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RandomState {
+    /// The node's key (a hash of the seed and the path from the root).
+    pub key: u64,
+    /// The depth of the node (the root is 0).
+    pub ply: u32,
+    /// The player to move.
+    pub player: u8,
+}
+
+/// A random uniform tree as a [`Game`]: `b` moves (child indices `0..b`, in order) at every
+/// node above depth `d`, players moving round-robin from player 0, outcomes at depth `d`
+/// from the leaf model. See the module docs for the hashing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RandomTree {
+    spec: RandomTreeSpec,
+    salt: u64,
+    /// For [`LeafModel::Cutpoints`]: `maxsum + 1` cut positions.
+    span: u64,
+}
+
+impl RandomTree {
+    /// The tree of a (parsed, hence valid) spec.
+    pub fn new(spec: RandomTreeSpec) -> RandomTree {
+        RandomTree {
+            spec,
+            salt: mix64(spec.seed),
+            span: spec.maxsum as u64 + 1,
+        }
+    }
+
+    /// Parses a spec and builds its tree.
+    pub fn from_spec(text: &str) -> Result<RandomTree, SpecError> {
+        RandomTreeSpec::parse(text).map(RandomTree::new)
+    }
+
+    /// The spec.
+    pub fn spec(&self) -> &RandomTreeSpec {
+        &self.spec
+    }
+
+    /// The value of the node with `key` under the leaf model (outcome at a leaf, heuristic
+    /// evaluation at an inner node).
+    #[inline]
+    pub fn value(&self, key: u64) -> Scores {
+        let n = self.spec.players;
+        match self.spec.leaf {
+            LeafModel::Constant => Scores::splat(n, self.spec.maxsum / n as i64),
+            LeafModel::Cutpoints => {
+                let mut cuts = [0i64; MAX_PLAYERS];
+                let mut z = key;
+                for c in cuts.iter_mut().take(n - 1) {
+                    z = z.wrapping_add(GAMMA);
+                    let r = mix64(z);
+                    // Uniform-enough integer in [0, maxsum] by multiply-shift.
+                    *c = ((r as u128 * self.span as u128) >> 64) as i64;
+                }
+                // Insertion sort of at most five numbers.
+                for i in 1..n - 1 {
+                    let mut j = i;
+                    while j > 0 && cuts[j - 1] > cuts[j] {
+                        cuts.swap(j - 1, j);
+                        j -= 1;
+                    }
+                }
+                let mut s = Scores::zeros(n);
+                let mut prev = 0;
+                for i in 0..n - 1 {
+                    s[i] = cuts[i] - prev;
+                    prev = cuts[i];
+                }
+                s[n - 1] = self.spec.maxsum - prev;
+                s
+            }
+        }
+    }
+}
+
+impl Game for RandomTree {
+    type State = RandomState;
+    type Move = u32;
+
+    fn players(&self) -> usize {
+        self.spec.players
+    }
+
+    fn initial(&self) -> RandomState {
+        RandomState {
+            key: mix64(self.spec.seed ^ ROOT_SALT),
+            ply: 0,
+            player: 0,
+        }
+    }
+
+    fn to_move(&self, state: &RandomState) -> Player {
+        Player::new(state.player as usize)
+    }
+
+    /// Child indices `0..b` in order, above depth `d`; none at depth `d`.
+    #[inline]
+    fn moves(&self, state: &RandomState, out: &mut Vec<u32>) {
+        if state.ply < self.spec.d {
+            out.extend(0..self.spec.b);
+        }
+    }
+
+    #[inline]
+    fn play(&self, state: &RandomState, mv: u32) -> RandomState {
+        let next = state.player + 1;
+        RandomState {
+            key: mix64(state.key ^ self.salt.wrapping_add(GAMMA.wrapping_mul(mv as u64 + 1))),
+            ply: state.ply + 1,
+            player: if next as usize == self.spec.players {
+                0
+            } else {
+                next
+            },
+        }
+    }
+
+    #[inline]
+    fn outcome(&self, state: &RandomState) -> Option<Scores> {
+        (state.ply >= self.spec.d).then(|| self.value(state.key))
+    }
+
+    fn move_name(&self, _state: &RandomState, mv: u32) -> String {
+        mv.to_string()
+    }
+}
+
+/// The evaluator of a [`RandomTree`]: an inner node's value from the same hashing as the
+/// leaves, and honest bounds: every score at least 0, every value summing to exactly
+/// `maxsum` (constant-sum), step 1.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomTreeEval;
+
+impl Evaluator<RandomTree> for RandomTreeEval {
+    #[inline]
+    fn evaluate(&self, game: &RandomTree, state: &RandomState) -> Scores {
+        game.value(state.key)
+    }
+
+    fn bounds(&self, game: &RandomTree) -> Bounds {
+        Bounds::constant_sum(game.spec.players, game.spec.maxsum as Score)
+    }
+}
