@@ -11,7 +11,7 @@
 //! | `d` | depth of every leaf | 6 | 0 to 1,000 |
 //! | `leaf` | leaf model, see [`LeafModel`] | `cutpoints` | `constant`, `cutpoints` |
 //! | `seed` | the tree | 0 | any `u64` |
-//! | `maxsum` | the sum of every value | `constant`: `players` (c = 1); `cutpoints`: 1,000,000 | 0 to 2^40; `constant`: a multiple of `players` |
+//! | `maxsum` | the sum of every value | `constant`: `100 * players` (c = 100; with c = 1 the minimum step mu = 1 lets the discrete cut-off rule prune more than the best case of the papers); `cutpoints`: 1,000,000 | 0 to 2^40; `constant`: a multiple of `players` |
 //!
 //! Keys: node keys are 64-bit hashes. The root's key is `mix64(seed ^ ROOT_SALT)`; child `i`
 //! of a node with key `k` has key `mix64(k ^ (salt + GAMMA * (i + 1)))` (wrapping) where
@@ -19,6 +19,9 @@
 //! depth-limited search) come from the node's key alone, by the model.
 
 use std::fmt;
+
+use crate::spec::Spec;
+pub use crate::spec::SpecError;
 
 use gametree::{Bounds, Evaluator, Game, Player, Score, Scores, MAX_PLAYERS, MIN_PLAYERS};
 
@@ -66,30 +69,6 @@ impl LeafModel {
     }
 }
 
-/// A malformed random-tree spec.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SpecError {
-    /// Not of the form `random(key=value,...)`.
-    #[error("expected random(key=value,...), found \"{0}\"")]
-    Syntax(String),
-    /// A key the spec does not have.
-    #[error("unknown key \"{0}\" (expected one of: players, b, d, leaf, seed, maxsum)")]
-    UnknownKey(String),
-    /// A key given twice.
-    #[error("key \"{0}\" given twice")]
-    DuplicateKey(String),
-    /// A value that does not parse or is out of range.
-    #[error("bad value \"{value}\" for {key}: expected {expected}")]
-    BadValue {
-        /// The key.
-        key: String,
-        /// The value given.
-        value: String,
-        /// What is allowed.
-        expected: String,
-    },
-}
-
 /// The parameters of a random tree, with the defaults resolved (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RandomTreeSpec {
@@ -120,108 +99,57 @@ impl Default for RandomTreeSpec {
     }
 }
 
-fn bad(key: &str, value: &str, expected: &str) -> SpecError {
-    SpecError::BadValue {
-        key: key.to_string(),
-        value: value.to_string(),
-        expected: expected.to_string(),
-    }
-}
-
 impl RandomTreeSpec {
     /// Parses `random(players=3,b=10,d=6,leaf=constant,seed=1)` (spaces allowed around
     /// names, `=`, commas and parentheses; `random` or `random()` alone gives the defaults).
     pub fn parse(text: &str) -> Result<RandomTreeSpec, SpecError> {
-        let t = text.trim();
-        let body = if t == "random" {
-            ""
-        } else {
-            t.strip_prefix("random")
-                .map(str::trim_start)
-                .and_then(|r| r.strip_prefix('('))
-                .and_then(|r| r.strip_suffix(')'))
-                .ok_or_else(|| SpecError::Syntax(text.to_string()))?
-        };
-        let mut spec = RandomTreeSpec::default();
-        let mut seen: Vec<&str> = Vec::new();
-        let mut maxsum: Option<i64> = None;
-        for item in body.split(',') {
-            let item = item.trim();
-            if item.is_empty() {
-                if body.trim().is_empty() {
-                    continue;
-                }
-                return Err(SpecError::Syntax(text.to_string()));
-            }
-            let (key, value) = item
-                .split_once('=')
-                .map(|(k, v)| (k.trim(), v.trim()))
-                .ok_or_else(|| SpecError::Syntax(text.to_string()))?;
-            if seen.contains(&key) {
-                return Err(SpecError::DuplicateKey(key.to_string()));
-            }
-            match key {
-                "players" => {
-                    spec.players = value
-                        .parse::<usize>()
-                        .ok()
-                        .filter(|p| (MIN_PLAYERS..=MAX_PLAYERS).contains(p))
-                        .ok_or_else(|| bad(key, value, "an integer from 2 to 6"))?
-                }
-                "b" => {
-                    spec.b = value
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|b| (1..=MAX_BRANCHING).contains(b))
-                        .ok_or_else(|| bad(key, value, "an integer from 1 to 65536"))?
-                }
-                "d" => {
-                    spec.d = value
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|d| *d <= MAX_DEPTH)
-                        .ok_or_else(|| bad(key, value, "an integer from 0 to 1000"))?
-                }
-                "leaf" => {
-                    spec.leaf = LeafModel::parse(value)
-                        .ok_or_else(|| bad(key, value, "constant or cutpoints"))?
-                }
-                "seed" => {
-                    spec.seed = value
-                        .parse::<u64>()
-                        .map_err(|_| bad(key, value, "an unsigned 64-bit integer"))?
-                }
-                "maxsum" => {
-                    maxsum = Some(
-                        value
-                            .parse::<i64>()
-                            .ok()
-                            .filter(|m| (0..=MAX_MAXSUM).contains(m))
-                            .ok_or_else(|| bad(key, value, "an integer from 0 to 2^40"))?,
-                    )
-                }
-                _ => return Err(SpecError::UnknownKey(key.to_string())),
-            }
-            seen.push(key);
+        let spec = Spec::parse(text)?;
+        if spec.name() != "random" {
+            return Err(spec.error("expected random(key=value,...)"));
         }
-        spec.maxsum = match (spec.leaf, maxsum) {
-            (LeafModel::Constant, None) => spec.players as i64,
+        RandomTreeSpec::from_spec(&spec)
+    }
+
+    /// Reads the parameters of a parsed `random(...)` spec; unknown keys are errors.
+    pub fn from_spec(spec: &Spec) -> Result<RandomTreeSpec, SpecError> {
+        let d = RandomTreeSpec::default();
+        let players = spec.get_in("players", d.players, MIN_PLAYERS..=MAX_PLAYERS)?;
+        let b = spec.get_in("b", d.b, 1..=MAX_BRANCHING)?;
+        let depth = spec.get_in("d", d.d, 0..=MAX_DEPTH)?;
+        let leaf = match spec.raw("leaf") {
+            None => d.leaf,
+            Some(v) => LeafModel::parse(v).ok_or_else(|| {
+                spec.error(format!(
+                    "parameter `leaf={v}`: expected constant or cutpoints"
+                ))
+            })?,
+        };
+        let seed = spec.get("seed", d.seed)?;
+        let maxsum = match spec.raw("maxsum") {
+            None => None,
+            Some(_) => Some(spec.get_in("maxsum", 0i64, 0..=MAX_MAXSUM)?),
+        };
+        spec.finish()?;
+        let maxsum = match (leaf, maxsum) {
+            (LeafModel::Constant, None) => 100 * players as i64,
             (LeafModel::Constant, Some(m)) => {
-                if m % spec.players as i64 != 0 {
-                    return Err(bad(
-                        "maxsum",
-                        &m.to_string(),
-                        &format!(
-                            "a multiple of players ({}) with leaf=constant",
-                            spec.players
-                        ),
-                    ));
+                if m % players as i64 != 0 {
+                    return Err(spec.error(format!(
+                        "parameter `maxsum={m}`: expected a multiple of players ({players}) with leaf=constant"
+                    )));
                 }
                 m
             }
             (LeafModel::Cutpoints, m) => m.unwrap_or(1_000_000),
         };
-        Ok(spec)
+        Ok(RandomTreeSpec {
+            players,
+            b,
+            d: depth,
+            leaf,
+            seed,
+            maxsum,
+        })
     }
 }
 

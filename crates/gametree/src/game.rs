@@ -229,8 +229,15 @@ pub trait Game {
     /// The payoffs of a terminal state, one per player; `None` for a non-terminal state.
     fn outcome(&self, state: &Self::State) -> Option<Scores>;
 
-    /// The move in the game's notation (for printing principal variations).
+    /// The move in the game's notation (for printing principal variations and reading a
+    /// person's moves: a move is entered by its name).
     fn move_name(&self, _state: &Self::State, mv: Self::Move) -> String {
         format!("{mv:?}")
+    }
+
+    /// A picture of the position for a terminal, one or more lines (empty if the game has
+    /// none). May use ANSI colours only when `color` is set.
+    fn render(&self, _state: &Self::State, _color: bool) -> String {
+        String::new()
     }
 }

@@ -9,6 +9,24 @@
 //! - [`tree`]: explicit trees in the JSON format of DESIGN.md, as a game.
 //! - [`search`]: the algorithms, [`search::Config`], [`search::SearchResult`], [`search::Stats`].
 //!
+//! ```
+//! use gametree::search::{maxn::maxn, shallow::shallow, Config};
+//! use gametree::tree::{ExplicitTree, TreeEval};
+//! use gametree::Game;
+//!
+//! let tree = ExplicitTree::from_json_str(r#"{ "players": 3, "maxsum": 10,
+//!   "root": { "player": 0, "children": [
+//!       { "value": [5, 4, 1] },
+//!       { "player": 1, "children": [ { "value": [3, 7, 0] }, { "value": [1, 2, 7] } ] } ] } }"#)?;
+//!
+//! let plain = maxn(&tree, &TreeEval, &tree.initial(), &Config::unlimited())?;
+//! let pruned = shallow(&tree, &TreeEval, &tree.initial(), &Config::unlimited())?;
+//! assert_eq!(plain.value, pruned.value); // pruning never changes the answer
+//! assert_eq!(plain.best_move, Some(0));
+//! assert!(pruned.stats.nodes <= plain.stats.nodes);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The library does no I/O, starts no threads and uses no randomness; it reads the clock only
 //! to honour a deadline the caller passes and to report elapsed time.
 

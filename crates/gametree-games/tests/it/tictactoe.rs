@@ -216,3 +216,25 @@ fn tictactoe_state_is_small_and_copy() {
     is_copy::<State>();
     assert!(std::mem::size_of::<State>() <= 8);
 }
+
+#[test]
+fn plain_minimax_solves_tictactoe_to_a_draw_in_549946_nodes() {
+    use gametree::search::{minimax::minimax, Config};
+    let g = gametree_games::tictactoe::TicTacToe;
+    let r = minimax(
+        &g,
+        &gametree_games::tictactoe::OpenLines,
+        &g.initial(),
+        &Config::unlimited(),
+    )
+    .unwrap();
+    assert_eq!(r.score, 0, "tic-tac-toe is a draw");
+    assert_eq!(r.value, gametree::Scores::zeros(2));
+    assert_eq!(r.stats.nodes, 549_946);
+    assert_eq!(r.stats.leaves, 255_168, "every finished game is one leaf");
+    assert_eq!(
+        r.best_move,
+        Some(0),
+        "every first move draws; ties go to the first cell"
+    );
+}

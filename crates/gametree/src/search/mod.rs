@@ -20,7 +20,10 @@ use serde::Serialize;
 use crate::eval::Evaluator;
 use crate::game::{Game, Player, Score, Scores};
 
+pub mod algorithm;
 pub mod iterative;
+
+pub use algorithm::{run, run_iterative, Algorithm, UnknownAlgorithm};
 
 pub mod alphabeta;
 pub mod alphabeta_failsoft;

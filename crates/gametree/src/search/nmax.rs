@@ -108,7 +108,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                     return Err(e);
                 }
             };
-            if best.map_or(true, |b| v[p] > b[p]) {
+            if best.is_none_or(|b| v[p] > b[p]) {
                 best = Some(v);
                 self.pv.update(ply as usize, mv);
             }

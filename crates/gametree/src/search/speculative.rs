@@ -277,7 +277,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             };
             let kid = match r {
                 Res::Exact(v) => {
-                    if best.map_or(true, |b| v[p] > b[p]) {
+                    if best.is_none_or(|b| v[p] > b[p]) {
                         best = Some(v);
                         self.pv.update(i, mv);
                     }
@@ -395,9 +395,8 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             let ok = (jj + 1..i).all(|k| {
                 let f = self.path[k];
                 f.last
-                    && f.best.map_or(true, |x| {
-                        (jj..k).any(|l| x[self.path[l].player] < self.path[l].t)
-                    })
+                    && f.best
+                        .is_none_or(|x| (jj..k).any(|l| x[self.path[l].player] < self.path[l].t))
             });
             if ok {
                 return Some(jj);
@@ -455,7 +454,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             let k_x = (barrier as usize..i)
                 .rev()
                 .find(|&k| x[self.path[k].player] < self.path[k].t);
-            let alive_above = |t: u32| k_x.map_or(true, |k| t as usize > k);
+            let alive_above = |t: u32| k_x.is_none_or(|k| t as usize > k);
             let Some(pos) = (kids_base..self.kids.len())
                 .find(|&c| matches!(self.kids[c].1, Kid::Pruned(t) if alive_above(t)))
             else {
@@ -496,7 +495,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                     let mut first: Option<(usize, Scores)> = None;
                     for c in kids_base..self.kids.len() {
                         if let Kid::Exact(w) = self.kids[c].1 {
-                            if first.map_or(true, |(_, f)| w[p] > f[p]) {
+                            if first.is_none_or(|(_, f)| w[p] > f[p]) {
                                 first = Some((c, w));
                             }
                         }

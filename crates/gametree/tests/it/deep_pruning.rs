@@ -51,7 +51,7 @@ fn deep(
         ancestors.push(best.map(|b| (q, b[q])));
         let v = deep(t, c, ancestors, sum, leaves);
         ancestors.pop();
-        if best.map_or(true, |b| v[q] > b[q]) {
+        if best.is_none_or(|b| v[q] > b[q]) {
             best = Some(v);
         }
     }

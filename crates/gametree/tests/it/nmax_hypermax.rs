@@ -98,7 +98,7 @@ fn reference_hypermax(
                 if k == 0 {
                     max = Some(v.clone());
                 }
-                if alpha[p].map_or(true, |a| a < v[p]) {
+                if alpha[p].is_none_or(|a| a < v[p]) {
                     alpha[p] = Some(v[p]);
                     max = Some(v);
                 }

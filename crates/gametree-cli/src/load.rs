@@ -1,0 +1,200 @@
+//! Loading what to search: an explicit tree from a file, or a game from its spec and an
+//! optional position; and handing it to generic code through [`Visitor`].
+
+use std::fs::File;
+use std::io::Read;
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use gametree::tree::{ExplicitTree, TreeEval};
+use gametree::{Evaluator, Game};
+use gametree_games::spec::Spec;
+
+/// The games the command line knows, with a line about each (for `gametree list`).
+pub const GAMES: &[(&str, &str)] = &[
+    (
+        "tictactoe",
+        "tic-tac-toe; --position: cells played, 1-9 row by row from the top",
+    ),
+    (
+        "connect-four",
+        "connect four, 7 x 6; --position: columns played, 1-7 (e.g. 4453)",
+    ),
+    (
+        "random(players=N,b=B,d=D,leaf=MODEL,seed=S,maxsum=M)",
+        "random uniform tree, hashed from (seed, node path); leaf models: constant, cutpoints",
+    ),
+];
+
+/// The largest explicit-tree file accepted (32 MiB).
+pub const MAX_TREE_BYTES: u64 = 32 << 20;
+
+/// How moves are printed: explicit trees print child indices as numbers, games print their
+/// notation as strings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveStyle {
+    /// Moves are 0-based child indices.
+    Index,
+    /// Moves are the game's notation.
+    Notation,
+}
+
+/// Generic code to run on whatever was loaded.
+pub trait Visitor {
+    /// What the visit returns.
+    type Output;
+    /// Called with the concrete game, its evaluator and the position.
+    fn visit<G: Game, E: Evaluator<G>>(
+        self,
+        game: &G,
+        eval: &E,
+        state: &G::State,
+        style: MoveStyle,
+    ) -> Self::Output;
+}
+
+/// Something loaded and ready to search.
+pub enum Loaded {
+    /// An explicit tree.
+    Tree(Box<ExplicitTree>),
+    /// Tic-tac-toe at a position.
+    TicTacToe(
+        gametree_games::tictactoe::TicTacToe,
+        <gametree_games::tictactoe::TicTacToe as Game>::State,
+    ),
+    /// Connect four at a position.
+    ConnectFour(
+        gametree_games::connect_four::ConnectFour,
+        <gametree_games::connect_four::ConnectFour as Game>::State,
+    ),
+    /// A hashed random tree.
+    Random(gametree_games::random_tree::RandomTree),
+}
+
+impl Loaded {
+    /// Runs `v` on the loaded game.
+    pub fn visit<V: Visitor>(&self, v: V) -> V::Output {
+        match self {
+            Loaded::Tree(t) => v.visit(&**t, &TreeEval, &t.initial(), MoveStyle::Index),
+            Loaded::TicTacToe(g, s) => v.visit(
+                g,
+                &gametree_games::tictactoe::OpenLines,
+                s,
+                MoveStyle::Notation,
+            ),
+            Loaded::ConnectFour(g, s) => v.visit(
+                g,
+                &gametree_games::connect_four::CellWeights,
+                s,
+                MoveStyle::Notation,
+            ),
+            Loaded::Random(g) => v.visit(
+                g,
+                &gametree_games::random_tree::RandomTreeEval,
+                &g.initial(),
+                MoveStyle::Index,
+            ),
+        }
+    }
+
+    /// The explicit tree, if that is what was loaded.
+    pub fn tree(&self) -> Option<&ExplicitTree> {
+        match self {
+            Loaded::Tree(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// Reads and parses an explicit tree file, refusing files over [`MAX_TREE_BYTES`].
+pub fn load_tree(path: &Path) -> Result<ExplicitTree> {
+    let file =
+        File::open(path).with_context(|| format!("cannot open tree file {}", path.display()))?;
+    let len = file.metadata().map(|m| m.len()).unwrap_or(0);
+    if len > MAX_TREE_BYTES {
+        bail!(
+            "{}: the file is {:.1} MB, above the limit of {} MiB for explicit trees",
+            path.display(),
+            len as f64 / 1e6,
+            MAX_TREE_BYTES >> 20
+        );
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_TREE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read tree file {}", path.display()))?;
+    if bytes.len() as u64 > MAX_TREE_BYTES {
+        bail!(
+            "{}: above the limit of {} MiB for explicit trees",
+            path.display(),
+            MAX_TREE_BYTES >> 20
+        );
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: not UTF-8 text (invalid byte at offset {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    ExplicitTree::from_json_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
+
+/// Loads `--tree FILE`, or `--game SPEC` with an optional `--position`.
+pub fn load(tree: Option<&Path>, game: Option<&str>, position: Option<&str>) -> Result<Loaded> {
+    match (tree, game) {
+        (Some(path), None) => {
+            if position.is_some() {
+                bail!("--position applies to --game, not to --tree");
+            }
+            Ok(Loaded::Tree(Box::new(load_tree(path)?)))
+        }
+        (None, Some(spec)) => load_game(spec, position),
+        (Some(_), Some(_)) => bail!("give either --tree or --game, not both"),
+        (None, None) => bail!("give --tree FILE or --game SPEC"),
+    }
+}
+
+fn load_game(text: &str, position: Option<&str>) -> Result<Loaded> {
+    let spec = Spec::parse(text)?;
+    match spec.name() {
+        "tictactoe" | "tic-tac-toe" => {
+            spec.finish()?;
+            let g = gametree_games::tictactoe::TicTacToe;
+            let s = match position {
+                Some(p) => gametree_games::tictactoe::TicTacToe::parse_position(p)
+                    .with_context(|| format!("--position {p:?}"))?,
+                None => g.initial(),
+            };
+            Ok(Loaded::TicTacToe(g, s))
+        }
+        "connect-four" | "connect4" => {
+            spec.finish()?;
+            let g = gametree_games::connect_four::ConnectFour;
+            let s = match position {
+                Some(p) => gametree_games::connect_four::ConnectFour::parse_position(p)
+                    .with_context(|| format!("--position {p:?}"))?,
+                None => g.initial(),
+            };
+            Ok(Loaded::ConnectFour(g, s))
+        }
+        "random" => {
+            if position.is_some() {
+                bail!(
+                    "--position is not supported for random trees: the search starts at the root"
+                );
+            }
+            let g = gametree_games::random_tree::RandomTree::new(
+                gametree_games::random_tree::RandomTreeSpec::from_spec(&spec)?,
+            );
+            Ok(Loaded::Random(g))
+        }
+        other => {
+            let known: Vec<&str> = GAMES
+                .iter()
+                .map(|(s, _)| s.split('(').next().unwrap_or(s))
+                .collect();
+            bail!("unknown game `{other}` (known: {})", known.join(", "))
+        }
+    }
+}

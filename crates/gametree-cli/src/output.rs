@@ -1,0 +1,150 @@
+//! Printing search results: the JSON object of DESIGN.md and a table for people.
+
+use gametree::search::{SearchResult, Stats};
+use gametree::Game;
+use serde_json::{json, Value};
+
+use crate::load::MoveStyle;
+
+/// The moves of `line` played from `state`, in the game's notation (or as child indices).
+pub fn move_names<G: Game>(
+    game: &G,
+    state: &G::State,
+    line: &[G::Move],
+    style: MoveStyle,
+) -> Vec<Value> {
+    let mut s = state.clone();
+    line.iter()
+        .map(|&m| {
+            let name = game.move_name(&s, m);
+            s = game.play(&s, m);
+            match style {
+                MoveStyle::Index => name
+                    .parse::<u64>()
+                    .map(Value::from)
+                    .unwrap_or(Value::from(name)),
+                MoveStyle::Notation => Value::from(name),
+            }
+        })
+        .collect()
+}
+
+/// `{"algorithm", "score", "value", "best_move", "pv", "stats": {...}}` (and `"trace"` when
+/// tracing).
+pub fn result_json<G: Game>(
+    algorithm: &str,
+    game: &G,
+    state: &G::State,
+    r: &SearchResult<G::Move>,
+    style: MoveStyle,
+    trace: bool,
+) -> Value {
+    let pv = move_names(game, state, &r.pv, style);
+    let mut v = json!({
+        "algorithm": algorithm,
+        "score": r.score,
+        "value": r.value.as_slice(),
+        "best_move": pv.first().cloned().unwrap_or(Value::Null),
+        "pv": pv,
+        "stats": stats_json(&r.stats),
+    });
+    if trace {
+        let events: Vec<Value> = r
+            .trace
+            .iter()
+            .map(|e| {
+                json!({
+                    "path": move_names(game, state, &e.path, style),
+                    "kind": e.kind,
+                    "bounds": e.bounds,
+                    "threshold": e.threshold,
+                    "pruned_children": e.pruned_children,
+                })
+            })
+            .collect();
+        v["trace"] = Value::from(events);
+    }
+    v
+}
+
+/// The stats with the names of TARGETS.md.
+pub fn stats_json(s: &Stats) -> Value {
+    serde_json::to_value(s).unwrap_or(Value::Null)
+}
+
+/// A table for people.
+pub fn result_table<G: Game>(
+    algorithm: &str,
+    game: &G,
+    state: &G::State,
+    r: &SearchResult<G::Move>,
+    style: MoveStyle,
+) -> String {
+    let pv: Vec<String> = move_names(game, state, &r.pv, style)
+        .into_iter()
+        .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+        .collect();
+    let s = &r.stats;
+    let c = &s.cutoffs;
+    let mut cut = Vec::new();
+    for (name, n) in [
+        ("immediate", c.immediate),
+        ("shallow", c.shallow),
+        ("branch-and-bound", c.branch_and_bound),
+        ("last-branch", c.last_branch),
+        ("speculative", c.speculative),
+        ("alpha", c.alpha),
+        ("beta", c.beta),
+    ] {
+        if n > 0 {
+            cut.push(format!("{name} {n}"));
+        }
+    }
+    let mut out = String::new();
+    let mut row = |k: &str, v: String| out.push_str(&format!("{k:<12}{v}\n"));
+    row("algorithm", algorithm.to_string());
+    row("score", r.score.to_string());
+    row("value", r.value.to_string());
+    row(
+        "best move",
+        pv.first().cloned().unwrap_or_else(|| "-".into()),
+    );
+    row(
+        "pv",
+        if pv.is_empty() {
+            "-".into()
+        } else {
+            pv.join(" ")
+        },
+    );
+    row("nodes", s.nodes.to_string());
+    row("leaves", s.leaves.to_string());
+    row("expansions", s.expansions.to_string());
+    row(
+        "cutoffs",
+        if cut.is_empty() {
+            "none".into()
+        } else {
+            cut.join(", ")
+        },
+    );
+    row("re-searches", s.re_searches.to_string());
+    row(
+        "depth",
+        format!(
+            "{} ({} iteration{})",
+            s.depth,
+            s.iterations,
+            if s.iterations == 1 { "" } else { "s" }
+        ),
+    );
+    row("elapsed", format!("{:.3} ms", s.elapsed_ms));
+    if s.elapsed_ms > 0.0 {
+        row(
+            "speed",
+            format!("{:.0} nodes/s", s.nodes as f64 / (s.elapsed_ms / 1000.0)),
+        );
+    }
+    out.pop();
+    out
+}

@@ -1,0 +1,99 @@
+//! `gametree perft`: leaf positions at a depth, for checking move generation.
+
+use std::time::Instant;
+
+use anyhow::Result;
+use clap::Args;
+use gametree::{Evaluator, Game};
+use serde_json::json;
+
+use crate::load::{self, MoveStyle, Visitor};
+
+/// Arguments of `gametree perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// A game spec, e.g. `connect-four`.
+    #[arg(long, value_name = "SPEC")]
+    game: String,
+    /// A position of the game (the start when omitted).
+    #[arg(long, value_name = "P")]
+    position: Option<String>,
+    /// The depth in plies.
+    #[arg(long, short, value_name = "D")]
+    depth: u32,
+    /// Count per root move as well.
+    #[arg(long)]
+    divide: bool,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `gametree perft`.
+pub fn run(args: PerftArgs) -> Result<()> {
+    let loaded = load::load(None, Some(&args.game), args.position.as_deref())?;
+    println!(
+        "{}",
+        loaded.visit(PerftVisitor {
+            depth: args.depth,
+            divide: args.divide,
+            json: args.json
+        })
+    );
+    Ok(())
+}
+
+struct PerftVisitor {
+    depth: u32,
+    divide: bool,
+    json: bool,
+}
+
+impl Visitor for PerftVisitor {
+    type Output = String;
+    fn visit<G: Game, E: Evaluator<G>>(
+        self,
+        game: &G,
+        _eval: &E,
+        state: &G::State,
+        _style: MoveStyle,
+    ) -> String {
+        let start = Instant::now();
+        let divide = if self.divide && self.depth > 0 {
+            gametree_games::perft::perft_divide(game, state, self.depth)
+                .into_iter()
+                .map(|(m, n)| (game.move_name(state, m), n))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let total = if self.divide && self.depth > 0 {
+            divide.iter().map(|(_, n)| n).sum()
+        } else {
+            gametree_games::perft::perft(game, state, self.depth)
+        };
+        let secs = start.elapsed().as_secs_f64();
+        if self.json {
+            let per_move: serde_json::Map<String, serde_json::Value> =
+                divide.iter().map(|(m, n)| (m.clone(), json!(n))).collect();
+            let mut v =
+                json!({ "depth": self.depth, "leaves": total, "elapsed_ms": secs * 1000.0 });
+            if self.divide {
+                v["divide"] = per_move.into();
+            }
+            v.to_string()
+        } else {
+            let mut out = String::new();
+            for (m, n) in &divide {
+                out.push_str(&format!("{m:<8}{n}\n"));
+            }
+            out.push_str(&format!(
+                "perft({}) = {total}   ({:.3} s, {:.0} leaves/s)",
+                self.depth,
+                secs,
+                total as f64 / secs.max(1e-9)
+            ));
+            out
+        }
+    }
+}

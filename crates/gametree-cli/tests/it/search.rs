@@ -1,0 +1,113 @@
+//! `gametree search` end to end: the JSON contract of DESIGN.md on bundled examples.
+
+use serde_json::Value;
+
+use crate::{gametree, repo_root};
+
+fn search_json(args: &[&str]) -> Value {
+    let mut all = vec!["search", "--json"];
+    all.extend_from_slice(args);
+    let out = gametree(&all);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+fn example(name: &str) -> String {
+    repo_root()
+        .join("examples/trees")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn maxn_on_the_design_example() {
+    let v = search_json(&[
+        "--tree",
+        &example("design-example.json"),
+        "--algorithm",
+        "maxn",
+    ]);
+    assert_eq!(v["algorithm"], "maxn");
+    assert_eq!(v["score"], 5);
+    assert_eq!(v["value"], serde_json::json!([5, 4, 1]));
+    assert_eq!(v["best_move"], 0);
+    assert_eq!(v["pv"], serde_json::json!([0]));
+    assert_eq!(v["stats"]["nodes"], 5);
+    assert_eq!(v["stats"]["leaves"], 3);
+    assert_eq!(v["stats"]["expansions"], 4);
+    for key in [
+        "cutoffs",
+        "re_searches",
+        "iterations",
+        "depth",
+        "elapsed_ms",
+    ] {
+        assert!(v["stats"].get(key).is_some(), "stats lacks {key}");
+    }
+}
+
+#[test]
+fn alphabeta_on_the_textbook_tree() {
+    // Russell & Norvig's figure: value 3, and the second MIN node is cut after its first leaf.
+    let v = search_json(&[
+        "--tree",
+        &example("two-player-small.json"),
+        "--algorithm",
+        "alphabeta",
+    ]);
+    assert_eq!(v["score"], 3);
+    assert_eq!(v["value"], serde_json::json!([3, -3]));
+    assert_eq!(v["pv"], serde_json::json!([0, 0]));
+    assert_eq!(v["stats"]["leaves"], 7);
+    let m = search_json(&[
+        "--tree",
+        &example("two-player-small.json"),
+        "--algorithm",
+        "minimax",
+    ]);
+    assert_eq!(m["score"], 3);
+    assert_eq!(m["stats"]["leaves"], 9);
+}
+
+#[test]
+fn same_input_same_output() {
+    let args = [
+        "--game",
+        "connect-four",
+        "--position",
+        "4453",
+        "--algorithm",
+        "alphabeta",
+        "--depth",
+        "6",
+    ];
+    let mut a = search_json(&args);
+    let mut b = search_json(&args);
+    a["stats"]["elapsed_ms"] = Value::Null;
+    b["stats"]["elapsed_ms"] = Value::Null;
+    assert_eq!(a, b);
+    assert!(
+        a["best_move"].is_string(),
+        "connect four moves print in notation"
+    );
+}
+
+#[test]
+fn human_table() {
+    let out = gametree(&[
+        "search",
+        "--tree",
+        &example("design-example.json"),
+        "--algorithm",
+        "maxn",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("value       (5, 4, 1)"), "{text}");
+    assert!(text.contains("nodes       5"), "{text}");
+}
