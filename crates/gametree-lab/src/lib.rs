@@ -4,6 +4,7 @@
 
 pub mod experiment;
 pub mod io;
+pub mod papers;
 pub mod plot;
 pub mod report;
 pub mod runner;

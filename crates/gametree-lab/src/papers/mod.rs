@@ -1,0 +1,21 @@
+//! The reproducible tables of the five papers, one module per paper; [`all`] lists them in
+//! the order `gametree reproduce` runs them.
+
+use crate::experiment::Experiment;
+
+pub mod baudet;
+pub mod fridenfalk;
+pub mod knuth_moore;
+pub mod korf;
+pub mod sturtevant;
+
+/// Every experiment, paper by paper.
+pub fn all() -> Vec<Experiment> {
+    let mut v = Vec::new();
+    v.extend(korf::experiments());
+    v.extend(baudet::experiments());
+    v.extend(knuth_moore::experiments());
+    v.extend(fridenfalk::experiments());
+    v.extend(sturtevant::experiments());
+    v
+}
