@@ -152,12 +152,23 @@ impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
         self.eval
             .order(self.game, state, &mut self.moves[start..end]);
         let maximize = self.game.to_move(state).index() == 0;
+        let leaves = ply + 1 >= self.depth_limit;
+        if leaves {
+            // Leaf children never write their PV row: clear it once.
+            self.pv.clear(ply as usize + 1);
+        }
         for i in start..end {
             let mv = self.moves[i];
             let child = self.game.play(state, mv);
-            self.tracer.push(mv);
-            let r = self.node(&child, ply + 1, alpha, beta)?;
-            self.tracer.pop();
+            let r = if leaves {
+                // Clamped into the window, as the child's own call would return it.
+                self.frontier(&child, ply + 1)?.max(alpha).min(beta)
+            } else {
+                self.tracer.push(mv);
+                let r = self.node(&child, ply + 1, alpha, beta)?;
+                self.tracer.pop();
+                r
+            };
             if maximize {
                 if r >= beta {
                     self.cutoff(CutoffKind::Beta, alpha, beta, r, end - i - 1);
@@ -185,6 +196,18 @@ impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
     }
 
     /// Counts and traces a cutoff that leaves `pruned` children unsearched (none: no cutoff).
+    /// A child at the depth limit (or terminal there): counted and valued exactly as
+    /// [`Self::node`] would, without the recursive call (most nodes are such leaves).
+    #[inline(always)]
+    fn frontier(&mut self, state: &G::State, ply: u32) -> Result<Score, StopReason> {
+        self.meter.visit(ply)?;
+        self.meter.leaf();
+        Ok(match self.game.outcome(state) {
+            Some(v) => key(&v),
+            None => key(&self.eval.evaluate(self.game, state)),
+        })
+    }
+
     #[inline]
     fn cutoff(&mut self, kind: CutoffKind, alpha: Score, beta: Score, r: Score, pruned: usize) {
         if pruned > 0 {

@@ -280,12 +280,17 @@ impl std::fmt::Display for StopReason {
 
 /// Counts nodes and enforces [`Limits::nodes`] and [`Limits::deadline`]: every algorithm
 /// calls [`Meter::visit`] once per node visited.
+///
+/// The hot path is one increment, one maximum and one comparison: the node limit and the
+/// next clock check are folded into a single threshold.
 #[derive(Clone, Debug)]
 pub struct Meter {
     /// The counters of this search.
     pub stats: Stats,
     node_limit: u64,
     deadline: Option<Instant>,
+    /// The node count at which [`Meter::visit`] next looks at the limits.
+    next_check: u64,
     next_clock_check: u64,
     start: Instant,
 }
@@ -293,22 +298,36 @@ pub struct Meter {
 impl Meter {
     /// A meter for one search under `limits`.
     pub fn new(limits: &Limits) -> Meter {
+        let node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let next_clock_check = if limits.deadline.is_some() {
+            DEADLINE_CHECK_INTERVAL
+        } else {
+            u64::MAX
+        };
         Meter {
             stats: Stats::default(),
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            node_limit,
             deadline: limits.deadline,
-            next_clock_check: DEADLINE_CHECK_INTERVAL,
+            next_check: next_clock_check.min(node_limit.saturating_add(1)),
+            next_clock_check,
             start: Instant::now(),
         }
     }
 
     /// Counts a node at `ply` (the root is ply 0); fails when a limit is passed.
-    #[inline]
+    #[inline(always)]
     pub fn visit(&mut self, ply: u32) -> Result<(), StopReason> {
         self.stats.nodes += 1;
-        if ply > self.stats.depth {
-            self.stats.depth = ply;
+        self.stats.depth = self.stats.depth.max(ply);
+        if self.stats.nodes >= self.next_check {
+            return self.check_limits();
         }
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn check_limits(&mut self) -> Result<(), StopReason> {
         if self.stats.nodes > self.node_limit {
             return Err(StopReason::NodeLimit);
         }
@@ -320,11 +339,12 @@ impl Meter {
                 }
             }
         }
+        self.next_check = self.next_clock_check.min(self.node_limit.saturating_add(1));
         Ok(())
     }
 
     /// Counts a static evaluation.
-    #[inline]
+    #[inline(always)]
     pub fn leaf(&mut self) {
         self.stats.leaves += 1;
     }
@@ -436,7 +456,7 @@ impl<M: Copy> Tracer<M> {
     }
 
     /// Records a prune at the current node (no-op when disabled).
-    #[inline]
+    #[inline(always)]
     pub fn prune(
         &mut self,
         kind: CutoffKind,
@@ -445,14 +465,20 @@ impl<M: Copy> Tracer<M> {
         pruned_children: u32,
     ) {
         if self.enabled {
-            self.events.push(PruneEvent {
-                path: self.path.clone(),
-                kind,
-                bounds: bounds.to_vec(),
-                threshold,
-                pruned_children,
-            });
+            self.record(kind, bounds, threshold, pruned_children);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn record(&mut self, kind: CutoffKind, bounds: &[i64], threshold: i64, pruned_children: u32) {
+        self.events.push(PruneEvent {
+            path: self.path.clone(),
+            kind,
+            bounds: bounds.to_vec(),
+            threshold,
+            pruned_children,
+        });
     }
 }
 

@@ -136,6 +136,18 @@ impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
 
     /// The fail-soft negamax value of `state`, seen from the player to move there, for the
     /// window `(alpha, beta)` in that player's terms.
+    /// A child at the depth limit (or terminal there): counted and valued exactly as
+    /// [`Self::node`] would (in player 0's terms, before the sign), without the call.
+    #[inline(always)]
+    fn frontier(&mut self, state: &G::State, ply: u32) -> Result<Score, StopReason> {
+        self.meter.visit(ply)?;
+        self.meter.leaf();
+        Ok(match self.game.outcome(state) {
+            Some(v) => key(&v),
+            None => key(&self.eval.evaluate(self.game, state)),
+        })
+    }
+
     fn node(
         &mut self,
         state: &G::State,
@@ -162,16 +174,28 @@ impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
             .order(self.game, state, &mut self.moves[start..end]);
         // Every key lies strictly between -INF and INF: the first child always becomes best.
         let mut best = -INF;
+        let leaves = ply + 1 >= self.depth_limit;
+        if leaves {
+            // Leaf children never write their PV row: clear it once.
+            self.pv.clear(ply as usize + 1);
+        }
         for i in start..end {
             let mv = self.moves[i];
             let child = self.game.play(state, mv);
-            self.tracer.push(mv);
-            let r = if self.game.to_move(&child) == mover {
-                self.node(&child, ply + 1, alpha, beta)?
+            let r = if leaves {
+                // What the child's call returns, seen from this node: color * key, whoever
+                // moves at the child.
+                color * self.frontier(&child, ply + 1)?
             } else {
-                -self.node(&child, ply + 1, -beta, -alpha)?
+                self.tracer.push(mv);
+                let r = if self.game.to_move(&child) == mover {
+                    self.node(&child, ply + 1, alpha, beta)?
+                } else {
+                    -self.node(&child, ply + 1, -beta, -alpha)?
+                };
+                self.tracer.pop();
+                r
             };
-            self.tracer.pop();
             best = best.max(r);
             if r >= beta {
                 let pruned = end - i - 1;
