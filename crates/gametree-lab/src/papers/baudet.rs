@@ -57,16 +57,16 @@ pub fn experiments() -> Vec<Experiment> {
 /// Leaves simulated per line at most (trials times the expected leaves).
 fn budget(ctx: &Ctx) -> f64 {
     if ctx.quick {
-        3e6
+        1e7
     } else {
-        1e8
+        5e7
     }
 }
 
 /// Trials for a line whose trees have `expected` leaves on average: at most 20,000 (quick:
-/// 4,000), at least 200, within the budget; `None` if even 200 would pass it ten times over.
+/// 10,000), at least 200, within the budget; `None` if even 20 would pass it.
 fn trials_for(ctx: &Ctx, expected: f64) -> Option<usize> {
-    let cap = if ctx.quick { 4_000.0 } else { 20_000.0 };
+    let cap = if ctx.quick { 10_000.0 } else { 20_000.0 };
     let t = (budget(ctx) / expected.max(1.0)).min(cap);
     if t < 20.0 {
         None
