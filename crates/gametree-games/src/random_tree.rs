@@ -64,17 +64,20 @@ pub const UNIFORM_RANGE: i64 = 1 << 30;
 /// The largest increment between a best-first node's value and a later sibling's (`2^20`).
 pub const BEST_FIRST_STEP: i64 = 1 << 20;
 
-/// The weights of `discrete:m:w/.../w`: `2m + 1` non-negative integers (not all zero), for
-/// the values `-m, ..., m`.
+/// The largest weight of `discrete:m:w/.../w`.
+pub const MAX_WEIGHT: u16 = u16::MAX;
+
+/// The weights of `discrete:m:w/.../w`: `2m + 1` integers from 0 to [`MAX_WEIGHT`] (not all
+/// zero), for the values `-m, ..., m`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DiscreteWeights {
     len: u8,
-    w: [u32; 2 * MAX_WEIGHTED_M + 1],
+    w: [u16; 2 * MAX_WEIGHTED_M + 1],
 }
 
 impl DiscreteWeights {
     /// The weights, for `-m..=m` in order.
-    pub fn as_slice(&self) -> &[u32] {
+    pub fn as_slice(&self) -> &[u16] {
         &self.w[..self.len as usize]
     }
 
@@ -298,8 +301,8 @@ impl LeafModel {
                             w: [0; 2 * MAX_WEIGHTED_M + 1],
                         };
                         for (slot, p) in dw.w.iter_mut().zip(&parts) {
-                            *slot = p.parse::<u32>().map_err(|_| {
-                                format!("`discrete:{m}:{w}`: weight `{p}` is not an integer from 0 to {}", u32::MAX)
+                            *slot = p.parse::<u16>().map_err(|_| {
+                                format!("`discrete:{m}:{w}`: weight `{p}` is not an integer from 0 to {MAX_WEIGHT}")
                             })?;
                         }
                         if dw.as_slice().iter().all(|&x| x == 0) {
@@ -488,8 +491,6 @@ pub struct RandomTree {
     /// For [`LeafModel::Cutpoints`]: `maxsum + 1` cut positions; for `Uniform` and uniform
     /// `Discrete`: the number of values `2R + 1`; for weighted `Discrete`: the total weight.
     span: u64,
-    /// For weighted [`LeafModel::Discrete`]: cumulative weights of `-m..=m`.
-    cum: [u64; 2 * MAX_WEIGHTED_M + 1],
     /// For [`LeafModel::Bivalued`]: `floor(p * 2^64)`.
     threshold: u128,
 }
@@ -500,21 +501,13 @@ const STEP_SALT: u64 = 0x94D0_49BB_1331_11EB;
 impl RandomTree {
     /// The tree of a (parsed, hence valid) spec.
     pub fn new(spec: RandomTreeSpec) -> RandomTree {
-        let mut cum = [0u64; 2 * MAX_WEIGHTED_M + 1];
         let mut threshold = 0;
         let span = match spec.leaf {
             LeafModel::Uniform { range } => 2 * range as u64 + 1,
             LeafModel::Discrete { m, weights: None } => 2 * m as u64 + 1,
             LeafModel::Discrete {
                 weights: Some(w), ..
-            } => {
-                let mut total = 0u64;
-                for (c, &x) in cum.iter_mut().zip(w.as_slice()) {
-                    total += x as u64;
-                    *c = total;
-                }
-                total
-            }
+            } => w.as_slice().iter().map(|&x| x as u64).sum(),
             LeafModel::Bivalued { p } => {
                 threshold = p.threshold();
                 0
@@ -525,7 +518,6 @@ impl RandomTree {
             spec,
             salt: mix64(spec.seed),
             span,
-            cum,
             threshold,
         }
     }
@@ -551,11 +543,16 @@ impl RandomTree {
                 m,
                 weights: Some(w),
             } => {
-                let x = scaled(self.span);
-                let k = self.cum[..w.len as usize]
-                    .iter()
-                    .position(|&c| x < c)
-                    .unwrap_or(w.len as usize - 1);
+                // The first value whose cumulative weight passes x.
+                let mut x = scaled(self.span);
+                let mut k = 0;
+                for (i, &wi) in w.as_slice().iter().enumerate() {
+                    k = i;
+                    if x < wi as u64 {
+                        break;
+                    }
+                    x -= wi as u64;
+                }
                 k as i64 - m as i64
             }
             LeafModel::Bivalued { .. } => {

@@ -318,7 +318,7 @@ fn leaf_model_spec_errors() {
     );
     has(
         "random(leaf=discrete:2:1/2/x/2/1)",
-        "weight `x` is not an integer",
+        "weight `x` is not an integer from 0 to 65535",
     );
     has(
         "random(leaf=discrete:2:0/0/0/0/0)",
