@@ -34,7 +34,7 @@ pub fn experiments() -> Vec<Experiment> {
             paper: PAPER,
             table: "random-order",
             about: "alpha-beta's leaves per depth and growth factor under random order, bi-valued and continuous leaves",
-            params: |c| format!("quick={}", c.quick),
+            params: |c| format!("quick={} trials={}", c.quick, if c.quick { 300 } else { 1_000 }),
             run: random_order,
         },
     ]
@@ -125,8 +125,8 @@ fn random_order(ctx: &Ctx) -> Output {
     } else {
         &[2, 3, 4, 6, 8, 10]
     };
-    let trials = if ctx.quick { 300 } else { 2_000 };
-    let leaf_budget = if ctx.quick { 2e4 } else { 3e5 };
+    let trials = if ctx.quick { 300 } else { 1_000 };
+    let leaf_budget = if ctx.quick { 2e4 } else { 5e4 };
     for model in &models {
         let mut curves = Vec::new();
         for &b in bs {

@@ -353,7 +353,7 @@ fn avg_trials(ctx: &Ctx) -> usize {
     if ctx.quick {
         40
     } else {
-        300
+        200
     }
 }
 
@@ -361,7 +361,7 @@ fn avg_cap(ctx: &Ctx) -> f64 {
     if ctx.quick {
         4e4
     } else {
-        1e6
+        2e5
     }
 }
 
