@@ -576,3 +576,41 @@ fn signed_models_are_deterministic_and_prune_correctly() {
     );
     assert!(a.iter().zip(&b).filter(|(x, y)| x == y).count() < 2);
 }
+
+#[test]
+fn alpha_beta_agrees_with_minimax_on_every_signed_model() {
+    // Many small trees, ties included (bivalued and discrete:1 give many), one-child nodes
+    // (b = 1) and empty trees (d = 0); full and depth-limited searches.
+    use gametree::search::alphabeta::alphabeta;
+    use gametree::search::minimax::minimax;
+    let mut cases = 0;
+    for leaf in [
+        "uniform:3",
+        "discrete:1",
+        "discrete:2:0/1/5/1/0",
+        "bivalued:0.6",
+        "best-first",
+    ] {
+        for b in 1..=4u32 {
+            for d in 0..=5u32 {
+                for seed in 0..25u64 {
+                    let text = format!("random(players=2,b={b},d={d},leaf={leaf},seed={seed})");
+                    let t = RandomTree::from_spec(&text).unwrap();
+                    let root = t.initial();
+                    for config in [Config::unlimited(), Config::depth(d.saturating_sub(2))] {
+                        let m = minimax(&t, &RandomTreeEval, &root, &config).unwrap();
+                        let r = alphabeta(&t, &RandomTreeEval, &root, &config).unwrap();
+                        assert_eq!(
+                            (r.value, &r.pv, r.best_move),
+                            (m.value, &m.pv, m.best_move),
+                            "{text}"
+                        );
+                        assert!(r.stats.leaves <= m.stats.leaves);
+                        cases += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(cases, 5 * 4 * 6 * 25 * 2);
+}

@@ -279,3 +279,29 @@ fn theorem_3_2_extremes_maximum_and_simulation() {
         );
     }
 }
+
+#[test]
+fn the_table_5_1_experiment_flags_only_the_known_slip() {
+    use gametree_lab::experiment::Ctx;
+    use gametree_lab::report::Verdict;
+    let e = gametree_lab::papers::baudet::experiments()
+        .into_iter()
+        .find(|e| e.table == "table-5.1")
+        .unwrap();
+    let out = (e.run)(&Ctx {
+        quick: true,
+        progress: false,
+    });
+    assert_eq!(out.rows.len(), 93);
+    let differ: Vec<_> = out
+        .rows
+        .iter()
+        .filter(|r| r.verdict != Verdict::Exact)
+        .collect();
+    assert_eq!(differ.len(), 1);
+    assert_eq!(
+        (differ[0].row.as_str(), differ[0].quantity.as_str()),
+        ("n=25", "xi/(1-xi)")
+    );
+    assert!(differ[0].note.contains("last digit"));
+}

@@ -83,3 +83,31 @@ fn average_case_factor_tends_to_b() {
         }
     }
 }
+
+#[test]
+fn the_best_case_experiment_is_exact_for_two_players() {
+    use gametree_lab::experiment::Ctx;
+    use gametree_lab::report::Verdict;
+    let e = gametree_lab::papers::korf::experiments()
+        .into_iter()
+        .find(|e| e.table == "best-case")
+        .unwrap();
+    let out = (e.run)(&Ctx {
+        quick: true,
+        progress: false,
+    });
+    let exact_rows: Vec<_> = out
+        .rows
+        .iter()
+        .filter(|r| r.row.starts_with("n=2") && r.quantity != "growth F(d)/F(d-1)")
+        .collect();
+    assert!(exact_rows.len() > 100);
+    for r in exact_rows {
+        assert_eq!(r.verdict, Verdict::Exact, "{r:?}");
+    }
+    // Three and four players: never below F(d), each row explained.
+    for r in out.rows.iter().filter(|r| !r.row.starts_with("n=2")) {
+        assert!(r.ours >= r.paper_value.unwrap(), "{r:?}");
+        assert!(r.note.contains("lower bound"), "{r:?}");
+    }
+}
