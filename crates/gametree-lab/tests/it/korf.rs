@@ -105,9 +105,68 @@ fn the_best_case_experiment_is_exact_for_two_players() {
     for r in exact_rows {
         assert_eq!(r.verdict, Verdict::Exact, "{r:?}");
     }
-    // Three and four players: never below F(d), each row explained.
+    // Three and four players: never below F(d) (no tree found beats it), each row explained.
     for r in out.rows.iter().filter(|r| !r.row.starts_with("n=2")) {
         assert!(r.ours >= r.paper_value.unwrap(), "{r:?}");
-        assert!(r.note.contains("lower bound"), "{r:?}");
+        assert!(r.note.contains("procedure Shallow"), "{r:?}");
+    }
+}
+
+/// Korf's procedure `Shallow`, transcribed from the paper's pseudocode, counting leaves.
+fn korf_shallow(
+    t: &gametree_lab::papers::korf::LeafArray,
+    index: usize,
+    ply: u32,
+    bound: i64,
+    leaves: &mut u64,
+) -> gametree::Scores {
+    if ply == t.d {
+        *leaves += 1;
+        return t.leaves[index];
+    }
+    let player = ply as usize % t.players;
+    let b = t.b as usize;
+    let mut best = korf_shallow(t, index * b, ply + 1, t.maxsum, leaves);
+    for c in 1..b {
+        if best[player] >= bound {
+            return best;
+        }
+        let cur = korf_shallow(t, index * b + c, ply + 1, t.maxsum - best[player], leaves);
+        if cur[player] > best[player] {
+            best = cur;
+        }
+    }
+    best
+}
+
+#[test]
+fn best_trees_found_are_checked_against_korfs_own_procedure() {
+    use gametree::search::maxn::maxn;
+    use gametree::search::Config;
+    use gametree::Game;
+    use gametree_lab::papers::korf::LeafArrayEval;
+    // Three players, b = 2, d = 6 and b = 3, d = 4: the search reaches F(d) = 21 with leaves
+    // whose components stay below maxsum (no immediate pruning) and sum to at most maxsum.
+    for (n, b, d, evaluations) in [
+        (3usize, 2u32, 6u32, 150_000usize),
+        (3, 3, 4, 150_000),
+        (3, 2, 5, 20_000),
+    ] {
+        let (count, tree) = best_case_search(n, b, d, 2 * n as i64, evaluations, 7);
+        let mut leaves = 0;
+        let v = korf_shallow(&tree, 0, 0, tree.maxsum, &mut leaves);
+        assert_eq!(
+            leaves, count,
+            "n={n} b={b} d={d}: Korf's procedure counts the same leaves"
+        );
+        let m = maxn(&tree, &LeafArrayEval, &tree.initial(), &Config::unlimited()).unwrap();
+        assert_eq!(v, m.value, "and finds the max^n value");
+        assert!(tree.leaves.iter().all(|l| l.sum() <= tree.maxsum
+            && l.as_slice().iter().all(|&x| (0..tree.maxsum).contains(&x))));
+        eprintln!(
+            "n={n} b={b} d={d}: fewest leaves found {count}, F(d) = {}",
+            f(b as u64, d)
+        );
+        assert_eq!(count, f(b as u64, d), "n={n} b={b} d={d}");
     }
 }
