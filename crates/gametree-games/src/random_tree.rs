@@ -9,9 +9,25 @@
 //! | `players` | number of players, moving round-robin from player 0 | 3 | 2 to 6 |
 //! | `b` | branching factor (every inner node) | 10 | 1 to 65,536 |
 //! | `d` | depth of every leaf | 6 | 0 to 1,000 |
-//! | `leaf` | leaf model, see [`LeafModel`] | `cutpoints` | `constant`, `cutpoints` |
+//! | `leaf` | leaf model, see [`LeafModel`] | `cutpoints` | `constant`, `cutpoints`, `normalized`, `uniform[:R]`, `discrete:m[:w/w/...]`, `bivalued:p`, `best-first` |
 //! | `seed` | the tree | 0 | any `u64` |
-//! | `maxsum` | the sum of every value | `constant`: `100 * players` (c = 100; with c = 1 the minimum step mu = 1 lets the discrete cut-off rule prune more than the best case of the papers); `cutpoints`: 1,000,000 | 0 to 2^40; `constant`: a multiple of `players` |
+//! | `maxsum` | the sum of every value | `constant`: `100 * players` (c = 100; with c = 1 the minimum step mu = 1 lets the discrete cut-off rule prune more than the best case of the papers); `cutpoints`, `normalized`: 1,000,000 | 0 to 2^40; `constant`: a multiple of `players`; not allowed with the signed models (`uniform`, `discrete`, `bivalued`, `best-first`), whose sum is derived |
+//!
+//! Leaf models (`leaf=...`, details at [`LeafModel`]):
+//!
+//! | spec | values | players |
+//! |---|---|---|
+//! | `constant` | `(c, ..., c)`, `c = maxsum / players` | 2 to 6 |
+//! | `cutpoints` | Korf's cut points of `[0, maxsum]` | 2 to 6 |
+//! | `normalized` | Korf's second model: `players` iid values divided by their sum, in fixed point (sum exactly `maxsum`) | 2 to 6 |
+//! | `uniform`, `uniform:R` | iid integers uniform on `[-R, R]` (default `R = 2^30`: ties negligible, Baudet's continuous case) | 2: `(v, -v)`; 3+: iid components |
+//! | `discrete:m` | `k` uniform on `-m..=m` (Baudet's values `k/m`, scaled by `m`), `1 <= m <= 2^20` | as `uniform` |
+//! | `discrete:m:w/w/.../w` | `k` with probability proportional to the weights `w_-m, ..., w_m` (`2m + 1` integers, `m <= 16`) | as `uniform` |
+//! | `bivalued:p` | `+1` with probability `p`, else `-1` (`p` a decimal in `[0, 1]`, at most 18 digits after the point) | as `uniform` |
+//! | `best-first` | player 0's value of the node's subtree, children strictly best-first (Knuth–Moore's best case) | 2 |
+//!
+//! With two players the signed models give `(v, -v)`: `v` is player 0's score (the player to
+//! move at the root), not the negamax value of the player to move at the leaf.
 //!
 //! Keys: node keys are 64-bit hashes. The root's key is `mix64(seed ^ ROOT_SALT)`; child `i`
 //! of a node with key `k` has key `mix64(k ^ (salt + GAMMA * (i + 1)))` (wrapping) where
@@ -39,8 +55,111 @@ pub const MAX_DEPTH: u32 = 1_000;
 /// The largest `maxsum` a spec may ask for (2^40).
 pub const MAX_MAXSUM: i64 = 1 << 40;
 
-/// How values (leaf outcomes and cut-off evaluations) are drawn. All models are
-/// constant-sum: every value sums to `maxsum`, and every score is at least 0.
+/// The largest `m` of `discrete:m` (uniform weights).
+pub const MAX_DISCRETE_M: u32 = 1 << 20;
+/// The largest `m` of `discrete:m:w/.../w` (explicit weights).
+pub const MAX_WEIGHTED_M: usize = 16;
+/// The default half-range `R` of `uniform` (`2^30`).
+pub const UNIFORM_RANGE: i64 = 1 << 30;
+/// The largest increment between a best-first node's value and a later sibling's (`2^20`).
+pub const BEST_FIRST_STEP: i64 = 1 << 20;
+
+/// The largest weight of `discrete:m:w/.../w`.
+pub const MAX_WEIGHT: u16 = u16::MAX;
+
+/// The weights of `discrete:m:w/.../w`: `2m + 1` integers from 0 to [`MAX_WEIGHT`] (not all
+/// zero), for the values `-m, ..., m`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DiscreteWeights {
+    len: u8,
+    w: [u16; 2 * MAX_WEIGHTED_M + 1],
+}
+
+impl DiscreteWeights {
+    /// The weights, for `-m..=m` in order.
+    pub fn as_slice(&self) -> &[u16] {
+        &self.w[..self.len as usize]
+    }
+
+    /// The probabilities of `-m..=m` (the weights divided by their sum).
+    pub fn probabilities(&self) -> Vec<f64> {
+        let total: f64 = self.as_slice().iter().map(|&w| w as f64).sum();
+        self.as_slice().iter().map(|&w| w as f64 / total).collect()
+    }
+}
+
+/// A probability written as a decimal: `num / 10^digits`, kept exact so that a spec prints
+/// back as it was given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Decimal {
+    num: u64,
+    digits: u8,
+}
+
+impl Decimal {
+    /// Parses `0`, `1`, `0.25`, `.25`, `1.000` (at most 18 digits after the point; the value
+    /// must lie in `[0, 1]`).
+    pub fn parse(text: &str) -> Option<Decimal> {
+        let (int, frac) = text.split_once('.').unwrap_or((text, ""));
+        if frac.len() > 18
+            || !int.chars().all(|c| c.is_ascii_digit())
+            || !frac.chars().all(|c| c.is_ascii_digit())
+            || (int.is_empty() && frac.is_empty())
+        {
+            return None;
+        }
+        let int: u64 = if int.is_empty() { 0 } else { int.parse().ok()? };
+        let f: u64 = if frac.is_empty() {
+            0
+        } else {
+            frac.parse().ok()?
+        };
+        let scale = 10u64.pow(frac.len() as u32);
+        if int > 1 || (int == 1 && f != 0) {
+            return None;
+        }
+        Some(Decimal {
+            num: int * scale + f,
+            digits: frac.len() as u8,
+        })
+    }
+
+    /// The value as a float.
+    pub fn value(self) -> f64 {
+        self.num as f64 / 10f64.powi(self.digits as i32)
+    }
+
+    /// `floor(value * 2^64)`, as a `u128` (so that 1 is `2^64`).
+    fn threshold(self) -> u128 {
+        ((self.num as u128) << 64) / 10u128.pow(self.digits as u32)
+    }
+}
+
+impl fmt::Display for Decimal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let scale = 10u64.pow(self.digits as u32);
+        if self.digits == 0 {
+            write!(f, "{}", self.num)
+        } else {
+            write!(
+                f,
+                "{}.{:0width$}",
+                self.num / scale,
+                self.num % scale,
+                width = self.digits as usize
+            )
+        }
+    }
+}
+
+/// How values (leaf outcomes and cut-off evaluations) are drawn. Korf's models
+/// (`Constant`, `Cutpoints`, `Normalized`) are constant-sum with every score at least 0; the
+/// signed models (`Uniform`, `Discrete`, `Bivalued`, `BestFirst`) give two players `(v, -v)`
+/// (zero-sum) and three or more players independent components.
+///
+/// Every value is a function of the seed and the node's path alone (its key; for
+/// `BestFirst`, the value carried along the path), so inner nodes have values too, used as
+/// evaluations by depth-limited searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LeafModel {
     /// Every value is `(c, ..., c)` with `c = maxsum / players`: the best case of the
@@ -49,22 +168,183 @@ pub enum LeafModel {
     /// Korf's average-case model (1991, section 3.7): `players - 1` independent cut points,
     /// uniform integers in `[0, maxsum]`; the gaps between them, sorted, are the scores.
     Cutpoints,
+    /// Korf's second average-case model (1991, section 3.7): `players` iid values (uniform
+    /// integers in `[1, 2^32]`), each divided by their sum and scaled to `maxsum`, rounded
+    /// down, the remainder `maxsum - sum` (fewer than `players` units) going one unit each to
+    /// the largest fractional parts (ties to the lower player): the sum is exactly `maxsum`.
+    Normalized,
+    /// Integers uniform on `[-range, range]` (`uniform:R`, default [`UNIFORM_RANGE`]): with
+    /// `2^31` values ties are negligible, Baudet's continuous case (section 4).
+    Uniform {
+        /// The half-range `R`, 1 to 2^40.
+        range: i64,
+    },
+    /// Baudet's discrete values `k/m`, scaled to the integers `k`, `-m <= k <= m`: uniform,
+    /// or with the given weights (`discrete:m:w_-m/.../w_m`).
+    Discrete {
+        /// `m`, 1 to [`MAX_DISCRETE_M`] (to [`MAX_WEIGHTED_M`] with weights).
+        m: u32,
+        /// The weights of `-m..=m`; `None` is uniform.
+        weights: Option<DiscreteWeights>,
+    },
+    /// Baudet's bi-valued trees (section 3.3): `+1` with probability `p`, else `-1`.
+    Bivalued {
+        /// The probability of `+1`.
+        p: Decimal,
+    },
+    /// Two players only: every node carries player 0's minimax value of its subtree; the
+    /// first child keeps its parent's value and child `j >= 1` is strictly worse for the
+    /// player to move by a hashed step in `[1, BEST_FIRST_STEP]`. Children are ordered
+    /// best-first (the first strictly best), the case of Knuth and Moore's minimal tree;
+    /// an inner node's evaluation is its exact minimax value.
+    BestFirst,
 }
 
 impl LeafModel {
-    /// The model's name in the spec syntax.
+    /// The model's name in the spec syntax, without parameters (see the [`fmt::Display`]
+    /// for the whole `leaf=` value).
     pub fn name(self) -> &'static str {
         match self {
             LeafModel::Constant => "constant",
             LeafModel::Cutpoints => "cutpoints",
+            LeafModel::Normalized => "normalized",
+            LeafModel::Uniform { .. } => "uniform",
+            LeafModel::Discrete { .. } => "discrete",
+            LeafModel::Bivalued { .. } => "bivalued",
+            LeafModel::BestFirst => "best-first",
         }
     }
 
-    fn parse(s: &str) -> Option<LeafModel> {
-        match s {
-            "constant" => Some(LeafModel::Constant),
-            "cutpoints" => Some(LeafModel::Cutpoints),
+    /// Whether the model is Korf's kind: scores at least 0 summing to `maxsum` (the
+    /// `maxsum` key applies).
+    pub fn is_constant_sum(self) -> bool {
+        matches!(
+            self,
+            LeafModel::Constant | LeafModel::Cutpoints | LeafModel::Normalized
+        )
+    }
+
+    /// The range `[lo, hi]` of one score under a signed model (`None` for Korf's models).
+    pub fn signed_range(self, depth: u32) -> Option<(i64, i64)> {
+        match self {
+            LeafModel::Uniform { range } => Some((-range, range)),
+            LeafModel::Discrete { m, .. } => Some((-(m as i64), m as i64)),
+            LeafModel::Bivalued { .. } => Some((-1, 1)),
+            LeafModel::BestFirst => {
+                let r = BEST_FIRST_STEP * depth as i64;
+                Some((-r, r))
+            }
             _ => None,
+        }
+    }
+
+    /// Parses the value of `leaf=` (see the module docs); the error says what was expected.
+    pub fn parse(s: &str) -> Result<LeafModel, String> {
+        let (name, arg) = match s.split_once(':') {
+            Some((n, a)) => (n, Some(a)),
+            None => (s, None),
+        };
+        let no_arg = |m: LeafModel| match arg {
+            None => Ok(m),
+            Some(_) => Err(format!("leaf model `{name}` takes no parameter")),
+        };
+        match name {
+            "constant" => no_arg(LeafModel::Constant),
+            "cutpoints" => no_arg(LeafModel::Cutpoints),
+            "normalized" => no_arg(LeafModel::Normalized),
+            "best-first" => no_arg(LeafModel::BestFirst),
+            "uniform" => match arg {
+                None => Ok(LeafModel::Uniform {
+                    range: UNIFORM_RANGE,
+                }),
+                Some(a) => match a.parse::<i64>() {
+                    Ok(r) if (1..=MAX_MAXSUM).contains(&r) => Ok(LeafModel::Uniform { range: r }),
+                    _ => Err(format!(
+                        "`uniform:{a}`: expected uniform:R with R an integer from 1 to {MAX_MAXSUM}"
+                    )),
+                },
+            },
+            "discrete" => {
+                let Some(a) = arg else {
+                    return Err("`discrete` needs m: discrete:m or discrete:m:w/w/.../w".into());
+                };
+                let (m_text, w_text) = match a.split_once(':') {
+                    Some((m, w)) => (m, Some(w)),
+                    None => (a, None),
+                };
+                let m = match m_text.parse::<u32>() {
+                    Ok(m) if (1..=MAX_DISCRETE_M).contains(&m) => m,
+                    _ => {
+                        return Err(format!(
+                            "`discrete:{m_text}`: expected m an integer from 1 to {MAX_DISCRETE_M}"
+                        ))
+                    }
+                };
+                let weights = match w_text {
+                    None => None,
+                    Some(w) => {
+                        if m as usize > MAX_WEIGHTED_M {
+                            return Err(format!(
+                                "`discrete:{m}:...`: weights need m <= {MAX_WEIGHTED_M}"
+                            ));
+                        }
+                        let parts: Vec<&str> = w.split('/').collect();
+                        if parts.len() != 2 * m as usize + 1 {
+                            return Err(format!(
+                                "`discrete:{m}:{w}`: expected {} weights (for -m..=m) separated by `/`, got {}",
+                                2 * m + 1,
+                                parts.len()
+                            ));
+                        }
+                        let mut dw = DiscreteWeights {
+                            len: parts.len() as u8,
+                            w: [0; 2 * MAX_WEIGHTED_M + 1],
+                        };
+                        for (slot, p) in dw.w.iter_mut().zip(&parts) {
+                            *slot = p.parse::<u16>().map_err(|_| {
+                                format!("`discrete:{m}:{w}`: weight `{p}` is not an integer from 0 to {MAX_WEIGHT}")
+                            })?;
+                        }
+                        if dw.as_slice().iter().all(|&x| x == 0) {
+                            return Err(format!("`discrete:{m}:{w}`: the weights are all zero"));
+                        }
+                        Some(dw)
+                    }
+                };
+                Ok(LeafModel::Discrete { m, weights })
+            }
+            "bivalued" => {
+                let Some(a) = arg else {
+                    return Err("`bivalued` needs p: bivalued:p, e.g. bivalued:0.5".into());
+                };
+                Decimal::parse(a)
+                    .map(|p| LeafModel::Bivalued { p })
+                    .ok_or_else(|| {
+                        format!("`bivalued:{a}`: expected p a decimal from 0 to 1 (at most 18 digits after the point)")
+                    })
+            }
+            _ => Err("expected constant, cutpoints, normalized, uniform[:R], discrete:m[:w/.../w], bivalued:p or best-first".into()),
+        }
+    }
+}
+
+impl fmt::Display for LeafModel {
+    /// The `leaf=` value in the spec syntax, parameters included.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LeafModel::Uniform { range } if *range != UNIFORM_RANGE => {
+                write!(f, "uniform:{range}")
+            }
+            LeafModel::Discrete { m, weights } => {
+                write!(f, "discrete:{m}")?;
+                if let Some(w) = weights {
+                    let parts: Vec<String> = w.as_slice().iter().map(|x| x.to_string()).collect();
+                    write!(f, ":{}", parts.join("/"))?;
+                }
+                Ok(())
+            }
+            LeafModel::Bivalued { p } => write!(f, "bivalued:{p}"),
+            _ => f.write_str(self.name()),
         }
     }
 }
@@ -118,11 +398,9 @@ impl RandomTreeSpec {
         let depth = spec.get_in("d", d.d, 0..=MAX_DEPTH)?;
         let leaf = match spec.raw("leaf") {
             None => d.leaf,
-            Some(v) => LeafModel::parse(v).ok_or_else(|| {
-                spec.error(format!(
-                    "parameter `leaf={v}`: expected constant or cutpoints"
-                ))
-            })?,
+            Some(v) => {
+                LeafModel::parse(v).map_err(|e| spec.error(format!("parameter `leaf={v}`: {e}")))?
+            }
         };
         let seed = spec.get("seed", d.seed)?;
         let maxsum = match spec.raw("maxsum") {
@@ -130,6 +408,11 @@ impl RandomTreeSpec {
             Some(_) => Some(spec.get_in("maxsum", 0i64, 0..=MAX_MAXSUM)?),
         };
         spec.finish()?;
+        if leaf == LeafModel::BestFirst && players != 2 {
+            return Err(spec.error(format!(
+                "parameter `leaf=best-first`: two players only (got players={players})"
+            )));
+        }
         let maxsum = match (leaf, maxsum) {
             (LeafModel::Constant, None) => 100 * players as i64,
             (LeafModel::Constant, Some(m)) => {
@@ -140,7 +423,13 @@ impl RandomTreeSpec {
                 }
                 m
             }
-            (LeafModel::Cutpoints, m) => m.unwrap_or(1_000_000),
+            (LeafModel::Cutpoints | LeafModel::Normalized, m) => m.unwrap_or(1_000_000),
+            (_, Some(m)) => {
+                return Err(spec.error(format!(
+                    "parameter `maxsum={m}`: not used with leaf={leaf} (its values are signed; two-player values are zero-sum)"
+                )))
+            }
+            (_, None) => signed_maxsum(leaf, players, depth),
         };
         Ok(RandomTreeSpec {
             players,
@@ -153,22 +442,32 @@ impl RandomTreeSpec {
     }
 }
 
-impl fmt::Display for RandomTreeSpec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "random(players={},b={},d={},leaf={},seed={},maxsum={})",
-            self.players,
-            self.b,
-            self.d,
-            self.leaf.name(),
-            self.seed,
-            self.maxsum
-        )
+/// The `maxsum` of a signed model: 0 (zero-sum) for two players, `players * hi` otherwise.
+fn signed_maxsum(leaf: LeafModel, players: usize, depth: u32) -> i64 {
+    match (players, leaf.signed_range(depth)) {
+        (2, _) | (_, None) => 0,
+        (n, Some((_, hi))) => n as i64 * hi,
     }
 }
 
-/// A node of a random tree: its hash key, its depth and the player to move. 16 bytes, `Copy`.
+impl fmt::Display for RandomTreeSpec {
+    /// The spec text, which parses back to the same spec (`maxsum` is omitted for the signed
+    /// models, which derive it).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "random(players={},b={},d={},leaf={},seed={}",
+            self.players, self.b, self.d, self.leaf, self.seed
+        )?;
+        if self.leaf.is_constant_sum() {
+            write!(f, ",maxsum={}", self.maxsum)?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// A node of a random tree: its hash key, its depth, the player to move, and (for
+/// [`LeafModel::BestFirst`]) the value carried along its path. 24 bytes, `Copy`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RandomState {
     /// The node's key (a hash of the seed and the path from the root).
@@ -177,6 +476,9 @@ pub struct RandomState {
     pub ply: u32,
     /// The player to move.
     pub player: u8,
+    /// [`LeafModel::BestFirst`]: player 0's minimax value of the node's subtree; 0 for the
+    /// other models.
+    pub carried: i64,
 }
 
 /// A random uniform tree as a [`Game`]: `b` moves (child indices `0..b`, in order) at every
@@ -186,17 +488,37 @@ pub struct RandomState {
 pub struct RandomTree {
     spec: RandomTreeSpec,
     salt: u64,
-    /// For [`LeafModel::Cutpoints`]: `maxsum + 1` cut positions.
+    /// For [`LeafModel::Cutpoints`]: `maxsum + 1` cut positions; for `Uniform` and uniform
+    /// `Discrete`: the number of values `2R + 1`; for weighted `Discrete`: the total weight.
     span: u64,
+    /// For [`LeafModel::Bivalued`]: `floor(p * 2^64)`.
+    threshold: u128,
 }
+
+/// Salt of the per-player draws of the signed models and of the best-first steps.
+const STEP_SALT: u64 = 0x94D0_49BB_1331_11EB;
 
 impl RandomTree {
     /// The tree of a (parsed, hence valid) spec.
     pub fn new(spec: RandomTreeSpec) -> RandomTree {
+        let mut threshold = 0;
+        let span = match spec.leaf {
+            LeafModel::Uniform { range } => 2 * range as u64 + 1,
+            LeafModel::Discrete { m, weights: None } => 2 * m as u64 + 1,
+            LeafModel::Discrete {
+                weights: Some(w), ..
+            } => w.as_slice().iter().map(|&x| x as u64).sum(),
+            LeafModel::Bivalued { p } => {
+                threshold = p.threshold();
+                0
+            }
+            _ => spec.maxsum as u64 + 1,
+        };
         RandomTree {
             spec,
             salt: mix64(spec.seed),
-            span: spec.maxsum as u64 + 1,
+            span,
+            threshold,
         }
     }
 
@@ -210,11 +532,47 @@ impl RandomTree {
         &self.spec
     }
 
-    /// The value of the node with `key` under the leaf model (outcome at a leaf, heuristic
-    /// evaluation at an inner node).
+    /// One draw of a signed model from the 64-bit hash `r`.
     #[inline]
-    pub fn value(&self, key: u64) -> Scores {
+    fn signed_draw(&self, r: u64) -> i64 {
+        let scaled = |n: u64| ((r as u128 * n as u128) >> 64) as u64;
+        match self.spec.leaf {
+            LeafModel::Uniform { range } => scaled(self.span) as i64 - range,
+            LeafModel::Discrete { m, weights: None } => scaled(self.span) as i64 - m as i64,
+            LeafModel::Discrete {
+                m,
+                weights: Some(w),
+            } => {
+                // The first value whose cumulative weight passes x.
+                let mut x = scaled(self.span);
+                let mut k = 0;
+                for (i, &wi) in w.as_slice().iter().enumerate() {
+                    k = i;
+                    if x < wi as u64 {
+                        break;
+                    }
+                    x -= wi as u64;
+                }
+                k as i64 - m as i64
+            }
+            LeafModel::Bivalued { .. } => {
+                if (r as u128) < self.threshold {
+                    1
+                } else {
+                    -1
+                }
+            }
+            _ => 0,
+        }
+    }
+
+    /// The value of `state` under the leaf model (outcome at a leaf, heuristic evaluation at
+    /// an inner node): a function of its key (for [`LeafModel::BestFirst`], of the value it
+    /// carries).
+    #[inline]
+    pub fn value(&self, state: &RandomState) -> Scores {
         let n = self.spec.players;
+        let key = state.key;
         match self.spec.leaf {
             LeafModel::Constant => Scores::splat(n, self.spec.maxsum / n as i64),
             LeafModel::Cutpoints => {
@@ -243,6 +601,52 @@ impl RandomTree {
                 s[n - 1] = self.spec.maxsum - prev;
                 s
             }
+            LeafModel::Normalized => {
+                let maxsum = self.spec.maxsum as u128;
+                let mut u = [0u128; MAX_PLAYERS];
+                let mut z = key;
+                let mut total = 0u128;
+                for x in u.iter_mut().take(n) {
+                    z = z.wrapping_add(GAMMA);
+                    *x = 1 + (mix64(z) >> 32) as u128;
+                    total += *x;
+                }
+                let mut s = Scores::zeros(n);
+                let mut rem = [0u128; MAX_PLAYERS];
+                let mut sum = 0i64;
+                for i in 0..n {
+                    let q = u[i] * maxsum;
+                    s[i] = (q / total) as i64;
+                    rem[i] = q % total;
+                    sum += s[i];
+                }
+                // Largest remainders first (ties to the lower player): fewer than n units.
+                for _ in 0..(self.spec.maxsum - sum) {
+                    let mut best = 0;
+                    for i in 1..n {
+                        if rem[i] > rem[best] {
+                            best = i;
+                        }
+                    }
+                    s[best] += 1;
+                    rem[best] = 0;
+                }
+                s
+            }
+            LeafModel::BestFirst => Scores::zero_sum(state.carried),
+            LeafModel::Uniform { .. } | LeafModel::Discrete { .. } | LeafModel::Bivalued { .. } => {
+                let mut z = key;
+                if n == 2 {
+                    let v = self.signed_draw(mix64(z.wrapping_add(GAMMA)));
+                    return Scores::zero_sum(v);
+                }
+                let mut s = Scores::zeros(n);
+                for i in 0..n {
+                    z = z.wrapping_add(GAMMA);
+                    s[i] = self.signed_draw(mix64(z));
+                }
+                s
+            }
         }
     }
 }
@@ -260,6 +664,7 @@ impl Game for RandomTree {
             key: mix64(self.spec.seed ^ ROOT_SALT),
             ply: 0,
             player: 0,
+            carried: 0,
         }
     }
 
@@ -278,8 +683,17 @@ impl Game for RandomTree {
     #[inline]
     fn play(&self, state: &RandomState, mv: u32) -> RandomState {
         let next = state.player + 1;
+        let key = mix64(state.key ^ self.salt.wrapping_add(GAMMA.wrapping_mul(mv as u64 + 1)));
+        let mut carried = state.carried;
+        if self.spec.leaf == LeafModel::BestFirst && mv > 0 {
+            // A later sibling is strictly worse for the player to move: player 0 maximises
+            // (its value drops), player 1 minimises (player 0's value rises).
+            let step = 1 + (mix64(key ^ STEP_SALT) % BEST_FIRST_STEP as u64) as i64;
+            carried += if state.player == 0 { -step } else { step };
+        }
         RandomState {
-            key: mix64(state.key ^ self.salt.wrapping_add(GAMMA.wrapping_mul(mv as u64 + 1))),
+            key,
+            carried,
             ply: state.ply + 1,
             player: if next as usize == self.spec.players {
                 0
@@ -291,7 +705,7 @@ impl Game for RandomTree {
 
     #[inline]
     fn outcome(&self, state: &RandomState) -> Option<Scores> {
-        (state.ply >= self.spec.d).then(|| self.value(state.key))
+        (state.ply >= self.spec.d).then(|| self.value(state))
     }
 
     fn move_name(&self, _state: &RandomState, mv: u32) -> String {
@@ -299,19 +713,35 @@ impl Game for RandomTree {
     }
 }
 
-/// The evaluator of a [`RandomTree`]: an inner node's value from the same hashing as the
-/// leaves, and honest bounds: every score at least 0, every value summing to exactly
-/// `maxsum` (constant-sum), step 1.
+/// The evaluator of a [`RandomTree`]: an inner node's value from the same model as the
+/// leaves, and honest bounds. Korf's models (`constant`, `cutpoints`, `normalized`): every
+/// score at least 0, every value summing to exactly `maxsum`, step 1. Signed models with two
+/// players: scores in `[-hi, hi]` summing to exactly 0; with three or more: scores at least
+/// `lo`, the sum at most `players * hi`, not constant-sum. Step 2 for `bivalued` (values
+/// -1 and +1), else 1.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomTreeEval;
 
 impl Evaluator<RandomTree> for RandomTreeEval {
     #[inline]
     fn evaluate(&self, game: &RandomTree, state: &RandomState) -> Scores {
-        game.value(state.key)
+        game.value(state)
     }
 
     fn bounds(&self, game: &RandomTree) -> Bounds {
-        Bounds::constant_sum(game.spec.players, game.spec.maxsum as Score)
+        let n = game.spec.players;
+        match game.spec.leaf.signed_range(game.spec.d) {
+            None => Bounds::constant_sum(n, game.spec.maxsum as Score),
+            Some((lo, hi)) => Bounds {
+                lower: Some(Scores::splat(n, lo)),
+                maxsum: Some(if n == 2 { 0 } else { n as i64 * hi }),
+                step: if matches!(game.spec.leaf, LeafModel::Bivalued { .. }) {
+                    2
+                } else {
+                    1
+                },
+                constant_sum: n == 2,
+            },
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! statistics, report rows with verdicts, tables (markdown, CSV, JSON), SVG plots, and files
 //! written atomically.
 
+pub mod baudet_math;
 pub mod experiment;
 pub mod io;
 pub mod papers;
