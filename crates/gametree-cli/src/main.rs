@@ -7,6 +7,7 @@ mod load;
 mod output;
 mod perft_cmd;
 mod search_cmd;
+mod show_cmd;
 
 use std::process::ExitCode;
 
@@ -26,6 +27,8 @@ enum Command {
     Search(search_cmd::SearchArgs),
     /// Count the leaf positions at a depth (move-generation check).
     Perft(perft_cmd::PerftArgs),
+    /// Draw a position of a game, with its legal moves.
+    Show(show_cmd::ShowArgs),
     /// List the algorithms and games.
     List,
 }
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Search(args) => search_cmd::run(args),
         Command::Perft(args) => perft_cmd::run(args),
+        Command::Show(args) => show_cmd::run(args),
         Command::List => {
             list();
             Ok(())
