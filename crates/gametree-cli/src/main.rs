@@ -8,6 +8,7 @@ mod output;
 mod perft_cmd;
 mod search_cmd;
 mod show_cmd;
+mod tournament_cmd;
 
 use std::process::ExitCode;
 
@@ -29,6 +30,8 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// Draw a position of a game, with its legal moves.
     Show(show_cmd::ShowArgs),
+    /// Play engines against each other in every seat assignment from random openings.
+    Tournament(tournament_cmd::TournamentArgs),
     /// List the algorithms and games.
     List,
 }
@@ -46,6 +49,7 @@ fn main() -> ExitCode {
         Command::Search(args) => search_cmd::run(args),
         Command::Perft(args) => perft_cmd::run(args),
         Command::Show(args) => show_cmd::run(args),
+        Command::Tournament(args) => tournament_cmd::run(args),
         Command::List => {
             list();
             Ok(())

@@ -9,3 +9,4 @@ pub mod plot;
 pub mod report;
 pub mod runner;
 pub mod stats;
+pub mod tournament;
