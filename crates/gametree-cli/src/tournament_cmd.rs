@@ -19,7 +19,11 @@ pub struct TournamentArgs {
     game: String,
     /// The engines, comma-separated algorithm names, each optionally with its own budget:
     /// `paranoid@d4` (depth 4) or `maxn@n50000` (50,000 nodes per move).
-    #[arg(long, value_name = "A,B,...", default_value = "maxn,speculative,paranoid")]
+    #[arg(
+        long,
+        value_name = "A,B,...",
+        default_value = "maxn,speculative,paranoid"
+    )]
     engines: String,
     /// The search depth of every engine without its own budget (equal depth).
     #[arg(long, value_name = "D", conflicts_with = "nodes")]

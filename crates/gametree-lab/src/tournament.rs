@@ -318,7 +318,11 @@ where
     let games = config.openings * tables.len();
     let results = run_trials("tournament", games, config.seed, config.progress, |i, _| {
         let o = i / tables.len();
-        let start = opening(game, config.opening_plies, trial_seed(config.seed, o as u64));
+        let start = opening(
+            game,
+            config.opening_plies,
+            trial_seed(config.seed, o as u64),
+        );
         let mut r = play_game(
             game,
             eval,

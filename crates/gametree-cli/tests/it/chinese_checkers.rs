@@ -16,7 +16,10 @@ fn expect_error(args: &[&str], fragment: &str) {
     let out = gametree(args);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "args {args:?}: stderr {stderr}");
-    assert!(stderr.contains(fragment), "args {args:?}: expected {fragment:?} in:\n{stderr}");
+    assert!(
+        stderr.contains(fragment),
+        "args {args:?}: expected {fragment:?} in:\n{stderr}"
+    );
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
@@ -31,7 +34,13 @@ fn perft_counts() {
         assert!(out.contains(want), "{spec}: {out}");
     }
     let out = ok(&[
-        "perft", "--game", "chinese-checkers(top=all)", "--position", START, "--depth", "2",
+        "perft",
+        "--game",
+        "chinese-checkers(top=all)",
+        "--position",
+        START,
+        "--depth",
+        "2",
     ]);
     assert!(out.contains("= 196"), "{out}");
 }
@@ -44,19 +53,39 @@ fn show_draws_the_board() {
     assert!(out.contains("10 moves: 115-102"), "{out}");
     let coloured = ok(&["show", "--game", "chinese-checkers", "--color", "always"]);
     assert!(coloured.contains("\x1b[1;31m0"), "{coloured}");
-    let map = ok(&["show", "--game", "chinese-checkers(board=73)", "--cells", "--color", "never"]);
+    let map = ok(&[
+        "show",
+        "--game",
+        "chinese-checkers(board=73)",
+        "--cells",
+        "--color",
+        "never",
+    ]);
     assert!(map.contains(" 72"), "{map}");
 }
 
 #[test]
 fn search_from_a_position() {
     let out = ok(&[
-        "search", "--game", "chinese-checkers", "--position", START, "--algorithm",
-        "speculative", "--depth", "3", "--json",
+        "search",
+        "--game",
+        "chinese-checkers",
+        "--position",
+        START,
+        "--algorithm",
+        "speculative",
+        "--depth",
+        "3",
+        "--json",
     ]);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["value"].as_array().unwrap().len(), 3);
-    let sum: i64 = v["value"].as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).sum();
+    let sum: i64 = v["value"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_i64().unwrap())
+        .sum();
     assert_eq!(sum, 720);
 }
 
@@ -66,19 +95,40 @@ fn malformed_positions_exit_2() {
     let g = "chinese-checkers";
     let cases: Vec<(String, &str)> = vec![
         (lists.replacen("111", "121", 1) + " 0", "unknown cell 121"),
-        (lists.replacen("111", "x1", 1) + " 0", "`x1` is not a cell number"),
-        (lists.replacen("112", "111", 1) + " 0", "cell 111 is given twice"),
-        (lists.replacen("/19,", "/", 1) + " 0", "player 1 has 9 pieces, expected 10"),
+        (
+            lists.replacen("111", "x1", 1) + " 0",
+            "`x1` is not a cell number",
+        ),
+        (
+            lists.replacen("112", "111", 1) + " 0",
+            "cell 111 is given twice",
+        ),
+        (
+            lists.replacen("/19,", "/", 1) + " 0",
+            "player 1 has 9 pieces, expected 10",
+        ),
         (format!("{lists} 3"), "bad player to move `3`"),
         (format!("{lists} -1"), "bad player to move `-1`"),
-        (lists.split('/').take(2).collect::<Vec<_>>().join("/"), "expected 3"),
+        (
+            lists.split('/').take(2).collect::<Vec<_>>().join("/"),
+            "expected 3",
+        ),
         (format!("{lists} 0 extra"), "unexpected `extra`"),
     ];
     for (pos, fragment) in &cases {
         expect_error(&["show", "--game", g, "--position", pos], fragment);
-        expect_error(&["perft", "--game", g, "--position", pos, "--depth", "1"], fragment);
+        expect_error(
+            &["perft", "--game", g, "--position", pos, "--depth", "1"],
+            fragment,
+        );
     }
-    expect_error(&["show", "--game", "chinese-checkers(players=5)"], "2, 3, 4 or 6");
-    expect_error(&["show", "--game", "chinese-checkers(board=99)"], "board must be");
+    expect_error(
+        &["show", "--game", "chinese-checkers(players=5)"],
+        "2, 3, 4 or 6",
+    );
+    expect_error(
+        &["show", "--game", "chinese-checkers(board=99)"],
+        "board must be",
+    );
     expect_error(&["show", "--game", "connect-four", "--cells"], "--cells");
 }

@@ -195,7 +195,11 @@ impl State {
 impl fmt::Debug for State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "ChineseCheckers(")?;
-        let players = self.pieces.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
+        let players = self
+            .pieces
+            .iter()
+            .rposition(|&b| b != 0)
+            .map_or(0, |i| i + 1);
         for p in 0..players.max(self.to_move as usize + 1) {
             if p > 0 {
                 write!(f, "/")?;
@@ -254,6 +258,8 @@ struct Tables {
     dist: [[u8; 128]; MAX_PLAYERS],
     /// The player whose goal holds cell `c`, or [`NO_WINNER`].
     goal_owner: [u8; 128],
+    /// `rows[p][d]`: the cells at distance `d` for player `p`.
+    rows: [[u128; 17]; MAX_PLAYERS],
     zobrist: [[u64; 128]; MAX_PLAYERS],
     zobrist_side: [u64; MAX_PLAYERS],
     rmax: Score,
@@ -308,11 +314,13 @@ impl ChineseCheckers {
         let mut goal = [0u128; MAX_PLAYERS];
         let mut dist = [[0u8; 128]; MAX_PLAYERS];
         let mut goal_owner = [NO_WINNER; 128];
+        let mut rows = [[0u128; 17]; MAX_PLAYERS];
         for (p, s) in seat.iter().enumerate() {
             start[p] = board.corner(s.axis, s.sign);
             goal[p] = board.corner(s.axis, -s.sign);
             for (c, xyz) in board.coords.iter().enumerate() {
                 dist[p][c] = (s.sign * xyz[s.axis] + 2 * n) as u8;
+                rows[p][dist[p][c] as usize] |= 1u128 << c;
             }
             let mut g = goal[p];
             while g != 0 {
@@ -344,6 +352,7 @@ impl ChineseCheckers {
                 goal,
                 dist,
                 goal_owner,
+                rows,
                 zobrist,
                 zobrist_side,
                 rmax: dmax - dgoal,
@@ -596,11 +605,44 @@ impl ChineseCheckers {
         total.max(1)
     }
 
-    /// The ordering key of a move for player `p`: smaller is earlier (rows gained, largest
-    /// first; then `from`, then `to`).
+    /// Perft of the full game (no top-k cut), counted with unordered move generation and
+    /// [`ChineseCheckers::count_moves`] at the last ply: the raw move-generation speed. Equals
+    /// [`crate::perft::perft`] on the same game with `top = 0`.
+    pub fn perft_raw(&self, state: &State, depth: u32) -> u64 {
+        let mut buf = Vec::with_capacity(4096);
+        self.perft_raw_rec(state, depth, &mut buf)
+    }
+
+    fn perft_raw_rec(&self, state: &State, depth: u32, buf: &mut Vec<Move>) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 {
+            return self.count_moves(state);
+        }
+        if self.is_terminal(state) {
+            return 0;
+        }
+        let start = buf.len();
+        if self.raw_moves(state, buf) == 0 {
+            buf.push(Move::PASS);
+        }
+        let end = buf.len();
+        let mut total = 0;
+        for i in start..end {
+            let child = self.play(state, buf[i]);
+            total += self.perft_raw_rec(&child, depth - 1, buf);
+        }
+        buf.truncate(start);
+        total
+    }
+
+    /// The ordering key of a move of player `p`: smaller is earlier (rows gained toward the
+    /// goal, largest first; then `from`, then `to`). [`Game::moves`] lists moves in this order
+    /// (without sorting).
     #[inline]
-    fn order_key(&self, p: usize, m: Move) -> u32 {
-        let d = &self.t.dist[p];
+    pub fn order_key(&self, p: Player, m: Move) -> u32 {
+        let d = &self.t.dist[p.index()];
         let gain = d[m.from() as usize] as i32 - d[m.to() as usize] as i32;
         (((64 - gain) as u32) << 16) | m.0 as u32
     }
@@ -635,19 +677,58 @@ impl Game for ChineseCheckers {
         if self.is_terminal(state) {
             return;
         }
-        let start = out.len();
-        let n = self.raw_moves(state, out);
-        if n == 0 {
+        // Destinations of every piece (by increasing `from`), then the moves by gain, largest
+        // first, each gain by `from` and `to` ascending: the documented order without a sort.
+        let t = &*self.t;
+        let p = state.to_move as usize;
+        let player = Player::new(p);
+        let mut froms = [0u8; 16];
+        let mut dests = [0u128; 16];
+        let mut pieces = 0;
+        let mut total = 0;
+        let mut mine = state.pieces[p];
+        while mine != 0 && pieces < 16 {
+            let from = mine.trailing_zeros() as u8;
+            mine &= mine - 1;
+            let d = self.destinations(state, player, from);
+            if d != 0 {
+                froms[pieces] = from;
+                dests[pieces] = d;
+                total += d.count_ones() as usize;
+                pieces += 1;
+            }
+        }
+        if total == 0 {
             out.push(Move::PASS);
             return;
         }
-        let p = state.to_move as usize;
-        let list = &mut out[start..];
-        if self.top > 0 && n > self.top {
-            list.select_nth_unstable_by_key(self.top - 1, |&m| self.order_key(p, m));
-            out.truncate(start + self.top);
+        let want = if self.top == 0 {
+            total
+        } else {
+            total.min(self.top)
+        };
+        let start = out.len();
+        let dmax = 4 * t.board.n as i32;
+        let rows = &t.rows[p];
+        let dist = &t.dist[p];
+        let mut gain = dmax;
+        while gain >= -dmax {
+            for i in 0..pieces {
+                let target = dist[froms[i] as usize] as i32 - gain;
+                if !(0..=dmax).contains(&target) {
+                    continue;
+                }
+                let mut m = dests[i] & rows[target as usize];
+                while m != 0 {
+                    out.push(Move::new(froms[i], m.trailing_zeros() as u8));
+                    m &= m - 1;
+                    if out.len() - start == want {
+                        return;
+                    }
+                }
+            }
+            gain -= 1;
         }
-        out[start..].sort_unstable_by_key(|&m| self.order_key(p, m));
     }
 
     #[inline]

@@ -36,6 +36,23 @@ fn perft_standard_three_players() {
 }
 
 #[test]
+fn perft_raw_equals_perft() {
+    for (players, holes) in [(2, 121), (3, 121), (4, 121), (6, 121), (3, 73), (6, 37)] {
+        let g = full(players, holes);
+        let s = g.initial();
+        for d in 0..4 {
+            assert_eq!(
+                g.perft_raw(&s, d),
+                perft(&g, &s, d),
+                "{} depth {d}",
+                g.spec()
+            );
+        }
+    }
+    assert_eq!(full(3, 121).perft_raw(&full(3, 121).initial(), 4), 66640);
+}
+
+#[test]
 fn perft_73_holes_three_players() {
     let g = full(3, 73);
     let s = g.initial();
@@ -115,11 +132,7 @@ fn chains_are_one_move_and_the_origin_is_empty() {
     // hops: centre -> (2,-2,0) -> (2,0,-2) and centre -> (0,2,-2)?? Use a ring instead: the
     // six neighbours of (2,-1,-1) minus one, around which a chain can go both ways.
     let o = cell(&g, 0, 0, 0);
-    let over = [
-        cell(&g, 1, -1, 0),
-        cell(&g, 2, -1, -1),
-        cell(&g, 1, 0, -1),
-    ];
+    let over = [cell(&g, 1, -1, 0), cell(&g, 2, -1, -1), cell(&g, 1, 0, -1)];
     let s = g.position(&[bits(&[o]), bits(&over)], Player::new(0));
     let m = moves(&g, &s);
     // Hops: (2,-2,0) over (1,-1,0); (2,0,-2) over (1,0,-1); and (2,-2,0) -> over (2,-1,-1)
@@ -144,7 +157,8 @@ fn order_and_top_k() {
     assert_eq!(all.len(), 14);
     assert_eq!(&all[..10], &m[..]);
     let key = |m: &Move| {
-        let gain = g.cell_distance(Player::new(0), m.from()) - g.cell_distance(Player::new(0), m.to());
+        let gain =
+            g.cell_distance(Player::new(0), m.from()) - g.cell_distance(Player::new(0), m.to());
         (-gain, m.from(), m.to())
     };
     for w in all.windows(2) {
@@ -251,29 +265,64 @@ fn parse_errors() {
     assert!(g.parse_position(&start).is_ok());
     let (lists, _) = start.split_once(' ').unwrap();
     let e = |t: &str| g.parse_position(t).unwrap_err();
-    assert!(matches!(e(&format!("{lists} 3")), PositionError::BadPlayer { .. }));
-    assert!(matches!(e(&format!("{lists} x")), PositionError::BadPlayer { .. }));
+    assert!(matches!(
+        e(&format!("{lists} 3")),
+        PositionError::BadPlayer { .. }
+    ));
+    assert!(matches!(
+        e(&format!("{lists} x")),
+        PositionError::BadPlayer { .. }
+    ));
     let bad = lists.replacen("111", "121", 1);
-    assert!(matches!(e(&bad), PositionError::UnknownCell { cell: 121, .. }), "{bad}");
+    assert!(
+        matches!(e(&bad), PositionError::UnknownCell { cell: 121, .. }),
+        "{bad}"
+    );
     let bad = lists.replacen("111", "abc", 1);
     assert!(matches!(e(&bad), PositionError::BadCell { .. }));
     let first = lists.split(',').next().unwrap();
-    let bad = lists.replacen(&format!(",{}", lists.split(',').nth(1).unwrap()), &format!(",{first}"), 1);
+    let bad = lists.replacen(
+        &format!(",{}", lists.split(',').nth(1).unwrap()),
+        &format!(",{first}"),
+        1,
+    );
     assert!(matches!(e(&bad), PositionError::Duplicate { .. }), "{bad}");
     let bad = lists.split_once(',').unwrap().1.to_string();
-    assert!(matches!(e(&bad), PositionError::PieceCount { player: 0, found: 9, .. }));
+    assert!(matches!(
+        e(&bad),
+        PositionError::PieceCount {
+            player: 0,
+            found: 9,
+            ..
+        }
+    ));
     let two: Vec<&str> = lists.split('/').take(2).collect();
-    assert!(matches!(e(&two.join("/")), PositionError::Players { found: 2, expected: 3 }));
+    assert!(matches!(
+        e(&two.join("/")),
+        PositionError::Players {
+            found: 2,
+            expected: 3
+        }
+    ));
     assert!(matches!(e("   "), PositionError::Empty));
-    assert!(matches!(e(&format!("{lists} 0 1")), PositionError::Trailing(_)));
+    assert!(matches!(
+        e(&format!("{lists} 0 1")),
+        PositionError::Trailing(_)
+    ));
 }
 
 #[test]
 fn spec() {
-    let g = ChineseCheckers::from_spec(&Spec::parse("chinese-checkers(players=4,board=73,top=all)").unwrap()).unwrap();
+    let g = ChineseCheckers::from_spec(
+        &Spec::parse("chinese-checkers(players=4,board=73,top=all)").unwrap(),
+    )
+    .unwrap();
     assert_eq!((g.players(), g.holes(), g.top()), (4, 73, 0));
     let back = ChineseCheckers::from_spec(&Spec::parse(&g.spec()).unwrap()).unwrap();
-    assert_eq!((back.players(), back.holes(), back.top(), back.cap()), (4, 73, 0, 400));
+    assert_eq!(
+        (back.players(), back.holes(), back.top(), back.cap()),
+        (4, 73, 0, 400)
+    );
     for bad in [
         "chinese-checkers(players=5)",
         "chinese-checkers(board=100)",
@@ -281,6 +330,48 @@ fn spec() {
         "chinese-checkers(cap=0)",
         "chinese-checkers(colour=red)",
     ] {
-        assert!(ChineseCheckers::from_spec(&Spec::parse(bad).unwrap()).is_err(), "{bad}");
+        assert!(
+            ChineseCheckers::from_spec(&Spec::parse(bad).unwrap()).is_err(),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn move_order_is_the_sorted_raw_list() {
+    for (players, holes, top) in [
+        (3, 121, 0),
+        (3, 121, 10),
+        (2, 121, 5),
+        (6, 121, 0),
+        (4, 73, 10),
+        (3, 37, 0),
+    ] {
+        let g = ChineseCheckers::new(players, holes, top, 300).unwrap();
+        let mut rng = crate::rng::SplitMix64::new(11);
+        for _ in 0..5 {
+            let mut s = g.initial();
+            loop {
+                let m = moves(&g, &s);
+                if m.is_empty() {
+                    break;
+                }
+                let mut raw = Vec::new();
+                g.raw_moves(&s, &mut raw);
+                let p = g.to_move(&s);
+                raw.sort_by_key(|&mv| g.order_key(p, mv));
+                if raw.is_empty() {
+                    raw.push(Move::PASS);
+                }
+                if top > 0 {
+                    raw.truncate(top);
+                }
+                assert_eq!(m, raw);
+                // Random moves from the full list, so positions get varied.
+                let mut all = Vec::new();
+                g.with_top(0).moves(&s, &mut all);
+                s = g.play(&s, all[rng.below(all.len() as u64) as usize]);
+            }
+        }
     }
 }

@@ -35,8 +35,8 @@ fn conformance_every_board_and_player_count() {
                     max_plies: 400,
                     ..CheckConfig::default()
                 };
-                let r = check(&g, &DistanceEval, &cfg)
-                    .unwrap_or_else(|e| panic!("{}: {e}", g.spec()));
+                let r =
+                    check(&g, &DistanceEval, &cfg).unwrap_or_else(|e| panic!("{}: {e}", g.spec()));
                 assert_eq!(r.finished, 20, "{}", g.spec());
             }
         }
@@ -188,7 +188,11 @@ fn agree(g: &ChineseCheckers, positions: usize, depth: u32, seed: u64) -> (u64, 
         let cfg = Config::depth(depth);
         let m = run(Algorithm::Maxn, g, &DistanceEval, &s, &cfg).unwrap();
         plain += m.stats.nodes;
-        for a in [Algorithm::Speculative, Algorithm::LastBranch, Algorithm::Shallow] {
+        for a in [
+            Algorithm::Speculative,
+            Algorithm::LastBranch,
+            Algorithm::Shallow,
+        ] {
             let r = run(a, g, &DistanceEval, &s, &cfg).unwrap();
             assert_eq!(r.value, m.value, "{a} {} {:?}", g.spec(), s);
             assert_eq!(r.best_move, m.best_move, "{a} {} {:?}", g.spec(), s);

@@ -48,7 +48,8 @@ pub fn experiments() -> Vec<Experiment> {
     vec![Experiment {
         paper: PAPER,
         table: TABLE,
-        about: "Table 10: average expansions at depth 6 in 3-player Chinese Checkers (top 10 moves)",
+        about:
+            "Table 10: average expansions at depth 6 in 3-player Chinese Checkers (top 10 moves)",
         params,
         run,
     }]
@@ -161,9 +162,13 @@ pub fn best_case() -> u64 {
 
 fn run(ctx: &Ctx) -> Output {
     let p = plan(ctx);
-    let records = run_trials("table 10 chinese checkers", p.games, p.seed, ctx.progress, |_, s| {
-        play_game(&p, s)
-    });
+    let records = run_trials(
+        "table 10 chinese checkers",
+        p.games,
+        p.seed,
+        ctx.progress,
+        |_, s| play_game(&p, s),
+    );
     let positions: Vec<[u64; 4]> = records.iter().flat_map(|r| r.expansions.clone()).collect();
     let disagreements: usize = records.iter().map(|r| r.disagreements).sum();
     let measured = format!(
@@ -234,7 +239,11 @@ fn run(ctx: &Ctx) -> Output {
     });
 
     // Mean expansions by measured ply.
-    let longest = records.iter().map(|r| r.expansions.len()).max().unwrap_or(0);
+    let longest = records
+        .iter()
+        .map(|r| r.expansions.len())
+        .max()
+        .unwrap_or(0);
     let series = ALGORITHMS
         .iter()
         .enumerate()
