@@ -132,3 +132,86 @@ fn malformed_positions_exit_2() {
     );
     expect_error(&["show", "--game", "connect-four", "--cells"], "--cells");
 }
+
+#[test]
+fn tournament_json_and_table() {
+    let dir = crate::scratch("cc_tournament");
+    let out_file = dir.join("t.json");
+    let out = ok(&[
+        "tournament",
+        "--game",
+        "chinese-checkers(board=37)",
+        "--engines",
+        "maxn,paranoid@d2",
+        "--depth",
+        "1",
+        "--openings",
+        "2",
+        "--json",
+        "--out",
+        out_file.to_str().unwrap(),
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"], 12);
+    assert_eq!(v["engines"][0]["name"], "maxn@d1");
+    assert_eq!(v["engines"][1]["name"], "paranoid@d2");
+    let seats: u64 = (0..2)
+        .map(|i| v["engines"][i]["seats"].as_u64().unwrap())
+        .sum();
+    assert_eq!(seats, 36);
+    let stored: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out_file).unwrap()).unwrap();
+    assert_eq!(stored, v);
+    let table = ok(&[
+        "tournament",
+        "--game",
+        "chinese-checkers(board=37)",
+        "--engines",
+        "speculative,paranoid",
+        "--nodes",
+        "300",
+        "--openings",
+        "1",
+        "--max-plies",
+        "30",
+    ]);
+    assert!(
+        table.contains("speculative@n300") && table.contains("95% interval"),
+        "{table}"
+    );
+}
+
+#[test]
+fn tournament_errors_exit_2() {
+    let g = "chinese-checkers(board=37)";
+    expect_error(
+        &["tournament", "--game", g, "--engines", "maxn,foo"],
+        "unknown algorithm `foo`",
+    );
+    expect_error(
+        &["tournament", "--game", g, "--engines", "maxn@x3"],
+        "@dDEPTH",
+    );
+    expect_error(
+        &["tournament", "--game", g, "--engines", "maxn@d0"],
+        "at least 1",
+    );
+    expect_error(
+        &[
+            "tournament",
+            "--game",
+            g,
+            "--engines",
+            "maxn,paranoid,shallow,speculative",
+        ],
+        "only 3 seats",
+    );
+    expect_error(
+        &["tournament", "--game", g, "--openings", "0"],
+        "at least one opening",
+    );
+    expect_error(
+        &["tournament", "--game", "random(players=3,b=2,d=2)"],
+        "tournaments are played on games",
+    );
+}
