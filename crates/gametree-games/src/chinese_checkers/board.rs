@@ -92,7 +92,7 @@ impl Board {
         }
     }
 
-    /// The number of holes: `12 n^2 + ... ` (121 for n = 4, 73 for n = 3).
+    /// The number of holes, `6 n^2 + 6 n + 1` (121 for n = 4, 73 for n = 3).
     pub fn cells(&self) -> usize {
         self.coords.len()
     }
