@@ -21,6 +21,12 @@ pub const GAMES: &[(&str, &str)] = &[
         "connect four, 7 x 6; --position: columns played, 1-7 (e.g. 4453)",
     ),
     (
+        "chinese-checkers(players=3,board=121,top=10,cap=400)",
+        "Chinese Checkers for 2, 3, 4 or 6 players on 121/73/37/13 holes; top=K keeps the first K \
+         moves of the ordering (10: Sturtevant's research setting, all: the full game); \
+         --position \"<cells of P0>/<cells of P1>/... <to move>\"",
+    ),
+    (
         "random(players=N,b=B,d=D,leaf=MODEL,seed=S,maxsum=M)",
         "random uniform tree, hashed from (seed, node path); leaf models: constant, cutpoints",
     ),
@@ -67,6 +73,11 @@ pub enum Loaded {
         gametree_games::connect_four::ConnectFour,
         <gametree_games::connect_four::ConnectFour as Game>::State,
     ),
+    /// Chinese Checkers at a position.
+    ChineseCheckers(
+        gametree_games::chinese_checkers::ChineseCheckers,
+        <gametree_games::chinese_checkers::ChineseCheckers as Game>::State,
+    ),
     /// A hashed random tree.
     Random(gametree_games::random_tree::RandomTree),
 }
@@ -85,6 +96,12 @@ impl Loaded {
             Loaded::ConnectFour(g, s) => v.visit(
                 g,
                 &gametree_games::connect_four::CellWeights,
+                s,
+                MoveStyle::Notation,
+            ),
+            Loaded::ChineseCheckers(g, s) => v.visit(
+                g,
+                &gametree_games::chinese_checkers::DistanceEval,
                 s,
                 MoveStyle::Notation,
             ),
@@ -177,6 +194,16 @@ fn load_game(text: &str, position: Option<&str>) -> Result<Loaded> {
                 None => g.initial(),
             };
             Ok(Loaded::ConnectFour(g, s))
+        }
+        "chinese-checkers" | "chinesecheckers" | "chinese_checkers" => {
+            let g = gametree_games::chinese_checkers::ChineseCheckers::from_spec(&spec)?;
+            let s = match position {
+                Some(p) => g
+                    .parse_position(p)
+                    .with_context(|| format!("--position {p:?}"))?,
+                None => g.initial(),
+            };
+            Ok(Loaded::ChineseCheckers(g, s))
         }
         "random" => {
             if position.is_some() {

@@ -7,6 +7,8 @@ mod load;
 mod output;
 mod perft_cmd;
 mod search_cmd;
+mod show_cmd;
+mod tournament_cmd;
 
 use std::process::ExitCode;
 
@@ -26,6 +28,10 @@ enum Command {
     Search(search_cmd::SearchArgs),
     /// Count the leaf positions at a depth (move-generation check).
     Perft(perft_cmd::PerftArgs),
+    /// Draw a position of a game, with its legal moves.
+    Show(show_cmd::ShowArgs),
+    /// Play engines against each other in every seat assignment from random openings.
+    Tournament(tournament_cmd::TournamentArgs),
     /// List the algorithms and games.
     List,
 }
@@ -42,6 +48,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Search(args) => search_cmd::run(args),
         Command::Perft(args) => perft_cmd::run(args),
+        Command::Show(args) => show_cmd::run(args),
+        Command::Tournament(args) => tournament_cmd::run(args),
         Command::List => {
             list();
             Ok(())

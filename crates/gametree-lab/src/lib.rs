@@ -10,3 +10,4 @@ pub mod plot;
 pub mod report;
 pub mod runner;
 pub mod stats;
+pub mod tournament;

@@ -8,6 +8,7 @@ pub mod fridenfalk;
 pub mod knuth_moore;
 pub mod korf;
 pub mod sturtevant;
+pub mod sturtevant_cc;
 
 /// Every experiment, paper by paper.
 pub fn all() -> Vec<Experiment> {

@@ -1,0 +1,78 @@
+//! `gametree show`: draws a position of a game in the terminal, with its legal moves.
+
+use std::io::IsTerminal;
+
+use anyhow::{bail, Result};
+use clap::Args;
+use gametree::{Evaluator, Game};
+
+use crate::load::{self, Loaded, MoveStyle, Visitor};
+
+/// Arguments of `gametree show`.
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// A game spec, e.g. `chinese-checkers(players=3)`.
+    #[arg(long, value_name = "SPEC")]
+    game: String,
+    /// A position of the game (the start when omitted).
+    #[arg(long, value_name = "P")]
+    position: Option<String>,
+    /// Colours: `auto` (when standard output is a terminal), `always` or `never`.
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    color: String,
+    /// Also draw the map of cell numbers (Chinese Checkers: the canonical indices that
+    /// `--position` uses).
+    #[arg(long)]
+    cells: bool,
+}
+
+/// Runs `gametree show`.
+pub fn run(args: ShowArgs) -> Result<()> {
+    let color = match args.color.as_str() {
+        "auto" => std::io::stdout().is_terminal(),
+        "always" => true,
+        "never" => false,
+        other => bail!("--color must be auto, always or never, not `{other}`"),
+    };
+    let loaded = load::load(None, Some(&args.game), args.position.as_deref())?;
+    if args.cells {
+        match &loaded {
+            Loaded::ChineseCheckers(g, _) => println!("{}", g.cell_map()),
+            _ => bail!("--cells applies to chinese-checkers only"),
+        }
+    }
+    print!("{}", loaded.visit(ShowVisitor { color }));
+    if let Loaded::ChineseCheckers(g, s) = &loaded {
+        println!("position: {}", g.format_position(s));
+    }
+    Ok(())
+}
+
+struct ShowVisitor {
+    color: bool,
+}
+
+impl Visitor for ShowVisitor {
+    type Output = String;
+    fn visit<G: Game, E: Evaluator<G>>(
+        self,
+        game: &G,
+        _eval: &E,
+        state: &G::State,
+        _style: MoveStyle,
+    ) -> String {
+        let mut out = game.render(state, self.color);
+        if out.is_empty() {
+            out.push_str("(this game has no picture)\n");
+        }
+        let mut moves = Vec::new();
+        game.moves(state, &mut moves);
+        let names: Vec<String> = moves.iter().map(|&m| game.move_name(state, m)).collect();
+        if names.is_empty() {
+            out.push_str("no moves: the game is over\n");
+        } else {
+            out.push_str(&format!("{} moves: {}\n", names.len(), names.join(" ")));
+        }
+        out
+    }
+}

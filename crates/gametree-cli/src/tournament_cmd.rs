@@ -1,0 +1,138 @@
+//! `gametree tournament`: engines against each other in every seat assignment, from seeded
+//! random openings; win rates and mean scores with 95% intervals, as a table or JSON.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use gametree::search::Algorithm;
+use gametree_lab::tournament::{run_tournament, table, Budget, Engine, TournamentConfig};
+
+use crate::load::{self, Loaded};
+
+/// Arguments of `gametree tournament`.
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// A game spec, e.g. `chinese-checkers(players=3,board=73)`.
+    #[arg(long, value_name = "SPEC")]
+    game: String,
+    /// The engines, comma-separated algorithm names, each optionally with its own budget:
+    /// `paranoid@d4` (depth 4) or `maxn@n50000` (50,000 nodes per move).
+    #[arg(
+        long,
+        value_name = "A,B,...",
+        default_value = "maxn,speculative,paranoid"
+    )]
+    engines: String,
+    /// The search depth of every engine without its own budget (equal depth).
+    #[arg(long, value_name = "D", conflicts_with = "nodes")]
+    depth: Option<u32>,
+    /// The node budget per move of every engine without its own budget (equal nodes;
+    /// iterative deepening, the last completed iteration's move).
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Random openings (each played with every seat assignment).
+    #[arg(long, value_name = "K", default_value_t = 4)]
+    openings: usize,
+    /// Random plies per opening.
+    #[arg(long, value_name = "P", default_value_t = 3)]
+    opening_plies: usize,
+    /// The seed of the openings.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Stop a game after this many plies and adjudicate it by the evaluator.
+    #[arg(long, value_name = "M")]
+    max_plies: Option<usize>,
+    /// Print the results as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Also write the JSON results to FILE (atomically).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn parse_engine(text: &str, default: Budget) -> Result<Engine> {
+    let (name, budget) = match text.split_once('@') {
+        None => (text, default),
+        Some((name, b)) => {
+            let budget = if let Some(d) = b.strip_prefix('d') {
+                Budget::Depth(
+                    d.parse()
+                        .with_context(|| format!("engine `{text}`: bad depth `{d}`"))?,
+                )
+            } else if let Some(n) = b.strip_prefix('n') {
+                Budget::Nodes(
+                    n.parse()
+                        .with_context(|| format!("engine `{text}`: bad node budget `{n}`"))?,
+                )
+            } else {
+                bail!("engine `{text}`: the budget is `@dDEPTH` or `@nNODES`");
+            };
+            (name, budget)
+        }
+    };
+    let algorithm: Algorithm = name.parse()?;
+    match budget {
+        Budget::Depth(0) => bail!("engine `{text}`: the depth must be at least 1"),
+        Budget::Nodes(0) => bail!("engine `{text}`: the node budget must be at least 1"),
+        _ => {}
+    }
+    Ok(Engine { algorithm, budget })
+}
+
+/// Runs `gametree tournament`.
+pub fn run(args: TournamentArgs) -> Result<()> {
+    let default = match (args.depth, args.nodes) {
+        (_, Some(n)) => Budget::Nodes(n),
+        (Some(d), None) => Budget::Depth(d),
+        (None, None) => Budget::Depth(3),
+    };
+    let engines = args
+        .engines
+        .split(',')
+        .map(|e| parse_engine(e.trim(), default))
+        .collect::<Result<Vec<_>>>()?;
+    let config = TournamentConfig {
+        engines,
+        openings: args.openings,
+        opening_plies: args.opening_plies,
+        seed: args.seed,
+        max_plies: args.max_plies,
+        progress: !args.quiet && std::io::stderr().is_terminal(),
+    };
+    let loaded = load::load(None, Some(&args.game), None)?;
+    let name = args.game.trim();
+    let result = match &loaded {
+        Loaded::ChineseCheckers(g, _) => run_tournament(
+            g,
+            &gametree_games::chinese_checkers::DistanceEval,
+            &g.spec(),
+            &config,
+        ),
+        Loaded::ConnectFour(g, _) => run_tournament(
+            g,
+            &gametree_games::connect_four::CellWeights,
+            name,
+            &config,
+        ),
+        Loaded::TicTacToe(g, _) => {
+            run_tournament(g, &gametree_games::tictactoe::OpenLines, name, &config)
+        }
+        _ => bail!("tournaments are played on games (chinese-checkers, connect-four, tictactoe), not on trees"),
+    }?;
+    let json = serde_json::to_string_pretty(&result)?;
+    if let Some(path) = &args.out {
+        gametree_lab::io::write_atomic(path, json.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if args.json {
+        println!("{json}");
+    } else {
+        print!("{}", table(&result));
+    }
+    Ok(())
+}

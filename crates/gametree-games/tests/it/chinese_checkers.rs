@@ -1,0 +1,223 @@
+//! Chinese Checkers: conformance on every board and player count, the evaluator's constant
+//! sum along random playouts, Table 10's plain max^n count, and the pruning algorithms
+//! agreeing with max^n on seeded mid-game positions.
+
+use gametree::search::{run, run_iterative, Algorithm, Config};
+use gametree::{Evaluator, Game, Player};
+use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval, State};
+use gametree_games::conformance::{check, CheckConfig};
+use gametree_games::rng::SplitMix64;
+
+fn random_playout_states(g: &ChineseCheckers, seed: u64, mut f: impl FnMut(&State)) {
+    let mut rng = SplitMix64::new(seed);
+    let mut s = g.initial();
+    let mut buf = Vec::new();
+    loop {
+        f(&s);
+        buf.clear();
+        g.moves(&s, &mut buf);
+        if buf.is_empty() {
+            return;
+        }
+        s = g.play(&s, buf[rng.below(buf.len() as u64) as usize]);
+    }
+}
+
+#[test]
+fn conformance_every_board_and_player_count() {
+    for holes in [121, 73, 37, 13] {
+        for players in [2, 3, 4, 6] {
+            for top in [0, 10] {
+                let g = ChineseCheckers::new(players, holes, top, 400).unwrap();
+                let cfg = CheckConfig {
+                    seed: (holes * 10 + players) as u64,
+                    playouts: 20,
+                    max_plies: 400,
+                    ..CheckConfig::default()
+                };
+                let r =
+                    check(&g, &DistanceEval, &cfg).unwrap_or_else(|e| panic!("{}: {e}", g.spec()));
+                assert_eq!(r.finished, 20, "{}", g.spec());
+            }
+        }
+    }
+}
+
+/// Greedy self-play (always the first move of the order) ends with a win on the small
+/// boards, and the conformance check passes from positions near the end of such games.
+#[test]
+fn greedy_games_end_in_wins() {
+    let mut wins = 0;
+    for holes in [73, 37, 13] {
+        for players in [2, 3, 4, 6] {
+            let g = ChineseCheckers::new(players, holes, 0, 400).unwrap();
+            let mut s = g.initial();
+            let mut buf = Vec::new();
+            let mut line = vec![s];
+            loop {
+                buf.clear();
+                g.moves(&s, &mut buf);
+                if buf.is_empty() {
+                    break;
+                }
+                s = g.play(&s, buf[0]);
+                line.push(s);
+            }
+            if let Some(w) = s.winner() {
+                wins += 1;
+                let o = g.outcome(&s).unwrap();
+                assert_eq!(o[w], g.maxsum());
+                let starts: Vec<State> = line.iter().rev().take(12).copied().collect();
+                let cfg = CheckConfig {
+                    seed: 3,
+                    playouts: 4,
+                    max_plies: 400,
+                    ..CheckConfig::default()
+                };
+                gametree_games::conformance::check_from(&g, &DistanceEval, &starts, &cfg)
+                    .unwrap_or_else(|e| panic!("{}: {e}", g.spec()));
+            }
+        }
+    }
+    assert!(wins >= 4, "only {wins} greedy games were won");
+}
+
+/// The evaluator, recomputed from coordinates: `v_i = (N-1) Rmax + sum_{j != i} R_j -
+/// (N-1) R_i` with `R_p = sum of (sign * c[axis] + 2n) - D_goal`.
+fn naive_eval(g: &ChineseCheckers, s: &State) -> Vec<i64> {
+    let n = g.side();
+    let np = g.players() as i64;
+    let seats = gametree_games::chinese_checkers::seats(g.players()).unwrap();
+    let dgoal: i64 = (1..=n).map(|k| k * (k - 1)).sum();
+    let r: Vec<i64> = (0..g.players())
+        .map(|p| {
+            let mut d = 0;
+            for c in 0..g.holes() {
+                if s.pieces(Player::new(p)) >> c & 1 == 1 {
+                    let xyz = g.board().coords[c];
+                    d += seats[p].sign as i64 * xyz[seats[p].axis] as i64 + 2 * n;
+                }
+            }
+            d - dgoal
+        })
+        .collect();
+    (0..g.players())
+        .map(|i| {
+            let others: i64 = (0..g.players()).filter(|&j| j != i).map(|j| r[j]).sum();
+            (np - 1) * g.rmax() + others - (np - 1) * r[i]
+        })
+        .collect()
+}
+
+#[test]
+fn evaluator_sums_to_maxsum_and_is_per_player() {
+    let mut configs = vec![(3, 121, 1000)];
+    for (players, holes) in [(2, 121), (4, 121), (6, 121), (3, 73), (6, 37)] {
+        configs.push((players, holes, 50));
+    }
+    for (players, holes, playouts) in configs {
+        let g = ChineseCheckers::new(players, holes, 0, 400).unwrap();
+        let maxsum = g.maxsum();
+        let rmax = g.rmax();
+        let mut distinct = 0u64;
+        for seed in 0..playouts {
+            random_playout_states(&g, seed, |s| {
+                if g.outcome(s).is_some() {
+                    return;
+                }
+                let v = DistanceEval.evaluate(&g, s);
+                assert_eq!(v.players(), players);
+                assert_eq!(v.sum(), maxsum);
+                assert!(v
+                    .as_slice()
+                    .iter()
+                    .all(|&x| (0..=2 * (players as i64 - 1) * rmax).contains(&x)));
+                assert_eq!(v.as_slice(), &naive_eval(&g, s)[..]);
+                if v.as_slice().iter().any(|&x| x != v[0]) {
+                    distinct += 1;
+                }
+            });
+        }
+        assert!(distinct > 100, "{}", g.spec());
+    }
+}
+
+#[test]
+fn table_10_plain_maxn_count() {
+    let g = ChineseCheckers::research();
+    let r = run_iterative(
+        Algorithm::Maxn,
+        &g,
+        &DistanceEval,
+        &g.initial(),
+        &Config::depth(6),
+    )
+    .unwrap();
+    assert_eq!(r.stats.nodes, 1_234_566);
+    assert_eq!(r.stats.expansions, 1_234_560);
+    assert_eq!(r.stats.iterations, 6);
+}
+
+/// Mid-game positions: a seeded number of random plies from the top-10 lists.
+fn mid_game(g: &ChineseCheckers, seed: u64, plies: u64) -> Option<State> {
+    let mut rng = SplitMix64::new(seed);
+    let mut s = g.initial();
+    let mut buf = Vec::new();
+    let n = 6 + rng.below(plies);
+    for _ in 0..n {
+        buf.clear();
+        g.moves(&s, &mut buf);
+        if buf.is_empty() {
+            return None;
+        }
+        s = g.play(&s, buf[rng.below(buf.len() as u64) as usize]);
+    }
+    g.outcome(&s).is_none().then_some(s)
+}
+
+fn agree(g: &ChineseCheckers, positions: usize, depth: u32, seed: u64) -> (u64, u64) {
+    let (mut plain, mut spec) = (0, 0);
+    let mut seen = 0;
+    let mut i = 0;
+    while seen < positions {
+        i += 1;
+        let Some(s) = mid_game(g, seed ^ i, 90) else {
+            continue;
+        };
+        seen += 1;
+        let cfg = Config::depth(depth);
+        let m = run(Algorithm::Maxn, g, &DistanceEval, &s, &cfg).unwrap();
+        plain += m.stats.nodes;
+        for a in [
+            Algorithm::Speculative,
+            Algorithm::LastBranch,
+            Algorithm::Shallow,
+        ] {
+            let r = run(a, g, &DistanceEval, &s, &cfg).unwrap();
+            assert_eq!(r.value, m.value, "{a} {} {:?}", g.spec(), s);
+            assert_eq!(r.best_move, m.best_move, "{a} {} {:?}", g.spec(), s);
+            assert_eq!(r.pv, m.pv, "{a} {} {:?}", g.spec(), s);
+            assert!(r.stats.nodes <= m.stats.nodes || a == Algorithm::Speculative);
+            if a == Algorithm::Speculative {
+                spec += r.stats.nodes;
+            }
+        }
+    }
+    (plain, spec)
+}
+
+#[test]
+fn pruning_agrees_with_maxn_three_players() {
+    let g = ChineseCheckers::research();
+    let (plain, spec) = agree(&g, 500, 4, 0xC0FFEE);
+    // Speculative pruning really prunes on this domain.
+    assert!(spec * 2 < plain, "speculative {spec} vs max^n {plain}");
+}
+
+#[test]
+fn pruning_agrees_with_maxn_other_player_counts() {
+    for (players, holes) in [(2, 121), (4, 121), (6, 121), (3, 73)] {
+        let g = ChineseCheckers::new(players, holes, 10, 400).unwrap();
+        agree(&g, 40, 4, players as u64);
+    }
+}

@@ -1,0 +1,299 @@
+//! Sturtevant (2003), Table 10: average expansions of max^n searches in Chinese Checkers.
+//!
+//! The paper (section 5.1): "We played speculative max^n in thirty 3-player games; each game
+//! is about 50 moves long. We then measured the average number of nodes expanded at depth 6
+//! [...] While it takes 1.2 million nodes to complete iterative searches to this depth with
+//! no pruning, speculative max^n expands an average of 100k nodes, while an optimal ordering
+//! of nodes would expand 84,927 nodes." Moves were ordered by how far they move a piece
+//! across the board, and only the top 10 were considered at each node.
+//!
+//! Here: `chinese-checkers(players=3,board=121,top=10)` (DOMAINS.md's ordering and
+//! constant-sum evaluator, [`DistanceEval`]). Each game starts with a few seeded random
+//! opening plies (chosen uniformly among the top-10 moves), so the thirty games differ; then
+//! speculative max^n (iterative deepening to depth 6) plays every move. At every position of
+//! the game, four iterative-deepening searches to depth 6 are run on the same position:
+//! plain max^n, speculative max^n, last-branch max^n and paranoid; their expansions
+//! (`nodes - 1` per iteration, summed over the six iterations) are averaged over every
+//! measured position of every game, with 95% intervals over those positions. The full mode
+//! measures up to 150 plies per game (50 moves per player: the paper's "about 50 moves"); the
+//! quick mode 4 games of 4 plies. The best case ("optimal ordering") is computed on the
+//! uniform tree with b = 10 and constant leaves, where speculative pruning cuts every node
+//! after its first child whenever Lemma 1 allows: 84,927 exactly.
+
+use gametree::search::{run_iterative, speculative::speculative, Algorithm, Config};
+use gametree::Game;
+use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
+use gametree_games::random_tree::{RandomTree, RandomTreeEval};
+use gametree_games::rng::SplitMix64;
+
+use crate::experiment::{Ctx, Experiment, Output, Plot};
+use crate::plot::Series;
+use crate::report::{Row, Verdict};
+use crate::runner::run_trials;
+use crate::stats::summarize;
+
+const PAPER: &str = "sturtevant-2003";
+const TABLE: &str = "table-10-chinese-checkers";
+
+/// The algorithms measured at every position, in the order of the rows.
+pub const ALGORITHMS: [Algorithm; 4] = [
+    Algorithm::Maxn,
+    Algorithm::Speculative,
+    Algorithm::LastBranch,
+    Algorithm::Paranoid,
+];
+
+/// The experiments of this module.
+pub fn experiments() -> Vec<Experiment> {
+    vec![Experiment {
+        paper: PAPER,
+        table: TABLE,
+        about:
+            "Table 10: average expansions at depth 6 in 3-player Chinese Checkers (top 10 moves)",
+        params,
+        run,
+    }]
+}
+
+/// How much to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Games played.
+    pub games: usize,
+    /// Positions measured per game (at most; a won game stops earlier).
+    pub plies: usize,
+    /// Random opening plies before the measured part.
+    pub opening: usize,
+    /// The depth of the iterative-deepening searches.
+    pub depth: u32,
+    /// The experiment's seed.
+    pub seed: u64,
+}
+
+/// The plan of mode `ctx`.
+pub fn plan(ctx: &Ctx) -> Plan {
+    Plan {
+        games: if ctx.quick { 4 } else { 30 },
+        plies: if ctx.quick { 4 } else { 150 },
+        opening: 3,
+        depth: 6,
+        seed: 10,
+    }
+}
+
+fn params(ctx: &Ctx) -> String {
+    let p = plan(ctx);
+    format!(
+        "games={} plies={} opening={} depth={} seed={} game={}",
+        p.games,
+        p.plies,
+        p.opening,
+        p.depth,
+        p.seed,
+        ChineseCheckers::research().spec()
+    )
+}
+
+/// What one game measured.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameRecord {
+    /// Per measured position: the expansions of each of [`ALGORITHMS`].
+    pub expansions: Vec<[u64; 4]>,
+    /// Positions where speculative max^n's move differed from plain max^n's (must be 0).
+    pub disagreements: usize,
+    /// The winner, if the game was won within the measured plies.
+    pub winner: Option<usize>,
+}
+
+/// Plays one game with seed `seed` under `plan` and measures every position.
+pub fn play_game(plan: &Plan, seed: u64) -> GameRecord {
+    let game = ChineseCheckers::research();
+    let eval = DistanceEval;
+    let mut rng = SplitMix64::new(seed);
+    let mut state = game.initial();
+    let mut buf = Vec::new();
+    for _ in 0..plan.opening {
+        buf.clear();
+        game.moves(&state, &mut buf);
+        if buf.is_empty() {
+            break;
+        }
+        state = game.play(&state, buf[rng.below(buf.len() as u64) as usize]);
+    }
+    let mut rec = GameRecord::default();
+    let config = Config::depth(plan.depth);
+    for _ in 0..plan.plies {
+        if game.outcome(&state).is_some() {
+            break;
+        }
+        let mut row = [0u64; 4];
+        let mut moves = [None; 4];
+        for (i, &a) in ALGORITHMS.iter().enumerate() {
+            // These searches have no node or time limit: they cannot fail.
+            if let Ok(r) = run_iterative(a, &game, &eval, &state, &config) {
+                row[i] = r.stats.expansions;
+                moves[i] = r.best_move;
+            }
+        }
+        if moves[0] != moves[1] {
+            rec.disagreements += 1;
+        }
+        rec.expansions.push(row);
+        match moves[1] {
+            Some(m) => state = game.play(&state, m),
+            None => break,
+        }
+    }
+    rec.winner = state.winner().map(|p| p.index());
+    rec
+}
+
+/// Speculative max^n's expansions with iterative deepening to depth 6 on the uniform tree
+/// with b = 10, three players and constant leaves: the best case (84,927).
+pub fn best_case() -> u64 {
+    let t = RandomTree::from_spec("random(players=3,b=10,d=6,leaf=constant,seed=1)")
+        .expect("a valid spec");
+    let root = t.initial();
+    gametree::search::iterative::iterative_deepening(&Config::depth(6), |c| {
+        speculative(&t, &RandomTreeEval, &root, c)
+    })
+    .map_or(0, |r| r.stats.expansions)
+}
+
+fn run(ctx: &Ctx) -> Output {
+    let p = plan(ctx);
+    let records = run_trials(
+        "table 10 chinese checkers",
+        p.games,
+        p.seed,
+        ctx.progress,
+        |_, s| play_game(&p, s),
+    );
+    let positions: Vec<[u64; 4]> = records.iter().flat_map(|r| r.expansions.clone()).collect();
+    let disagreements: usize = records.iter().map(|r| r.disagreements).sum();
+    let measured = format!(
+        "{} games, {} positions, depth 6, top 10",
+        records.len(),
+        positions.len()
+    );
+    let paper_values = [Some(1.2e6), Some(1.0e5), None, None];
+    let tolerance = [0.05, 0.25, 0.0, 0.0];
+    let mut rows = Vec::new();
+    for (i, a) in ALGORITHMS.iter().enumerate() {
+        let xs: Vec<f64> = positions.iter().map(|r| r[i] as f64).collect();
+        let s = summarize(&xs);
+        let name = match a {
+            Algorithm::Maxn => "plain max^n",
+            Algorithm::Speculative => "speculative max^n",
+            Algorithm::LastBranch => "last-branch max^n",
+            _ => "paranoid",
+        };
+        let mut row = Row::statistical(
+            PAPER,
+            TABLE,
+            format!("{name}, {measured}"),
+            "average expansions",
+            paper_values[i],
+            s.mean,
+            s.ci95,
+            tolerance[i],
+        );
+        if *a == Algorithm::Maxn {
+            row = row.with_note(
+                "1,234,560 exactly whenever every node within 6 plies has at least 10 moves",
+            );
+        }
+        if *a == Algorithm::Speculative {
+            row = row.with_note(format!(
+                "same move as plain max^n at {} of {} positions",
+                positions.len() - disagreements,
+                positions.len()
+            ));
+        }
+        rows.push(row);
+    }
+    let best = best_case();
+    rows.push(
+        Row::exact(
+            PAPER,
+            TABLE,
+            "optimal ordering, uniform b = 10, 3 players".into(),
+            "expansions (best case)",
+            84_927.0,
+            best as f64,
+            0.0,
+        )
+        .with_note("speculative max^n on the constant-leaf uniform tree"),
+    );
+    let at_best = positions.iter().filter(|r| r[1] <= best).count();
+    rows.push(Row {
+        paper: PAPER.into(),
+        table: TABLE.into(),
+        row: measured.clone(),
+        quantity: "positions where speculative reaches the best case".into(),
+        paper_value: None,
+        ours: at_best as f64,
+        ci95: None,
+        verdict: Verdict::Measured,
+        note: "the paper: \"in some cases this optimal ordering is achieved in practice\"".into(),
+    });
+
+    // Mean expansions by measured ply.
+    let longest = records
+        .iter()
+        .map(|r| r.expansions.len())
+        .max()
+        .unwrap_or(0);
+    let series = ALGORITHMS
+        .iter()
+        .enumerate()
+        .map(|(i, a)| Series {
+            name: a.name().to_string(),
+            points: (0..longest)
+                .filter_map(|k| {
+                    let xs: Vec<f64> = records
+                        .iter()
+                        .filter_map(|r| r.expansions.get(k).map(|e| e[i] as f64))
+                        .collect();
+                    (!xs.is_empty()).then(|| (k as f64, summarize(&xs).mean))
+                })
+                .collect(),
+        })
+        .collect();
+    Output {
+        rows,
+        plots: vec![Plot {
+            file: "table-10-chinese-checkers.svg".into(),
+            title: "Chinese Checkers, 3 players, top 10: expansions at depth 6".into(),
+            x_label: "measured ply".into(),
+            y_label: "expansions (mean over games)".into(),
+            series,
+            log_y: true,
+        }],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_game_is_measured_and_exact() {
+        let p = Plan {
+            games: 1,
+            plies: 2,
+            opening: 0,
+            depth: 6,
+            seed: 1,
+        };
+        let rec = play_game(&p, 1);
+        assert_eq!(rec.expansions.len(), 2);
+        assert_eq!(rec.disagreements, 0);
+        // From the start the first six plies never interact: plain max^n's count is exact.
+        assert_eq!(rec.expansions[0][0], 1_234_560);
+        for row in &rec.expansions {
+            assert!(row[1] < row[0] && row[2] <= row[0] && row[3] < row[0]);
+        }
+        assert_eq!(best_case(), 84_927);
+    }
+}
