@@ -18,5 +18,6 @@ pub fn all() -> Vec<Experiment> {
     v.extend(knuth_moore::experiments());
     v.extend(fridenfalk::experiments());
     v.extend(sturtevant::experiments());
+    v.extend(sturtevant_cc::experiments());
     v
 }
