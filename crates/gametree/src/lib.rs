@@ -32,6 +32,7 @@
 
 pub mod eval;
 pub mod game;
+pub mod hash;
 pub mod search;
 pub mod tree;
 

@@ -1,0 +1,120 @@
+//! Parallel search: lazy SMP (shared-table parallelism, as in Stockfish since 2015) for the
+//! engine's alpha-beta/PVS ([`crate::search::engine::Side::First`]) and paranoid search
+//! ([`crate::search::engine::Side::RootMover`]).
+//!
+//! # Why lazy SMP and not young-brothers-wait
+//!
+//! Every thread runs the same iterative deepening on the same root, sharing one lock-free
+//! transposition table ([`crate::search::tt`]); the helpers differ from the main thread
+//! only in the order of the root moves of equal sort key (rotated by the thread index), so
+//! they spread over different subtrees and fill the table with results the others then
+//! cut off on. It needs no split points, no synchronisation inside the tree and no work
+//! queue (young-brothers-wait needs all three, and on two cores its split overhead and
+//! idle waiting at every node are what limit the `minimax` crate's parallel search), and
+//! it keeps the value exact: a table entry gives a cutoff only at its own draft, so every
+//! thread computes exactly the fixed-depth alpha-beta value, and the first thread to finish
+//! the last iteration gives the answer. Lazy SMP needs a table: with
+//! [`crate::search::engine::NoHash`] or `table_mib = 0` the threads share nothing and only
+//! the fastest one counts.
+//!
+//! Threads are started with [`std::thread::scope`] only here, when more than one is asked
+//! for; the library starts no thread otherwise.
+
+use std::sync::atomic::AtomicBool;
+
+use super::engine::{iterate, EngineResult, Hashing, Options, Searcher, Side};
+use super::tt::Table;
+use super::{Config, SearchError, Stats};
+use crate::eval::Evaluator;
+use crate::game::Game;
+
+/// Lazy SMP with `options.threads` threads (1 = [`crate::search::engine::search`]).
+///
+/// - **Computes**: at every completed depth exactly the value of the serial engine (and so
+///   of plain alpha-beta, or paranoid for [`Side::RootMover`]) at that depth.
+/// - **Result**: the result of the thread that completed the deepest iteration (the first
+///   to complete `config.limits.depth` stops the others; among equal depths the main
+///   thread's). Its best move and PV may differ from the serial search's among equal
+///   values. `stats` sums the nodes of every thread (`nodes`, `leaves`, `expansions`,
+///   `cutoffs`, `re_searches`); `iterations`, `depth` and the per-iteration statistics are
+///   the chosen thread's. Node counts are not deterministic.
+/// - **Limits**: the deadline applies to every thread; the node limit to each thread.
+///
+/// Fails as [`crate::search::engine::search`] does.
+pub fn search_parallel<G, E, H>(
+    game: &G,
+    eval: &E,
+    hasher: &H,
+    state: &G::State,
+    config: &Config,
+    options: &Options,
+) -> Result<EngineResult<G::Move>, SearchError>
+where
+    G: Game + Sync,
+    G::State: Sync,
+    G::Move: Send,
+    E: Evaluator<G> + Sync,
+    H: Hashing<G> + Sync,
+{
+    if options.side == Side::First {
+        super::require_two_players(game, "the engine (side: player 0)")?;
+    }
+    let threads = options.threads.max(1);
+    let table = (H::TABLE && options.table_mib > 0).then(|| Table::with_mib(options.table_mib));
+    let done = AtomicBool::new(false);
+    let run = |k: usize| {
+        let mut s = Searcher::new(game, eval, hasher, table.as_ref(), state, options);
+        s.set_stop_flag(&done);
+        s.set_root_rotation(k);
+        let r = iterate(&mut s, state, config, options, Some(&done));
+        // A thread stopped by the others ends the others' wait too.
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        r
+    };
+    if threads == 1 {
+        return run(0);
+    }
+    let results: Vec<Result<EngineResult<G::Move>, SearchError>> = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads).map(|k| scope.spawn(move || run(k))).collect();
+        let mut all = vec![run(0)];
+        for h in helpers {
+            all.push(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        all
+    });
+    let mut total = Stats::default();
+    let mut best: Option<EngineResult<G::Move>> = None;
+    let mut first_error = None;
+    for r in results {
+        match r {
+            Ok(r) => {
+                total.accumulate(&r.result.stats);
+                if best
+                    .as_ref()
+                    .is_none_or(|b| r.result.stats.depth > b.result.stats.depth)
+                {
+                    best = Some(r);
+                }
+            }
+            Err(SearchError::Stopped(reason, stats)) => {
+                total.accumulate(&stats);
+                first_error.get_or_insert(SearchError::Stopped(reason, stats));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    match best {
+        Some(mut b) => {
+            let keep = b.result.stats;
+            b.result.stats = total;
+            b.result.stats.iterations = keep.iterations;
+            b.result.stats.depth = keep.depth;
+            b.result.stats.elapsed_ms = keep.elapsed_ms;
+            Ok(b)
+        }
+        None => Err(first_error.unwrap_or(SearchError::Stopped(
+            super::StopReason::Deadline,
+            Box::new(total),
+        ))),
+    }
+}
