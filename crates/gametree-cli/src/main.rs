@@ -3,6 +3,7 @@
 //! Every error a user can cause (bad flags, files, specs, positions, an algorithm that
 //! refuses the game) prints one clear line to stderr and exits with code 2.
 
+mod bench_cmd;
 mod load;
 mod output;
 mod perft_cmd;
@@ -26,6 +27,8 @@ enum Command {
     Search(search_cmd::SearchArgs),
     /// Count the leaf positions at a depth (move-generation check).
     Perft(perft_cmd::PerftArgs),
+    /// Nodes and time to depths 10, 12, 14 on connect four, per engine enhancement.
+    Bench(bench_cmd::BenchArgs),
     /// List the algorithms and games.
     List,
 }
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Search(args) => search_cmd::run(args),
         Command::Perft(args) => perft_cmd::run(args),
+        Command::Bench(args) => bench_cmd::run(args),
         Command::List => {
             list();
             Ok(())

@@ -1,6 +1,7 @@
 //! The integration tests of the games crate: one binary, one module per game.
 
 mod connect_four;
+mod engine;
 mod perft;
 mod random_tree;
 mod tictactoe;

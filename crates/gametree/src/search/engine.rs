@@ -58,6 +58,7 @@ use super::minimax::{INF, KEY_LIMIT};
 use super::ordering::{
     pick_best, History, Killers, Ordering, KEY_KILLER_1, KEY_KILLER_2, KEY_TABLE,
 };
+use super::parallel::{Busy, BUSY_DRAFT};
 use super::tt::{Bound, Table};
 use super::{
     leaf_of_pv, Config, CutoffKind, Limits, Meter, PvTable, SearchError, SearchResult, Stats,
@@ -239,6 +240,8 @@ pub struct Searcher<'a, G: Game, E, H> {
     root_best: Option<G::Move>,
     /// Whether the current search evaluated a node at the depth limit or used a table cutoff.
     frontier: bool,
+    /// Positions other threads are searching (parallel search only).
+    busy: Option<&'a Busy>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
@@ -274,6 +277,15 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
             root_rotate: 0,
             root_best: None,
             frontier: false,
+            busy: None,
+        }
+    }
+
+    /// Defers, at nodes with at least [`BUSY_DRAFT`] plies left, the moves (all but the
+    /// first) whose positions another thread is searching, as recorded in `busy`.
+    pub fn set_busy(&mut self, busy: &'a Busy) {
+        if H::TABLE {
+            self.busy = Some(busy);
         }
     }
 
@@ -466,13 +478,15 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
                         Bound::Upper => v <= alpha,
                     };
                     if cut {
-                        self.frontier = true;
+                        self.frontier |= e.frontier;
                         return Ok(v);
                     }
                 }
                 table_best = e.best;
             }
         }
+        // Whether this subtree reaches the depth limit, kept apart from the rest of the search.
+        let outer_frontier = std::mem::replace(&mut self.frontier, false);
         let start = self.moves.len();
         self.game.moves(state, &mut self.moves);
         let end = self.moves.len();
@@ -515,15 +529,40 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         }
         let mut best = if maximize { -INF } else { INF };
         let mut best_k: Option<usize> = None;
-        for i in start..end {
-            let j = pick_best(&self.keys[..end], i);
+        // Moves deferred because another thread is searching them (the tail of the list).
+        let mut deferred = 0;
+        let mut i = start;
+        while i < end {
+            let limit = if i < end - deferred {
+                end - deferred
+            } else {
+                end
+            };
+            let j = pick_best(&self.keys[..limit], i);
             if j != i {
                 self.moves[i..=j].rotate_right(1);
                 self.keys[i..=j].rotate_right(1);
                 self.idx[i..=j].rotate_right(1);
             }
             let mv = self.moves[i];
+            let canonical = self.idx[i] as usize;
             let child = self.game.play(state, mv);
+            let mut busy_hash = None;
+            if let Some(b) = self.busy {
+                if draft >= BUSY_DRAFT {
+                    let h = self.hasher.hash(self.game, &child);
+                    if i > start && i < end - deferred && b.contains(h) {
+                        self.moves[i..end].rotate_left(1);
+                        self.keys[i..end].rotate_left(1);
+                        self.idx[i..end].rotate_left(1);
+                        self.keys[end - 1] = 0;
+                        deferred += 1;
+                        continue;
+                    }
+                    b.enter(h);
+                    busy_hash = Some(h);
+                }
+            }
             let scout = self.opts.pvs && i > start && alpha.saturating_add(1) < beta;
             let r = if !scout {
                 self.node(&child, ply + 1, draft - 1, alpha, beta)?
@@ -544,10 +583,14 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
                     r
                 }
             };
+            if let (Some(b), Some(h)) = (self.busy, busy_hash) {
+                b.leave(h);
+            }
+            i += 1;
             let improved = if maximize { r > best } else { r < best };
             if improved {
                 best = r;
-                best_k = Some(self.idx[i] as usize);
+                best_k = Some(canonical);
                 if ply == 0 {
                     self.root_best = Some(mv);
                 }
@@ -560,7 +603,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
                 }
             }
             if (maximize && r >= beta) || (!maximize && r <= alpha) {
-                let pruned = end - i - 1;
+                let pruned = end - i;
                 if pruned > 0 {
                     self.meter.stats.cutoffs.count(if maximize {
                         CutoffKind::Beta
@@ -590,8 +633,16 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
             } else {
                 Bound::Exact
             };
-            t.store(hash, self.to_table(best, ply), bound, draft, best_k);
+            t.store(
+                hash,
+                self.to_table(best, ply),
+                bound,
+                draft,
+                best_k,
+                self.frontier,
+            );
         }
+        self.frontier |= outer_frontier;
         Ok(best)
     }
 

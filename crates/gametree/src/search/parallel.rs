@@ -20,13 +20,55 @@
 //! Threads are started with [`std::thread::scope`] only here, when more than one is asked
 //! for; the library starts no thread otherwise.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use super::engine::{iterate, EngineResult, Hashing, Options, Searcher, Side};
 use super::tt::Table;
 use super::{Config, SearchError, Stats};
 use crate::eval::Evaluator;
 use crate::game::Game;
+
+/// Nodes with fewer plies left than this are not recorded in the [`Busy`] table.
+pub const BUSY_DRAFT: u32 = 3;
+
+/// The positions threads are searching now: a small lossy hash set of atomic words (a lost
+/// or stale mark only changes the order in which a thread searches moves, never a value).
+#[derive(Debug)]
+pub struct Busy {
+    slots: Vec<AtomicU64>,
+}
+
+impl Busy {
+    /// A set of `2^bits` slots.
+    pub fn new(bits: u32) -> Busy {
+        let mut slots = Vec::with_capacity(1 << bits);
+        slots.resize_with(1 << bits, || AtomicU64::new(0));
+        Busy { slots }
+    }
+
+    #[inline]
+    fn slot(&self, hash: u64) -> &AtomicU64 {
+        &self.slots[(hash as usize) & (self.slots.len() - 1)]
+    }
+
+    /// Whether a thread is searching the position of `hash`.
+    #[inline]
+    pub fn contains(&self, hash: u64) -> bool {
+        self.slot(hash).load(Relaxed) == hash
+    }
+
+    /// Marks the position of `hash` as being searched.
+    #[inline]
+    pub fn enter(&self, hash: u64) {
+        self.slot(hash).store(hash, Relaxed);
+    }
+
+    /// Unmarks it (if no other position took the slot meanwhile).
+    #[inline]
+    pub fn leave(&self, hash: u64) {
+        let _ = self.slot(hash).compare_exchange(hash, 0, Relaxed, Relaxed);
+    }
+}
 
 /// Lazy SMP with `options.threads` threads (1 = [`crate::search::engine::search`]).
 ///
@@ -62,13 +104,16 @@ where
     let threads = options.threads.max(1);
     let table = (H::TABLE && options.table_mib > 0).then(|| Table::with_mib(options.table_mib));
     let done = AtomicBool::new(false);
-    let run = |k: usize| {
+    let busy = Busy::new(15);
+    let run = |_k: usize| {
         let mut s = Searcher::new(game, eval, hasher, table.as_ref(), state, options);
         s.set_stop_flag(&done);
-        s.set_root_rotation(k);
+        if threads > 1 {
+            s.set_busy(&busy);
+        }
         let r = iterate(&mut s, state, config, options, Some(&done));
         // A thread stopped by the others ends the others' wait too.
-        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        done.store(true, Relaxed);
         r
     };
     if threads == 1 {

@@ -49,6 +49,9 @@ pub struct Entry {
     pub draft: u32,
     /// The index of the best (or refuting) move in the node's move list, if any.
     pub best: Option<u16>,
+    /// Whether the search below reached its depth limit (or relied on entries that did);
+    /// `false` means the subtree was searched to the end of the game.
+    pub frontier: bool,
 }
 
 const NO_MOVE: u64 = 0xFFFF;
@@ -126,6 +129,7 @@ impl Table {
                 bound,
                 draft: (meta & 0xFFFF) as u32,
                 best: (mv != NO_MOVE).then_some(mv as u16),
+                frontier: (meta >> 18) & 1 == 1,
             },
             meta,
         ))
@@ -156,9 +160,17 @@ impl Table {
     }
 
     /// Stores an entry for `hash` (drafts above 65,535 are stored as 65,535; move indices
-    /// of 65,535 and above are not stored).
+    /// of 65,535 and above are not stored); `frontier` as [`Entry::frontier`].
     #[inline]
-    pub fn store(&self, hash: u64, value: Score, bound: Bound, draft: u32, best: Option<usize>) {
+    pub fn store(
+        &self,
+        hash: u64,
+        value: Score,
+        bound: Bound,
+        draft: u32,
+        best: Option<usize>,
+        frontier: bool,
+    ) {
         let generation = self.generation.load(Relaxed) & 0xFF;
         let mv = match best {
             Some(i) if (i as u64) < NO_MOVE => i as u64,
@@ -170,7 +182,7 @@ impl Table {
             Bound::Upper => 3,
         };
         let draft = draft.min(0xFFFF) as u64;
-        let meta = draft | b_bits << 16 | mv << 24 | generation << 40;
+        let meta = draft | b_bits << 16 | (frontier as u64) << 18 | mv << 24 | generation << 40;
         let b = self.bucket(hash);
         // Slot 0 (depth-preferred) or slot 1 (always replace).
         let m0 = self.words[b + 2].load(Relaxed);
@@ -197,17 +209,18 @@ mod tests {
         let t = Table::with_bytes(BUCKET_BYTES * 4);
         assert_eq!(t.capacity(), 8);
         assert_eq!(t.probe(42), None);
-        t.store(42, -7, Bound::Lower, 3, Some(2));
+        t.store(42, -7, Bound::Lower, 3, Some(2), true);
         let e = t.probe(42).unwrap();
         assert_eq!(e.value, -7);
         assert_eq!(e.bound, Bound::Lower);
         assert_eq!(e.draft, 3);
         assert_eq!(e.best, Some(2));
-        t.store(42, i64::MIN + 1, Bound::Upper, 5, None);
+        assert!(e.frontier);
+        t.store(42, i64::MIN + 1, Bound::Upper, 5, None, false);
         let e = t.probe(42).unwrap();
         assert_eq!(
-            (e.value, e.bound, e.draft, e.best),
-            (i64::MIN + 1, Bound::Upper, 5, None)
+            (e.value, e.bound, e.draft, e.best, e.frontier),
+            (i64::MIN + 1, Bound::Upper, 5, None, false)
         );
     }
 
@@ -215,18 +228,18 @@ mod tests {
     fn depth_preferred_slot_keeps_the_deepest() {
         // One bucket: every hash lands in it.
         let t = Table::with_bytes(BUCKET_BYTES);
-        t.store(1, 10, Bound::Exact, 8, None);
-        t.store(2, 20, Bound::Exact, 2, None); // shallower: slot 1
-        t.store(3, 30, Bound::Exact, 1, None); // replaces slot 1
+        t.store(1, 10, Bound::Exact, 8, None, true);
+        t.store(2, 20, Bound::Exact, 2, None, true); // shallower: slot 1
+        t.store(3, 30, Bound::Exact, 1, None, true); // replaces slot 1
         assert_eq!(t.probe(1).map(|e| e.value), Some(10));
         assert_eq!(t.probe(2), None);
         assert_eq!(t.probe(3).map(|e| e.value), Some(30));
-        t.store(4, 40, Bound::Exact, 9, None); // deeper: slot 0
+        t.store(4, 40, Bound::Exact, 9, None, true); // deeper: slot 0
         assert_eq!(t.probe(1), None);
         assert_eq!(t.probe(4).map(|e| e.value), Some(40));
         // A new generation's store replaces slot 0 even when shallower.
         t.new_generation();
-        t.store(5, 50, Bound::Exact, 1, None);
+        t.store(5, 50, Bound::Exact, 1, None, true);
         assert_eq!(t.probe(4), None);
         assert_eq!(t.probe_draft(5, 1).map(|e| e.value), Some(50));
     }
