@@ -7,6 +7,7 @@ mod bench_cmd;
 mod load;
 mod output;
 mod perft_cmd;
+mod play_cmd;
 mod search_cmd;
 
 use std::process::ExitCode;
@@ -27,6 +28,8 @@ enum Command {
     Search(search_cmd::SearchArgs),
     /// Count the leaf positions at a depth (move-generation check).
     Perft(perft_cmd::PerftArgs),
+    /// Play a game in the terminal: people and engines, one seat each.
+    Play(play_cmd::PlayArgs),
     /// Nodes and time to depths 10, 12, 14 on connect four, per engine enhancement.
     Bench(bench_cmd::BenchArgs),
     /// List the algorithms and games.
@@ -46,6 +49,7 @@ fn main() -> ExitCode {
         Command::Search(args) => search_cmd::run(args),
         Command::Perft(args) => perft_cmd::run(args),
         Command::Bench(args) => bench_cmd::run(args),
+        Command::Play(args) => play_cmd::run(args),
         Command::List => {
             list();
             Ok(())

@@ -15,7 +15,7 @@ use gametree_games::tictactoe::{OpenLines, TicTacToe};
 
 const POSITIONS: [&str; 4] = ["", "4453", "354436", "274753643642"];
 
-fn configurations() -> Vec<(&'static str, Options)> {
+fn configurations(win: i64) -> Vec<(&'static str, Options)> {
     let tt = Options {
         table_mib: 4,
         ..Options::PLAIN
@@ -67,7 +67,7 @@ fn configurations() -> Vec<(&'static str, Options)> {
             "pvs+mate",
             Options {
                 pvs: true,
-                mate: Some(WIN),
+                mate: Some(win),
                 ..all
             },
         ),
@@ -75,7 +75,7 @@ fn configurations() -> Vec<(&'static str, Options)> {
             "mtdf+mate",
             Options {
                 root: Root::Mtdf,
-                mate: Some(WIN),
+                mate: Some(win),
                 ..all
             },
         ),
@@ -96,7 +96,7 @@ fn every_configuration_equals_alphabeta_on_connect_four() {
             let check = |name: &str, v: i64| {
                 assert_eq!(v, want.value[0], "{pos:?} depth {depth}: {name}");
             };
-            for (name, options) in configurations() {
+            for (name, options) in configurations(WIN) {
                 let r = engine::search(
                     &ConnectFour,
                     &CellWeights,
@@ -172,7 +172,7 @@ fn mate_scoring_prefers_the_quickest_win() {
 
 #[test]
 fn tictactoe_is_a_draw_with_every_configuration() {
-    for (name, options) in configurations() {
+    for (name, options) in configurations(gametree_games::tictactoe::WIN) {
         let r = engine::search(
             &TicTacToe,
             &OpenLines,
@@ -251,4 +251,27 @@ fn deadline_is_honoured_within_10_ms() {
             options.threads
         );
     }
+}
+
+#[test]
+fn tictactoe_mate_scoring_takes_the_win_at_once() {
+    // X: 1, 2 (top row), O: 4, 5; X to move wins at 3 (move 2), at once.
+    let state = TicTacToe::parse_position("1425").unwrap();
+    let options = Options {
+        mate: Some(gametree_games::tictactoe::WIN),
+        ..Options::STRONG
+    };
+    let r = engine::search(
+        &TicTacToe,
+        &OpenLines,
+        &GameHash,
+        &state,
+        &Config::unlimited(),
+        &options,
+    )
+    .unwrap();
+    assert_eq!(r.result.score, gametree_games::tictactoe::WIN);
+    assert_eq!(r.result.pv, vec![2]);
+    let plain = alphabeta(&TicTacToe, &OpenLines, &state, &Config::unlimited()).unwrap();
+    assert_eq!(r.result.value[0], plain.value[0]);
 }

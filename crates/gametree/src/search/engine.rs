@@ -21,10 +21,12 @@
 //! and `v + p` when `v <= -m`. In the table, such values are stored relative to the node
 //! (`+ply` for wins, `-ply` for losses: the distance to the end from the node) and turned
 //! back into root-relative values when read. The root value is mapped back (every value of
-//! magnitude at least `m - MATE_PLIES` becomes `±m`), so the value reported is exactly the
-//! plain minimax value: mapping every leaf by a non-decreasing function and back commutes
-//! with minimax. Precondition: every leaf of magnitude at least `m - MATE_PLIES` has
-//! magnitude exactly `m` (connect four and tic-tac-toe: `m = WIN`, heuristics far below).
+//! magnitude at least `m - w`, with the mate window `w = min(MATE_PLIES, m / 2)`, becomes
+//! `±m`), so the value reported is exactly the plain minimax value: mapping every leaf by a
+//! non-decreasing function and back commutes with minimax. Preconditions: `m > 0`; every
+//! leaf of magnitude at least `m - w` has magnitude exactly `m`; the search is less than
+//! `w` plies deep (connect four: `m = WIN = 1,000,000`, `w = 4096`, heuristics within 276;
+//! tic-tac-toe: `m = 100`, `w = 50`, heuristics within 8).
 //! With `mate = None` (the default) values are used as they are.
 //!
 //! # Transposition table and fixed depth
@@ -68,8 +70,19 @@ use crate::eval::Evaluator;
 use crate::game::{Game, Player, Score, Scores};
 use crate::hash::Zobrist;
 
-/// Decisive values within this many plies of [`Options::mate`] count as wins and losses.
+/// Decisive values within `min(MATE_PLIES, mate / 2)` of [`Options::mate`] count as wins
+/// and losses (the mate window).
 pub const MATE_PLIES: Score = 4096;
+
+/// The mate window of `m`: `min(MATE_PLIES, m / 2)`.
+#[inline]
+pub const fn mate_window(m: Score) -> Score {
+    if m / 2 < MATE_PLIES {
+        m / 2
+    } else {
+        MATE_PLIES
+    }
+}
 
 /// How the engine gets position hashes and move slots: [`NoHash`] (no table, no history)
 /// for any game, [`GameHash`] for games that implement [`Zobrist`].
@@ -338,7 +351,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
 
     #[inline]
     fn is_mate(&self, v: Score) -> bool {
-        matches!(self.opts.mate, Some(m) if v.abs() >= m.saturating_sub(MATE_PLIES))
+        matches!(self.opts.mate, Some(m) if v.abs() >= m - mate_window(m))
     }
 
     #[inline]
