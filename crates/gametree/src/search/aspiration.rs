@@ -21,7 +21,7 @@ pub fn aspiration_root<G: Game, E: Evaluator<G>, H: Hashing<G>>(
 ) -> Result<Score, StopReason> {
     let mut delta = delta.max(1);
     let mut lo = guess.saturating_sub(delta).max(-INF);
-    let mut hi = guess.saturating_add(delta).min(INF);
+    let mut hi = guess.saturating_add(delta);
     loop {
         let r = s.search_root(state, depth, lo, hi)?;
         if r > lo && r < hi {
@@ -34,11 +34,11 @@ pub fn aspiration_root<G: Game, E: Evaluator<G>, H: Hashing<G>>(
         s.meter.stats.re_searches += 1;
         delta = delta.saturating_mul(4);
         if r <= lo {
-            hi = r.saturating_add(1).min(INF);
+            hi = r.saturating_add(1);
             lo = r.saturating_sub(delta).max(-INF);
         } else {
             lo = r.saturating_sub(1).max(-INF);
-            hi = r.saturating_add(delta).min(INF);
+            hi = r.saturating_add(delta);
         }
     }
 }

@@ -355,7 +355,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
     }
 
     #[inline]
-    fn to_table(&self, v: Score, ply: u32) -> Score {
+    fn write_table(&self, v: Score, ply: u32) -> Score {
         if self.is_mate(v) {
             if v > 0 {
                 v + ply as Score
@@ -368,7 +368,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
     }
 
     #[inline]
-    fn from_table(&self, v: Score, ply: u32) -> Score {
+    fn read_table(&self, v: Score, ply: u32) -> Score {
         if self.is_mate(v) {
             if v > 0 {
                 v - ply as Score
@@ -484,7 +484,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
             hash = self.hasher.hash(self.game, state);
             if let Some(e) = t.probe_draft(hash, draft) {
                 if e.draft == draft {
-                    let v = self.from_table(e.value, ply);
+                    let v = self.read_table(e.value, ply);
                     let cut = match e.bound {
                         Bound::Exact => true,
                         Bound::Lower => v >= beta,
@@ -515,9 +515,12 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         let use_table_move = ord.table_move && table_best.is_some();
         for k in 0..end - start {
             let mv = self.moves[start + k];
-            let key = if ord.table_move && table_best == Some(k as u16) {
-                KEY_TABLE
-            } else if ply == 0 && ord.table_move && !use_table_move && self.root_hint == Some(mv) {
+            let is_table_move = if use_table_move {
+                table_best == Some(k as u16)
+            } else {
+                ply == 0 && ord.table_move && self.root_hint == Some(mv)
+            };
+            let key = if is_table_move {
                 KEY_TABLE
             } else if killers[0] == Some(mv) {
                 KEY_KILLER_1
@@ -648,7 +651,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
             };
             t.store(
                 hash,
-                self.to_table(best, ply),
+                self.write_table(best, ply),
                 bound,
                 draft,
                 best_k,

@@ -1,19 +1,28 @@
-//! Parallel search: lazy SMP (shared-table parallelism, as in Stockfish since 2015) for the
-//! engine's alpha-beta/PVS ([`crate::search::engine::Side::First`]) and paranoid search
+//! Parallel search: lazy SMP (shared-table parallelism, as in Stockfish since 2015) with
+//! ABDADA-style deferral of busy moves (Weill 1996; the simplified form of Kerrigan), for
+//! the engine's alpha-beta/PVS ([`crate::search::engine::Side::First`]) and paranoid search
 //! ([`crate::search::engine::Side::RootMover`]).
 //!
-//! # Why lazy SMP and not young-brothers-wait
+//! # How
 //!
 //! Every thread runs the same iterative deepening on the same root, sharing one lock-free
-//! transposition table ([`crate::search::tt`]); the helpers differ from the main thread
-//! only in the order of the root moves of equal sort key (rotated by the thread index), so
-//! they spread over different subtrees and fill the table with results the others then
-//! cut off on. It needs no split points, no synchronisation inside the tree and no work
-//! queue (young-brothers-wait needs all three, and on two cores its split overhead and
-//! idle waiting at every node are what limit the `minimax` crate's parallel search), and
-//! it keeps the value exact: a table entry gives a cutoff only at its own draft, so every
+//! transposition table ([`crate::search::tt`]) and a small [`Busy`] set of the positions
+//! being searched. At a node with at least [`BUSY_DRAFT`] plies left, a thread searches
+//! the first move at once (the eldest brother) and defers every later move whose position
+//! another thread is searching to the end of its list; by the time it comes back to it,
+//! the other thread has usually stored the result and the table cuts it off. So the
+//! threads spread over different subtrees of the same tree, without split points.
+//!
+//! # Why not young-brothers-wait
+//!
+//! Young-brothers-wait (the `minimax` crate's `ParallelSearch`) splits at nodes whose
+//! first child is done and hands the others to a work queue: it needs split points,
+//! synchronisation inside the tree and a pool, and on two cores its overhead and idle
+//! waiting at every split are what limit its speedup. Lazy SMP with deferral needs none of
+//! this (a relaxed atomic load per deferrable move), and it keeps the value exact: a table
+//! entry gives a cutoff only at its own draft and deferral only reorders moves, so every
 //! thread computes exactly the fixed-depth alpha-beta value, and the first thread to finish
-//! the last iteration gives the answer. Lazy SMP needs a table: with
+//! the last iteration gives the answer. It needs a table: with
 //! [`crate::search::engine::NoHash`] or `table_mib = 0` the threads share nothing and only
 //! the fastest one counts.
 //!

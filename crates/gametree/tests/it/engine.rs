@@ -334,7 +334,7 @@ fn node_limit_returns_the_last_completed_iteration() {
     };
     let r = engine::search(&t, &TreeEval, &GameHash, &0, &config, &Options::PLAIN).unwrap();
     let completed = r.iterations.len() as u32;
-    assert!(completed >= 1 && completed < 6, "{completed}");
+    assert!((1..6).contains(&completed), "{completed}");
     assert_eq!(r.result.stats.depth, completed);
     let v = alphabeta(&t, &TreeEval, &0, &Config::depth(completed)).unwrap();
     assert_eq!(r.result.value[0], v.value[0]);
