@@ -39,6 +39,10 @@ pub struct BenchArgs {
     /// The expected counts for --check (default: the file committed with the sources).
     #[arg(long, value_name = "FILE", requires = "check")]
     expected: Option<PathBuf>,
+    /// Run every cell this many times and report the median time (and the fastest and
+    /// slowest), rows interleaved per repetition.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=101))]
+    repeat: u32,
     /// Leave out the rows whose name does not contain this text.
     #[arg(long, value_name = "TEXT")]
     only: Option<String>,
@@ -107,63 +111,89 @@ pub fn run(args: BenchArgs) -> Result<()> {
         bail!("--depths must be between 1 and 42");
     }
     let state = ConnectFour.initial();
-    let mut measured = Vec::new();
+    let rows: Vec<Row> = rows()
+        .into_iter()
+        .filter(|r| {
+            args.only
+                .as_ref()
+                .is_none_or(|o| r.name.contains(o.as_str()))
+        })
+        .collect();
     let mut reference = std::collections::HashMap::new();
-    for row in rows() {
-        if let Some(o) = &args.only {
-            if !row.name.contains(o.as_str()) {
-                continue;
-            }
-        }
-        let mut cells = Vec::new();
-        for &d in &args.depths {
-            let config = Config::depth(d);
-            let t = Instant::now();
-            let r = if row.fixed {
-                engine::search_fixed(
-                    &ConnectFour,
-                    &CellWeights,
-                    &GameHash,
-                    &state,
-                    &config,
-                    &row.options,
-                    None,
-                )?
-            } else if row.options.threads > 1 {
-                search_parallel(
-                    &ConnectFour,
-                    &CellWeights,
-                    &GameHash,
-                    &state,
-                    &config,
-                    &row.options,
-                )?
-                .result
-            } else {
-                engine::search(
-                    &ConnectFour,
-                    &CellWeights,
-                    &GameHash,
-                    &state,
-                    &config,
-                    &row.options,
-                )?
-                .result
-            };
-            let ms = t.elapsed().as_secs_f64() * 1000.0;
-            let v = r.value[0];
-            match reference.get(&d) {
-                None => {
-                    reference.insert(d, v);
+    // times[row][depth] and nodes[row][depth], repetitions interleaved.
+    let mut times = vec![vec![Vec::new(); args.depths.len()]; rows.len()];
+    let mut nodes = vec![vec![0u64; args.depths.len()]; rows.len()];
+    for _ in 0..args.repeat {
+        for (ri, row) in rows.iter().enumerate() {
+            for (di, &d) in args.depths.iter().enumerate() {
+                let config = Config::depth(d);
+                let t = Instant::now();
+                let r = if row.fixed {
+                    engine::search_fixed(
+                        &ConnectFour,
+                        &CellWeights,
+                        &GameHash,
+                        &state,
+                        &config,
+                        &row.options,
+                        None,
+                    )?
+                } else if row.options.threads > 1 {
+                    search_parallel(
+                        &ConnectFour,
+                        &CellWeights,
+                        &GameHash,
+                        &state,
+                        &config,
+                        &row.options,
+                    )?
+                    .result
+                } else {
+                    engine::search(
+                        &ConnectFour,
+                        &CellWeights,
+                        &GameHash,
+                        &state,
+                        &config,
+                        &row.options,
+                    )?
+                    .result
+                };
+                times[ri][di].push(t.elapsed().as_secs_f64() * 1000.0);
+                nodes[ri][di] = r.stats.nodes;
+                let v = r.value[0];
+                match reference.get(&d) {
+                    None => {
+                        reference.insert(d, v);
+                    }
+                    Some(&want) if want != v => bail!(
+                        "{} at depth {d} gives {v}, plain alpha-beta {want}: a bug",
+                        row.name
+                    ),
+                    Some(_) => {}
                 }
-                Some(&want) if want != v => bail!(
-                    "{} at depth {d} gives {v}, plain alpha-beta {want}: a bug",
-                    row.name
-                ),
-                Some(_) => {}
             }
-            cells.push(json!({ "depth": d, "nodes": r.stats.nodes, "ms": ms, "value": v }));
         }
+    }
+    let mut measured = Vec::new();
+    for (ri, row) in rows.iter().enumerate() {
+        let cells: Vec<Value> = args
+            .depths
+            .iter()
+            .enumerate()
+            .map(|(di, &d)| {
+                let mut t = times[ri][di].clone();
+                t.sort_by(f64::total_cmp);
+                json!({
+                    "depth": d,
+                    "nodes": nodes[ri][di],
+                    "ms": t[t.len() / 2],
+                    "ms_min": t[0],
+                    "ms_max": t[t.len() - 1],
+                    "value": reference.get(&d),
+                })
+            })
+            .collect();
         measured
             .push(json!({ "name": row.name, "deterministic": row.deterministic, "cells": cells }));
     }
@@ -210,11 +240,18 @@ fn table(depths: &[u32], rows: &[Value]) -> String {
     for r in rows {
         out.push_str(&format!("| {} |", r["name"].as_str().unwrap_or("?")));
         for c in r["cells"].as_array().into_iter().flatten() {
-            out.push_str(&format!(
-                " {} | {:.0} |",
-                c["nodes"],
-                c["ms"].as_f64().unwrap_or(0.0)
-            ));
+            let ms = |k: &str| c[k].as_f64().unwrap_or(0.0);
+            if ms("ms_max") > ms("ms_min") {
+                out.push_str(&format!(
+                    " {} | {:.0} ({:.0}-{:.0}) |",
+                    c["nodes"],
+                    ms("ms"),
+                    ms("ms_min"),
+                    ms("ms_max")
+                ));
+            } else {
+                out.push_str(&format!(" {} | {:.0} |", c["nodes"], ms("ms")));
+            }
         }
         out.push('\n');
     }

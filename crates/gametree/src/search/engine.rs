@@ -53,7 +53,7 @@
 //! after [`Evaluator::order`] re-sorted by the heuristics on, so with ordering on the best
 //! move among equals may differ from plain alpha-beta's (the value never does).
 
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 use std::time::Instant;
 
 use super::minimax::{INF, KEY_LIMIT};
@@ -239,6 +239,12 @@ pub struct Searcher<'a, G: Game, E, H> {
     /// The counters of the current search.
     pub meter: Meter,
     stop: Option<&'a AtomicBool>,
+    /// The deepest iteration any thread has completed (parallel search only).
+    sync: Option<&'a AtomicU32>,
+    /// The depth of the current iteration.
+    iteration: u32,
+    /// Whether the current iteration was abandoned because another thread completed it.
+    skipped: bool,
     pv: PvTable<G::Move>,
     moves: Vec<G::Move>,
     keys: Vec<u64>,
@@ -280,6 +286,9 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
             side,
             meter: Meter::new(&Limits::default()),
             stop: None,
+            sync: None,
+            iteration: 0,
+            skipped: false,
             pv: PvTable::new(),
             moves: Vec::with_capacity(256),
             keys: Vec::with_capacity(256),
@@ -305,6 +314,12 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
     /// Makes the search stop (as at a deadline) once `flag` is set.
     pub fn set_stop_flag(&mut self, flag: &'a AtomicBool) {
         self.stop = Some(flag);
+    }
+
+    /// Shares completed depths with other threads through `depth`: an iteration another
+    /// thread has completed is abandoned, and [`iterate`] goes on one deeper.
+    pub fn set_depth_sync(&mut self, depth: &'a AtomicU32) {
+        self.sync = Some(depth);
     }
 
     /// Rotates the root's moves of equal sort key by `k` (parallel helpers).
@@ -464,6 +479,12 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         if let Some(f) = self.stop {
             if f.load(Relaxed) {
                 return Err(StopReason::Deadline);
+            }
+            if let Some(d) = self.sync {
+                if d.load(Relaxed) >= self.iteration {
+                    self.skipped = true;
+                    return Err(StopReason::Deadline);
+                }
             }
         }
         self.pv.clear(ply as usize);
@@ -785,6 +806,14 @@ pub fn iterate<G: Game, E: Evaluator<G>, H: Hashing<G>>(
     }
     let mut depth = 1;
     while depth <= max_depth {
+        if let Some(sync) = s.sync {
+            depth = depth.max(sync.load(Relaxed).saturating_add(1));
+            if depth > max_depth {
+                break;
+            }
+        }
+        s.iteration = depth;
+        s.skipped = false;
         let mut limits = config.limits;
         limits.depth = Some(depth);
         if let Some(n) = config.limits.nodes {
@@ -809,6 +838,9 @@ pub fn iterate<G: Game, E: Evaluator<G>, H: Hashing<G>>(
                 guess = Some(v);
                 best = Some(r);
                 s.history.age();
+                if let Some(sync) = s.sync {
+                    sync.fetch_max(depth, Relaxed);
+                }
                 if !s.reached_frontier() {
                     break;
                 }
@@ -817,6 +849,11 @@ pub fn iterate<G: Game, E: Evaluator<G>, H: Hashing<G>>(
                 let stats = s.meter.clone().finish();
                 total.accumulate(&stats);
                 total.iterations -= stats.iterations;
+                if s.skipped {
+                    // Another thread completed this depth: go on with the next one.
+                    depth += 1;
+                    continue;
+                }
                 match best.as_mut() {
                     Some(b) => {
                         let depth = b.stats.depth;
@@ -835,7 +872,10 @@ pub fn iterate<G: Game, E: Evaluator<G>, H: Hashing<G>>(
             f.store(true, Relaxed);
         }
     }
-    let mut result = best.expect("at least one iteration completed");
+    let Some(mut result) = best else {
+        // Every iteration this thread started was completed first by another one.
+        return Err(SearchError::Stopped(StopReason::Deadline, Box::new(total)));
+    };
     result.stats.elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
     Ok(EngineResult { result, iterations })
 }

@@ -29,7 +29,7 @@
 //! Threads are started with [`std::thread::scope`] only here, when more than one is asked
 //! for; the library starts no thread otherwise.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 
 use super::engine::{iterate, EngineResult, Hashing, Options, Searcher, Side};
 use super::tt::Table;
@@ -114,11 +114,13 @@ where
     let table = (H::TABLE && options.table_mib > 0).then(|| Table::with_mib(options.table_mib));
     let done = AtomicBool::new(false);
     let busy = Busy::new(15);
+    let completed = AtomicU32::new(0);
     let run = |_k: usize| {
         let mut s = Searcher::new(game, eval, hasher, table.as_ref(), state, options);
         s.set_stop_flag(&done);
         if threads > 1 {
             s.set_busy(&busy);
+            s.set_depth_sync(&completed);
         }
         let r = iterate(&mut s, state, config, options, Some(&done));
         // A thread stopped by the others ends the others' wait too.
