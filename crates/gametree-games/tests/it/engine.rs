@@ -240,7 +240,12 @@ fn deadline_is_honoured_within_10_ms() {
             let (over, iterations) = deadline_overshoot(60, &options);
             assert!(!iterations.is_empty());
             for w in iterations.windows(2) {
-                assert_eq!(w[1].depth, w[0].depth + 1);
+                // Serial: every depth; parallel: a thread skips depths another completed.
+                if options.threads == 1 {
+                    assert_eq!(w[1].depth, w[0].depth + 1);
+                } else {
+                    assert!(w[1].depth > w[0].depth);
+                }
                 assert!(w[1].elapsed_ms >= w[0].elapsed_ms);
             }
             best = best.min(over);

@@ -70,6 +70,10 @@ use crate::eval::Evaluator;
 use crate::game::{Game, Player, Score, Scores};
 use crate::hash::Zobrist;
 
+/// Nodes with fewer plies left than this neither probe nor fill the table (their subtrees
+/// are cheaper to search again than a cache miss).
+pub const TABLE_MIN_DRAFT: u32 = 1;
+
 /// Decisive values within `min(MATE_PLIES, mate / 2)` of [`Options::mate`] count as wins
 /// and losses (the mate window).
 pub const MATE_PLIES: Score = 4096;
@@ -287,7 +291,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
             meter: Meter::new(&Limits::default()),
             stop: None,
             sync: None,
-            iteration: 0,
+            iteration: u32::MAX,
             skipped: false,
             pv: PvTable::new(),
             moves: Vec::with_capacity(256),
@@ -501,7 +505,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         let (mut alpha, mut beta) = (alpha0, beta0);
         let mut table_best: Option<u16> = None;
         let mut hash = 0;
-        if let Some(t) = self.table {
+        if let Some(t) = self.table.filter(|_| draft >= TABLE_MIN_DRAFT) {
             hash = self.hasher.hash(self.game, state);
             if let Some(e) = t.probe_draft(hash, draft) {
                 if e.draft == draft {
@@ -662,7 +666,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         self.moves.truncate(start);
         self.keys.truncate(start);
         self.idx.truncate(start);
-        if let Some(t) = self.table {
+        if let Some(t) = self.table.filter(|_| draft >= TABLE_MIN_DRAFT) {
             let bound = if best <= alpha0 {
                 Bound::Upper
             } else if best >= beta0 {

@@ -7,7 +7,10 @@
 //!
 //! Every thread runs the same iterative deepening on the same root, sharing one lock-free
 //! transposition table ([`crate::search::tt`]) and a small [`Busy`] set of the positions
-//! being searched. At a node with at least [`BUSY_DRAFT`] plies left, a thread searches
+//! being searched, and the deepest completed iteration: a thread abandons an iteration
+//! another thread has completed and goes on one deeper (so the threads work on the same
+//! depth, where their table entries help each other). At a node with at least
+//! [`BUSY_DRAFT`] plies left, a thread searches
 //! the first move at once (the eldest brother) and defers every later move whose position
 //! another thread is searching to the end of its list; by the time it comes back to it,
 //! the other thread has usually stored the result and the table cuts it off. So the
@@ -88,7 +91,8 @@ impl Busy {
 ///   thread's). Its best move and PV may differ from the serial search's among equal
 ///   values. `stats` sums the nodes of every thread (`nodes`, `leaves`, `expansions`,
 ///   `cutoffs`, `re_searches`); `iterations`, `depth` and the per-iteration statistics are
-///   the chosen thread's. Node counts are not deterministic.
+///   the chosen thread's (which may lack depths another thread completed first). Node
+///   counts are not deterministic.
 /// - **Limits**: the deadline applies to every thread; the node limit to each thread.
 ///
 /// Fails as [`crate::search::engine::search`] does.

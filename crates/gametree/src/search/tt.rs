@@ -7,7 +7,8 @@
 //! Each entry holds the position's hash, the value (a full [`Score`]), its [`Bound`], the
 //! draft (the depth left below the node when it was searched), the index of the best move
 //! in the node's move list (in the game's order after [`crate::Evaluator::order`]), and the
-//! search generation that wrote it. Three `u64` words: 24 bytes; a bucket is 48 bytes.
+//! search generation that wrote it. Three `u64` words: 24 bytes; a bucket of two is one
+//! 64-byte cache line.
 //!
 //! # Replacement policy
 //!
@@ -56,17 +57,21 @@ pub struct Entry {
 
 const NO_MOVE: u64 = 0xFFFF;
 
+/// One cache line: two entries of three words (for each slot, `check = hash ^ value ^ meta`,
+/// `value`, `meta`) and two unused words.
+#[derive(Debug, Default)]
+#[repr(align(64))]
+struct Bucket([AtomicU64; 8]);
+
 /// A fixed-size transposition table: `Sync`, so parallel searches share one.
 #[derive(Debug)]
 pub struct Table {
-    /// `3 * 2` words per bucket: for each slot, `check = hash ^ value ^ meta`, `value`, `meta`.
-    words: Vec<AtomicU64>,
-    buckets: u64,
+    buckets: Vec<Bucket>,
     generation: AtomicU64,
 }
 
-/// Bytes per bucket (two entries of three words).
-pub const BUCKET_BYTES: usize = 48;
+/// Bytes per bucket: one 64-byte cache line holding two entries.
+pub const BUCKET_BYTES: usize = 64;
 
 impl Table {
     /// A table of at most `mib` MiB (at least one bucket), all entries empty.
@@ -76,19 +81,18 @@ impl Table {
 
     /// A table of at most `bytes` bytes (at least one bucket).
     pub fn with_bytes(bytes: usize) -> Table {
-        let buckets = (bytes / BUCKET_BYTES).max(1);
-        let mut words = Vec::with_capacity(buckets * 6);
-        words.resize_with(buckets * 6, || AtomicU64::new(0));
+        let n = (bytes / BUCKET_BYTES).max(1);
+        let mut buckets = Vec::with_capacity(n);
+        buckets.resize_with(n, Bucket::default);
         Table {
-            words,
-            buckets: buckets as u64,
+            buckets,
             generation: AtomicU64::new(1),
         }
     }
 
     /// The number of entries (two per bucket).
     pub fn capacity(&self) -> usize {
-        self.buckets as usize * 2
+        self.buckets.len() * 2
     }
 
     /// Starts a new search generation: older entries become the first to be replaced.
@@ -98,21 +102,23 @@ impl Table {
 
     /// Empties every entry.
     pub fn clear(&mut self) {
-        for w in &mut self.words {
-            *w.get_mut() = 0;
+        for b in &mut self.buckets {
+            for w in &mut b.0 {
+                *w.get_mut() = 0;
+            }
         }
     }
 
     #[inline]
-    fn bucket(&self, hash: u64) -> usize {
-        (((hash as u128) * (self.buckets as u128)) >> 64) as usize * 6
+    fn bucket(&self, hash: u64) -> &[AtomicU64; 8] {
+        &self.buckets[(((hash as u128) * (self.buckets.len() as u128)) >> 64) as usize].0
     }
 
     #[inline]
-    fn read(&self, at: usize, hash: u64) -> Option<(Entry, u64)> {
-        let check = self.words[at].load(Relaxed);
-        let value = self.words[at + 1].load(Relaxed);
-        let meta = self.words[at + 2].load(Relaxed);
+    fn read(words: &[AtomicU64], hash: u64) -> Option<(Entry, u64)> {
+        let check = words[0].load(Relaxed);
+        let value = words[1].load(Relaxed);
+        let meta = words[2].load(Relaxed);
         if meta == 0 || check ^ value ^ meta != hash {
             return None;
         }
@@ -139,7 +145,7 @@ impl Table {
     #[inline]
     pub fn probe(&self, hash: u64) -> Option<Entry> {
         let b = self.bucket(hash);
-        match (self.read(b, hash), self.read(b + 3, hash)) {
+        match (Table::read(&b[0..3], hash), Table::read(&b[3..6], hash)) {
             (Some((e0, _)), Some((e1, _))) => Some(if e1.draft > e0.draft { e1 } else { e0 }),
             (Some((e, _)), None) | (None, Some((e, _))) => Some(e),
             (None, None) => None,
@@ -150,8 +156,8 @@ impl Table {
     #[inline]
     pub fn probe_draft(&self, hash: u64, draft: u32) -> Option<Entry> {
         let b = self.bucket(hash);
-        let e0 = self.read(b, hash).map(|e| e.0);
-        let e1 = self.read(b + 3, hash).map(|e| e.0);
+        let e0 = Table::read(&b[0..3], hash).map(|e| e.0);
+        let e1 = Table::read(&b[3..6], hash).map(|e| e.0);
         match (e0, e1) {
             (Some(a), _) if a.draft == draft => Some(a),
             (_, Some(c)) if c.draft == draft => Some(c),
@@ -185,18 +191,18 @@ impl Table {
         let meta = draft | b_bits << 16 | (frontier as u64) << 18 | mv << 24 | generation << 40;
         let b = self.bucket(hash);
         // Slot 0 (depth-preferred) or slot 1 (always replace).
-        let m0 = self.words[b + 2].load(Relaxed);
-        let c0 = self.words[b].load(Relaxed) ^ self.words[b + 1].load(Relaxed) ^ m0;
+        let m0 = b[2].load(Relaxed);
+        let c0 = b[0].load(Relaxed) ^ b[1].load(Relaxed) ^ m0;
         let at =
             if m0 == 0 || c0 == hash || (m0 >> 40) & 0xFF != generation || (m0 & 0xFFFF) <= draft {
-                b
+                &b[0..3]
             } else {
-                b + 3
+                &b[3..6]
             };
         let value = value as u64;
-        self.words[at].store(hash ^ value ^ meta, Relaxed);
-        self.words[at + 1].store(value, Relaxed);
-        self.words[at + 2].store(meta, Relaxed);
+        at[0].store(hash ^ value ^ meta, Relaxed);
+        at[1].store(value, Relaxed);
+        at[2].store(meta, Relaxed);
     }
 }
 
