@@ -203,3 +203,32 @@ fn bench_check_passes_on_the_committed_counts_and_fails_on_a_changed_one() {
         "{err}"
     );
 }
+
+#[test]
+fn registry_pvs_mtdf_aspiration_agree_with_alphabeta() {
+    let score = |alg: &str| -> Value {
+        let o = gametree(&[
+            "search",
+            "--json",
+            "--game",
+            "connect-four",
+            "--position",
+            "4453",
+            "--depth",
+            "6",
+            "--algorithm",
+            alg,
+        ]);
+        assert!(
+            o.status.success(),
+            "{alg}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let v: Value = serde_json::from_slice(&o.stdout).expect("JSON");
+        v["score"].clone()
+    };
+    let want = score("alphabeta");
+    for alg in ["pvs", "mtdf", "aspiration"] {
+        assert_eq!(score(alg), want, "{alg}");
+    }
+}

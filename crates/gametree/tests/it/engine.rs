@@ -372,3 +372,23 @@ fn pvs_counts_re_searches() {
     assert_eq!(m.best_move, Some(1));
     assert!(m.stats.re_searches >= 1);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+    /// With every enhancement off, the engine is fail-soft alpha-beta node for node: the
+    /// same nodes, leaves and cutoffs as [`alphabeta_failsoft`], and the same PV.
+    #[test]
+    fn plain_engine_is_failsoft_alphabeta_node_for_node(seed in any::<u64>(), shape in shape2(), d in 0u32..=8) {
+        let t = tree(seed, &shape, false);
+        let config = Config::depth(d);
+        let want = gametree::search::alphabeta_failsoft::alphabeta_failsoft(&t, &TreeEval, &0, &config).unwrap();
+        let got = engine::search_fixed(&t, &TreeEval, &NoHash, &0, &config, &Options::PLAIN, None).unwrap();
+        prop_assert_eq!(got.stats.nodes, want.stats.nodes);
+        prop_assert_eq!(got.stats.leaves, want.stats.leaves);
+        prop_assert_eq!(got.stats.cutoffs, want.stats.cutoffs);
+        prop_assert_eq!(&got.pv, &want.pv);
+        prop_assert_eq!(got.value, want.value);
+        prop_assert_eq!(got.stats.re_searches, 0);
+    }
+}
