@@ -3,9 +3,11 @@
 //! Every error a user can cause (bad flags, files, specs, positions, an algorithm that
 //! refuses the game) prints one clear line to stderr and exits with code 2.
 
+mod bench_cmd;
 mod load;
 mod output;
 mod perft_cmd;
+mod play_cmd;
 mod search_cmd;
 mod show_cmd;
 mod tournament_cmd;
@@ -32,6 +34,10 @@ enum Command {
     Show(show_cmd::ShowArgs),
     /// Play engines against each other in every seat assignment from random openings.
     Tournament(tournament_cmd::TournamentArgs),
+    /// Play a game in the terminal: people and engines, one seat each.
+    Play(play_cmd::PlayArgs),
+    /// Nodes and time to depths 10, 12, 14 on connect four, per engine enhancement.
+    Bench(bench_cmd::BenchArgs),
     /// List the algorithms and games.
     List,
 }
@@ -50,6 +56,8 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft_cmd::run(args),
         Command::Show(args) => show_cmd::run(args),
         Command::Tournament(args) => tournament_cmd::run(args),
+        Command::Bench(args) => bench_cmd::run(args),
+        Command::Play(args) => play_cmd::run(args),
         Command::List => {
             list();
             Ok(())

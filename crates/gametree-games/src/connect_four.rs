@@ -340,6 +340,42 @@ impl Game for ConnectFour {
             format!("?{mv}")
         }
     }
+
+    /// Six rows, top first, between bars; `X` (player 0, red with colour) and `O`
+    /// (player 1, yellow), `.` for empty; the column letters `a`..`g` below.
+    fn render(&self, state: &State, color: bool) -> String {
+        let mut out = String::new();
+        for row in (0..ROWS).rev() {
+            out.push('|');
+            for col in 0..COLUMNS {
+                out.push(' ');
+                match state.cell(col, row) {
+                    None => out.push('.'),
+                    Some(p) if p.index() == 0 => {
+                        out.push_str(if color { "\x1b[1;31mX\x1b[0m" } else { "X" })
+                    }
+                    Some(_) => out.push_str(if color { "\x1b[1;33mO\x1b[0m" } else { "O" }),
+                }
+            }
+            out.push_str(" |\n");
+        }
+        out.push_str("+---------------+\n  a b c d e f g\n");
+        out
+    }
+}
+
+impl gametree::hash::Zobrist for ConnectFour {
+    /// [`ConnectFour::key`] (unique per position) mixed by [`crate::rng::mix64`].
+    #[inline]
+    fn hash(&self, state: &State) -> u64 {
+        crate::rng::mix64(ConnectFour::key(state))
+    }
+
+    /// The column.
+    #[inline]
+    fn move_slot(&self, mv: u8) -> Option<usize> {
+        Some(mv as usize)
+    }
 }
 
 /// The cell-weight evaluator: each player's score is the weight sum of its stones minus the

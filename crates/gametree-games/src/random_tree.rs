@@ -713,6 +713,20 @@ impl Game for RandomTree {
     }
 }
 
+impl gametree::hash::Zobrist for RandomTree {
+    /// The node's key (already a hash of the seed and the path from the root).
+    #[inline]
+    fn hash(&self, state: &RandomState) -> u64 {
+        state.key
+    }
+
+    /// The child index.
+    #[inline]
+    fn move_slot(&self, mv: u32) -> Option<usize> {
+        Some(mv as usize)
+    }
+}
+
 /// The evaluator of a [`RandomTree`]: an inner node's value from the same model as the
 /// leaves, and honest bounds. Korf's models (`constant`, `cutpoints`, `normalized`): every
 /// score at least 0, every value summing to exactly `maxsum`, step 1. Signed models with two

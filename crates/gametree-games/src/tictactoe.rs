@@ -290,6 +290,44 @@ impl Game for TicTacToe {
             format!("?{mv}")
         }
     }
+
+    /// Three rows, top first: `X` (player 0, red with colour), `O` (player 1, blue), and
+    /// the cell's number (its move name) where empty.
+    fn render(&self, state: &State, color: bool) -> String {
+        let mut out = String::new();
+        for row in 0..3 {
+            for col in 0..3 {
+                let cell = row * 3 + col;
+                out.push(' ');
+                match state.cell(cell) {
+                    None => out.push(char::from(b'1' + cell as u8)),
+                    Some(p) if p.index() == 0 => {
+                        out.push_str(if color { "\x1b[1;31mX\x1b[0m" } else { "X" })
+                    }
+                    Some(_) => out.push_str(if color { "\x1b[1;34mO\x1b[0m" } else { "O" }),
+                }
+                out.push_str(if col < 2 { " |" } else { "\n" });
+            }
+            if row < 2 {
+                out.push_str("---+---+---\n");
+            }
+        }
+        out
+    }
+}
+
+impl gametree::hash::Zobrist for TicTacToe {
+    /// [`TicTacToe::key`] (unique per position) mixed by [`crate::rng::mix64`].
+    #[inline]
+    fn hash(&self, state: &State) -> u64 {
+        crate::rng::mix64(TicTacToe::key(state))
+    }
+
+    /// The cell.
+    #[inline]
+    fn move_slot(&self, mv: u8) -> Option<usize> {
+        Some(mv as usize)
+    }
 }
 
 /// The open-lines evaluator: for each player, the lines open to it (no opponent stone)

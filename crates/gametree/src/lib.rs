@@ -7,6 +7,7 @@
 //! - [`game`]: [`Game`] (legal play and payoffs), [`Player`], [`Scores`].
 //! - [`eval`]: [`Evaluator`] (heuristic values, the [`Bounds`] pruning may assume, move ordering).
 //! - [`tree`]: explicit trees in the JSON format of DESIGN.md, as a game.
+//! - [`hash`]: position hashes ([`hash::Zobrist`]) for the engine's transposition table.
 //! - [`search`]: the algorithms, [`search::Config`], [`search::SearchResult`], [`search::Stats`].
 //!
 //! ```
@@ -27,11 +28,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The library does no I/O, starts no threads and uses no randomness; it reads the clock only
-//! to honour a deadline the caller passes and to report elapsed time.
+//! The library does no I/O and uses no randomness; it starts threads only in
+//! [`search::parallel`], when a caller asks for more than one; it reads the clock only to
+//! honour a deadline the caller passes and to report elapsed time.
 
 pub mod eval;
 pub mod game;
+pub mod hash;
 pub mod search;
 pub mod tree;
 

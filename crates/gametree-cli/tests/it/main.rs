@@ -2,6 +2,7 @@
 
 mod chinese_checkers;
 mod malformed;
+mod play;
 mod search;
 
 use std::path::PathBuf;

@@ -2,6 +2,7 @@
 
 mod chinese_checkers;
 mod connect_four;
+mod engine;
 mod perft;
 mod random_tree;
 mod tictactoe;

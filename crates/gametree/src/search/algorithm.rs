@@ -38,6 +38,9 @@ algorithms! {
     AlphaBeta => "alphabeta", "two-player alpha-beta, fail-hard";
     AlphaBetaFailSoft => "alphabeta-failsoft", "two-player alpha-beta, fail-soft";
     Negamax => "negamax", "two-player alpha-beta in negamax form (fail-soft)";
+    Pvs => "pvs", "principal variation search (NegaScout) with killer moves; no table";
+    Mtdf => "mtdf", "MTD(f): null-window passes from the static value; no table";
+    Aspiration => "aspiration", "PVS with an aspiration window around the static value; no table";
     Maxn => "maxn", "plain max^n for 2 to 6 players (Luckhardt & Irani; Korf 1991)";
     Shallow => "shallow", "max^n with immediate and shallow pruning (Korf 1991)";
     BranchAndBound => "branch-and-bound", "max^n with alpha-beta branch-and-bound on monotonic bounds (Sturtevant & Korf 2000)";
@@ -89,6 +92,9 @@ pub fn run<G: Game, E: Evaluator<G>>(
             alphabeta_failsoft::alphabeta_failsoft(game, eval, state, config)
         }
         Algorithm::Negamax => negamax::negamax(game, eval, state, config),
+        Algorithm::Pvs => pvs::pvs(game, eval, state, config),
+        Algorithm::Mtdf => mtdf::mtdf(game, eval, state, config),
+        Algorithm::Aspiration => aspiration::aspiration(game, eval, state, config),
         Algorithm::Maxn => maxn::maxn(game, eval, state, config),
         Algorithm::Shallow => shallow::shallow(game, eval, state, config),
         Algorithm::BranchAndBound => branch_and_bound::branch_and_bound(game, eval, state, config),

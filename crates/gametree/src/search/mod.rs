@@ -39,6 +39,14 @@ pub mod paranoid;
 pub mod shallow;
 pub mod speculative;
 
+pub mod aspiration;
+pub mod engine;
+pub mod mtdf;
+pub mod ordering;
+pub mod parallel;
+pub mod pvs;
+pub mod tt;
+
 /// When a search must stop. Every field is optional; `Limits::default()` searches to the end
 /// of the game with no node or time limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,0 +1,287 @@
+//! `gametree bench`: nodes (and time) to reach depths 10, 12 and 14 on connect four from
+//! the empty board, for each engine enhancement added in turn (the table of docs/ENGINE.md).
+//!
+//! Rows: plain fail-soft alpha-beta at the fixed depth; then iterative deepening with a
+//! 16 MiB transposition table, adding in turn the table move, killer moves, the history
+//! heuristic and aspiration windows; PVS on top of all that; MTD(f) (table and ordering,
+//! no PVS); and lazy SMP with 2 threads (PVS, aspiration). Every row's value is checked
+//! against plain alpha-beta's. Node counts are deterministic except for the parallel row,
+//! which `--check` leaves out.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use gametree::search::engine::{self, GameHash, Options, Root};
+use gametree::search::ordering::Ordering;
+use gametree::search::parallel::search_parallel;
+use gametree::search::Config;
+use gametree::Game;
+use gametree_games::connect_four::{CellWeights, ConnectFour};
+use serde_json::{json, Value};
+
+/// The expected single-thread node counts, committed beside the sources.
+const EXPECTED: &str = include_str!("../bench-expected.json");
+
+/// Arguments of `gametree bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// The depths, comma-separated.
+    #[arg(long, value_name = "D,D,...", value_delimiter = ',', default_values_t = [10u32, 12, 14])]
+    depths: Vec<u32>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Compare the deterministic node counts with the expected file (exit 1 on mismatch).
+    #[arg(long)]
+    check: bool,
+    /// The expected counts for --check (default: the file committed with the sources).
+    #[arg(long, value_name = "FILE", requires = "check")]
+    expected: Option<PathBuf>,
+    /// Run every cell this many times and report the median time (and the fastest and
+    /// slowest), rows interleaved per repetition.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=101))]
+    repeat: u32,
+    /// Leave out the rows whose name does not contain this text.
+    #[arg(long, value_name = "TEXT")]
+    only: Option<String>,
+}
+
+/// One row of the table: a name and how to search.
+struct Row {
+    name: &'static str,
+    fixed: bool,
+    options: Options,
+    deterministic: bool,
+}
+
+fn rows() -> Vec<Row> {
+    let tt = Options {
+        table_mib: 16,
+        ..Options::PLAIN
+    };
+    let order = |table_move, killers, history| Options {
+        ordering: Ordering {
+            table_move,
+            killers,
+            history,
+        },
+        ..tt
+    };
+    let asp = Options {
+        root: Root::Aspiration { delta: 10 },
+        ..order(true, true, true)
+    };
+    let pvs = Options { pvs: true, ..asp };
+    let row = |name, fixed, options| Row {
+        name,
+        fixed,
+        options,
+        deterministic: true,
+    };
+    vec![
+        row("alpha-beta", true, Options::PLAIN),
+        row("+ table (iterative)", false, tt),
+        row("+ table move", false, order(true, false, false)),
+        row("+ killers", false, order(true, true, false)),
+        row("+ history", false, order(true, true, true)),
+        row("+ aspiration", false, asp),
+        row("+ PVS", false, pvs),
+        row(
+            "MTD(f)",
+            false,
+            Options {
+                root: Root::Mtdf,
+                ..order(true, true, true)
+            },
+        ),
+        Row {
+            name: "PVS, 2 threads",
+            fixed: false,
+            options: Options { threads: 2, ..pvs },
+            deterministic: false,
+        },
+    ]
+}
+
+/// Runs `gametree bench`.
+pub fn run(args: BenchArgs) -> Result<()> {
+    if args.depths.is_empty() || args.depths.iter().any(|&d| d == 0 || d > 42) {
+        bail!("--depths must be between 1 and 42");
+    }
+    let state = ConnectFour.initial();
+    let rows: Vec<Row> = rows()
+        .into_iter()
+        .filter(|r| {
+            args.only
+                .as_ref()
+                .is_none_or(|o| r.name.contains(o.as_str()))
+        })
+        .collect();
+    let mut reference = std::collections::HashMap::new();
+    // times[row][depth] and nodes[row][depth], repetitions interleaved.
+    let mut times = vec![vec![Vec::new(); args.depths.len()]; rows.len()];
+    let mut nodes = vec![vec![0u64; args.depths.len()]; rows.len()];
+    for _ in 0..args.repeat {
+        for (ri, row) in rows.iter().enumerate() {
+            for (di, &d) in args.depths.iter().enumerate() {
+                let config = Config::depth(d);
+                let t = Instant::now();
+                let r = if row.fixed {
+                    engine::search_fixed(
+                        &ConnectFour,
+                        &CellWeights,
+                        &GameHash,
+                        &state,
+                        &config,
+                        &row.options,
+                        None,
+                    )?
+                } else if row.options.threads > 1 {
+                    search_parallel(
+                        &ConnectFour,
+                        &CellWeights,
+                        &GameHash,
+                        &state,
+                        &config,
+                        &row.options,
+                    )?
+                    .result
+                } else {
+                    engine::search(
+                        &ConnectFour,
+                        &CellWeights,
+                        &GameHash,
+                        &state,
+                        &config,
+                        &row.options,
+                    )?
+                    .result
+                };
+                times[ri][di].push(t.elapsed().as_secs_f64() * 1000.0);
+                nodes[ri][di] = r.stats.nodes;
+                let v = r.value[0];
+                match reference.get(&d) {
+                    None => {
+                        reference.insert(d, v);
+                    }
+                    Some(&want) if want != v => bail!(
+                        "{} at depth {d} gives {v}, plain alpha-beta {want}: a bug",
+                        row.name
+                    ),
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    let mut measured = Vec::new();
+    for (ri, row) in rows.iter().enumerate() {
+        let cells: Vec<Value> = args
+            .depths
+            .iter()
+            .enumerate()
+            .map(|(di, &d)| {
+                let mut t = times[ri][di].clone();
+                t.sort_by(f64::total_cmp);
+                json!({
+                    "depth": d,
+                    "nodes": nodes[ri][di],
+                    "ms": t[t.len() / 2],
+                    "ms_min": t[0],
+                    "ms_max": t[t.len() - 1],
+                    "value": reference.get(&d),
+                })
+            })
+            .collect();
+        measured
+            .push(json!({ "name": row.name, "deterministic": row.deterministic, "cells": cells }));
+    }
+    if args.json {
+        println!(
+            "{}",
+            json!({ "game": "connect-four", "position": "", "rows": measured })
+        );
+    } else {
+        print!("{}", table(&args.depths, &measured));
+    }
+    if args.check {
+        let text = match &args.expected {
+            Some(p) => std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read {}", p.display()))?,
+            None => EXPECTED.to_string(),
+        };
+        let expected: Value =
+            serde_json::from_str(&text).context("the expected file is not JSON")?;
+        let problems = check(&expected, &measured);
+        if problems.is_empty() {
+            eprintln!("bench --check: every deterministic node count matches");
+        } else {
+            for p in &problems {
+                eprintln!("bench --check: {p}");
+            }
+            eprintln!("bench --check: {} mismatch(es)", problems.len());
+            std::process::exit(1);
+        }
+    }
+    Ok(())
+}
+
+fn table(depths: &[u32], rows: &[Value]) -> String {
+    let mut out = String::from("| enhancement |");
+    for d in depths {
+        out.push_str(&format!(" nodes d{d} | ms d{d} |"));
+    }
+    out.push_str("\n|---|");
+    for _ in depths {
+        out.push_str("---:|---:|");
+    }
+    out.push('\n');
+    for r in rows {
+        out.push_str(&format!("| {} |", r["name"].as_str().unwrap_or("?")));
+        for c in r["cells"].as_array().into_iter().flatten() {
+            let ms = |k: &str| c[k].as_f64().unwrap_or(0.0);
+            if ms("ms_max") > ms("ms_min") {
+                out.push_str(&format!(
+                    " {} | {:.0} ({:.0}-{:.0}) |",
+                    c["nodes"],
+                    ms("ms"),
+                    ms("ms_min"),
+                    ms("ms_max")
+                ));
+            } else {
+                out.push_str(&format!(" {} | {:.0} |", c["nodes"], ms("ms")));
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The mismatches between the expected counts (`{"name": {"10": nodes, ...}}`) and the
+/// measured deterministic rows, one message each.
+fn check(expected: &Value, measured: &[Value]) -> Vec<String> {
+    let mut problems = Vec::new();
+    for r in measured {
+        if r["deterministic"] != json!(true) {
+            continue;
+        }
+        let name = r["name"].as_str().unwrap_or("?");
+        for c in r["cells"].as_array().into_iter().flatten() {
+            let d = c["depth"].to_string();
+            let got = c["nodes"].as_u64().unwrap_or(0);
+            match expected
+                .get(name)
+                .and_then(|e| e.get(&d))
+                .and_then(Value::as_u64)
+            {
+                Some(want) if want == got => {}
+                Some(want) => {
+                    problems.push(format!("{name}, depth {d}: {got} nodes, expected {want}"))
+                }
+                None => problems.push(format!("{name}, depth {d}: no expected count")),
+            }
+        }
+    }
+    problems
+}

@@ -1,0 +1,340 @@
+//! `gametree play`: people and engines at one table, in the terminal.
+//!
+//! Each seat is `human` (moves typed by their names, e.g. `d` in connect four; `quit`
+//! ends the game, `moves` lists the legal ones, a bad entry is asked again), `engine` (the
+//! engine of issue #5: iterative deepening with PVS, aspiration windows, move ordering and,
+//! for games with position hashes, a transposition table; paranoid for more than two
+//! players), or any algorithm of `gametree list` (run with iterative deepening under the
+//! same limits). Every game of `gametree list` can be played, with any number of players;
+//! the board is drawn with the game's own picture when it has one.
+
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Result};
+use clap::Args;
+use gametree::search::engine::{self, GameHash, Hashing, NoHash, Options, Side};
+use gametree::search::{self, Algorithm, Config, Limits, SearchError};
+use gametree::{Evaluator, Game, Score, Scores};
+
+use crate::load::{self, Loaded, MoveStyle, Visitor};
+
+/// Arguments of `gametree play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// A game spec, e.g. `connect-four`.
+    #[arg(long, value_name = "SPEC")]
+    game: String,
+    /// The starting position (the game's notation; the start when omitted).
+    #[arg(long, value_name = "P")]
+    position: Option<String>,
+    /// One seat per player, in seat order: `human`, `engine` or an algorithm name.
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',', required = true)]
+    players: Vec<String>,
+    /// Depth limit per engine move (iterative deepening up to it).
+    #[arg(long, short, value_name = "D", value_parser = clap::value_parser!(u32).range(1..))]
+    depth: Option<u32>,
+    /// Time per engine move in milliseconds (1000 when neither --depth nor --time-ms).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..))]
+    time_ms: Option<u64>,
+    /// Transposition-table size of `engine` seats in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 16)]
+    table_mib: usize,
+    /// Draw the board without ANSI colours.
+    #[arg(long)]
+    no_color: bool,
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Seat {
+    Human,
+    Engine,
+    Algorithm(Algorithm),
+}
+
+impl Seat {
+    fn name(self) -> &'static str {
+        match self {
+            Seat::Human => "human",
+            Seat::Engine => "engine",
+            Seat::Algorithm(a) => a.name(),
+        }
+    }
+}
+
+fn parse_seat(s: &str) -> Result<Seat> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "human" => Ok(Seat::Human),
+        "engine" => Ok(Seat::Engine),
+        other => other
+            .parse()
+            .map(Seat::Algorithm)
+            .map_err(|e| anyhow!("--players: {e} (or `human`, `engine`)")),
+    }
+}
+
+/// Runs `gametree play`.
+pub fn run(args: PlayArgs) -> Result<()> {
+    let seats = args
+        .players
+        .iter()
+        .map(|s| parse_seat(s))
+        .collect::<Result<Vec<_>>>()?;
+    let loaded = load::load(None, Some(&args.game), args.position.as_deref())?;
+    let time = match (args.depth, args.time_ms) {
+        (None, None) => Some(1000),
+        (_, t) => t,
+    };
+    let table = PlayTable {
+        seats,
+        depth: args.depth,
+        time_ms: time,
+        table_mib: args.table_mib,
+        color: !args.no_color,
+        mate: None,
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    // Games with position hashes get the table; every other game plays without one.
+    #[allow(unreachable_patterns)]
+    match &loaded {
+        Loaded::ConnectFour(g, s) => table.play(
+            g,
+            &gametree_games::connect_four::CellWeights,
+            &GameHash,
+            s,
+            Some(gametree_games::connect_four::WIN),
+            &mut input,
+            &mut out,
+        ),
+        Loaded::TicTacToe(g, s) => table.play(
+            g,
+            &gametree_games::tictactoe::OpenLines,
+            &GameHash,
+            s,
+            Some(gametree_games::tictactoe::WIN),
+            &mut input,
+            &mut out,
+        ),
+        Loaded::Random(g) => table.play(
+            g,
+            &gametree_games::random_tree::RandomTreeEval,
+            &GameHash,
+            &g.initial(),
+            None,
+            &mut input,
+            &mut out,
+        ),
+        _ => loaded.visit(PlayVisitor {
+            table,
+            input: &mut input,
+            out: &mut out,
+        }),
+    }
+}
+
+struct PlayTable {
+    seats: Vec<Seat>,
+    depth: Option<u32>,
+    time_ms: Option<u64>,
+    table_mib: usize,
+    color: bool,
+    mate: Option<Score>,
+}
+
+struct PlayVisitor<'a> {
+    table: PlayTable,
+    input: &'a mut dyn BufRead,
+    out: &'a mut dyn Write,
+}
+
+impl Visitor for PlayVisitor<'_> {
+    type Output = Result<()>;
+    fn visit<G: Game, E: Evaluator<G>>(
+        self,
+        game: &G,
+        eval: &E,
+        state: &G::State,
+        _style: MoveStyle,
+    ) -> Result<()> {
+        self.table
+            .play(game, eval, &NoHash, state, None, self.input, self.out)
+    }
+}
+
+impl PlayTable {
+    #[allow(clippy::too_many_arguments)]
+    fn play<G: Game, E: Evaluator<G>, H: Hashing<G>>(
+        mut self,
+        game: &G,
+        eval: &E,
+        hasher: &H,
+        start: &G::State,
+        mate: Option<Score>,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+    ) -> Result<()> {
+        self.mate = mate;
+        if self.seats.len() != game.players() {
+            bail!(
+                "--players names {} seat(s), and this game has {} players",
+                self.seats.len(),
+                game.players()
+            );
+        }
+        let mut state = start.clone();
+        let mut moves = Vec::new();
+        loop {
+            let picture = game.render(&state, self.color);
+            if !picture.is_empty() {
+                writeln!(out, "\n{picture}")?;
+            }
+            if let Some(outcome) = game.outcome(&state) {
+                writeln!(out, "game over: {}", verdict(&outcome))?;
+                return Ok(());
+            }
+            let p = game.to_move(&state);
+            moves.clear();
+            game.moves(&state, &mut moves);
+            let seat = self.seats[p.index()];
+            let mv = match seat {
+                Seat::Human => match self.ask(game, &state, &moves, p, input, out)? {
+                    Some(m) => m,
+                    None => {
+                        writeln!(out, "game abandoned")?;
+                        return Ok(());
+                    }
+                },
+                _ => {
+                    let (r, mv) = self.think(game, eval, hasher, &state, seat)?;
+                    writeln!(
+                        out,
+                        "{p} ({}) plays {}   [value {}, depth {}, {} nodes, {:.0} ms]",
+                        seat.name(),
+                        game.move_name(&state, mv),
+                        r.score,
+                        r.stats.depth,
+                        r.stats.nodes,
+                        r.stats.elapsed_ms
+                    )?;
+                    mv
+                }
+            };
+            state = game.play(&state, mv);
+        }
+    }
+
+    /// A person's move, or `None` on `quit` or the end of the input.
+    fn ask<G: Game>(
+        &self,
+        game: &G,
+        state: &G::State,
+        moves: &[G::Move],
+        p: gametree::Player,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+    ) -> Result<Option<G::Move>> {
+        let names: Vec<String> = moves.iter().map(|&m| game.move_name(state, m)).collect();
+        loop {
+            write!(out, "{p} to move ({}): ", names.join(" "))?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out)?;
+                return Ok(None);
+            }
+            let text = line.trim();
+            if text.eq_ignore_ascii_case("quit") {
+                return Ok(None);
+            }
+            if text.is_empty() || text.eq_ignore_ascii_case("moves") {
+                writeln!(out, "legal moves: {}", names.join(" "))?;
+                continue;
+            }
+            match names.iter().position(|n| n.eq_ignore_ascii_case(text)) {
+                Some(i) => return Ok(Some(moves[i])),
+                None => writeln!(
+                    out,
+                    "`{text}` is not a legal move; legal moves: {} (or quit)",
+                    names.join(" ")
+                )?,
+            }
+        }
+    }
+
+    fn config(&self) -> Config {
+        Config {
+            limits: Limits {
+                depth: self.depth,
+                nodes: None,
+                deadline: self
+                    .time_ms
+                    .map(|t| Instant::now() + Duration::from_millis(t)),
+            },
+            trace: false,
+        }
+    }
+
+    fn think<G: Game, E: Evaluator<G>, H: Hashing<G>>(
+        &self,
+        game: &G,
+        eval: &E,
+        hasher: &H,
+        state: &G::State,
+        seat: Seat,
+    ) -> Result<(search::SearchResult<G::Move>, G::Move)> {
+        let config = self.config();
+        let r = match seat {
+            Seat::Engine => {
+                let options = Options {
+                    table_mib: self.table_mib,
+                    mate: self.mate,
+                    side: Side::RootMover,
+                    ..Options::STRONG
+                };
+                engine::search(game, eval, hasher, state, &config, &options).map(|r| r.result)
+            }
+            Seat::Algorithm(a) => search::run_iterative(a, game, eval, state, &config),
+            Seat::Human => unreachable!("people are asked, not searched"),
+        };
+        let r = r.map_err(|e| match e {
+            SearchError::Stopped(reason, _) => anyhow!(
+                "{}: the {reason} came before even depth 1 was searched; give more --time-ms",
+                seat.name()
+            ),
+            other => anyhow!("{}: {other}", seat.name()),
+        })?;
+        let mv = match r.best_move {
+            Some(m) => m,
+            None => {
+                // A search that found no move (depth 0 cannot happen here): the first legal.
+                let mut moves = Vec::new();
+                game.moves(state, &mut moves);
+                *moves
+                    .first()
+                    .ok_or_else(|| anyhow!("no legal move in a live position"))?
+            }
+        };
+        Ok((r, mv))
+    }
+}
+
+/// "P0 wins", "P1 and P2 share the win", or "draw", with the scores.
+fn verdict(outcome: &Scores) -> String {
+    let s = outcome.as_slice();
+    let best = s.iter().copied().max().unwrap_or(0);
+    let winners: Vec<String> = (0..s.len())
+        .filter(|&i| s[i] == best)
+        .map(|i| format!("P{i}"))
+        .collect();
+    if winners.len() == s.len() {
+        format!("draw {outcome}")
+    } else if winners.len() == 1 {
+        format!("{} wins {outcome}", winners[0])
+    } else {
+        format!("{} share the win {outcome}", winners.join(" and "))
+    }
+}

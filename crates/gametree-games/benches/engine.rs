@@ -1,0 +1,166 @@
+#![allow(missing_docs)]
+//! The engine of issue #5 beside the `minimax` crate on connect four from the empty board,
+//! depth 14, the same cell-weight evaluator:
+//!
+//! - `gametree engine`: iterative deepening, 16 MiB table, every ordering heuristic, PVS,
+//!   aspiration windows ([`Options::STRONG`]), one thread;
+//! - `minimax-crate IterativeSearch`: its iterative deepening with a 16 MiB table and its
+//!   default options (two-tier table, null-window search);
+//! - `gametree parallel` with 1 and 2 threads (lazy SMP with ABDADA-style deferral), and the
+//!   crate's `ParallelSearch` (young-brothers-wait on rayon) with 1 and 2 threads.
+//!
+//! Every search allocates its table inside the timed loop (both libraries). Before timing,
+//! the harness checks that the values agree and prints node counts.
+//!
+//! Run: `cargo bench -p gametree-games --bench engine`.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use gametree::hash::Zobrist as _;
+use gametree::search::engine::{self, GameHash, Options};
+use gametree::search::parallel::search_parallel;
+use gametree::search::Config;
+use gametree::{Evaluator as _, Game as _};
+use gametree_games::connect_four::{CellWeights, ConnectFour, State, WIN};
+use minimax::Strategy as _;
+
+const DEPTH: u32 = 14;
+const TABLE: usize = 16 << 20;
+
+/// Connect four for the `minimax` crate, delegating to gametree's rules and hash.
+struct Peer;
+
+impl minimax::Game for Peer {
+    type S = State;
+    type M = u8;
+
+    fn generate_moves(s: &State, moves: &mut Vec<u8>) -> Option<minimax::Winner> {
+        ConnectFour.moves(s, moves);
+        if moves.is_empty() {
+            return <Peer as minimax::Game>::get_winner(s);
+        }
+        None
+    }
+
+    fn apply(s: &mut State, m: u8) -> Option<State> {
+        Some(ConnectFour.play(s, m))
+    }
+
+    fn get_winner(s: &State) -> Option<minimax::Winner> {
+        match ConnectFour.outcome(s) {
+            None => None,
+            Some(v) if v[0] == 0 => Some(minimax::Winner::Draw),
+            Some(_) => Some(minimax::Winner::PlayerJustMoved),
+        }
+    }
+
+    fn zobrist_hash(s: &State) -> u64 {
+        ConnectFour.hash(s)
+    }
+
+    fn table_index(m: u8) -> u16 {
+        m as u16
+    }
+
+    fn max_table_index() -> u16 {
+        6
+    }
+}
+
+/// The same cell-weight evaluator, from the point of view of the side to move.
+#[derive(Clone, Copy)]
+struct PeerEval;
+
+impl minimax::Evaluator for PeerEval {
+    type G = Peer;
+    fn evaluate(&self, s: &State) -> minimax::Evaluation {
+        let v = CellWeights.evaluate(&ConnectFour, s);
+        v[ConnectFour.to_move(s)] as minimax::Evaluation
+    }
+}
+
+fn ours(threads: usize, parallel: bool) -> (i64, u64) {
+    let options = Options {
+        threads,
+        mate: Some(WIN),
+        ..Options::STRONG
+    };
+    let s = ConnectFour.initial();
+    let r = if !parallel {
+        engine::search(
+            &ConnectFour,
+            &CellWeights,
+            &GameHash,
+            &s,
+            &Config::depth(DEPTH),
+            &options,
+        )
+    } else {
+        search_parallel(
+            &ConnectFour,
+            &CellWeights,
+            &GameHash,
+            &s,
+            &Config::depth(DEPTH),
+            &options,
+        )
+    }
+    .expect("search");
+    (r.result.score, r.result.stats.nodes)
+}
+
+fn peer_iterative() -> i64 {
+    let opts = minimax::IterativeOptions::new().with_table_byte_size(TABLE);
+    let mut s = minimax::IterativeSearch::new(PeerEval, opts);
+    s.set_max_depth(DEPTH as u8);
+    black_box(s.choose_move(&ConnectFour.initial()));
+    s.root_value() as i64
+}
+
+fn peer_parallel(threads: usize) -> i64 {
+    let opts = minimax::IterativeOptions::new().with_table_byte_size(TABLE);
+    let par = minimax::ParallelOptions::new().with_num_threads(threads);
+    let mut s = minimax::ParallelSearch::new(PeerEval, opts, par);
+    s.set_max_depth(DEPTH as u8);
+    black_box(s.choose_move(&ConnectFour.initial()));
+    s.root_value() as i64
+}
+
+fn bench(c: &mut Criterion) {
+    let (v, nodes) = ours(1, false);
+    let p = peer_iterative();
+    assert_eq!(v, p, "values differ: gametree {v}, minimax crate {p}");
+    let (v2, nodes2) = ours(2, true);
+    assert_eq!(v2, v);
+    assert_eq!(peer_parallel(2), p);
+    eprintln!(
+        "connect-four empty d{DEPTH}: value {v} (all agree) | gametree engine {nodes} nodes, parallel 2 threads {nodes2} nodes (both threads)"
+    );
+    let mut g = c.benchmark_group(format!("engine/connect-four/empty/d{DEPTH}"));
+    g.sample_size(10);
+    g.bench_function("gametree engine", |b| b.iter(|| black_box(ours(1, false))));
+    g.bench_function("minimax-crate IterativeSearch", |b| {
+        b.iter(|| black_box(peer_iterative()))
+    });
+    g.bench_function("gametree parallel 1 thread", |b| {
+        b.iter(|| black_box(ours(1, true)))
+    });
+    g.bench_function("gametree parallel 2 threads", |b| {
+        b.iter(|| black_box(ours(2, true)))
+    });
+    g.bench_function("minimax-crate ParallelSearch 1 thread", |b| {
+        b.iter(|| black_box(peer_parallel(1)))
+    });
+    g.bench_function("minimax-crate ParallelSearch 2 threads", |b| {
+        b.iter(|| black_box(peer_parallel(2)))
+    });
+    g.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default();
+    targets = bench
+}
+criterion_main!(benches);

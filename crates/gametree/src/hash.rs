@@ -1,0 +1,51 @@
+//! Position hashes for transposition tables: the [`Zobrist`] trait a game implements to let
+//! the engine ([`crate::search::engine`]) keep a transposition table, and [`mix64`], a
+//! finaliser that turns any unique key into a well-spread 64-bit hash.
+
+use crate::game::Game;
+
+/// A game whose positions have 64-bit hashes (Zobrist (1970) or an equivalent mix of a
+/// unique key), for transposition tables.
+///
+/// Contract: equal positions (same [`Game::moves`], [`Game::outcome`], player to move and
+/// future) have equal hashes; different positions collide rarely (about `2^-64` per pair).
+/// The engine verifies a table entry by its full 64-bit hash, so a collision can, in
+/// principle, give a wrong value: a risk of the same order as in every game program.
+pub trait Zobrist: Game {
+    /// The hash of `state`.
+    fn hash(&self, state: &Self::State) -> u64;
+
+    /// A small index of `mv` (the same move always gets the same index), for the history
+    /// heuristic; `None` (the default) turns the history heuristic off for this game.
+    /// Indices at or above [`MOVE_SLOTS`] are folded into range.
+    fn move_slot(&self, _mv: Self::Move) -> Option<usize> {
+        None
+    }
+}
+
+/// The number of move slots of a history table.
+pub const MOVE_SLOTS: usize = 4096;
+
+/// The SplitMix64 finaliser (Steele, Lea & Flood 2014): a bijection of `u64` that spreads
+/// every input bit over the output, so unique keys become good hashes.
+#[inline]
+pub const fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Zobrist for crate::tree::ExplicitTree {
+    /// The node id, mixed: every node of an explicit tree is its own position (a tree has
+    /// no transpositions, so the table serves move ordering across iterations).
+    #[inline]
+    fn hash(&self, state: &crate::tree::NodeId) -> u64 {
+        mix64(*state as u64 ^ 0x5EED_0000_0000_0000)
+    }
+
+    /// The child index, for child indices below [`MOVE_SLOTS`].
+    #[inline]
+    fn move_slot(&self, mv: u32) -> Option<usize> {
+        Some(mv as usize)
+    }
+}

@@ -1,0 +1,180 @@
+//! Parallel search: lazy SMP (shared-table parallelism, as in Stockfish since 2015) with
+//! ABDADA-style deferral of busy moves (Weill 1996; the simplified form of Kerrigan), for
+//! the engine's alpha-beta/PVS ([`crate::search::engine::Side::First`]) and paranoid search
+//! ([`crate::search::engine::Side::RootMover`]).
+//!
+//! # How
+//!
+//! Every thread runs the same iterative deepening on the same root, sharing one lock-free
+//! transposition table ([`crate::search::tt`]) and a small [`Busy`] set of the positions
+//! being searched, and the deepest completed iteration: a thread abandons an iteration
+//! another thread has completed and goes on one deeper (so the threads work on the same
+//! depth, where their table entries help each other). At a node with at least
+//! [`BUSY_DRAFT`] plies left, a thread searches
+//! the first move at once (the eldest brother) and defers every later move whose position
+//! another thread is searching to the end of its list; by the time it comes back to it,
+//! the other thread has usually stored the result and the table cuts it off. So the
+//! threads spread over different subtrees of the same tree, without split points.
+//!
+//! # Why not young-brothers-wait
+//!
+//! Young-brothers-wait (the `minimax` crate's `ParallelSearch`) splits at nodes whose
+//! first child is done and hands the others to a work queue: it needs split points,
+//! synchronisation inside the tree and a pool, and on two cores its overhead and idle
+//! waiting at every split are what limit its speedup. Lazy SMP with deferral needs none of
+//! this (a relaxed atomic load per deferrable move), and it keeps the value exact: a table
+//! entry gives a cutoff only at its own draft and deferral only reorders moves, so every
+//! thread computes exactly the fixed-depth alpha-beta value, and the first thread to finish
+//! the last iteration gives the answer. It needs a table: with
+//! [`crate::search::engine::NoHash`] or `table_mib = 0` the threads share nothing and only
+//! the fastest one counts.
+//!
+//! Threads are started with [`std::thread::scope`] only here, when more than one is asked
+//! for; the library starts no thread otherwise.
+
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
+
+use super::engine::{iterate, EngineResult, Hashing, Options, Searcher, Side};
+use super::tt::Table;
+use super::{Config, SearchError, Stats};
+use crate::eval::Evaluator;
+use crate::game::Game;
+
+/// Nodes with fewer plies left than this are not recorded in the [`Busy`] table.
+pub const BUSY_DRAFT: u32 = 3;
+
+/// The positions threads are searching now: a small lossy hash set of atomic words (a lost
+/// or stale mark only changes the order in which a thread searches moves, never a value).
+#[derive(Debug)]
+pub struct Busy {
+    slots: Vec<AtomicU64>,
+}
+
+impl Busy {
+    /// A set of `2^bits` slots.
+    pub fn new(bits: u32) -> Busy {
+        let mut slots = Vec::with_capacity(1 << bits);
+        slots.resize_with(1 << bits, || AtomicU64::new(0));
+        Busy { slots }
+    }
+
+    #[inline]
+    fn slot(&self, hash: u64) -> &AtomicU64 {
+        &self.slots[(hash as usize) & (self.slots.len() - 1)]
+    }
+
+    /// Whether a thread is searching the position of `hash`.
+    #[inline]
+    pub fn contains(&self, hash: u64) -> bool {
+        self.slot(hash).load(Relaxed) == hash
+    }
+
+    /// Marks the position of `hash` as being searched.
+    #[inline]
+    pub fn enter(&self, hash: u64) {
+        self.slot(hash).store(hash, Relaxed);
+    }
+
+    /// Unmarks it (if no other position took the slot meanwhile).
+    #[inline]
+    pub fn leave(&self, hash: u64) {
+        let _ = self.slot(hash).compare_exchange(hash, 0, Relaxed, Relaxed);
+    }
+}
+
+/// Lazy SMP with `options.threads` threads (1 = [`crate::search::engine::search`]).
+///
+/// - **Computes**: at every completed depth exactly the value of the serial engine (and so
+///   of plain alpha-beta, or paranoid for [`Side::RootMover`]) at that depth.
+/// - **Result**: the result of the thread that completed the deepest iteration (the first
+///   to complete `config.limits.depth` stops the others; among equal depths the main
+///   thread's). Its best move and PV may differ from the serial search's among equal
+///   values. `stats` sums the nodes of every thread (`nodes`, `leaves`, `expansions`,
+///   `cutoffs`, `re_searches`); `iterations`, `depth` and the per-iteration statistics are
+///   the chosen thread's (which may lack depths another thread completed first). Node
+///   counts are not deterministic.
+/// - **Limits**: the deadline applies to every thread; the node limit to each thread.
+///
+/// Fails as [`crate::search::engine::search`] does.
+pub fn search_parallel<G, E, H>(
+    game: &G,
+    eval: &E,
+    hasher: &H,
+    state: &G::State,
+    config: &Config,
+    options: &Options,
+) -> Result<EngineResult<G::Move>, SearchError>
+where
+    G: Game + Sync,
+    G::State: Sync,
+    G::Move: Send,
+    E: Evaluator<G> + Sync,
+    H: Hashing<G> + Sync,
+{
+    if options.side == Side::First {
+        super::require_two_players(game, "the engine (side: player 0)")?;
+    }
+    let threads = options.threads.max(1);
+    let table = (H::TABLE && options.table_mib > 0).then(|| Table::with_mib(options.table_mib));
+    let done = AtomicBool::new(false);
+    let busy = Busy::new(15);
+    let completed = AtomicU32::new(0);
+    let run = |_k: usize| {
+        let mut s = Searcher::new(game, eval, hasher, table.as_ref(), state, options);
+        s.set_stop_flag(&done);
+        if threads > 1 {
+            s.set_busy(&busy);
+            s.set_depth_sync(&completed);
+        }
+        let r = iterate(&mut s, state, config, options, Some(&done));
+        // A thread stopped by the others ends the others' wait too.
+        done.store(true, Relaxed);
+        r
+    };
+    if threads == 1 {
+        return run(0);
+    }
+    let results: Vec<Result<EngineResult<G::Move>, SearchError>> = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads).map(|k| scope.spawn(move || run(k))).collect();
+        let mut all = vec![run(0)];
+        for h in helpers {
+            all.push(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        all
+    });
+    let mut total = Stats::default();
+    let mut best: Option<EngineResult<G::Move>> = None;
+    let mut first_error = None;
+    for r in results {
+        match r {
+            Ok(r) => {
+                total.accumulate(&r.result.stats);
+                if best
+                    .as_ref()
+                    .is_none_or(|b| r.result.stats.depth > b.result.stats.depth)
+                {
+                    best = Some(r);
+                }
+            }
+            Err(SearchError::Stopped(reason, stats)) => {
+                total.accumulate(&stats);
+                first_error.get_or_insert(SearchError::Stopped(reason, stats));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    match best {
+        Some(mut b) => {
+            let keep = b.result.stats;
+            b.result.stats = total;
+            b.result.stats.iterations = keep.iterations;
+            b.result.stats.depth = keep.depth;
+            b.result.stats.elapsed_ms = keep.elapsed_ms;
+            Ok(b)
+        }
+        None => Err(first_error.unwrap_or(SearchError::Stopped(
+            super::StopReason::Deadline,
+            Box::new(total),
+        ))),
+    }
+}
