@@ -6,6 +6,7 @@
 mod load;
 mod output;
 mod perft_cmd;
+mod reproduce_cmd;
 mod search_cmd;
 
 use std::process::ExitCode;
@@ -26,6 +27,8 @@ enum Command {
     Search(search_cmd::SearchArgs),
     /// Count the leaf positions at a depth (move-generation check).
     Perft(perft_cmd::PerftArgs),
+    /// Reproduce the papers' tables: ours beside the published numbers.
+    Reproduce(reproduce_cmd::ReproduceArgs),
     /// List the algorithms and games.
     List,
 }
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Search(args) => search_cmd::run(args),
         Command::Perft(args) => perft_cmd::run(args),
+        Command::Reproduce(args) => reproduce_cmd::run(args),
         Command::List => {
             list();
             Ok(())

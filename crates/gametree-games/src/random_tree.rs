@@ -9,14 +9,17 @@
 //! | `players` | number of players, moving round-robin from player 0 | 3 | 2 to 6 |
 //! | `b` | branching factor (every inner node) | 10 | 1 to 65,536 |
 //! | `d` | depth of every leaf | 6 | 0 to 1,000 |
-//! | `leaf` | leaf model, see [`LeafModel`] | `cutpoints` | `constant`, `cutpoints` |
+//! | `leaf` | leaf model, see [`LeafModel`] | `cutpoints` | `constant`, `cutpoints`, `incremental` |
 //! | `seed` | the tree | 0 | any `u64` |
-//! | `maxsum` | the sum of every value | `constant`: `100 * players` (c = 100; with c = 1 the minimum step mu = 1 lets the discrete cut-off rule prune more than the best case of the papers); `cutpoints`: 1,000,000 | 0 to 2^40; `constant`: a multiple of `players` |
+//! | `maxsum` | the sum of every value | `constant`: `100 * players` (c = 100; with c = 1 the minimum step mu = 1 lets the discrete cut-off rule prune more than the best case of the papers); `cutpoints`: 1,000,000 | 0 to 2^40; `constant`: a multiple of `players`; not with `incremental` |
+//! | `range` | `incremental` only: each increment is uniform on `-range..=range` | 2^20 | 1 to 2^20 |
 //!
 //! Keys: node keys are 64-bit hashes. The root's key is `mix64(seed ^ ROOT_SALT)`; child `i`
 //! of a node with key `k` has key `mix64(k ^ (salt + GAMMA * (i + 1)))` (wrapping) where
 //! `salt = mix64(seed)`. Values (leaf outcomes and the evaluations of inner nodes, for
-//! depth-limited search) come from the node's key alone, by the model.
+//! depth-limited search) come from the node's key alone, by the model, except for
+//! `incremental`, whose values accumulate along the path (the state carries them; see
+//! [`LeafModel::Incremental`]).
 
 use std::fmt;
 
@@ -39,8 +42,9 @@ pub const MAX_DEPTH: u32 = 1_000;
 /// The largest `maxsum` a spec may ask for (2^40).
 pub const MAX_MAXSUM: i64 = 1 << 40;
 
-/// How values (leaf outcomes and cut-off evaluations) are drawn. All models are
-/// constant-sum: every value sums to `maxsum`, and every score is at least 0.
+/// How values (leaf outcomes and cut-off evaluations) are drawn. All models but
+/// `Incremental` are constant-sum: every value sums to `maxsum`, and every score is at
+/// least 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LeafModel {
     /// Every value is `(c, ..., c)` with `c = maxsum / players`: the best case of the
@@ -49,7 +53,20 @@ pub enum LeafModel {
     /// Korf's average-case model (1991, section 3.7): `players - 1` independent cut points,
     /// uniform integers in `[0, maxsum]`; the gaps between them, sorted, are the scores.
     Cutpoints,
+    /// Fridenfalk's model (2014, section V): every node has a value; the root's is all zeros
+    /// and a child's is its parent's plus an increment per player, uniform on
+    /// `-range..=range`, drawn from the child's key (`mix64(key + GAMMA (i + 1))` for player
+    /// `i`, scaled by multiply-shift). Interior nodes thus carry the values their subtrees
+    /// are built around. Scores are unbounded in sign and sum (`maxsum` does not apply).
+    Incremental {
+        /// The half-width of the increment's interval (1 to [`MAX_RANGE`]).
+        range: u32,
+    },
 }
+
+/// The largest `range` of [`LeafModel::Incremental`] (2^20): with depths up to
+/// [`MAX_DEPTH`], every accumulated score fits in an `i32`.
+pub const MAX_RANGE: u32 = 1 << 20;
 
 impl LeafModel {
     /// The model's name in the spec syntax.
@@ -57,6 +74,7 @@ impl LeafModel {
         match self {
             LeafModel::Constant => "constant",
             LeafModel::Cutpoints => "cutpoints",
+            LeafModel::Incremental { .. } => "incremental",
         }
     }
 
@@ -64,6 +82,7 @@ impl LeafModel {
         match s {
             "constant" => Some(LeafModel::Constant),
             "cutpoints" => Some(LeafModel::Cutpoints),
+            "incremental" => Some(LeafModel::Incremental { range: MAX_RANGE }),
             _ => None,
         }
     }
@@ -120,9 +139,15 @@ impl RandomTreeSpec {
             None => d.leaf,
             Some(v) => LeafModel::parse(v).ok_or_else(|| {
                 spec.error(format!(
-                    "parameter `leaf={v}`: expected constant or cutpoints"
+                    "parameter `leaf={v}`: expected constant, cutpoints or incremental"
                 ))
             })?,
+        };
+        let leaf = match leaf {
+            LeafModel::Incremental { .. } => LeafModel::Incremental {
+                range: spec.get_in("range", MAX_RANGE, 1..=MAX_RANGE)?,
+            },
+            other => other,
         };
         let seed = spec.get("seed", d.seed)?;
         let maxsum = match spec.raw("maxsum") {
@@ -141,6 +166,10 @@ impl RandomTreeSpec {
                 m
             }
             (LeafModel::Cutpoints, m) => m.unwrap_or(1_000_000),
+            (LeafModel::Incremental { .. }, None) => 0,
+            (LeafModel::Incremental { .. }, Some(m)) => return Err(spec.error(format!(
+                "parameter `maxsum={m}`: does not apply to leaf=incremental (scores are unbounded)"
+            ))),
         };
         Ok(RandomTreeSpec {
             players,
@@ -155,6 +184,13 @@ impl RandomTreeSpec {
 
 impl fmt::Display for RandomTreeSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let LeafModel::Incremental { range } = self.leaf {
+            return write!(
+                f,
+                "random(players={},b={},d={},leaf=incremental,range={range},seed={})",
+                self.players, self.b, self.d, self.seed
+            );
+        }
         write!(
             f,
             "random(players={},b={},d={},leaf={},seed={},maxsum={})",
@@ -168,7 +204,8 @@ impl fmt::Display for RandomTreeSpec {
     }
 }
 
-/// A node of a random tree: its hash key, its depth and the player to move. 16 bytes, `Copy`.
+/// A node of a random tree: its hash key, its depth, the player to move and (for
+/// [`LeafModel::Incremental`]) its accumulated value. 40 bytes, `Copy`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RandomState {
     /// The node's key (a hash of the seed and the path from the root).
@@ -177,6 +214,9 @@ pub struct RandomState {
     pub ply: u32,
     /// The player to move.
     pub player: u8,
+    /// [`LeafModel::Incremental`]: the node's value, one score per player (the sum of the
+    /// increments on the path from the root). All zeros under the other models.
+    pub psi: [i32; MAX_PLAYERS],
 }
 
 /// A random uniform tree as a [`Game`]: `b` moves (child indices `0..b`, in order) at every
@@ -210,12 +250,38 @@ impl RandomTree {
         &self.spec
     }
 
+    /// The value of `state` under the leaf model (outcome at a leaf, heuristic evaluation at
+    /// an inner node): [`RandomTree::value`] of its key, or its accumulated value under
+    /// [`LeafModel::Incremental`].
+    #[inline]
+    pub fn value_of(&self, state: &RandomState) -> Scores {
+        match self.spec.leaf {
+            LeafModel::Incremental { .. } => {
+                let mut s = Scores::zeros(self.spec.players);
+                for (d, &x) in s.as_mut_slice().iter_mut().zip(&state.psi) {
+                    *d = x as Score;
+                }
+                s
+            }
+            _ => self.value(state.key),
+        }
+    }
+
     /// The value of the node with `key` under the leaf model (outcome at a leaf, heuristic
-    /// evaluation at an inner node).
+    /// evaluation at an inner node). Under [`LeafModel::Incremental`] a value depends on the
+    /// path, not the key alone: this returns the node's own increment (see
+    /// [`RandomTree::value_of`] for the value).
     #[inline]
     pub fn value(&self, key: u64) -> Scores {
         let n = self.spec.players;
         match self.spec.leaf {
+            LeafModel::Incremental { range } => {
+                let mut s = Scores::zeros(n);
+                for i in 0..n {
+                    s[i] = increment(key, range, i) as Score;
+                }
+                s
+            }
             LeafModel::Constant => Scores::splat(n, self.spec.maxsum / n as i64),
             LeafModel::Cutpoints => {
                 let mut cuts = [0i64; MAX_PLAYERS];
@@ -260,6 +326,7 @@ impl Game for RandomTree {
             key: mix64(self.spec.seed ^ ROOT_SALT),
             ply: 0,
             player: 0,
+            psi: [0; MAX_PLAYERS],
         }
     }
 
@@ -278,20 +345,28 @@ impl Game for RandomTree {
     #[inline]
     fn play(&self, state: &RandomState, mv: u32) -> RandomState {
         let next = state.player + 1;
+        let key = mix64(state.key ^ self.salt.wrapping_add(GAMMA.wrapping_mul(mv as u64 + 1)));
+        let mut psi = state.psi;
+        if let LeafModel::Incremental { range } = self.spec.leaf {
+            for (i, p) in psi[..self.spec.players].iter_mut().enumerate() {
+                *p += increment(key, range, i);
+            }
+        }
         RandomState {
-            key: mix64(state.key ^ self.salt.wrapping_add(GAMMA.wrapping_mul(mv as u64 + 1))),
+            key,
             ply: state.ply + 1,
             player: if next as usize == self.spec.players {
                 0
             } else {
                 next
             },
+            psi,
         }
     }
 
     #[inline]
     fn outcome(&self, state: &RandomState) -> Option<Scores> {
-        (state.ply >= self.spec.d).then(|| self.value(state.key))
+        (state.ply >= self.spec.d).then(|| self.value_of(state))
     }
 
     fn move_name(&self, _state: &RandomState, mv: u32) -> String {
@@ -299,19 +374,33 @@ impl Game for RandomTree {
     }
 }
 
+/// The increment of player `i` at the node with `key` under [`LeafModel::Incremental`]:
+/// uniform on `-range..=range` (multiply-shift of `mix64(key + GAMMA (i + 1))`).
+#[inline]
+fn increment(key: u64, range: u32, i: usize) -> i32 {
+    let r = mix64(key.wrapping_add(GAMMA.wrapping_mul(i as u64 + 1)));
+    let width = 2 * range as u64 + 1;
+    ((r as u128 * width as u128) >> 64) as i32 - range as i32
+}
+
 /// The evaluator of a [`RandomTree`]: an inner node's value from the same hashing as the
 /// leaves, and honest bounds: every score at least 0, every value summing to exactly
-/// `maxsum` (constant-sum), step 1.
+/// `maxsum` (constant-sum), step 1 (no bounds for the incremental model).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomTreeEval;
 
 impl Evaluator<RandomTree> for RandomTreeEval {
     #[inline]
     fn evaluate(&self, game: &RandomTree, state: &RandomState) -> Scores {
-        game.value(state.key)
+        game.value_of(state)
     }
 
+    /// Constant-sum bounds (every score at least 0, sum `maxsum`); none under
+    /// [`LeafModel::Incremental`], whose scores are unbounded.
     fn bounds(&self, game: &RandomTree) -> Bounds {
-        Bounds::constant_sum(game.spec.players, game.spec.maxsum as Score)
+        match game.spec.leaf {
+            LeafModel::Incremental { .. } => Bounds::none(),
+            _ => Bounds::constant_sum(game.spec.players, game.spec.maxsum as Score),
+        }
     }
 }

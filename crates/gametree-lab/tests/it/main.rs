@@ -1,0 +1,5 @@
+//! Integration tests of the lab: one binary, one module per paper, and the reproduce runner.
+
+mod fridenfalk;
+mod reproduce;
+mod sturtevant;
