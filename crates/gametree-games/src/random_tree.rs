@@ -167,9 +167,11 @@ impl RandomTreeSpec {
             }
             (LeafModel::Cutpoints, m) => m.unwrap_or(1_000_000),
             (LeafModel::Incremental { .. }, None) => 0,
-            (LeafModel::Incremental { .. }, Some(m)) => return Err(spec.error(format!(
+            (LeafModel::Incremental { .. }, Some(m)) => {
+                return Err(spec.error(format!(
                 "parameter `maxsum={m}`: does not apply to leaf=incremental (scores are unbounded)"
-            ))),
+            )))
+            }
         };
         Ok(RandomTreeSpec {
             players,

@@ -1,6 +1,7 @@
 //! The integration tests of the `gametree` binary: one binary, named regression tests.
 
 mod malformed;
+mod reproduce;
 mod search;
 
 use std::path::PathBuf;

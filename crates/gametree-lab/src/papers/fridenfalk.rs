@@ -58,6 +58,7 @@ pub struct Line {
     pub mu_s: f64,
 }
 
+#[allow(clippy::too_many_arguments)]
 const fn line(
     n: usize,
     b: u32,
