@@ -90,6 +90,24 @@ fn the_incremental_model() {
     assert_eq!((a.value, a.stats.nodes), (b.value, b.stats.nodes));
 }
 
+/// The shared conformance check passes for the incremental model (2 to 6 players, small
+/// and wide ranges, deep trees).
+#[test]
+fn incremental_trees_pass_the_conformance_check() {
+    use gametree_games::conformance::{check, CheckConfig};
+    for (players, range, d) in [(2, 1, 30), (3, 1 << 20, 12), (6, 5, 1000)] {
+        let t = RandomTree::from_spec(&format!(
+            "random(players={players},b=3,d={d},leaf=incremental,range={range},seed=11)"
+        ))
+        .unwrap();
+        let cfg = CheckConfig {
+            playouts: 50,
+            ..CheckConfig::default()
+        };
+        check(&t, &RandomTreeEval, &cfg).unwrap();
+    }
+}
+
 #[test]
 fn incremental_spec_parsing() {
     let s =
