@@ -28,7 +28,7 @@ pub const GAMES: &[(&str, &str)] = &[
     ),
     (
         "random(players=N,b=B,d=D,leaf=MODEL,seed=S,maxsum=M)",
-        "random uniform tree, hashed from (seed, node path); leaf models: constant, cutpoints",
+        "random uniform tree, hashed from (seed, node path); leaf models: constant, cutpoints, incremental (range=R)",
     ),
 ];
 

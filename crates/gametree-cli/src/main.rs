@@ -8,6 +8,7 @@ mod load;
 mod output;
 mod perft_cmd;
 mod play_cmd;
+mod reproduce_cmd;
 mod search_cmd;
 mod show_cmd;
 mod tournament_cmd;
@@ -38,6 +39,8 @@ enum Command {
     Play(play_cmd::PlayArgs),
     /// Nodes and time to depths 10, 12, 14 on connect four, per engine enhancement.
     Bench(bench_cmd::BenchArgs),
+    /// Reproduce the papers' tables: ours beside the published numbers.
+    Reproduce(reproduce_cmd::ReproduceArgs),
     /// List the algorithms and games.
     List,
 }
@@ -58,6 +61,7 @@ fn main() -> ExitCode {
         Command::Tournament(args) => tournament_cmd::run(args),
         Command::Bench(args) => bench_cmd::run(args),
         Command::Play(args) => play_cmd::run(args),
+        Command::Reproduce(args) => reproduce_cmd::run(args),
         Command::List => {
             list();
             Ok(())

@@ -9,9 +9,10 @@
 //! | `players` | number of players, moving round-robin from player 0 | 3 | 2 to 6 |
 //! | `b` | branching factor (every inner node) | 10 | 1 to 65,536 |
 //! | `d` | depth of every leaf | 6 | 0 to 1,000 |
-//! | `leaf` | leaf model, see [`LeafModel`] | `cutpoints` | `constant`, `cutpoints`, `normalized`, `uniform[:R]`, `discrete:m[:w/w/...]`, `bivalued:p`, `best-first` |
+//! | `leaf` | leaf model, see [`LeafModel`] | `cutpoints` | `constant`, `cutpoints`, `normalized`, `uniform[:R]`, `discrete:m[:w/w/...]`, `bivalued:p`, `best-first`, `incremental` |
 //! | `seed` | the tree | 0 | any `u64` |
-//! | `maxsum` | the sum of every value | `constant`: `100 * players` (c = 100; with c = 1 the minimum step mu = 1 lets the discrete cut-off rule prune more than the best case of the papers); `cutpoints`, `normalized`: 1,000,000 | 0 to 2^40; `constant`: a multiple of `players`; not allowed with the signed models (`uniform`, `discrete`, `bivalued`, `best-first`), whose sum is derived |
+//! | `maxsum` | the sum of every value | `constant`: `100 * players` (c = 100; with c = 1 the minimum step mu = 1 lets the discrete cut-off rule prune more than the best case of the papers); `cutpoints`, `normalized`: 1,000,000 | 0 to 2^40; `constant`: a multiple of `players`; not allowed with the signed models (`uniform`, `discrete`, `bivalued`, `best-first`), whose sum is derived, nor with `incremental` |
+//! | `range` | `incremental` only: each increment is uniform on `-range..=range` | 2^20 | 1 to 2^20 |
 //!
 //! Leaf models (`leaf=...`, details at [`LeafModel`]):
 //!
@@ -25,6 +26,7 @@
 //! | `discrete:m:w/w/.../w` | `k` with probability proportional to the weights `w_-m, ..., w_m` (`2m + 1` integers, `m <= 16`) | as `uniform` |
 //! | `bivalued:p` | `+1` with probability `p`, else `-1` (`p` a decimal in `[0, 1]`, at most 18 digits after the point) | as `uniform` |
 //! | `best-first` | player 0's value of the node's subtree, children strictly best-first (Knuth–Moore's best case) | 2 |
+//! | `incremental` | Fridenfalk's model: the root is all zeros, a child adds its own increment per player, uniform on `-range..=range` (values accumulate along the path; unbounded) | 2 to 6 |
 //!
 //! With two players the signed models give `(v, -v)`: `v` is player 0's score (the player to
 //! move at the root), not the negamax value of the player to move at the leaf.
@@ -198,7 +200,20 @@ pub enum LeafModel {
     /// best-first (the first strictly best), the case of Knuth and Moore's minimal tree;
     /// an inner node's evaluation is its exact minimax value.
     BestFirst,
+    /// Fridenfalk's model (2014, section V): every node has a value; the root's is all zeros
+    /// and a child's is its parent's plus an increment per player, uniform on
+    /// `-range..=range`, drawn from the child's key (`mix64(key + GAMMA (i + 1))` for player
+    /// `i`, scaled by multiply-shift). Interior nodes thus carry the values their subtrees
+    /// are built around. Scores are unbounded in sign and sum (`maxsum` does not apply).
+    Incremental {
+        /// The half-width of the increment's interval (1 to [`MAX_RANGE`]).
+        range: u32,
+    },
 }
+
+/// The largest `range` of [`LeafModel::Incremental`] (2^20): with depths up to
+/// [`MAX_DEPTH`], every accumulated score fits in an `i32`.
+pub const MAX_RANGE: u32 = 1 << 20;
 
 impl LeafModel {
     /// The model's name in the spec syntax, without parameters (see the [`fmt::Display`]
@@ -212,6 +227,7 @@ impl LeafModel {
             LeafModel::Discrete { .. } => "discrete",
             LeafModel::Bivalued { .. } => "bivalued",
             LeafModel::BestFirst => "best-first",
+            LeafModel::Incremental { .. } => "incremental",
         }
     }
 
@@ -253,6 +269,8 @@ impl LeafModel {
             "cutpoints" => no_arg(LeafModel::Cutpoints),
             "normalized" => no_arg(LeafModel::Normalized),
             "best-first" => no_arg(LeafModel::BestFirst),
+            // The range is a spec key of its own (`range=R`), read by `from_spec`.
+            "incremental" => no_arg(LeafModel::Incremental { range: MAX_RANGE }),
             "uniform" => match arg {
                 None => Ok(LeafModel::Uniform {
                     range: UNIFORM_RANGE,
@@ -323,7 +341,7 @@ impl LeafModel {
                         format!("`bivalued:{a}`: expected p a decimal from 0 to 1 (at most 18 digits after the point)")
                     })
             }
-            _ => Err("expected constant, cutpoints, normalized, uniform[:R], discrete:m[:w/.../w], bivalued:p or best-first".into()),
+            _ => Err("expected constant, cutpoints, normalized, uniform[:R], discrete:m[:w/.../w], bivalued:p, best-first or incremental".into()),
         }
     }
 }
@@ -402,6 +420,12 @@ impl RandomTreeSpec {
                 LeafModel::parse(v).map_err(|e| spec.error(format!("parameter `leaf={v}`: {e}")))?
             }
         };
+        let leaf = match leaf {
+            LeafModel::Incremental { .. } => LeafModel::Incremental {
+                range: spec.get_in("range", MAX_RANGE, 1..=MAX_RANGE)?,
+            },
+            other => other,
+        };
         let seed = spec.get("seed", d.seed)?;
         let maxsum = match spec.raw("maxsum") {
             None => None,
@@ -424,6 +448,12 @@ impl RandomTreeSpec {
                 m
             }
             (LeafModel::Cutpoints | LeafModel::Normalized, m) => m.unwrap_or(1_000_000),
+            (LeafModel::Incremental { .. }, None) => 0,
+            (LeafModel::Incremental { .. }, Some(m)) => {
+                return Err(spec.error(format!(
+                    "parameter `maxsum={m}`: does not apply to leaf=incremental (scores are unbounded)"
+                )))
+            }
             (_, Some(m)) => {
                 return Err(spec.error(format!(
                     "parameter `maxsum={m}`: not used with leaf={leaf} (its values are signed; two-player values are zero-sum)"
@@ -456,9 +486,13 @@ impl fmt::Display for RandomTreeSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "random(players={},b={},d={},leaf={},seed={}",
-            self.players, self.b, self.d, self.leaf, self.seed
+            "random(players={},b={},d={},leaf={}",
+            self.players, self.b, self.d, self.leaf
         )?;
+        if let LeafModel::Incremental { range } = self.leaf {
+            write!(f, ",range={range}")?;
+        }
+        write!(f, ",seed={}", self.seed)?;
         if self.leaf.is_constant_sum() {
             write!(f, ",maxsum={}", self.maxsum)?;
         }
@@ -466,8 +500,9 @@ impl fmt::Display for RandomTreeSpec {
     }
 }
 
-/// A node of a random tree: its hash key, its depth, the player to move, and (for
-/// [`LeafModel::BestFirst`]) the value carried along its path. 24 bytes, `Copy`.
+/// A node of a random tree: its hash key, its depth, the player to move, and the values
+/// carried along its path ([`LeafModel::BestFirst`], [`LeafModel::Incremental`]). 48 bytes,
+/// `Copy`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RandomState {
     /// The node's key (a hash of the seed and the path from the root).
@@ -479,6 +514,9 @@ pub struct RandomState {
     /// [`LeafModel::BestFirst`]: player 0's minimax value of the node's subtree; 0 for the
     /// other models.
     pub carried: i64,
+    /// [`LeafModel::Incremental`]: the node's value, one score per player (the sum of the
+    /// increments on the path from the root). All zeros under the other models.
+    pub psi: [i32; MAX_PLAYERS],
 }
 
 /// A random uniform tree as a [`Game`]: `b` moves (child indices `0..b`, in order) at every
@@ -567,8 +605,8 @@ impl RandomTree {
     }
 
     /// The value of `state` under the leaf model (outcome at a leaf, heuristic evaluation at
-    /// an inner node): a function of its key (for [`LeafModel::BestFirst`], of the value it
-    /// carries).
+    /// an inner node): a function of its key (for [`LeafModel::BestFirst`] and
+    /// [`LeafModel::Incremental`], of the values it carries).
     #[inline]
     pub fn value(&self, state: &RandomState) -> Scores {
         let n = self.spec.players;
@@ -634,6 +672,13 @@ impl RandomTree {
                 s
             }
             LeafModel::BestFirst => Scores::zero_sum(state.carried),
+            LeafModel::Incremental { .. } => {
+                let mut s = Scores::zeros(n);
+                for (d, &x) in s.as_mut_slice().iter_mut().zip(&state.psi) {
+                    *d = x as Score;
+                }
+                s
+            }
             LeafModel::Uniform { .. } | LeafModel::Discrete { .. } | LeafModel::Bivalued { .. } => {
                 let mut z = key;
                 if n == 2 {
@@ -665,6 +710,7 @@ impl Game for RandomTree {
             ply: 0,
             player: 0,
             carried: 0,
+            psi: [0; MAX_PLAYERS],
         }
     }
 
@@ -691,9 +737,16 @@ impl Game for RandomTree {
             let step = 1 + (mix64(key ^ STEP_SALT) % BEST_FIRST_STEP as u64) as i64;
             carried += if state.player == 0 { -step } else { step };
         }
+        let mut psi = state.psi;
+        if let LeafModel::Incremental { range } = self.spec.leaf {
+            for (i, p) in psi[..self.spec.players].iter_mut().enumerate() {
+                *p += increment(key, range, i);
+            }
+        }
         RandomState {
             key,
             carried,
+            psi,
             ply: state.ply + 1,
             player: if next as usize == self.spec.players {
                 0
@@ -711,6 +764,15 @@ impl Game for RandomTree {
     fn move_name(&self, _state: &RandomState, mv: u32) -> String {
         mv.to_string()
     }
+}
+
+/// The increment of player `i` at the node with `key` under [`LeafModel::Incremental`]:
+/// uniform on `-range..=range` (multiply-shift of `mix64(key + GAMMA (i + 1))`).
+#[inline]
+fn increment(key: u64, range: u32, i: usize) -> i32 {
+    let r = mix64(key.wrapping_add(GAMMA.wrapping_mul(i as u64 + 1)));
+    let width = 2 * range as u64 + 1;
+    ((r as u128 * width as u128) >> 64) as i32 - range as i32
 }
 
 impl gametree::hash::Zobrist for RandomTree {
@@ -732,7 +794,7 @@ impl gametree::hash::Zobrist for RandomTree {
 /// score at least 0, every value summing to exactly `maxsum`, step 1. Signed models with two
 /// players: scores in `[-hi, hi]` summing to exactly 0; with three or more: scores at least
 /// `lo`, the sum at most `players * hi`, not constant-sum. Step 2 for `bivalued` (values
-/// -1 and +1), else 1.
+/// -1 and +1), else 1. No bounds for `incremental`, whose scores are unbounded.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomTreeEval;
 
@@ -744,6 +806,9 @@ impl Evaluator<RandomTree> for RandomTreeEval {
 
     fn bounds(&self, game: &RandomTree) -> Bounds {
         let n = game.spec.players;
+        if let LeafModel::Incremental { .. } = game.spec.leaf {
+            return Bounds::none();
+        }
         match game.spec.leaf.signed_range(game.spec.d) {
             None => Bounds::constant_sum(n, game.spec.maxsum as Score),
             Some((lo, hi)) => Bounds {

@@ -8,6 +8,7 @@ pub mod io;
 pub mod papers;
 pub mod plot;
 pub mod report;
+pub mod reproduce;
 pub mod runner;
 pub mod stats;
 pub mod tournament;

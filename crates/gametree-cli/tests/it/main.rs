@@ -3,6 +3,7 @@
 mod chinese_checkers;
 mod malformed;
 mod play;
+mod reproduce;
 mod search;
 
 use std::path::PathBuf;

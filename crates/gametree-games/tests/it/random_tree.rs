@@ -177,7 +177,7 @@ fn spec_errors() {
     has("random(d=-1)", "parameter `d=-1`: invalid digit");
     has(
         "random(leaf=gaussian)",
-        "parameter `leaf=gaussian`: expected constant, cutpoints, normalized, uniform[:R], discrete:m[:w/.../w], bivalued:p or best-first",
+        "parameter `leaf=gaussian`: expected constant, cutpoints, normalized, uniform[:R], discrete:m[:w/.../w], bivalued:p, best-first or incremental",
     );
     has("random(seed=-5)", "parameter `seed=-5`");
     has("random(maxsum=-1)", "parameter `maxsum=-1` out of range");

@@ -1,5 +1,8 @@
-//! Integration tests of the lab: the reproduction experiments, one module per paper.
+//! Integration tests of the lab: one binary, one module per paper, and the reproduce runner.
 
 mod baudet;
+mod fridenfalk;
 mod knuth_moore;
 mod korf;
+mod reproduce;
+mod sturtevant;

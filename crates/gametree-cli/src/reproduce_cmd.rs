@@ -1,0 +1,70 @@
+//! `gametree reproduce`: the papers' tables from running code, beside the published numbers.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{anyhow, Result};
+use clap::Args;
+use gametree_lab::experiment::Ctx;
+use gametree_lab::reproduce;
+
+/// Arguments of `gametree reproduce`.
+#[derive(Args, Debug)]
+pub struct ReproduceArgs {
+    /// `PAPER` or `PAPER/TABLE` (all papers when omitted): korf-1991, baudet-1978,
+    /// knuth-moore, fridenfalk-2014, sturtevant-2003.
+    #[arg(value_name = "PAPER[/TABLE]")]
+    target: Option<String>,
+    /// Fewer trials and no multi-billion-node lines: everything in under two minutes on two
+    /// cores. Without it every line of every table runs, however long.
+    #[arg(long)]
+    quick: bool,
+    /// Print one JSON array of rows instead of markdown tables.
+    #[arg(long)]
+    json: bool,
+    /// Write every table (md, csv, json) and plot (svg) under DIR; a re-run skips
+    /// experiments whose stored parameters are the same.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+}
+
+/// Runs `gametree reproduce`.
+pub fn run(args: ReproduceArgs) -> Result<()> {
+    let experiments = reproduce::select(args.target.as_deref()).map_err(|e| anyhow!(e))?;
+    let ctx = Ctx {
+        quick: args.quick,
+        progress: std::io::stderr().is_terminal(),
+    };
+    let start = Instant::now();
+    let json = args.json;
+    let done = reproduce::run(&experiments, &ctx, args.out.as_deref(), |d| {
+        let e = &d.experiment;
+        if json {
+            if d.skipped {
+                eprintln!("{}/{}: skipped (stored results)", e.paper, e.table);
+            } else {
+                eprintln!("{}/{}: {:.2} s", e.paper, e.table, d.wall_secs);
+            }
+        } else {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{}", reproduce::done_markdown(d));
+            let _ = out.flush();
+        }
+    })
+    .map_err(|e| anyhow!(e))?;
+    if json {
+        println!("{}", reproduce::rows_json(&done));
+    } else {
+        println!(
+            "total wall time {:.2} s ({} experiments, {} mode)",
+            start.elapsed().as_secs_f64(),
+            done.len(),
+            if args.quick { "quick" } else { "full" }
+        );
+    }
+    if let Some(dir) = &args.out {
+        eprintln!("results in {}", dir.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,136 @@
+//! The reproduce runner: selection, stored results, atomic files, skipping on re-run.
+
+use std::fs;
+use std::path::PathBuf;
+
+use gametree_lab::experiment::Ctx;
+use gametree_lab::reproduce::{json_document, row_from_json, run, select, stored};
+
+const QUICK: Ctx = Ctx {
+    quick: true,
+    progress: false,
+};
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gametree-lab-it-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn selection() {
+    let all = select(None).unwrap();
+    assert!(all
+        .iter()
+        .any(|e| e.paper == "fridenfalk-2014" && e.table == "table-1"));
+    assert!(all
+        .iter()
+        .any(|e| e.paper == "sturtevant-2003" && e.table == "table-10"));
+    let s = select(Some("sturtevant-2003")).unwrap();
+    assert!(s.len() >= 3 && s.iter().all(|e| e.paper == "sturtevant-2003"));
+    let one = select(Some("fridenfalk-2014/table-2")).unwrap();
+    assert_eq!(one.len(), 1);
+    assert_eq!(one[0].table, "table-2");
+    let e = select(Some("nobody-1999")).unwrap_err();
+    assert!(e.contains("unknown paper `nobody-1999`"), "{e}");
+    assert!(
+        e.contains("fridenfalk-2014") && e.contains("sturtevant-2003"),
+        "{e}"
+    );
+    let e = select(Some("sturtevant-2003/table-99")).unwrap_err();
+    assert!(e.contains("unknown table `table-99`"), "{e}");
+    assert!(e.contains("sturtevant-2003/table-10"), "{e}");
+    // Every experiment has a distinct name and parameters in both modes.
+    let mut names: Vec<String> = all
+        .iter()
+        .map(|e| format!("{}/{}", e.paper, e.table))
+        .collect();
+    let n = names.len();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), n);
+    for e in &all {
+        assert!(!(e.params)(&QUICK).is_empty());
+    }
+}
+
+#[test]
+fn rows_round_trip_through_json() {
+    let exps = select(Some("sturtevant-2003/discrete-cutoffs")).unwrap();
+    let out = (exps[0].run)(&QUICK);
+    let doc: serde_json::Value =
+        serde_json::from_str(&json_document(&exps[0], "p", &out.rows)).unwrap();
+    let back: Vec<_> = doc["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| row_from_json(v).unwrap())
+        .collect();
+    assert_eq!(back, out.rows);
+    for key in [
+        "paper",
+        "table",
+        "row",
+        "quantity",
+        "paper_value",
+        "ours",
+        "ci95",
+        "verdict",
+        "note",
+    ] {
+        assert!(doc["rows"][0].get(key).is_some(), "{key}");
+    }
+}
+
+#[test]
+fn out_dir_files_and_skipping() {
+    let dir = scratch("out");
+    let exps = select(Some("sturtevant-2003")).unwrap();
+    let exps: Vec<_> = exps.into_iter().filter(|e| e.table != "table-8").collect();
+    let first = run(&exps, &QUICK, Some(&dir), |_| {}).unwrap();
+    assert!(first.iter().all(|d| !d.skipped));
+    let base = dir.join("sturtevant-2003");
+    for t in ["table-10", "discrete-cutoffs"] {
+        for ext in ["md", "csv", "json"] {
+            assert!(base.join(format!("{t}.{ext}")).is_file(), "{t}.{ext}");
+        }
+    }
+    let md = fs::read_to_string(base.join("table-10.md")).unwrap();
+    assert!(md.contains("wall time") && md.contains("| 84927 |"));
+    let json1 = fs::read(base.join("table-10.json")).unwrap();
+    assert!(!String::from_utf8_lossy(&json1).contains("wall"));
+    // No temporary files are left.
+    for f in fs::read_dir(&base).unwrap() {
+        let name = f.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(!name.ends_with(".tmp"), "{name}");
+    }
+    // A re-run skips both and returns the same rows.
+    let second = run(&exps, &QUICK, Some(&dir), |_| {}).unwrap();
+    assert!(second.iter().all(|d| d.skipped));
+    for (a, b) in first.iter().zip(&second) {
+        assert_eq!(a.rows, b.rows);
+    }
+    assert_eq!(fs::read(base.join("table-10.json")).unwrap(), json1);
+    // Different parameters, or a missing JSON (an interrupted run), mean a re-run.
+    assert!(stored(&dir, &exps[0], "other parameters").is_none());
+    fs::remove_file(base.join("discrete-cutoffs.json")).unwrap();
+    let third = run(&exps, &QUICK, Some(&dir), |_| {}).unwrap();
+    let skipped: Vec<bool> = third.iter().map(|d| d.skipped).collect();
+    assert_eq!(skipped, vec![true, false]);
+    assert!(base.join("discrete-cutoffs.json").is_file());
+    // A corrupt JSON file is not trusted.
+    fs::write(base.join("table-10.json"), b"{ not json").unwrap();
+    let fourth = run(&exps[..1], &QUICK, Some(&dir), |_| {}).unwrap();
+    assert!(!fourth[0].skipped);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn plots_are_written() {
+    let dir = scratch("plots");
+    let exps = select(Some("sturtevant-2003/table-8")).unwrap();
+    run(&exps, &QUICK, Some(&dir), |_| {}).unwrap();
+    let svg = fs::read_to_string(dir.join("sturtevant-2003/table-8-growth.svg")).unwrap();
+    assert!(svg.starts_with("<svg"));
+    let _ = fs::remove_dir_all(&dir);
+}

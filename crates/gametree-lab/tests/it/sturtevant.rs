@@ -1,0 +1,96 @@
+//! Sturtevant 2003: Table 8's roots and measured growth, Table 10 exact, section 4.4.
+
+use gametree_lab::experiment::Ctx;
+use gametree_lab::papers::sturtevant::{
+    best_case_leaves, discrete_cutoffs, table_10, table_8, table_8_root, TABLE_8_B, TABLE_8_PAPER,
+};
+use gametree_lab::report::Verdict;
+
+const QUICK: Ctx = Ctx {
+    quick: true,
+    progress: false,
+};
+
+#[test]
+fn table_8_roots_to_four_decimals() {
+    for (i, &b) in TABLE_8_B.iter().enumerate() {
+        let (paper, decimals) = TABLE_8_PAPER[i];
+        let scale = 10f64.powi(decimals as i32);
+        let r = table_8_root(3, b as f64);
+        assert_eq!((r * scale).round() / scale, paper, "b {b}");
+    }
+    // The root solves the polynomial, lies below b, and tends to b^((n-1)/n) for large b.
+    for n in 3..=6u32 {
+        for b in [2.0, 3.0, 10.0, 1000.0, 1e6] {
+            let x = table_8_root(n, b);
+            let p: f64 = x.powi(n as i32)
+                - (0..n)
+                    .map(|k| (b - 1.0).powi(k as i32) * x.powi((n - 1 - k) as i32))
+                    .sum::<f64>();
+            assert!(p.abs() <= 1e-9 * x.powi(n as i32), "n {n} b {b}");
+            assert!(x < b);
+        }
+        let big = 1e9;
+        let ratio = table_8_root(n, big) / big.powf((n as f64 - 1.0) / n as f64);
+        assert!((ratio - 1.0).abs() < 0.01, "n {n}: {ratio}");
+    }
+}
+
+#[test]
+fn table_8_experiment_quick() {
+    let out = table_8(&QUICK);
+    let roots: Vec<_> = out.rows.iter().filter(|r| r.quantity == "root").collect();
+    assert_eq!(roots.len(), 24);
+    for r in roots.iter().take(6) {
+        assert_eq!(r.verdict, Verdict::Exact, "{r:?}");
+    }
+    let growth: Vec<_> = out
+        .rows
+        .iter()
+        .filter(|r| r.quantity.starts_with("measured growth"))
+        .collect();
+    assert_eq!(growth.len(), 24);
+    for r in &growth {
+        // Every search follows the best-case recurrence exactly, without re-searches.
+        assert!(
+            r.note.contains("equal to the best-case recurrence"),
+            "{r:?}"
+        );
+        assert!(r.note.contains("; 0 re-searches"), "{r:?}");
+        let b: u32 = r.row.split("b=").nth(1).unwrap().parse().unwrap();
+        if b <= 4 {
+            assert_eq!(r.verdict, Verdict::Within, "{r:?}");
+        }
+        if r.verdict == Verdict::Differs {
+            assert!(r.note.contains("too shallow"));
+        }
+    }
+    // The recurrence's growth converges to the root (here at depth 200).
+    for n in 3..=6usize {
+        for b in [2u32, 5, 10] {
+            let g = best_case_leaves(n, b, 40) as f64 / best_case_leaves(n, b, 39) as f64;
+            let r = table_8_root(n as u32, b as f64);
+            assert!((g / r - 1.0).abs() < 1e-3, "n {n} b {b}: {g} vs {r}");
+        }
+    }
+}
+
+#[test]
+fn table_10_exact() {
+    let out = table_10(&QUICK);
+    assert_eq!(out.rows.len(), 2);
+    assert_eq!(out.rows[0].ours, 1_234_560.0);
+    assert_eq!(out.rows[1].ours, 84_927.0);
+    assert!(out.rows.iter().all(|r| r.verdict == Verdict::Exact));
+}
+
+#[test]
+fn discrete_cutoff_rows_exact() {
+    let out = discrete_cutoffs(&QUICK);
+    assert_eq!(out.rows.len(), 4);
+    for r in &out.rows {
+        assert_eq!(r.verdict, Verdict::Exact, "{r:?}");
+        assert!(r.note.contains("= max^n's"), "{r:?}");
+    }
+    assert_eq!(out.rows.iter().filter(|r| r.ours == 1.0).count(), 2);
+}
