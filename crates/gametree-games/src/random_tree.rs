@@ -726,7 +726,7 @@ impl Game for RandomTree {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn play(&self, state: &RandomState, mv: u32) -> RandomState {
         let next = state.player + 1;
         let key = mix64(state.key ^ self.salt.wrapping_add(GAMMA.wrapping_mul(mv as u64 + 1)));

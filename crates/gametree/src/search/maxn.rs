@@ -67,17 +67,35 @@ struct Search<'a, G: Game, E> {
 }
 
 impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
+    /// Visits a node: counts it, and values it if it is a leaf (terminal, or at the depth
+    /// limit), else searches its children.
     fn node(&mut self, state: &G::State, ply: u32) -> Result<Scores, StopReason> {
         self.meter.visit(ply)?;
-        self.pv.clear(ply as usize);
+        match self.leaf_value(state, ply) {
+            Some(v) => Ok(v),
+            None => self.expand(state, ply),
+        }
+    }
+
+    /// The value of a leaf (its outcome, or its evaluation at the depth limit), counted as a
+    /// static evaluation; `None` for an inner node.
+    #[inline(always)]
+    fn leaf_value(&mut self, state: &G::State, ply: u32) -> Option<Scores> {
         if let Some(v) = self.game.outcome(state) {
             self.meter.leaf();
-            return Ok(v);
+            return Some(v);
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
-            return Ok(self.eval.evaluate(self.game, state));
+            return Some(self.eval.evaluate(self.game, state));
         }
+        None
+    }
+
+    /// Searches the children of an inner node (already counted). A leaf child is visited
+    /// here, without a recursive call: most nodes are leaves.
+    fn expand(&mut self, state: &G::State, ply: u32) -> Result<Scores, StopReason> {
+        self.pv.clear(ply as usize);
         let start = self.moves.len();
         self.game.moves(state, &mut self.moves);
         let end = self.moves.len();
@@ -88,10 +106,18 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         for i in start..end {
             let mv = self.moves[i];
             let child = self.game.play(state, mv);
-            let v = self.node(&child, ply + 1)?;
+            self.meter.visit(ply + 1)?;
+            let (v, leaf) = match self.leaf_value(&child, ply + 1) {
+                Some(v) => (v, true),
+                None => (self.expand(&child, ply + 1)?, false),
+            };
             if best.is_none_or(|b| v[p] > b[p]) {
                 best = Some(v);
-                self.pv.update(ply as usize, mv);
+                if leaf {
+                    self.pv.set(ply as usize, mv);
+                } else {
+                    self.pv.update(ply as usize, mv);
+                }
             }
         }
         self.moves.truncate(start);

@@ -407,6 +407,15 @@ impl<M: Copy> PvTable<M> {
         row.extend_from_slice(&tail[0]);
     }
 
+    /// Row `ply` becomes just `mv` (a new best move whose child is a leaf, which has no line
+    /// of its own).
+    #[inline]
+    pub fn set(&mut self, ply: usize, mv: M) {
+        let row = &mut self.rows[ply];
+        row.clear();
+        row.push(mv);
+    }
+
     /// The line stored at `ply`.
     pub fn line(&self, ply: usize) -> &[M] {
         self.rows.get(ply).map_or(&[], |r| r.as_slice())
