@@ -129,18 +129,39 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         &mut self,
         state: &G::State,
         ply: u32,
-        mut alpha: [Score; MAX_PLAYERS],
+        alpha: [Score; MAX_PLAYERS],
     ) -> Result<Scores, StopReason> {
         self.meter.visit(ply)?;
-        self.pv.clear(ply as usize);
+        match self.leaf_value(state, ply) {
+            Some(v) => Ok(v),
+            None => self.expand(state, ply, alpha),
+        }
+    }
+
+    /// The projected value of a leaf (its outcome, or its evaluation at the depth limit),
+    /// counted as a static evaluation; `None` for an inner node.
+    #[inline(always)]
+    fn leaf_value(&mut self, state: &G::State, ply: u32) -> Option<Scores> {
         if let Some(v) = self.game.outcome(state) {
             self.meter.leaf();
-            return Ok(project(&v));
+            return Some(project(&v));
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
-            return Ok(project(&self.eval.evaluate(self.game, state)));
+            return Some(project(&self.eval.evaluate(self.game, state)));
         }
+        None
+    }
+
+    /// The children of an inner node (already counted); a leaf child is visited here,
+    /// without a recursive call.
+    fn expand(
+        &mut self,
+        state: &G::State,
+        ply: u32,
+        mut alpha: [Score; MAX_PLAYERS],
+    ) -> Result<Scores, StopReason> {
+        self.pv.clear(ply as usize);
         let start = self.moves.len();
         self.game.moves(state, &mut self.moves);
         let end = self.moves.len();
@@ -154,24 +175,35 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         for i in start..end {
             let mv = self.moves[i];
             let child = self.game.play(state, mv);
-            self.tracer.push(mv);
-            let r = self.node(&child, ply + 1, alpha);
-            self.tracer.pop();
-            let v = match r {
-                Ok(v) => v,
-                Err(e) => {
-                    self.moves.truncate(start);
-                    return Err(e);
+            if let Err(e) = self.meter.visit(ply + 1) {
+                self.moves.truncate(start);
+                return Err(e);
+            }
+            let (v, leaf) = match self.leaf_value(&child, ply + 1) {
+                Some(v) => (v, true),
+                None => {
+                    self.tracer.push(mv);
+                    let r = self.expand(&child, ply + 1, alpha);
+                    self.tracer.pop();
+                    match r {
+                        Ok(v) => (v, false),
+                        Err(e) => {
+                            self.moves.truncate(start);
+                            return Err(e);
+                        }
+                    }
                 }
             };
-            if best.is_none() {
+            if best.is_none() || alpha[p] < v[p] {
+                if alpha[p] < v[p] {
+                    alpha[p] = v[p];
+                }
                 best = Some(v);
-                self.pv.update(ply as usize, mv);
-            }
-            if alpha[p] < v[p] {
-                alpha[p] = v[p];
-                best = Some(v);
-                self.pv.update(ply as usize, mv);
+                if leaf {
+                    self.pv.set(ply as usize, mv);
+                } else {
+                    self.pv.update(ply as usize, mv);
+                }
             }
             if alpha_sum_nonnegative(&alpha[..self.n]) {
                 let remaining = (end - i - 1) as u32;
