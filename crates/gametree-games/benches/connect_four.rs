@@ -5,71 +5,29 @@
 //! Both search the columns in the order a..g with no move ordering, so apart from the
 //! `minimax` crate's random shuffle of the root moves they walk the same tree. Before timing,
 //! the harness checks that the values agree and prints both node counts (the peer's counted
-//! by a switchable counter in its `apply`, off while timing) and nodes per second.
+//! by `Peer<true>`, while the timed `Peer<false>` has no counter) and nodes per second.
 //!
 //! Run: `cargo bench -p gametree-games --bench connect_four`.
 
 use std::hint::black_box;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gametree::search::{alphabeta_failsoft::alphabeta_failsoft, Config, SearchResult};
-use gametree::{Evaluator as _, Game as _};
 use gametree_games::connect_four::{CellWeights, ConnectFour, State, WIN};
 use minimax::Strategy as _;
 
-static COUNTING: AtomicBool = AtomicBool::new(false);
-static PEER_NODES: AtomicU64 = AtomicU64::new(0);
+mod peer;
 
-/// Connect four for the `minimax` crate, delegating to gametree's rules.
-struct Peer;
-
-impl minimax::Game for Peer {
-    type S = State;
-    type M = u8;
-
-    fn generate_moves(s: &State, moves: &mut Vec<u8>) -> Option<minimax::Winner> {
-        ConnectFour.moves(s, moves);
-        if moves.is_empty() {
-            return <Peer as minimax::Game>::get_winner(s);
-        }
-        None
-    }
-
-    fn apply(s: &mut State, m: u8) -> Option<State> {
-        if COUNTING.load(Ordering::Relaxed) {
-            PEER_NODES.fetch_add(1, Ordering::Relaxed);
-        }
-        Some(ConnectFour.play(s, m))
-    }
-
-    fn get_winner(s: &State) -> Option<minimax::Winner> {
-        match ConnectFour.outcome(s) {
-            None => None,
-            Some(v) if v[0] == 0 => Some(minimax::Winner::Draw),
-            Some(_) => Some(minimax::Winner::PlayerJustMoved),
-        }
-    }
-}
-
-/// The same cell-weight evaluator, from the point of view of the side to move.
-struct PeerEval;
-
-impl minimax::Evaluator for PeerEval {
-    type G = Peer;
-    fn evaluate(&self, s: &State) -> minimax::Evaluation {
-        let v = CellWeights.evaluate(&ConnectFour, s);
-        v[ConnectFour.to_move(s)] as minimax::Evaluation
-    }
-}
+use peer::{PeerEval, PEER_NODES};
 
 fn ours(state: &State, depth: u32) -> SearchResult<u8> {
     alphabeta_failsoft(&ConnectFour, &CellWeights, state, &Config::depth(depth)).expect("search")
 }
 
-fn peer(state: &State, depth: u32) -> i64 {
-    let mut s = minimax::Negamax::new(PeerEval, depth as u8);
+fn peer<const COUNT: bool>(state: &State, depth: u32) -> i64 {
+    let mut s = minimax::Negamax::new(PeerEval::<COUNT>, depth as u8);
     black_box(s.choose_move(state));
     s.root_value() as i64
 }
@@ -82,13 +40,12 @@ fn bench(c: &mut Criterion) {
             let t = Instant::now();
             let r = ours(&state, depth);
             let our_secs = t.elapsed().as_secs_f64();
-            COUNTING.store(true, Ordering::Relaxed);
             PEER_NODES.store(0, Ordering::Relaxed);
-            let t = Instant::now();
-            let peer_value = peer(&state, depth);
-            let peer_secs = t.elapsed().as_secs_f64();
-            COUNTING.store(false, Ordering::Relaxed);
+            let peer_value = peer::<true>(&state, depth);
             let peer_nodes = PEER_NODES.load(Ordering::Relaxed) + 1;
+            let t = Instant::now();
+            let _ = peer::<false>(&state, depth);
+            let peer_secs = t.elapsed().as_secs_f64();
             let same = r.score == peer_value
                 || (r.score.abs() >= WIN / 2 && peer_value.abs() >= i16::MAX as i64 / 2);
             assert!(
@@ -110,7 +67,7 @@ fn bench(c: &mut Criterion) {
                 b.iter(|| black_box(ours(black_box(&state), depth)))
             });
             g.bench_function("minimax-crate Negamax", |b| {
-                b.iter(|| black_box(peer(black_box(&state), depth)))
+                b.iter(|| black_box(peer::<false>(black_box(&state), depth)))
             });
             g.finish();
         }

@@ -17,68 +17,19 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use gametree::hash::Zobrist as _;
 use gametree::search::engine::{self, GameHash, Options};
 use gametree::search::parallel::search_parallel;
 use gametree::search::Config;
-use gametree::{Evaluator as _, Game as _};
-use gametree_games::connect_four::{CellWeights, ConnectFour, State, WIN};
+use gametree::Game as _;
+use gametree_games::connect_four::{CellWeights, ConnectFour, WIN};
 use minimax::Strategy as _;
 
 const DEPTH: u32 = 14;
 const TABLE: usize = 16 << 20;
 
-/// Connect four for the `minimax` crate, delegating to gametree's rules and hash.
-struct Peer;
+mod peer;
 
-impl minimax::Game for Peer {
-    type S = State;
-    type M = u8;
-
-    fn generate_moves(s: &State, moves: &mut Vec<u8>) -> Option<minimax::Winner> {
-        ConnectFour.moves(s, moves);
-        if moves.is_empty() {
-            return <Peer as minimax::Game>::get_winner(s);
-        }
-        None
-    }
-
-    fn apply(s: &mut State, m: u8) -> Option<State> {
-        Some(ConnectFour.play(s, m))
-    }
-
-    fn get_winner(s: &State) -> Option<minimax::Winner> {
-        match ConnectFour.outcome(s) {
-            None => None,
-            Some(v) if v[0] == 0 => Some(minimax::Winner::Draw),
-            Some(_) => Some(minimax::Winner::PlayerJustMoved),
-        }
-    }
-
-    fn zobrist_hash(s: &State) -> u64 {
-        ConnectFour.hash(s)
-    }
-
-    fn table_index(m: u8) -> u16 {
-        m as u16
-    }
-
-    fn max_table_index() -> u16 {
-        6
-    }
-}
-
-/// The same cell-weight evaluator, from the point of view of the side to move.
-#[derive(Clone, Copy)]
-struct PeerEval;
-
-impl minimax::Evaluator for PeerEval {
-    type G = Peer;
-    fn evaluate(&self, s: &State) -> minimax::Evaluation {
-        let v = CellWeights.evaluate(&ConnectFour, s);
-        v[ConnectFour.to_move(s)] as minimax::Evaluation
-    }
-}
+use peer::PeerEval;
 
 fn ours(threads: usize, parallel: bool) -> (i64, u64) {
     let options = Options {
@@ -112,7 +63,7 @@ fn ours(threads: usize, parallel: bool) -> (i64, u64) {
 
 fn peer_iterative() -> i64 {
     let opts = minimax::IterativeOptions::new().with_table_byte_size(TABLE);
-    let mut s = minimax::IterativeSearch::new(PeerEval, opts);
+    let mut s = minimax::IterativeSearch::new(PeerEval::<false>, opts);
     s.set_max_depth(DEPTH as u8);
     black_box(s.choose_move(&ConnectFour.initial()));
     s.root_value() as i64
@@ -121,7 +72,7 @@ fn peer_iterative() -> i64 {
 fn peer_parallel(threads: usize) -> i64 {
     let opts = minimax::IterativeOptions::new().with_table_byte_size(TABLE);
     let par = minimax::ParallelOptions::new().with_num_threads(threads);
-    let mut s = minimax::ParallelSearch::new(PeerEval, opts, par);
+    let mut s = minimax::ParallelSearch::new(PeerEval::<false>, opts, par);
     s.set_max_depth(DEPTH as u8);
     black_box(s.choose_move(&ConnectFour.initial()));
     s.root_value() as i64
