@@ -6,6 +6,29 @@ use serde_json::{json, Value};
 
 use crate::load::MoveStyle;
 
+/// When to draw in colour (`--color`), as in most terminal tools.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// When standard output is a terminal.
+    Auto,
+    /// Always (ANSI escape codes).
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour output written to standard output.
+    pub fn enabled(self) -> bool {
+        use std::io::IsTerminal;
+        match self {
+            ColorChoice::Auto => std::io::stdout().is_terminal(),
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+        }
+    }
+}
+
 /// The moves of `line` played from `state`, in the game's notation (or as child indices).
 pub fn move_names<G: Game>(
     game: &G,

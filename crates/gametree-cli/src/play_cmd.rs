@@ -18,6 +18,7 @@ use gametree::search::{self, Algorithm, Config, Limits, SearchError};
 use gametree::{Evaluator, Game, Score, Scores};
 
 use crate::load::{self, Loaded, MoveStyle, Visitor};
+use crate::output::ColorChoice;
 
 /// Arguments of `gametree play`.
 #[derive(Args, Debug)]
@@ -40,8 +41,11 @@ pub struct PlayArgs {
     /// Transposition-table size of `engine` seats in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 16)]
     table_mib: usize,
-    /// Draw the board without ANSI colours.
-    #[arg(long)]
+    /// Colours: `auto` (when standard output is a terminal), `always` or `never`.
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+    /// The same as `--color never`.
+    #[arg(long, conflicts_with = "color")]
     no_color: bool,
 }
 
@@ -91,7 +95,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
         depth: args.depth,
         time_ms: time,
         table_mib: args.table_mib,
-        color: !args.no_color,
+        color: !args.no_color && args.color.enabled(),
         mate: None,
     };
     let stdin = std::io::stdin();

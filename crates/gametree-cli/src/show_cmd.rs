@@ -1,12 +1,11 @@
 //! `gametree show`: draws a position of a game in the terminal, with its legal moves.
 
-use std::io::IsTerminal;
-
 use anyhow::{bail, Result};
 use clap::Args;
 use gametree::{Evaluator, Game};
 
 use crate::load::{self, Loaded, MoveStyle, Visitor};
+use crate::output::ColorChoice;
 
 /// Arguments of `gametree show`.
 #[derive(Args, Debug)]
@@ -18,8 +17,8 @@ pub struct ShowArgs {
     #[arg(long, value_name = "P")]
     position: Option<String>,
     /// Colours: `auto` (when standard output is a terminal), `always` or `never`.
-    #[arg(long, value_name = "WHEN", default_value = "auto")]
-    color: String,
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
     /// Also draw the map of cell numbers (Chinese Checkers: the canonical indices that
     /// `--position` uses).
     #[arg(long)]
@@ -28,12 +27,7 @@ pub struct ShowArgs {
 
 /// Runs `gametree show`.
 pub fn run(args: ShowArgs) -> Result<()> {
-    let color = match args.color.as_str() {
-        "auto" => std::io::stdout().is_terminal(),
-        "always" => true,
-        "never" => false,
-        other => bail!("--color must be auto, always or never, not `{other}`"),
-    };
+    let color = args.color.enabled();
     let loaded = load::load(None, Some(&args.game), args.position.as_deref())?;
     if args.cells {
         match &loaded {

@@ -62,7 +62,15 @@ fn a_person_against_the_engine_bad_input_and_quit() {
 #[test]
 fn two_people_play_tictactoe_to_a_win() {
     let o = with_input(
-        &["play", "--game", "tictactoe", "--players", "human,human"],
+        &[
+            "play",
+            "--game",
+            "tictactoe",
+            "--players",
+            "human,human",
+            "--color",
+            "always",
+        ],
         "1\n2\n3\n4\n5\n5\n6\n7\n",
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -70,7 +78,7 @@ fn two_people_play_tictactoe_to_a_win() {
     // The second 5 is taken: asked again.
     assert!(t.contains("`5` is not a legal move"), "{t}");
     assert!(t.contains("game over: P0 wins (100, -100)"), "{t}");
-    assert!(t.contains("\x1b["), "colour by default");
+    assert!(t.contains("\x1b["), "colour when asked for");
 }
 
 #[test]
@@ -231,4 +239,17 @@ fn registry_pvs_mtdf_aspiration_agree_with_alphabeta() {
     for alg in ["pvs", "mtdf", "aspiration"] {
         assert_eq!(score(alg), want, "{alg}");
     }
+}
+
+#[test]
+fn colour_is_off_by_default_when_piped() {
+    let o = with_input(
+        &["play", "--game", "tictactoe", "--players", "human,human"],
+        "1\n2\n3\n4\n5\n6\n7\n",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        !text(&o).contains("\x1b["),
+        "auto: no colour when stdout is not a terminal"
+    );
 }
