@@ -781,6 +781,7 @@ impl Game for CardGame {
                 if s.broken { "broken" } else { "not broken" }
             );
         }
+        out.push('\n');
         out
     }
 }
