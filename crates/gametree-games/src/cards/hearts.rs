@@ -108,9 +108,7 @@ pub fn order(_game: &CardGame, s: &CardState, moves: &mut [Card]) {
             if c == QUEEN_OF_SPADES {
                 return if rank(w) > rank(c) { -1 } else { 100 };
             }
-            if safe {
-                12 - rank(c) as i32
-            } else if rank(c) < rank(w) {
+            if safe || rank(c) < rank(w) {
                 12 - rank(c) as i32
             } else {
                 20 + rank(c) as i32

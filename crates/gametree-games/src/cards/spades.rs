@@ -66,7 +66,7 @@ fn weight(hand: u64) -> Score {
     w
 }
 
-/// Bids estimated from a deal: each player's share of the 17 tricks by [`weight`]
+/// Bids estimated from a deal: each player's share of the 17 tricks by the evaluation weights
 /// (rounded down, at least 1).
 pub fn auto_bids(hands: &[u64; PLAYERS]) -> [u8; PLAYERS] {
     let sh = share(
