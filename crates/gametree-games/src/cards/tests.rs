@@ -650,3 +650,30 @@ fn monte_carlo_replays_exactly_and_plays_legal_cards() {
     };
     assert!(mc3.choose(&sp, &CardEval, &s).is_err());
 }
+
+#[test]
+fn monte_carlo_does_not_see_the_hidden_hands() {
+    // Two positions that differ only in how the unseen cards are split between the other
+    // two players: the player to move must choose the same card in both.
+    let g = CardGame::spades(6).with_equiv(true);
+    let mc = MonteCarlo {
+        worlds: 4,
+        nodes: 4_000,
+        algorithm: Algorithm::Maxn,
+        seed: 3,
+    };
+    let mut rng = crate::rng::SplitMix64::new(17);
+    let mut checked = 0;
+    for seed in 0..12 {
+        let s = endgame(&g, seed, 6);
+        let other = sample_world(&g, &s, &mut rng).unwrap();
+        if other == s || moves(&g, &s).len() < 2 {
+            continue;
+        }
+        let a = mc.choose(&g, &CardEval, &s).unwrap();
+        let b = mc.choose(&g, &CardEval, &other).unwrap();
+        assert_eq!(a, b, "seed {seed}");
+        checked += 1;
+    }
+    assert!(checked >= 6, "{checked}");
+}
