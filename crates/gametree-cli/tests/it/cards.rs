@@ -198,3 +198,45 @@ fn engines_play_a_whole_spades_hand() {
     assert!(t.contains("game over"), "{t}");
     assert!(t.contains("hand over"), "{t}");
 }
+
+#[test]
+fn monte_carlo_seats_play_cards_only() {
+    let args = [
+        "play",
+        "--game",
+        "spades(deal=2,equiv=1)",
+        "--players",
+        "mc,speculative,monte-carlo",
+        "--depth",
+        "3",
+        "--no-color",
+    ];
+    let t = ok(&args);
+    assert!(t.contains("P0 (monte-carlo) plays"), "{t}");
+    assert!(t.contains("game over"), "{t}");
+    // The cards played (timings aside) are the same on a second run.
+    let cards = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter_map(|l| l.split("plays ").nth(1))
+            .map(|r| r.split_whitespace().next().unwrap_or("").to_string())
+            .collect()
+    };
+    assert_eq!(cards(&t).len(), 51);
+    assert_eq!(
+        cards(&t),
+        cards(&ok(&args)),
+        "a seeded game replays exactly"
+    );
+    expect_error(
+        &[
+            "play",
+            "--game",
+            "connect-four",
+            "--players",
+            "mc,engine",
+            "--depth",
+            "2",
+        ],
+        "monte-carlo seats play card games",
+    );
+}
