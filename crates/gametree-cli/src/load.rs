@@ -27,6 +27,16 @@ pub const GAMES: &[(&str, &str)] = &[
          --position \"<cells of P0>/<cells of P1>/... <to move>\"",
     ),
     (
+        "hearts(deal=SEED,remove=2D,equiv=0,scale=4)",
+        "3-player Hearts, perfect information (values scale*(26 - points)); equiv=1 searches \
+         equivalent cards once; --position \"P0: KC 7C ... / P1: ... / P2: ...\" (17 cards each)",
+    ),
+    (
+        "spades(deal=SEED,equiv=0,scale=4,scoring=tricks|bids,bids=A-B-C)",
+        "3-player cut-throat Spades, perfect information (values scale*tricks; scoring=bids is \
+         not constant-sum); --position as for hearts",
+    ),
+    (
         "random(players=N,b=B,d=D,leaf=MODEL,seed=S,maxsum=M)",
         "random uniform tree, hashed from (seed, node path); leaf models: constant, cutpoints, incremental (range=R)",
     ),
@@ -78,6 +88,11 @@ pub enum Loaded {
         gametree_games::chinese_checkers::ChineseCheckers,
         <gametree_games::chinese_checkers::ChineseCheckers as Game>::State,
     ),
+    /// Hearts or Spades at a position.
+    Cards(
+        gametree_games::cards::CardGame,
+        gametree_games::cards::CardState,
+    ),
     /// A hashed random tree.
     Random(gametree_games::random_tree::RandomTree),
 }
@@ -105,6 +120,9 @@ impl Loaded {
                 s,
                 MoveStyle::Notation,
             ),
+            Loaded::Cards(g, s) => {
+                v.visit(g, &gametree_games::cards::CardEval, s, MoveStyle::Notation)
+            }
             Loaded::Random(g) => v.visit(
                 g,
                 &gametree_games::random_tree::RandomTreeEval,
@@ -204,6 +222,16 @@ fn load_game(text: &str, position: Option<&str>) -> Result<Loaded> {
                 None => g.initial(),
             };
             Ok(Loaded::ChineseCheckers(g, s))
+        }
+        "hearts" | "spades" => {
+            let g = gametree_games::cards::CardGame::from_spec(&spec)?;
+            let s = match position {
+                Some(p) => g
+                    .parse_deal(p)
+                    .with_context(|| format!("--position {p:?}"))?,
+                None => g.initial(),
+            };
+            Ok(Loaded::Cards(g, s))
         }
         "random" => {
             if position.is_some() {

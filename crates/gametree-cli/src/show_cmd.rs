@@ -39,6 +39,9 @@ pub fn run(args: ShowArgs) -> Result<()> {
     if let Loaded::ChineseCheckers(g, s) = &loaded {
         println!("position: {}", g.format_position(s));
     }
+    if let Loaded::Cards(g, s) = &loaded {
+        println!("deal: {}", g.deal_text(s));
+    }
     Ok(())
 }
 

@@ -119,10 +119,13 @@ pub fn run(args: TournamentArgs) -> Result<()> {
             name,
             &config,
         ),
+        Loaded::Cards(g, _) => {
+            run_tournament(g, &gametree_games::cards::CardEval, &g.spec(), &config)
+        }
         Loaded::TicTacToe(g, _) => {
             run_tournament(g, &gametree_games::tictactoe::OpenLines, name, &config)
         }
-        _ => bail!("tournaments are played on games (chinese-checkers, connect-four, tictactoe), not on trees"),
+        _ => bail!("tournaments are played on games (chinese-checkers, connect-four, tictactoe, hearts, spades), not on trees"),
     }?;
     let json = serde_json::to_string_pretty(&result)?;
     if let Some(path) = &args.out {

@@ -1,6 +1,7 @@
 //! The domains of gametree, each a [`gametree::Game`] with its evaluators, and the
 //! conformance check every game passes.
 
+pub mod cards;
 pub mod chinese_checkers;
 pub mod conformance;
 pub mod connect_four;

@@ -84,8 +84,9 @@ fn out_dir_then_rerun_skips() {
     let second = gametree(&args);
     assert!(second.status.success());
     let md = String::from_utf8_lossy(&second.stdout);
-    // Table 8, Table 10, the discrete cut-offs and the Chinese Checkers half of Table 10.
-    assert_eq!(md.matches("skipped: stored results").count(), 4, "{md}");
+    // Table 8, Table 10, the discrete cut-offs, the Chinese Checkers half of Table 10, and
+    // the card games' Tables 11 and 12.
+    assert_eq!(md.matches("skipped: stored results").count(), 6, "{md}");
     assert_eq!(std::fs::read(base.join("table-8.json")).unwrap(), json);
     // The skipped experiments' rows still print.
     assert!(md.contains("| 84927 | 84927 |"), "{md}");

@@ -8,6 +8,7 @@ pub mod fridenfalk;
 pub mod knuth_moore;
 pub mod korf;
 pub mod sturtevant;
+pub mod sturtevant_cards;
 pub mod sturtevant_cc;
 
 /// Every experiment, paper by paper.
@@ -19,5 +20,6 @@ pub fn all() -> Vec<Experiment> {
     v.extend(fridenfalk::experiments());
     v.extend(sturtevant::experiments());
     v.extend(sturtevant_cc::experiments());
+    v.extend(sturtevant_cards::experiments());
     v
 }
