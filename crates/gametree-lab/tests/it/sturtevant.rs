@@ -94,3 +94,17 @@ fn discrete_cutoff_rows_exact() {
     }
     assert_eq!(out.rows.iter().filter(|r| r.ours == 1.0).count(), 2);
 }
+
+/// The best-case recurrence grows toward Table 8's root at large depths, even where the exact
+/// counts no longer fit in 128 bits (b = 10 beyond depth ~50, b = 1000 beyond ~13).
+#[test]
+fn best_case_growth_tends_to_the_root_without_overflow() {
+    use gametree_lab::papers::sturtevant::{best_case_growth, table_8_root};
+    for n in 3..=6 {
+        for b in [2u32, 3, 4, 5, 10, 1000] {
+            let g = best_case_growth(n, b, 200);
+            let root = table_8_root(n as u32, b as f64);
+            assert!((g / root - 1.0).abs() < 1e-5, "n={n} b={b}: {g} vs {root}");
+        }
+    }
+}
