@@ -4,10 +4,9 @@
 //! See [`crate::search::alphabeta_failsoft`] for the fail-soft variant (same nodes visited,
 //! more informative bounds) and [`crate::search::negamax`] for it in negamax form.
 
-use super::minimax::{key, two_player_result, INF};
+use super::minimax::{key, TwoPlayerSearch, INF};
 use super::{
-    require_two_players, Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, Stats,
-    StopReason, Tracer,
+    require_two_players, Config, CutoffKind, SearchError, SearchResult, Stats, StopReason,
 };
 use crate::eval::Evaluator;
 use crate::game::{Game, Score};
@@ -56,20 +55,9 @@ pub fn alphabeta<G: Game, E: Evaluator<G>>(
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
     require_two_players(game, "alphabeta")?;
-    let mut s = Search::new(game, eval, config);
-    match s.node(state, 0, -INF, INF) {
-        Ok(_) => {
-            let pv = s.pv.line(0).to_vec();
-            let trace = std::mem::take(&mut s.tracer.events);
-            Ok(two_player_result(
-                game,
-                eval,
-                state,
-                pv,
-                s.meter.finish(),
-                trace,
-            ))
-        }
+    let mut s = TwoPlayerSearch::new(game, eval, config);
+    match s.alphabeta_node(state, 0, -INF, INF) {
+        Ok(_) => Ok(s.into_result(state)),
         Err(reason) => Err(s.meter.stopped(reason)),
     }
 }
@@ -95,39 +83,16 @@ pub fn alphabeta_window<G: Game, E: Evaluator<G>>(
         trace: false,
         ..*config
     };
-    let mut s = Search::new(game, eval, &config);
-    match s.node(state, 0, alpha.max(-INF), beta.max(-INF)) {
+    let mut s = TwoPlayerSearch::new(game, eval, &config);
+    match s.alphabeta_node(state, 0, alpha.max(-INF), beta.max(-INF)) {
         Ok(r) => Ok((r, s.meter.finish())),
         Err(reason) => Err(s.meter.stopped(reason)),
     }
 }
 
-struct Search<'a, G: Game, E> {
-    game: &'a G,
-    eval: &'a E,
-    meter: Meter,
-    pv: PvTable<G::Move>,
-    tracer: Tracer<G::Move>,
-    /// One buffer used as a stack of move lists: no allocation per node.
-    moves: Vec<G::Move>,
-    depth_limit: u32,
-}
-
-impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
-    fn new(game: &'a G, eval: &'a E, config: &Config) -> Self {
-        Search {
-            game,
-            eval,
-            meter: Meter::new(&config.limits),
-            pv: PvTable::new(),
-            tracer: Tracer::new(config.trace),
-            moves: Vec::with_capacity(256),
-            depth_limit: config.limits.depth.unwrap_or(u32::MAX),
-        }
-    }
-
+impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
     /// The value of `state` (player 0's component) clamped into `[alpha, beta]`.
-    fn node(
+    fn alphabeta_node(
         &mut self,
         state: &G::State,
         ply: u32,
@@ -165,7 +130,7 @@ impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
                 self.frontier(&child, ply + 1)?.max(alpha).min(beta)
             } else {
                 self.tracer.push(mv);
-                let r = self.node(&child, ply + 1, alpha, beta)?;
+                let r = self.alphabeta_node(&child, ply + 1, alpha, beta)?;
                 self.tracer.pop();
                 r
             };
@@ -193,32 +158,6 @@ impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
         }
         self.moves.truncate(start);
         Ok(if maximize { alpha } else { beta })
-    }
-
-    /// Counts and traces a cutoff that leaves `pruned` children unsearched (none: no cutoff).
-    /// A child at the depth limit (or terminal there): counted and valued exactly as
-    /// [`Self::node`] would, without the recursive call (most nodes are such leaves).
-    #[inline(always)]
-    fn frontier(&mut self, state: &G::State, ply: u32) -> Result<Score, StopReason> {
-        self.meter.visit(ply)?;
-        self.meter.leaf();
-        Ok(match self.game.outcome(state) {
-            Some(v) => key(&v),
-            None => key(&self.eval.evaluate(self.game, state)),
-        })
-    }
-
-    #[inline]
-    fn cutoff(&mut self, kind: CutoffKind, alpha: Score, beta: Score, r: Score, pruned: usize) {
-        if pruned > 0 {
-            self.meter.stats.cutoffs.count(kind);
-            self.tracer.prune(
-                kind,
-                &[alpha, beta],
-                r,
-                u32::try_from(pruned).unwrap_or(u32::MAX),
-            );
-        }
     }
 }
 

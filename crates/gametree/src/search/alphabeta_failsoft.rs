@@ -5,10 +5,9 @@
 //! See [`crate::search::alphabeta`] for the fail-hard variant and
 //! [`crate::search::negamax`] for this algorithm in negamax form.
 
-use super::minimax::{key, two_player_result, INF};
+use super::minimax::{key, TwoPlayerSearch, INF};
 use super::{
-    require_two_players, Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, Stats,
-    StopReason, Tracer,
+    require_two_players, Config, CutoffKind, SearchError, SearchResult, Stats, StopReason,
 };
 use crate::eval::Evaluator;
 use crate::game::{Game, Score};
@@ -61,20 +60,9 @@ pub fn alphabeta_failsoft<G: Game, E: Evaluator<G>>(
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
     require_two_players(game, "alphabeta-failsoft")?;
-    let mut s = Search::new(game, eval, config);
-    match s.node(state, 0, -INF, INF) {
-        Ok(_) => {
-            let pv = s.pv.line(0).to_vec();
-            let trace = std::mem::take(&mut s.tracer.events);
-            Ok(two_player_result(
-                game,
-                eval,
-                state,
-                pv,
-                s.meter.finish(),
-                trace,
-            ))
-        }
+    let mut s = TwoPlayerSearch::new(game, eval, config);
+    match s.failsoft_node(state, 0, -INF, INF) {
+        Ok(_) => Ok(s.into_result(state)),
         Err(reason) => Err(s.meter.stopped(reason)),
     }
 }
@@ -100,40 +88,17 @@ pub fn alphabeta_failsoft_window<G: Game, E: Evaluator<G>>(
         trace: false,
         ..*config
     };
-    let mut s = Search::new(game, eval, &config);
-    match s.node(state, 0, alpha.max(-INF), beta.max(-INF)) {
+    let mut s = TwoPlayerSearch::new(game, eval, &config);
+    match s.failsoft_node(state, 0, alpha.max(-INF), beta.max(-INF)) {
         Ok(r) => Ok((r, s.meter.finish())),
         Err(reason) => Err(s.meter.stopped(reason)),
     }
 }
 
-struct Search<'a, G: Game, E> {
-    game: &'a G,
-    eval: &'a E,
-    meter: Meter,
-    pv: PvTable<G::Move>,
-    tracer: Tracer<G::Move>,
-    /// One buffer used as a stack of move lists: no allocation per node.
-    moves: Vec<G::Move>,
-    depth_limit: u32,
-}
-
-impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
-    fn new(game: &'a G, eval: &'a E, config: &Config) -> Self {
-        Search {
-            game,
-            eval,
-            meter: Meter::new(&config.limits),
-            pv: PvTable::new(),
-            tracer: Tracer::new(config.trace),
-            moves: Vec::with_capacity(256),
-            depth_limit: config.limits.depth.unwrap_or(u32::MAX),
-        }
-    }
-
+impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
     /// The fail-soft value of `state` (player 0's component) for the window
     /// `(alpha, beta)`.
-    fn node(
+    fn failsoft_node(
         &mut self,
         state: &G::State,
         ply: u32,
@@ -170,7 +135,7 @@ impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
                 self.frontier(&child, ply + 1)?
             } else {
                 self.tracer.push(mv);
-                let r = self.node(&child, ply + 1, alpha, beta)?;
+                let r = self.failsoft_node(&child, ply + 1, alpha, beta)?;
                 self.tracer.pop();
                 r
             };
@@ -198,32 +163,6 @@ impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
         }
         self.moves.truncate(start);
         Ok(best)
-    }
-
-    /// Counts and traces a cutoff that leaves `pruned` children unsearched (none: no cutoff).
-    /// A child at the depth limit (or terminal there): counted and valued exactly as
-    /// [`Self::node`] would, without the recursive call (most nodes are such leaves).
-    #[inline(always)]
-    fn frontier(&mut self, state: &G::State, ply: u32) -> Result<Score, StopReason> {
-        self.meter.visit(ply)?;
-        self.meter.leaf();
-        Ok(match self.game.outcome(state) {
-            Some(v) => key(&v),
-            None => key(&self.eval.evaluate(self.game, state)),
-        })
-    }
-
-    #[inline]
-    fn cutoff(&mut self, kind: CutoffKind, alpha: Score, beta: Score, r: Score, pruned: usize) {
-        if pruned > 0 {
-            self.meter.stats.cutoffs.count(kind);
-            self.tracer.prune(
-                kind,
-                &[alpha, beta],
-                r,
-                u32::try_from(pruned).unwrap_or(u32::MAX),
-            );
-        }
     }
 }
 

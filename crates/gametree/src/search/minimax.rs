@@ -8,8 +8,8 @@
 //! family shares: [`INF`] and [`key`].
 
 use super::{
-    leaf_of_pv, require_two_players, Config, Meter, PruneEvent, PvTable, SearchError, SearchResult,
-    Stats, StopReason,
+    leaf_of_pv, require_two_players, Config, CutoffKind, Meter, PruneEvent, PvTable, SearchError,
+    SearchResult, Stats, StopReason, Tracer,
 };
 use crate::eval::Evaluator;
 use crate::game::{Game, Score, Scores};
@@ -82,43 +82,84 @@ pub fn minimax<G: Game, E: Evaluator<G>>(
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
     require_two_players(game, "minimax")?;
-    let mut s = Search {
-        game,
-        eval,
-        meter: Meter::new(&config.limits),
-        pv: PvTable::new(),
-        moves: Vec::with_capacity(256),
-        depth_limit: config.limits.depth.unwrap_or(u32::MAX),
-    };
-    match s.node(state, 0) {
-        Ok(_) => {
-            let pv = s.pv.line(0).to_vec();
-            Ok(two_player_result(
-                game,
-                eval,
-                state,
-                pv,
-                s.meter.finish(),
-                Vec::new(),
-            ))
-        }
+    let mut s = TwoPlayerSearch::new(game, eval, config);
+    match s.minimax_node(state, 0) {
+        Ok(_) => Ok(s.into_result(state)),
         Err(reason) => Err(s.meter.stopped(reason)),
     }
 }
 
-struct Search<'a, G: Game, E> {
-    game: &'a G,
-    eval: &'a E,
-    meter: Meter,
-    pv: PvTable<G::Move>,
+/// What every two-player search of this family carries (minimax, both alpha-betas,
+/// negamax): each adds its own node method in its own file.
+pub(super) struct TwoPlayerSearch<'a, G: Game, E> {
+    pub(super) game: &'a G,
+    pub(super) eval: &'a E,
+    pub(super) meter: Meter,
+    pub(super) pv: PvTable<G::Move>,
+    pub(super) tracer: Tracer<G::Move>,
     /// One buffer used as a stack of move lists: no allocation per node.
-    moves: Vec<G::Move>,
-    depth_limit: u32,
+    pub(super) moves: Vec<G::Move>,
+    pub(super) depth_limit: u32,
 }
 
-impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
+impl<'a, G: Game, E: Evaluator<G>> TwoPlayerSearch<'a, G, E> {
+    pub(super) fn new(game: &'a G, eval: &'a E, config: &Config) -> Self {
+        TwoPlayerSearch {
+            game,
+            eval,
+            meter: Meter::new(&config.limits),
+            pv: PvTable::new(),
+            tracer: Tracer::new(config.trace),
+            moves: Vec::with_capacity(256),
+            depth_limit: config.limits.depth.unwrap_or(u32::MAX),
+        }
+    }
+
+    /// A child at the depth limit (or terminal there): counted and valued (player 0's
+    /// component) exactly as the recursive node method would, without the call (most nodes
+    /// are such leaves).
+    #[inline(always)]
+    pub(super) fn frontier(&mut self, state: &G::State, ply: u32) -> Result<Score, StopReason> {
+        self.meter.visit(ply)?;
+        self.meter.leaf();
+        Ok(match self.game.outcome(state) {
+            Some(v) => key(&v),
+            None => key(&self.eval.evaluate(self.game, state)),
+        })
+    }
+
+    /// Counts and traces a cutoff that leaves `pruned` children unsearched (none: no cutoff).
+    #[inline]
+    pub(super) fn cutoff(
+        &mut self,
+        kind: CutoffKind,
+        alpha: Score,
+        beta: Score,
+        r: Score,
+        pruned: usize,
+    ) {
+        if pruned > 0 {
+            self.meter.stats.cutoffs.count(kind);
+            self.tracer.prune(
+                kind,
+                &[alpha, beta],
+                r,
+                u32::try_from(pruned).unwrap_or(u32::MAX),
+            );
+        }
+    }
+
+    /// The result of a finished search from `state`: its PV, stats and trace.
+    pub(super) fn into_result(mut self, state: &G::State) -> SearchResult<G::Move> {
+        let pv = self.pv.line(0).to_vec();
+        let trace = std::mem::take(&mut self.tracer.events);
+        two_player_result(self.game, self.eval, state, pv, self.meter.finish(), trace)
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
     /// The minimax value (player 0's component) of `state` at `ply`.
-    fn node(&mut self, state: &G::State, ply: u32) -> Result<Score, StopReason> {
+    fn minimax_node(&mut self, state: &G::State, ply: u32) -> Result<Score, StopReason> {
         self.meter.visit(ply)?;
         self.pv.clear(ply as usize);
         if let Some(v) = self.game.outcome(state) {
@@ -140,7 +181,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         for i in start..end {
             let mv = self.moves[i];
             let child = self.game.play(state, mv);
-            let v = self.node(&child, ply + 1)?;
+            let v = self.minimax_node(&child, ply + 1)?;
             if (maximize && v > best) || (!maximize && v < best) {
                 best = v;
                 self.pv.update(ply as usize, mv);

@@ -7,10 +7,9 @@
 //! player. This is not plain negamax without pruning: it prunes exactly as
 //! [`crate::search::alphabeta_failsoft`] does.
 
-use super::minimax::{key, two_player_result, INF};
+use super::minimax::{key, TwoPlayerSearch, INF};
 use super::{
-    require_two_players, Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, Stats,
-    StopReason, Tracer,
+    require_two_players, Config, CutoffKind, SearchError, SearchResult, Stats, StopReason,
 };
 use crate::eval::Evaluator;
 use crate::game::{Game, Score};
@@ -56,20 +55,9 @@ pub fn negamax<G: Game, E: Evaluator<G>>(
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
     require_two_players(game, "negamax")?;
-    let mut s = Search::new(game, eval, config);
-    match s.node(state, 0, -INF, INF) {
-        Ok(_) => {
-            let pv = s.pv.line(0).to_vec();
-            let trace = std::mem::take(&mut s.tracer.events);
-            Ok(two_player_result(
-                game,
-                eval,
-                state,
-                pv,
-                s.meter.finish(),
-                trace,
-            ))
-        }
+    let mut s = TwoPlayerSearch::new(game, eval, config);
+    match s.negamax_node(state, 0, -INF, INF) {
+        Ok(_) => Ok(s.into_result(state)),
         Err(reason) => Err(s.meter.stopped(reason)),
     }
 }
@@ -97,12 +85,12 @@ pub fn negamax_window<G: Game, E: Evaluator<G>>(
         ..*config
     };
     let (alpha, beta) = (alpha.max(-INF), beta.max(-INF));
-    let mut s = Search::new(game, eval, &config);
+    let mut s = TwoPlayerSearch::new(game, eval, &config);
     let root_is_0 = game.to_move(state).index() == 0;
     let result = if root_is_0 {
-        s.node(state, 0, alpha, beta)
+        s.negamax_node(state, 0, alpha, beta)
     } else {
-        s.node(state, 0, -beta, -alpha).map(|r| -r)
+        s.negamax_node(state, 0, -beta, -alpha).map(|r| -r)
     };
     match result {
         Ok(r) => Ok((r, s.meter.finish())),
@@ -110,45 +98,8 @@ pub fn negamax_window<G: Game, E: Evaluator<G>>(
     }
 }
 
-struct Search<'a, G: Game, E> {
-    game: &'a G,
-    eval: &'a E,
-    meter: Meter,
-    pv: PvTable<G::Move>,
-    tracer: Tracer<G::Move>,
-    /// One buffer used as a stack of move lists: no allocation per node.
-    moves: Vec<G::Move>,
-    depth_limit: u32,
-}
-
-impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
-    fn new(game: &'a G, eval: &'a E, config: &Config) -> Self {
-        Search {
-            game,
-            eval,
-            meter: Meter::new(&config.limits),
-            pv: PvTable::new(),
-            tracer: Tracer::new(config.trace),
-            moves: Vec::with_capacity(256),
-            depth_limit: config.limits.depth.unwrap_or(u32::MAX),
-        }
-    }
-
-    /// The fail-soft negamax value of `state`, seen from the player to move there, for the
-    /// window `(alpha, beta)` in that player's terms.
-    /// A child at the depth limit (or terminal there): counted and valued exactly as
-    /// [`Self::node`] would (in player 0's terms, before the sign), without the call.
-    #[inline(always)]
-    fn frontier(&mut self, state: &G::State, ply: u32) -> Result<Score, StopReason> {
-        self.meter.visit(ply)?;
-        self.meter.leaf();
-        Ok(match self.game.outcome(state) {
-            Some(v) => key(&v),
-            None => key(&self.eval.evaluate(self.game, state)),
-        })
-    }
-
-    fn node(
+impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
+    fn negamax_node(
         &mut self,
         state: &G::State,
         ply: u32,
@@ -189,9 +140,9 @@ impl<'a, G: Game, E: Evaluator<G>> Search<'a, G, E> {
             } else {
                 self.tracer.push(mv);
                 let r = if self.game.to_move(&child) == mover {
-                    self.node(&child, ply + 1, alpha, beta)?
+                    self.negamax_node(&child, ply + 1, alpha, beta)?
                 } else {
-                    -self.node(&child, ply + 1, -beta, -alpha)?
+                    -self.negamax_node(&child, ply + 1, -beta, -alpha)?
                 };
                 self.tracer.pop();
                 r
