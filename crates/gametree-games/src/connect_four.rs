@@ -397,12 +397,7 @@ impl Evaluator<ConnectFour> for CellWeights {
     }
 
     fn bounds(&self, _game: &ConnectFour) -> Bounds {
-        Bounds {
-            lower: Some(Scores::splat(2, -WIN)),
-            maxsum: Some(0),
-            step: 1,
-            constant_sum: true,
-        }
+        Bounds::zero_sum(WIN)
     }
 }
 

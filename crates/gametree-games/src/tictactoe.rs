@@ -348,12 +348,7 @@ impl Evaluator<TicTacToe> for OpenLines {
     }
 
     fn bounds(&self, _game: &TicTacToe) -> Bounds {
-        Bounds {
-            lower: Some(Scores::splat(2, -WIN)),
-            maxsum: Some(0),
-            step: 1,
-            constant_sum: true,
-        }
+        Bounds::zero_sum(WIN)
     }
 }
 

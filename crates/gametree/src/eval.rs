@@ -50,6 +50,17 @@ impl Bounds {
         }
     }
 
+    /// A two-player zero-sum game whose scores lie in `[-max, max]`: lower bound `-max` for
+    /// both players, and the two scores summing to exactly 0.
+    pub fn zero_sum(max: Score) -> Bounds {
+        Bounds {
+            lower: Some(Scores::splat(2, -max)),
+            maxsum: Some(0),
+            step: 1,
+            constant_sum: true,
+        }
+    }
+
     /// Whether `s` respects these bounds: each score at least its lower bound, the sum at
     /// most `maxsum`, and exactly `maxsum` when constant-sum.
     pub fn admits(&self, s: &Scores) -> bool {

@@ -32,9 +32,23 @@ pub fn maxn<G: Game, E: Evaluator<G>>(
     state: &G::State,
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
+    maxn_mapped(game, eval, state, config, |v: &Scores| *v)
+}
+
+/// max^n on leaf values transformed by `map` (the identity for [`maxn`], Fridenfalk's
+/// projection for [`super::nmax::nmax`]): every leaf, terminal or cut off, is valued
+/// `map(value)` and the search backs those up exactly as [`maxn`] does.
+pub(super) fn maxn_mapped<G: Game, E: Evaluator<G>, F: Fn(&Scores) -> Scores>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    config: &Config,
+    map: F,
+) -> Result<SearchResult<G::Move>, SearchError> {
     let mut s = Search {
         game,
         eval,
+        map,
         meter: Meter::new(&config.limits),
         pv: PvTable::new(),
         moves: Vec::with_capacity(256),
@@ -56,9 +70,11 @@ pub fn maxn<G: Game, E: Evaluator<G>>(
     }
 }
 
-struct Search<'a, G: Game, E> {
+struct Search<'a, G: Game, E, F> {
     game: &'a G,
     eval: &'a E,
+    /// The transformation of leaf values.
+    map: F,
     meter: Meter,
     pv: PvTable<G::Move>,
     /// One buffer used as a stack of move lists: no allocation per node.
@@ -66,7 +82,7 @@ struct Search<'a, G: Game, E> {
     depth_limit: u32,
 }
 
-impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
+impl<G: Game, E: Evaluator<G>, F: Fn(&Scores) -> Scores> Search<'_, G, E, F> {
     /// Visits a node: counts it, and values it if it is a leaf (terminal, or at the depth
     /// limit), else searches its children.
     fn node(&mut self, state: &G::State, ply: u32) -> Result<Scores, StopReason> {
@@ -83,11 +99,11 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
     fn leaf_value(&mut self, state: &G::State, ply: u32) -> Option<Scores> {
         if let Some(v) = self.game.outcome(state) {
             self.meter.leaf();
-            return Some(v);
+            return Some((self.map)(&v));
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
-            return Some(self.eval.evaluate(self.game, state));
+            return Some((self.map)(&self.eval.evaluate(self.game, state)));
         }
         None
     }

@@ -1,6 +1,7 @@
 //! N-max: max^n on the zero-sum projection of the scores (Fridenfalk 2014, section III).
 
-use super::{Config, Meter, PvTable, SearchError, SearchResult, StopReason};
+use super::maxn::maxn_mapped;
+use super::{Config, SearchError, SearchResult};
 use crate::eval::Evaluator;
 use crate::game::{Game, Scores};
 
@@ -45,77 +46,7 @@ pub fn nmax<G: Game, E: Evaluator<G>>(
     state: &G::State,
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    let mut s = Search {
-        game,
-        eval,
-        meter: Meter::new(&config.limits),
-        pv: PvTable::new(),
-        moves: Vec::with_capacity(256),
-        depth_limit: config.limits.depth.unwrap_or(u32::MAX),
-    };
-    match s.node(state, 0) {
-        Ok(value) => {
-            let pv = s.pv.line(0).to_vec();
-            Ok(SearchResult {
-                value,
-                score: value[game.to_move(state)],
-                best_move: pv.first().copied(),
-                pv,
-                stats: s.meter.finish(),
-                trace: Vec::new(),
-            })
-        }
-        Err(reason) => Err(s.meter.stopped(reason)),
-    }
-}
-
-struct Search<'a, G: Game, E> {
-    game: &'a G,
-    eval: &'a E,
-    meter: Meter,
-    pv: PvTable<G::Move>,
-    /// One buffer used as a stack of move lists: no allocation per node.
-    moves: Vec<G::Move>,
-    depth_limit: u32,
-}
-
-impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
-    fn node(&mut self, state: &G::State, ply: u32) -> Result<Scores, StopReason> {
-        self.meter.visit(ply)?;
-        self.pv.clear(ply as usize);
-        if let Some(v) = self.game.outcome(state) {
-            self.meter.leaf();
-            return Ok(project(&v));
-        }
-        if ply >= self.depth_limit {
-            self.meter.leaf();
-            return Ok(project(&self.eval.evaluate(self.game, state)));
-        }
-        let start = self.moves.len();
-        self.game.moves(state, &mut self.moves);
-        let end = self.moves.len();
-        self.eval
-            .order(self.game, state, &mut self.moves[start..end]);
-        let p = self.game.to_move(state);
-        let mut best: Option<Scores> = None;
-        for i in start..end {
-            let mv = self.moves[i];
-            let child = self.game.play(state, mv);
-            let v = match self.node(&child, ply + 1) {
-                Ok(v) => v,
-                Err(e) => {
-                    self.moves.truncate(start);
-                    return Err(e);
-                }
-            };
-            if best.is_none_or(|b| v[p] > b[p]) {
-                best = Some(v);
-                self.pv.update(ply as usize, mv);
-            }
-        }
-        self.moves.truncate(start);
-        Ok(best.expect("a non-terminal state has at least one move"))
-    }
+    maxn_mapped(game, eval, state, config, project)
 }
 
 #[cfg(test)]
