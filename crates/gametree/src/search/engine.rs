@@ -97,6 +97,12 @@ pub trait Hashing<G: Game> {
     fn hash(&self, game: &G, state: &G::State) -> u64;
     /// The history slot of `mv`, if the game has them.
     fn move_slot(&self, game: &G, mv: G::Move) -> Option<usize>;
+    /// Whether `state` may be a transposition ([`Zobrist::may_transpose`]; `false` without
+    /// hashes).
+    fn may_transpose(&self, game: &G, state: &G::State) -> bool;
+    /// The hash for a table of exact value vectors and the banked part to take out of the
+    /// values ([`Zobrist::banked`]; else [`Zobrist::hash`] and `None`).
+    fn banked(&self, game: &G, state: &G::State) -> (u64, Option<Scores>);
 }
 
 /// No hashes: the engine runs without a table and without the history heuristic.
@@ -113,6 +119,14 @@ impl<G: Game> Hashing<G> for NoHash {
     fn move_slot(&self, _game: &G, _mv: G::Move) -> Option<usize> {
         None
     }
+    #[inline]
+    fn may_transpose(&self, _game: &G, _state: &G::State) -> bool {
+        false
+    }
+    #[inline]
+    fn banked(&self, _game: &G, _state: &G::State) -> (u64, Option<Scores>) {
+        (0, None)
+    }
 }
 
 /// The game's own [`Zobrist`] hashes and move slots.
@@ -128,6 +142,17 @@ impl<G: Zobrist> Hashing<G> for GameHash {
     #[inline]
     fn move_slot(&self, game: &G, mv: G::Move) -> Option<usize> {
         game.move_slot(mv)
+    }
+    #[inline]
+    fn may_transpose(&self, game: &G, state: &G::State) -> bool {
+        game.may_transpose(state)
+    }
+    #[inline]
+    fn banked(&self, game: &G, state: &G::State) -> (u64, Option<Scores>) {
+        match game.banked(state) {
+            Some((h, b)) => (h, Some(b)),
+            None => (game.hash(state), None),
+        }
     }
 }
 
@@ -229,6 +254,10 @@ pub struct EngineResult<M> {
     pub result: SearchResult<M>,
     /// Every completed iteration, shallowest first.
     pub iterations: Vec<IterationInfo<M>>,
+    /// Whether the last completed iteration searched every line to the end of the game (no
+    /// depth-limit leaf, no table entry that had one): its value is then the game's value,
+    /// whatever the depth.
+    pub complete: bool,
 }
 
 /// The node search shared by the root drivers: fail-soft alpha-beta or PVS with the table
@@ -795,6 +824,7 @@ pub fn iterate<G: Game, E: Evaluator<G>, H: Hashing<G>>(
     let mut iterations: Vec<IterationInfo<G::Move>> = Vec::new();
     let mut best: Option<SearchResult<G::Move>> = None;
     let mut guess = None;
+    let mut complete = false;
     if max_depth == 0 {
         s.reset_meter(&config.limits);
         return match s.search_root(state, 0, -INF, INF) {
@@ -803,6 +833,7 @@ pub fn iterate<G: Game, E: Evaluator<G>, H: Hashing<G>>(
                 Ok(EngineResult {
                     result: s.result(state, 0, v, stats),
                     iterations: Vec::new(),
+                    complete: !s.reached_frontier(),
                 })
             }
             Err(reason) => Err(s.meter.clone().stopped(reason)),
@@ -845,7 +876,8 @@ pub fn iterate<G: Game, E: Evaluator<G>, H: Hashing<G>>(
                 if let Some(sync) = s.sync {
                     sync.fetch_max(depth, Relaxed);
                 }
-                if !s.reached_frontier() {
+                complete = !s.reached_frontier();
+                if complete {
                     break;
                 }
             }
@@ -881,7 +913,11 @@ pub fn iterate<G: Game, E: Evaluator<G>, H: Hashing<G>>(
         return Err(SearchError::Stopped(StopReason::Deadline, Box::new(total)));
     };
     result.stats.elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
-    Ok(EngineResult { result, iterations })
+    Ok(EngineResult {
+        result,
+        iterations,
+        complete,
+    })
 }
 
 /// One search at exactly `config.limits.depth` (to the end of the game when `None`), no

@@ -42,5 +42,13 @@ pub fn last_branch<G: Game, E: Evaluator<G>>(
     state: &G::State,
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    run(game, eval, state, config, Mode::LastBranch)
+    run(
+        game,
+        eval,
+        &super::engine::NoHash,
+        None,
+        state,
+        config,
+        Mode::LastBranch,
+    )
 }

@@ -3,6 +3,8 @@
 //! The oracle of the whole max^n family: shallow pruning, branch-and-bound, last-branch and
 //! speculative pruning all claim to return exactly what [`maxn`] returns.
 
+use super::engine::{Hashing, NoHash};
+use super::vector_table::{Key, VectorTable};
 use super::{Config, Meter, PvTable, SearchError, SearchResult, StopReason};
 use crate::eval::Evaluator;
 use crate::game::{Game, Scores};
@@ -35,6 +37,19 @@ pub fn maxn<G: Game, E: Evaluator<G>>(
     maxn_mapped(game, eval, state, config, |v: &Scores| *v)
 }
 
+/// max^n with a table of exact values: [`super::maxn_table::maxn_table`]'s engine (`hasher`
+/// gives the hashes; `NoHash` and `None` make it plain [`maxn`]).
+pub(super) fn maxn_hashed<G: Game, E: Evaluator<G>, H: Hashing<G>>(
+    game: &G,
+    eval: &E,
+    hasher: &H,
+    table: Option<&mut VectorTable>,
+    state: &G::State,
+    config: &Config,
+) -> Result<SearchResult<G::Move>, SearchError> {
+    search(game, eval, hasher, table, state, config, |v: &Scores| *v)
+}
+
 /// max^n on leaf values transformed by `map` (the identity for [`maxn`], Fridenfalk's
 /// projection for [`super::nmax::nmax`]): every leaf, terminal or cut off, is valued
 /// `map(value)` and the search backs those up exactly as [`maxn`] does.
@@ -45,9 +60,23 @@ pub(super) fn maxn_mapped<G: Game, E: Evaluator<G>, F: Fn(&Scores) -> Scores>(
     config: &Config,
     map: F,
 ) -> Result<SearchResult<G::Move>, SearchError> {
+    search(game, eval, &NoHash, None, state, config, map)
+}
+
+fn search<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores>(
+    game: &G,
+    eval: &E,
+    hasher: &H,
+    table: Option<&mut VectorTable>,
+    state: &G::State,
+    config: &Config,
+    map: F,
+) -> Result<SearchResult<G::Move>, SearchError> {
     let mut s = Search {
         game,
         eval,
+        hasher,
+        table,
         map,
         meter: Meter::new(&config.limits),
         pv: PvTable::new(),
@@ -56,7 +85,8 @@ pub(super) fn maxn_mapped<G: Game, E: Evaluator<G>, F: Fn(&Scores) -> Scores>(
     };
     match s.node(state, 0) {
         Ok(value) => {
-            let pv = s.pv.line(0).to_vec();
+            let mut pv = s.pv.line(0).to_vec();
+            s.extend_pv(state, &mut pv);
             Ok(SearchResult {
                 value,
                 score: value[game.to_move(state)],
@@ -70,9 +100,12 @@ pub(super) fn maxn_mapped<G: Game, E: Evaluator<G>, F: Fn(&Scores) -> Scores>(
     }
 }
 
-struct Search<'a, G: Game, E, F> {
+struct Search<'a, G: Game, E, H, F> {
     game: &'a G,
     eval: &'a E,
+    hasher: &'a H,
+    /// Exact values of transposed subtrees (only when `H::TABLE`).
+    table: Option<&'a mut VectorTable>,
     /// The transformation of leaf values.
     map: F,
     meter: Meter,
@@ -82,14 +115,59 @@ struct Search<'a, G: Game, E, F> {
     depth_limit: u32,
 }
 
-impl<G: Game, E: Evaluator<G>, F: Fn(&Scores) -> Scores> Search<'_, G, E, F> {
+impl<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores> Search<'_, G, E, H, F> {
+    /// The table key of an inner node at `ply`, if it may be a transposition.
+    #[inline(always)]
+    fn table_key(&self, state: &G::State, ply: u32) -> Option<Key> {
+        if !H::TABLE || self.table.is_none() || !self.hasher.may_transpose(self.game, state) {
+            return None;
+        }
+        let (hash, banked) = self.hasher.banked(self.game, state);
+        Some(Key {
+            hash,
+            draft: self.depth_limit.saturating_sub(ply),
+            banked,
+        })
+    }
+
+    /// Completes a principal variation cut short by a table hit: the node where it stops
+    /// is expanded again without probing its own entry (its children come from the table or
+    /// a search), until the line reaches a leaf. These visits are bookkeeping for the
+    /// result and are not counted in the statistics.
+    fn extend_pv(&mut self, root: &G::State, pv: &mut Vec<G::Move>) {
+        if !H::TABLE || self.table.is_none() {
+            return;
+        }
+        let saved = self.meter.stats;
+        let mut state = root.clone();
+        for &mv in pv.iter() {
+            state = self.game.play(&state, mv);
+        }
+        let mut ply = pv.len() as u32;
+        while self.game.outcome(&state).is_none() && ply < self.depth_limit {
+            if self.expand_node(&state, ply, false).is_err() {
+                break;
+            }
+            let line = self.pv.line(ply as usize);
+            if line.is_empty() {
+                break;
+            }
+            for &mv in line {
+                state = self.game.play(&state, mv);
+            }
+            ply += line.len() as u32;
+            pv.extend_from_slice(line);
+        }
+        self.meter.stats = saved;
+    }
+
     /// Visits a node: counts it, and values it if it is a leaf (terminal, or at the depth
     /// limit), else searches its children.
     fn node(&mut self, state: &G::State, ply: u32) -> Result<Scores, StopReason> {
         self.meter.visit(ply)?;
         match self.leaf_value(state, ply) {
             Some(v) => Ok(v),
-            None => self.expand(state, ply),
+            None => self.expand_node(state, ply, true),
         }
     }
 
@@ -110,8 +188,22 @@ impl<G: Game, E: Evaluator<G>, F: Fn(&Scores) -> Scores> Search<'_, G, E, F> {
 
     /// Searches the children of an inner node (already counted). A leaf child is visited
     /// here, without a recursive call: most nodes are leaves.
-    fn expand(&mut self, state: &G::State, ply: u32) -> Result<Scores, StopReason> {
+    /// With a table, a transposable node first looks for its entry (when `probe`) and
+    /// stores its value afterwards.
+    fn expand_node(
+        &mut self,
+        state: &G::State,
+        ply: u32,
+        probe: bool,
+    ) -> Result<Scores, StopReason> {
         self.pv.clear(ply as usize);
+        let key = self.table_key(state, ply);
+        if let (Some(k), true) = (&key, probe) {
+            if let Some(hit) = self.table.as_ref().and_then(|t| t.get(k)) {
+                self.meter.stats.table_hits += 1;
+                return Ok(hit.value);
+            }
+        }
         let start = self.moves.len();
         self.game.moves(state, &mut self.moves);
         let end = self.moves.len();
@@ -119,16 +211,18 @@ impl<G: Game, E: Evaluator<G>, F: Fn(&Scores) -> Scores> Search<'_, G, E, F> {
             .order(self.game, state, &mut self.moves[start..end]);
         let p = self.game.to_move(state);
         let mut best: Option<Scores> = None;
+        let mut best_index = 0;
         for i in start..end {
             let mv = self.moves[i];
             let child = self.game.play(state, mv);
             self.meter.visit(ply + 1)?;
             let (v, leaf) = match self.leaf_value(&child, ply + 1) {
                 Some(v) => (v, true),
-                None => (self.expand(&child, ply + 1)?, false),
+                None => (self.expand_node(&child, ply + 1, true)?, false),
             };
             if best.is_none_or(|b| v[p] > b[p]) {
                 best = Some(v);
+                best_index = i - start;
                 if leaf {
                     self.pv.set(ply as usize, mv);
                 } else {
@@ -137,7 +231,11 @@ impl<G: Game, E: Evaluator<G>, F: Fn(&Scores) -> Scores> Search<'_, G, E, F> {
             }
         }
         self.moves.truncate(start);
-        Ok(best.expect("a non-terminal state has at least one move"))
+        let best = best.expect("a non-terminal state has at least one move");
+        if let (Some(k), Some(t)) = (&key, self.table.as_mut()) {
+            t.put(k, best, Some(best_index));
+        }
+        Ok(best)
     }
 }
 

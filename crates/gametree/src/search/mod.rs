@@ -34,10 +34,12 @@ pub mod branch_and_bound;
 pub mod hypermax;
 pub mod last_branch;
 pub mod maxn;
+pub mod maxn_table;
 pub mod nmax;
 pub mod paranoid;
 pub mod shallow;
 pub mod speculative;
+pub mod speculative_table;
 
 pub mod aspiration;
 pub mod engine;
@@ -46,6 +48,7 @@ pub mod ordering;
 pub mod parallel;
 pub mod pvs;
 pub mod tt;
+pub mod vector_table;
 
 /// When a search must stop. Every field is optional; `Limits::default()` searches to the end
 /// of the game with no node or time limit.
@@ -186,6 +189,10 @@ pub struct Stats {
     pub cutoffs: Cutoffs,
     /// Re-searches (speculative pruning, PVS, aspiration, MTD(f)), each one counted.
     pub re_searches: u64,
+    /// Nodes valued by a transposition-table entry instead of a search of their subtree
+    /// (the max^n-family searches with a [`vector_table::VectorTable`]; each such node is
+    /// also counted in `nodes`). 0 for every search without a table.
+    pub table_hits: u64,
     /// Completed iterations of iterative deepening (1 for a single search).
     pub iterations: u32,
     /// The depth reached: the deepest ply visited below the root (for iterative deepening,
@@ -203,6 +210,7 @@ impl Stats {
         self.expansions += o.expansions;
         self.cutoffs.add(&o.cutoffs);
         self.re_searches += o.re_searches;
+        self.table_hits += o.table_hits;
         self.iterations += o.iterations;
         self.elapsed_ms += o.elapsed_ms;
     }

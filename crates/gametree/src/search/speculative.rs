@@ -48,6 +48,8 @@
 //! Nothing here needs the leaves to be constant-sum, nor round-robin turns: a player who
 //! occurs twice in a chain simply contributes its larger threshold.
 
+use super::engine::{Hashing, NoHash};
+use super::vector_table::{Key, VectorTable};
 use super::{Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer};
 use crate::eval::Evaluator;
 use crate::game::{Game, Score, Scores};
@@ -91,7 +93,7 @@ pub fn speculative<G: Game, E: Evaluator<G>>(
     state: &G::State,
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    run(game, eval, state, config, Mode::Speculative)
+    run(game, eval, &NoHash, None, state, config, Mode::Speculative)
 }
 
 /// Which prunes the engine may take.
@@ -113,9 +115,17 @@ impl Mode {
 }
 
 /// The shared engine of [`speculative`] and [`super::last_branch::last_branch`].
-pub(crate) fn run<G: Game, E: Evaluator<G>>(
+///
+/// With hashes (`H::TABLE`) and a table, every inner node for which the game's
+/// `may_transpose` holds looks up its exact value by `(hash, draft)` and stores the value
+/// when its search proves it exact (a `Pruned` answer depends on the ancestors and is never
+/// stored). An exact value is what the subtree's full max^n search returns, so using it in
+/// place of a search only forgoes prunes inside that subtree: the result is unchanged.
+pub(crate) fn run<G: Game, E: Evaluator<G>, H: Hashing<G>>(
     game: &G,
     eval: &E,
+    hasher: &H,
+    table: Option<&mut VectorTable>,
     state: &G::State,
     config: &Config,
     mode: Mode,
@@ -133,6 +143,8 @@ pub(crate) fn run<G: Game, E: Evaluator<G>>(
     let mut s = Search {
         game,
         eval,
+        hasher,
+        table,
         mode,
         n,
         maxsum,
@@ -150,7 +162,8 @@ pub(crate) fn run<G: Game, E: Evaluator<G>>(
     };
     match s.node(state, 0, 0) {
         Ok(Res::Exact(value)) => {
-            let pv = s.pv.line(0).to_vec();
+            let mut pv = s.pv.line(0).to_vec();
+            s.extend_pv(state, &mut pv);
             Ok(SearchResult {
                 value,
                 score: value[game.to_move(state)],
@@ -199,9 +212,12 @@ struct Frame {
     best: Option<Scores>,
 }
 
-struct Search<'a, G: Game, E> {
+struct Search<'a, G: Game, E, H> {
     game: &'a G,
     eval: &'a E,
+    hasher: &'a H,
+    /// Exact values of transposed subtrees (only when `H::TABLE`).
+    table: Option<&'a mut VectorTable>,
     mode: Mode,
     n: usize,
     maxsum: i64,
@@ -220,9 +236,66 @@ struct Search<'a, G: Game, E> {
     depth_limit: u32,
 }
 
-impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
+impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
+    /// The table key of an inner node at `ply`, if it may be a transposition.
+    #[inline(always)]
+    fn table_key(&self, state: &G::State, ply: u32) -> Option<Key> {
+        if !H::TABLE || self.table.is_none() || !self.hasher.may_transpose(self.game, state) {
+            return None;
+        }
+        let (hash, banked) = self.hasher.banked(self.game, state);
+        Some(Key {
+            hash,
+            draft: self.depth_limit.saturating_sub(ply),
+            banked,
+        })
+    }
+
+    /// Completes a principal variation cut short by a table hit: the node where it stops
+    /// is searched again without probing its own entry and with a barrier at itself (so
+    /// its value is exact), until the line reaches a leaf. These visits are bookkeeping
+    /// for the result and are not counted in the statistics.
+    fn extend_pv(&mut self, root: &G::State, pv: &mut Vec<G::Move>) {
+        if !H::TABLE || self.table.is_none() {
+            return;
+        }
+        let saved = self.meter.stats;
+        let mut state = root.clone();
+        for &mv in pv.iter() {
+            state = self.game.play(&state, mv);
+        }
+        let mut ply = pv.len() as u32;
+        while self.game.outcome(&state).is_none() && ply < self.depth_limit {
+            if !matches!(self.visit(&state, ply, ply, false), Ok(Res::Exact(_))) {
+                break;
+            }
+            let line = self.pv.line(ply as usize);
+            if line.is_empty() {
+                break;
+            }
+            for &mv in line {
+                state = self.game.play(&state, mv);
+            }
+            ply += line.len() as u32;
+            pv.extend_from_slice(line);
+        }
+        self.meter.stats = saved;
+    }
+
     /// Searches `state` at `ply`; no prune inside may refer to a node above `barrier`.
+    #[inline]
     fn node(&mut self, state: &G::State, ply: u32, barrier: u32) -> Result<Res, StopReason> {
+        self.visit(state, ply, barrier, true)
+    }
+
+    /// [`Search::node`], looking the node up in the table first when `probe`.
+    fn visit(
+        &mut self,
+        state: &G::State,
+        ply: u32,
+        barrier: u32,
+        probe: bool,
+    ) -> Result<Res, StopReason> {
         self.meter.visit(ply)?;
         self.pv.clear(ply as usize);
         if let Some(v) = self.game.outcome(state) {
@@ -232,6 +305,13 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         if ply >= self.depth_limit {
             self.meter.leaf();
             return Ok(Res::Exact(self.eval.evaluate(self.game, state)));
+        }
+        let key = self.table_key(state, ply);
+        if let (Some(k), true) = (&key, probe) {
+            if let Some(hit) = self.table.as_ref().and_then(|t| t.get(k)) {
+                self.meter.stats.table_hits += 1;
+                return Ok(Res::Exact(hit.value));
+            }
         }
         let start = self.moves.len();
         self.game.moves(state, &mut self.moves);
@@ -315,6 +395,9 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         }
         let r = self.settle(state, i, p, kids_base, barrier, best);
         self.kids.truncate(kids_base);
+        if let (Ok(Res::Exact(v)), Some(k), Some(t)) = (&r, &key, self.table.as_mut()) {
+            t.put(k, *v, None);
+        }
         r
     }
 

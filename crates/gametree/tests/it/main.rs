@@ -8,5 +8,6 @@ mod multi_player_bounds;
 mod multi_player_speculative;
 mod nmax_hypermax;
 mod paranoid;
+mod tables;
 mod tree_format;
 mod two_player;

@@ -1,0 +1,217 @@
+//! A transposition table of exact value vectors for the max^n family
+//! ([`crate::search::maxn_table`], [`crate::search::speculative_table`]).
+//!
+//! # Entries
+//!
+//! An entry holds the position's 64-bit hash, the draft (the depth left below the node when
+//! it was searched), the index of the best child in the node's search order, and the exact
+//! value vector ([`Scores`]): 64 bytes, one cache line. Only exact values are stored: a max^n
+//! value, or the value a speculative search proved exact (a pruned subtree's answer is a
+//! bound relative to its ancestors and is never stored).
+//!
+//! # Use
+//!
+//! An entry answers a probe only at its own draft: the depth-limited max^n value of a
+//! position depends on the position and the depth left only, so a search with the table
+//! returns exactly the value of the same search without it. (In a trick-taking game every
+//! transposition within one search has the same draft: the cards played are the same.)
+//!
+//! # Replacement
+//!
+//! Two-entry buckets: a hash selects a bucket; slot 0 keeps the deepest entry, slot 1 takes
+//! everything else (Breuker, Uiterwijk & van den Herik 1994, "TwoDeep"), as in
+//! [`crate::search::tt`]. The table is single-threaded and is cleared by [`VectorTable::clear`].
+
+use crate::game::{Score, Scores, MAX_PLAYERS};
+
+/// Marks an empty slot (`draft` of a stored entry is always smaller).
+const EMPTY: u32 = u32::MAX;
+
+/// No best child recorded.
+const NO_MOVE: u16 = u16::MAX;
+
+#[derive(Clone, Copy, Debug)]
+#[repr(align(64))]
+struct Slot {
+    hash: u64,
+    value: [Score; MAX_PLAYERS],
+    draft: u32,
+    best: u16,
+    players: u8,
+}
+
+const EMPTY_SLOT: Slot = Slot {
+    hash: 0,
+    value: [0; MAX_PLAYERS],
+    draft: EMPTY,
+    best: NO_MOVE,
+    players: 1,
+};
+
+/// A table of exact value vectors of fixed memory.
+#[derive(Clone, Debug)]
+pub struct VectorTable {
+    slots: Vec<Slot>,
+    /// `slots.len() / 2 - 1` (the bucket count is a power of two).
+    mask: usize,
+}
+
+/// Bytes per entry.
+pub const ENTRY_BYTES: usize = 64;
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// The exact value.
+    pub value: Scores,
+    /// The index of the best child in the node's search order, if recorded.
+    pub best: Option<usize>,
+}
+
+impl VectorTable {
+    /// A table of at most `mib` MiB (at least one bucket of two entries), all empty.
+    pub fn with_mib(mib: usize) -> VectorTable {
+        let entries = (mib.saturating_mul(1 << 20) / ENTRY_BYTES).max(2);
+        let buckets = (entries / 2).next_power_of_two();
+        let buckets = if buckets * 2 > entries && buckets > 1 {
+            buckets / 2
+        } else {
+            buckets
+        };
+        VectorTable {
+            slots: vec![EMPTY_SLOT; buckets * 2],
+            mask: buckets - 1,
+        }
+    }
+
+    /// The number of entries.
+    pub fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Empties every entry.
+    pub fn clear(&mut self) {
+        self.slots.fill(EMPTY_SLOT);
+    }
+
+    /// The entry of `hash` stored at exactly `draft`, if any.
+    #[inline]
+    pub fn probe(&self, hash: u64, draft: u32) -> Option<Hit> {
+        let b = (hash as usize & self.mask) * 2;
+        for s in &self.slots[b..b + 2] {
+            if s.hash == hash && s.draft == draft {
+                return Some(Hit {
+                    value: Scores::from_slice(&s.value[..s.players as usize]),
+                    best: (s.best != NO_MOVE).then_some(s.best as usize),
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores the exact `value` of `hash` at `draft`, with the index of its best child
+    /// (indices from `u16::MAX` on are not recorded).
+    #[inline]
+    pub fn store(&mut self, hash: u64, draft: u32, value: Scores, best: Option<usize>) {
+        debug_assert!(draft != EMPTY);
+        let b = (hash as usize & self.mask) * 2;
+        let deep = self.slots[b];
+        let i = if deep.draft == EMPTY || deep.hash == hash || deep.draft <= draft {
+            b
+        } else {
+            b + 1
+        };
+        let mut v = [0; MAX_PLAYERS];
+        v[..value.players()].copy_from_slice(value.as_slice());
+        self.slots[i] = Slot {
+            hash,
+            value: v,
+            draft,
+            best: best.map_or(NO_MOVE, |m| u16::try_from(m).unwrap_or(NO_MOVE)),
+            players: value.players() as u8,
+        };
+    }
+}
+
+/// A table key: the hash, the draft, and the banked part of the values
+/// ([`crate::hash::Zobrist::banked`]) that entries are stored without.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key {
+    /// The hash ([`crate::hash::Zobrist::banked`]'s when the game has one).
+    pub hash: u64,
+    /// The depth left.
+    pub draft: u32,
+    /// Added to a stored value when it is read, taken out when it is stored.
+    pub banked: Option<Scores>,
+}
+
+impl VectorTable {
+    /// The value stored for `key`, the banked part added back.
+    #[inline]
+    pub fn get(&self, key: &Key) -> Option<Hit> {
+        let mut hit = self.probe(key.hash, key.draft)?;
+        if let Some(b) = key.banked {
+            for (v, d) in hit.value.as_mut_slice().iter_mut().zip(b.as_slice()) {
+                *v += d;
+            }
+        }
+        Some(hit)
+    }
+
+    /// Stores `value` for `key`, the banked part taken out.
+    #[inline]
+    pub fn put(&mut self, key: &Key, mut value: Scores, best: Option<usize>) {
+        if let Some(b) = key.banked {
+            for (v, d) in value.as_mut_slice().iter_mut().zip(b.as_slice()) {
+                *v -= d;
+            }
+        }
+        self.store(key.hash, key.draft, value, best);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_are_one_cache_line() {
+        assert_eq!(std::mem::size_of::<Slot>(), ENTRY_BYTES);
+    }
+
+    #[test]
+    fn probe_needs_the_same_hash_and_draft() {
+        let mut t = VectorTable::with_mib(1);
+        assert_eq!(t.capacity(), 16384);
+        let v = Scores::from_slice(&[1, 2, 3]);
+        t.store(42, 5, v, Some(2));
+        assert_eq!(
+            t.probe(42, 5),
+            Some(Hit {
+                value: v,
+                best: Some(2)
+            })
+        );
+        assert_eq!(t.probe(42, 4), None);
+        assert_eq!(t.probe(43, 5), None);
+        t.clear();
+        assert_eq!(t.probe(42, 5), None);
+    }
+
+    #[test]
+    fn the_deeper_entry_stays() {
+        let mut t = VectorTable::with_mib(0);
+        assert_eq!(t.capacity(), 2);
+        let v = Scores::from_slice(&[1, 1]);
+        t.store(1, 9, v, None);
+        t.store(2, 3, v, None);
+        t.store(3, 4, v, None);
+        assert!(t.probe(1, 9).is_some());
+        assert!(t.probe(2, 3).is_none());
+        assert_eq!(t.probe(3, 4).map(|h| h.best), Some(None));
+        // A deeper entry takes slot 0.
+        t.store(4, 10, v, Some(0));
+        assert!(t.probe(4, 10).is_some());
+        assert!(t.probe(1, 9).is_none());
+    }
+}
