@@ -786,6 +786,75 @@ impl Game for CardGame {
     }
 }
 
+impl gametree::hash::Zobrist for CardGame {
+    /// Everything a search below the position can depend on: the three hands, the trick in
+    /// progress (its cards in order and who led it), whether hearts or spades are broken,
+    /// and the points and tricks already taken, mixed by [`crate::rng::mix64`]. The cards
+    /// of completed tricks are the deck minus the hands and the trick, so they need no
+    /// words of their own; [`CardState::voids`] is history (what the others saw), which
+    /// neither the rules nor [`CardEval`] read.
+    #[inline]
+    fn hash(&self, s: &CardState) -> u64 {
+        use crate::rng::mix64;
+        let mut trick = s.trick_len as u64 | (s.leader as u64) << 2 | (s.broken as u64) << 4;
+        for i in 0..s.trick_len as usize {
+            trick |= (s.trick[i] as u64) << (8 + 8 * i);
+        }
+        let mut taken = 0u64;
+        for p in 0..PLAYERS {
+            taken |= (s.taken[p] as u64) << (8 * p) | (s.tricks[p] as u64) << (32 + 8 * p);
+        }
+        let mut h = mix64(s.hands[0] ^ 0x6A09_E667_F3BC_C908);
+        h = mix64(h ^ s.hands[1]);
+        h = mix64(h ^ s.hands[2]);
+        h = mix64(h ^ trick);
+        mix64(h ^ taken)
+    }
+
+    /// The card (`0..52`).
+    #[inline]
+    fn move_slot(&self, mv: Card) -> Option<usize> {
+        Some(mv as usize)
+    }
+
+    /// Research scoring: the hash of the hands, the trick in progress and the broken flag
+    /// (not what was taken), and the banked part `-scale * points taken` (Hearts) or
+    /// `scale * tricks` (Spades): every final value and cut-off evaluation is that plus a
+    /// function of the cards still held (the unplayed points and tricks are shared by the
+    /// hands), and the move order reads only the cards. So a position reached with other
+    /// points taken shares the table entry. Bid scoring is not additive: `None`.
+    fn banked(&self, s: &CardState) -> Option<(u64, Scores)> {
+        use crate::rng::mix64;
+        if self.scoring != Scoring::Research {
+            return None;
+        }
+        let mut trick = s.trick_len as u64 | (s.leader as u64) << 2 | (s.broken as u64) << 4;
+        for i in 0..s.trick_len as usize {
+            trick |= (s.trick[i] as u64) << (8 + 8 * i);
+        }
+        let mut h = mix64(s.hands[0] ^ 0xBB67_AE85_84CA_A73B);
+        h = mix64(h ^ s.hands[1]);
+        h = mix64(h ^ s.hands[2]);
+        h = mix64(h ^ trick);
+        let mut b = Scores::zeros(PLAYERS);
+        for p in 0..PLAYERS {
+            b[p] = match self.variant {
+                Variant::Hearts => -self.scale * s.taken[p] as Score,
+                Variant::Spades => self.scale * s.tricks[p] as Score,
+            };
+        }
+        Some((h, b))
+    }
+
+    /// Only between tricks: two lines of play reach the same position only when they
+    /// played the same cards in different tricks, so a position in the middle of a trick
+    /// is new whenever the position at the start of that trick was.
+    #[inline]
+    fn may_transpose(&self, s: &CardState) -> bool {
+        s.trick_len == 0
+    }
+}
+
 /// The evaluator of both games: the constant-sum cut-off values (fixed-point shares of what
 /// is left, sum exact), the monotonic subtree bounds of branch-and-bound, and Sturtevant's
 /// move ordering. See [`hearts`] and [`spades`] for each game's formulas.
@@ -904,6 +973,23 @@ pub fn iterative_tricks<E: Evaluator<CardGame>>(
     config: &Config,
     max_tricks: u32,
 ) -> Result<SearchResult<Card>, SearchError> {
+    deepen_by_tricks(game, state, config, max_tricks, |c| {
+        run(algorithm, game, eval, state, c)
+    })
+}
+
+/// [`iterative_tricks`] over any fixed-depth search: `search` is called with `config` at
+/// each trick's card depth (its node limit lowered by what earlier iterations used).
+pub fn deepen_by_tricks<F>(
+    game: &CardGame,
+    state: &CardState,
+    config: &Config,
+    max_tricks: u32,
+    mut search: F,
+) -> Result<SearchResult<Card>, SearchError>
+where
+    F: FnMut(&Config) -> Result<SearchResult<Card>, SearchError>,
+{
     let left = state.cards_left();
     let mut total = Stats::default();
     let mut best: Option<SearchResult<Card>> = None;
@@ -914,7 +1000,7 @@ pub fn iterative_tricks<E: Evaluator<CardGame>>(
         if let Some(n) = config.limits.nodes {
             c.limits.nodes = Some(n.saturating_sub(total.nodes));
         }
-        match run(algorithm, game, eval, state, &c) {
+        match search(&c) {
             Ok(mut r) => {
                 total.accumulate(&r.stats);
                 total.depth = depth;

@@ -1,5 +1,8 @@
 //! Tests of Hearts and Spades: rules, perft, values, bounds, exact algorithms, the sampler.
 
+use gametree::search::maxn_table::maxn_table;
+use gametree::search::speculative_table::speculative_table;
+use gametree::search::vector_table::VectorTable;
 use gametree::search::{run, Algorithm, Config, SearchError};
 use gametree::{Evaluator, Game};
 
@@ -430,6 +433,25 @@ fn values_sum_to_maxsum_and_stay_in_the_subtree_bounds() {
     }
 }
 
+/// Paranoid in the engine with a 1 MiB table, every ordering heuristic, PVS and MTD(f),
+/// deepening to `depth` (to the end of the hand when `None`).
+fn paranoid_engine(
+    g: &CardGame,
+    s: &CardState,
+    depth: Option<u32>,
+) -> gametree::search::engine::EngineResult<Card> {
+    use gametree::search::engine::{self, GameHash, Options, Root, Side};
+    let opts = Options {
+        table_mib: 1,
+        root: Root::Mtdf,
+        side: Side::RootMover,
+        ..Options::STRONG
+    };
+    let mut cfg = Config::unlimited();
+    cfg.limits.depth = depth;
+    engine::search(g, &CardEval, &GameHash, s, &cfg, &opts).unwrap()
+}
+
 /// A seeded end-game: a deal played at random until every hand holds `left` cards.
 fn endgame(g: &CardGame, seed: u64, left: u32) -> CardState {
     let mut rng = crate::rng::SplitMix64::new(seed ^ 0xE7D);
@@ -468,6 +490,28 @@ fn exact_algorithms_agree_with_maxn_on_endgames() {
                 assert_eq!(r.pv, m.pv, "{a} seed {seed}");
                 assert!(r.stats.nodes <= m.stats.nodes);
             }
+            // The searches with a table of exact values, and paranoid in the engine (table,
+            // ordering, PVS, MTD(f) zero-window passes) against plain paranoid.
+            let mut table = VectorTable::with_mib(1);
+            for (name, r) in [
+                (
+                    "maxn_table",
+                    maxn_table(&g, &CardEval, &s, &cfg, &mut table),
+                ),
+                ("speculative_table", {
+                    table.clear();
+                    speculative_table(&g, &CardEval, &s, &cfg, &mut table)
+                }),
+            ] {
+                let r = r.unwrap();
+                assert_eq!(r.value, m.value, "{name} seed {seed}");
+                assert_eq!(r.best_move, m.best_move, "{name} seed {seed}");
+                assert_eq!(r.pv, m.pv, "{name} seed {seed}");
+            }
+            let p = run(Algorithm::Paranoid, &g, &CardEval, &s, &cfg).unwrap();
+            let e = paranoid_engine(&g, &s, None);
+            assert_eq!(e.result.score, p.score, "paranoid engine seed {seed}");
+            assert!(e.complete);
             // Cut off at 5 cards: the heuristic leaves must be handled exactly too.
             let cfg5 = Config::depth(5);
             let m5 = run(Algorithm::Maxn, &g, &CardEval, &s, &cfg5).unwrap();
@@ -479,6 +523,14 @@ fn exact_algorithms_agree_with_maxn_on_endgames() {
                     "{a} d5 seed {seed}"
                 );
             }
+            table.clear();
+            let t5 = maxn_table(&g, &CardEval, &s, &cfg5, &mut table).unwrap();
+            assert_eq!((t5.value, t5.best_move), (m5.value, m5.best_move));
+            table.clear();
+            let t5 = speculative_table(&g, &CardEval, &s, &cfg5, &mut table).unwrap();
+            assert_eq!((t5.value, t5.best_move), (m5.value, m5.best_move));
+            let p5 = run(Algorithm::Paranoid, &g, &CardEval, &s, &cfg5).unwrap();
+            assert_eq!(paranoid_engine(&g, &s, Some(5)).result.score, p5.score);
             positions += 1;
         }
     }
