@@ -27,6 +27,10 @@ pub struct ReproduceArgs {
     /// experiments whose stored parameters are the same.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// Hands of the card-game tables (sturtevant-2003/table-11 and table-12) instead of the
+    /// mode's (quick: 2 and 1; full: the paper's 300 and 50).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    hands: Option<u64>,
 }
 
 /// Runs `gametree reproduce`.
@@ -35,6 +39,7 @@ pub fn run(args: ReproduceArgs) -> Result<()> {
     let ctx = Ctx {
         quick: args.quick,
         progress: std::io::stderr().is_terminal(),
+        hands: args.hands.map(|h| h as usize),
     };
     let start = Instant::now();
     let json = args.json;

@@ -15,6 +15,9 @@ pub struct Ctx {
     pub quick: bool,
     /// Show progress bars on stderr.
     pub progress: bool,
+    /// The number of hands of the card-game experiments (Sturtevant's Tables 11 and 12),
+    /// instead of the mode's (quick: 2 and 1; full: the paper's 300 and 50).
+    pub hands: Option<usize>,
 }
 
 /// A plot an experiment asks for.

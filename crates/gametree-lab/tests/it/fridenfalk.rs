@@ -16,6 +16,7 @@ use gametree_lab::report::Verdict;
 const QUICK: Ctx = Ctx {
     quick: true,
     progress: false,
+    hands: None,
 };
 
 /// Walks the tree to `depth`, checking every child against its parent.

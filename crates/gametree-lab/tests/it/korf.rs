@@ -95,6 +95,7 @@ fn the_best_case_experiment_is_exact_for_two_players() {
     let out = (e.run)(&Ctx {
         quick: true,
         progress: false,
+        hands: None,
     });
     let exact_rows: Vec<_> = out
         .rows

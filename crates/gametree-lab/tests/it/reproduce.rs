@@ -9,6 +9,7 @@ use gametree_lab::reproduce::{json_document, row_from_json, run, select, stored}
 const QUICK: Ctx = Ctx {
     quick: true,
     progress: false,
+    hands: None,
 };
 
 fn scratch(name: &str) -> PathBuf {

@@ -9,6 +9,7 @@ use gametree_lab::report::Verdict;
 const QUICK: Ctx = Ctx {
     quick: true,
     progress: false,
+    hands: None,
 };
 
 #[test]
