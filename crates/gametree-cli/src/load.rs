@@ -6,6 +6,7 @@ use std::io::Read;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
+use gametree::hash::Zobrist;
 use gametree::tree::{ExplicitTree, TreeEval};
 use gametree::{Evaluator, Game};
 use gametree_games::spec::Spec;
@@ -67,6 +68,22 @@ pub trait Visitor {
         state: &G::State,
         style: MoveStyle,
     ) -> Self::Output;
+
+    /// What [`Loaded::visit`] calls: every loaded game has position hashes
+    /// ([`Zobrist`]), which a visitor may use (a transposition table); the default forwards
+    /// to [`Visitor::visit`].
+    fn visit_hashed<G: Zobrist, E: Evaluator<G>>(
+        self,
+        game: &G,
+        eval: &E,
+        state: &G::State,
+        style: MoveStyle,
+    ) -> Self::Output
+    where
+        Self: Sized,
+    {
+        self.visit(game, eval, state, style)
+    }
 }
 
 /// Something loaded and ready to search.
@@ -101,29 +118,29 @@ impl Loaded {
     /// Runs `v` on the loaded game.
     pub fn visit<V: Visitor>(&self, v: V) -> V::Output {
         match self {
-            Loaded::Tree(t) => v.visit(&**t, &TreeEval, &t.initial(), MoveStyle::Index),
-            Loaded::TicTacToe(g, s) => v.visit(
+            Loaded::Tree(t) => v.visit_hashed(&**t, &TreeEval, &t.initial(), MoveStyle::Index),
+            Loaded::TicTacToe(g, s) => v.visit_hashed(
                 g,
                 &gametree_games::tictactoe::OpenLines,
                 s,
                 MoveStyle::Notation,
             ),
-            Loaded::ConnectFour(g, s) => v.visit(
+            Loaded::ConnectFour(g, s) => v.visit_hashed(
                 g,
                 &gametree_games::connect_four::CellWeights,
                 s,
                 MoveStyle::Notation,
             ),
-            Loaded::ChineseCheckers(g, s) => v.visit(
+            Loaded::ChineseCheckers(g, s) => v.visit_hashed(
                 g,
                 &gametree_games::chinese_checkers::DistanceEval,
                 s,
                 MoveStyle::Notation,
             ),
             Loaded::Cards(g, s) => {
-                v.visit(g, &gametree_games::cards::CardEval, s, MoveStyle::Notation)
+                v.visit_hashed(g, &gametree_games::cards::CardEval, s, MoveStyle::Notation)
             }
-            Loaded::Random(g) => v.visit(
+            Loaded::Random(g) => v.visit_hashed(
                 g,
                 &gametree_games::random_tree::RandomTreeEval,
                 &g.initial(),

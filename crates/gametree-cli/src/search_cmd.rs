@@ -5,7 +5,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Result};
 use clap::{ArgGroup, Args};
-use gametree::search::{self, Algorithm, Config, Limits, SearchError};
+use gametree::hash::Zobrist;
+use gametree::search::iterative::iterative_deepening;
+use gametree::search::maxn_table::maxn_table;
+use gametree::search::speculative_table::speculative_table;
+use gametree::search::vector_table::VectorTable;
+use gametree::search::{self, Algorithm, Config, Limits, SearchError, SearchResult};
 use gametree::{Evaluator, Game};
 
 use crate::load::{self, MoveStyle, Visitor};
@@ -46,11 +51,19 @@ pub struct SearchArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
+    /// A transposition table of exact values of this many MiB, for `maxn` and
+    /// `speculative` (`maxn_table`, `speculative_table`: the same result, each transposed
+    /// subtree searched once).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    table_mib: Option<u64>,
 }
 
 /// Runs `gametree search`.
 pub fn run(args: SearchArgs) -> Result<()> {
     let algorithm: Algorithm = args.algorithm.parse()?;
+    if args.table_mib.is_some() && !matches!(algorithm, Algorithm::Maxn | Algorithm::Speculative) {
+        bail!("--table-mib works with maxn and speculative, not {algorithm}");
+    }
     let loaded = load::load(
         args.tree.as_deref(),
         args.game.as_deref(),
@@ -88,6 +101,7 @@ pub fn run(args: SearchArgs) -> Result<()> {
         config,
         iterative: args.iterative,
         json: args.json,
+        table_mib: args.table_mib.map(|m| m as usize),
     })?;
     println!("{text}");
     Ok(())
@@ -98,6 +112,7 @@ struct SearchVisitor {
     config: Config,
     iterative: bool,
     json: bool,
+    table_mib: Option<usize>,
 }
 
 impl Visitor for SearchVisitor {
@@ -114,6 +129,45 @@ impl Visitor for SearchVisitor {
         } else {
             search::run(self.algorithm, game, eval, state, &self.config)
         };
+        self.report(game, state, style, result)
+    }
+
+    fn visit_hashed<G: Zobrist, E: Evaluator<G>>(
+        self,
+        game: &G,
+        eval: &E,
+        state: &G::State,
+        style: MoveStyle,
+    ) -> Result<String> {
+        let Some(mib) = self.table_mib else {
+            return self.visit(game, eval, state, style);
+        };
+        let mut table = VectorTable::with_mib(mib);
+        let speculative = self.algorithm == Algorithm::Speculative;
+        let mut once = |c: &Config| {
+            if speculative {
+                speculative_table(game, eval, state, c, &mut table)
+            } else {
+                maxn_table(game, eval, state, c, &mut table)
+            }
+        };
+        let result = if self.iterative {
+            iterative_deepening(&self.config, once)
+        } else {
+            once(&self.config)
+        };
+        self.report(game, state, style, result)
+    }
+}
+
+impl SearchVisitor {
+    fn report<G: Game>(
+        &self,
+        game: &G,
+        state: &G::State,
+        style: MoveStyle,
+        result: Result<SearchResult<G::Move>, SearchError>,
+    ) -> Result<String> {
         let result = result.map_err(|e| match e {
             SearchError::Stopped(reason, stats) => anyhow!(
                 "the {reason} stopped {} after {} nodes, before {}; use --iterative to get the last completed depth",

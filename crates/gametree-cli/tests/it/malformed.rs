@@ -483,3 +483,29 @@ fn perft_unknown_game() {
         "unknown game `go`",
     );
 }
+
+#[test]
+fn table_and_hands_values_out_of_range() {
+    expect_error(
+        &[
+            "search",
+            "--game",
+            "hearts(deal=1)",
+            "--algorithm",
+            "maxn",
+            "--depth",
+            "3",
+            "--table-mib",
+            "0",
+        ],
+        "invalid value '0' for '--table-mib <MIB>'",
+    );
+    expect_error(
+        &["reproduce", "sturtevant-2003/table-11", "--hands", "0"],
+        "invalid value '0' for '--hands <N>'",
+    );
+    expect_error(
+        &["reproduce", "sturtevant-2003/table-11", "--hands", "many"],
+        "invalid value 'many' for '--hands <N>'",
+    );
+}

@@ -111,3 +111,43 @@ fn human_table() {
     assert!(text.contains("value       (5, 4, 1)"), "{text}");
     assert!(text.contains("nodes       5"), "{text}");
 }
+
+/// `--table-mib`: max^n and speculative pruning with a table of exact values give the value,
+/// move and principal variation of the search without it, in fewer nodes, with the hits
+/// counted; other algorithms refuse it.
+#[test]
+fn table_searches_match_and_save_nodes() {
+    for (game, algorithm, depth) in [
+        ("hearts(deal=1,equiv=1,scale=1)", "maxn", "9"),
+        ("spades(deal=1,equiv=1,scale=1)", "speculative", "12"),
+        ("hearts(deal=5,equiv=1,scale=1)", "speculative", "12"),
+    ] {
+        let base = vec!["--game", game, "--algorithm", algorithm, "--depth", depth];
+        let plain = search_json(&base);
+        let mut with = base.clone();
+        with.extend(["--table-mib", "4"]);
+        let table = search_json(&with);
+        for field in ["value", "score", "best_move", "pv"] {
+            assert_eq!(plain[field], table[field], "{game} {algorithm} {field}");
+        }
+        let (n0, n1) = (
+            plain["stats"]["nodes"].as_u64().unwrap(),
+            table["stats"]["nodes"].as_u64().unwrap(),
+        );
+        assert!(n1 < n0, "{game}: {n1} nodes with the table, {n0} without");
+        assert!(table["stats"]["table_hits"].as_u64().unwrap() > 0);
+        assert_eq!(plain["stats"]["table_hits"], 0);
+    }
+    let out = gametree(&[
+        "search",
+        "--game",
+        "hearts(deal=1)",
+        "--algorithm",
+        "paranoid",
+        "--table-mib",
+        "4",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("--table-mib works with maxn and speculative"));
+}

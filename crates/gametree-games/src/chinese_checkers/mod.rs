@@ -677,6 +677,17 @@ impl ChineseCheckers {
     }
 }
 
+impl gametree::hash::Zobrist for ChineseCheckers {
+    /// The Zobrist key (pieces and player to move) mixed with the ply (the 400-ply cap ends
+    /// the game) and the winner, by [`crate::rng::mix64`].
+    #[inline]
+    fn hash(&self, state: &State) -> u64 {
+        crate::rng::mix64(
+            state.key ^ crate::rng::mix64(state.ply as u64 | (state.winner as u64) << 16),
+        )
+    }
+}
+
 impl Game for ChineseCheckers {
     type State = State;
     type Move = Move;
