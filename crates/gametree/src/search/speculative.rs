@@ -254,12 +254,15 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
     /// Completes a principal variation cut short by a table hit: the node where it stops
     /// is searched again without probing its own entry and with a barrier at itself (so
     /// its value is exact), until the line reaches a leaf. These visits are bookkeeping
-    /// for the result and are not counted in the statistics.
+    /// for the result: they are not counted in the statistics and their prunes are not
+    /// traced.
     fn extend_pv(&mut self, root: &G::State, pv: &mut Vec<G::Move>) {
         if !H::TABLE || self.table.is_none() {
             return;
         }
         let saved = self.meter.stats;
+        let tracer = std::mem::replace(&mut self.tracer, Tracer::new(false));
+        let trace = std::mem::replace(&mut self.trace, false);
         let mut state = root.clone();
         for &mv in pv.iter() {
             state = self.game.play(&state, mv);
@@ -280,6 +283,8 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
             pv.extend_from_slice(line);
         }
         self.meter.stats = saved;
+        self.tracer = tracer;
+        self.trace = trace;
     }
 
     /// Searches `state` at `ply`; no prune inside may refer to a node above `barrier`.

@@ -256,3 +256,20 @@ fn without_transpositions_nothing_changes() {
         }
     }
 }
+
+/// With the table, every counted prune is traced once, and the completion of the principal
+/// variation adds neither prunes nor trace events.
+#[test]
+fn the_trace_matches_the_counts_with_a_table() {
+    let mut traced = 0;
+    for seed in 0..300 {
+        let g = tokens(seed);
+        let mut cfg = config(None);
+        cfg.trace = true;
+        let mut table = VectorTable::with_mib(1);
+        let r = speculative_table(&g, &g, &0, &cfg, &mut table).unwrap();
+        assert_eq!(r.trace.len() as u64, r.stats.cutoffs.total(), "seed {seed}");
+        traced += r.trace.len();
+    }
+    assert!(traced > 0);
+}
