@@ -119,15 +119,10 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores> Search<'
     /// The table key of an inner node at `ply`, if it may be a transposition.
     #[inline(always)]
     fn table_key(&self, state: &G::State, ply: u32) -> Option<Key> {
-        if !H::TABLE || self.table.is_none() || !self.hasher.may_transpose(self.game, state) {
-            return None;
-        }
-        let (hash, banked) = self.hasher.banked(self.game, state);
-        Some(Key {
-            hash,
-            draft: self.depth_limit.saturating_sub(ply),
-            banked,
-        })
+        let draft = self.depth_limit.saturating_sub(ply);
+        self.table
+            .as_ref()
+            .and_then(|_| Key::of(self.hasher, self.game, state, draft))
     }
 
     /// Completes a principal variation cut short by a table hit: the node where it stops

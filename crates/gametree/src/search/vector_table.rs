@@ -22,7 +22,8 @@
 //! everything else (Breuker, Uiterwijk & van den Herik 1994, "TwoDeep"), as in
 //! [`crate::search::tt`]. The table is single-threaded and is cleared by [`VectorTable::clear`].
 
-use crate::game::{Score, Scores, MAX_PLAYERS};
+use super::engine::Hashing;
+use crate::game::{Game, Score, Scores, MAX_PLAYERS};
 
 /// Marks an empty slot (`draft` of a stored entry is always smaller).
 const EMPTY: u32 = u32::MAX;
@@ -143,6 +144,28 @@ pub struct Key {
     pub draft: u32,
     /// Added to a stored value when it is read, taken out when it is stored.
     pub banked: Option<Scores>,
+}
+
+impl Key {
+    /// The key of `state` with `draft` plies left, or `None` when the game has no hashes
+    /// or says `state` cannot be a transposition ([`crate::hash::Zobrist::may_transpose`]).
+    #[inline(always)]
+    pub fn of<G: Game, H: Hashing<G>>(
+        hasher: &H,
+        game: &G,
+        state: &G::State,
+        draft: u32,
+    ) -> Option<Key> {
+        if !H::TABLE || !hasher.may_transpose(game, state) {
+            return None;
+        }
+        let (hash, banked) = hasher.banked(game, state);
+        Some(Key {
+            hash,
+            draft,
+            banked,
+        })
+    }
 }
 
 impl VectorTable {
