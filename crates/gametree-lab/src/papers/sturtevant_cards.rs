@@ -60,29 +60,31 @@
 //!
 //! # Measured
 //!
-//! Table 11, 100 hands of each game, 500,000 nodes (`--hands 100`, 1,007 s on two cores):
+//! Table 11 in full mode (the paper's 300 hands of each game, 500,000 nodes, 2,139 s on two
+//! cores; 95% intervals within ±0.4 cards):
 //!
 //! | | Hearts complete / partial | Spades complete / partial |
 //! |---|---|---|
-//! | plain max^n | 18.2 / 10.3 (paper 20.9 / 11.1) | 18.7 / 10.5 (paper 21.7 / 11.1) |
-//! | speculative max^n | 19.0 / 11.3 (paper 22.1 / 12.1) | 19.4 / 11.5 (paper 24.3 / 15.4) |
-//! | paranoid | 22.8 / 14.6 (paper 25.8 / 17.1) | 24.6 / 16.4 (paper 33.5 / 22.4) |
-//! | max^n + table | 22.4 / 11.2 | 22.6 / 11.3 |
-//! | speculative max^n + table | 22.7 / 11.9 | 22.9 / 12.2 |
-//! | paranoid + table (engine) | 26.1 / 17.7 | 28.2 / 18.3 |
+//! | plain max^n | 18.1 / 10.3 (paper 20.9 / 11.1) | 18.8 / 10.6 (paper 21.7 / 11.1) |
+//! | speculative max^n | 18.9 / 11.2 (paper 22.1 / 12.1) | 19.5 / 11.5 (paper 24.3 / 15.4) |
+//! | paranoid | 22.6 / 14.6 (paper 25.8 / 17.1) | 24.8 / 16.5 (paper 33.5 / 22.4) |
+//! | max^n + table | 22.4 / 11.1 | 22.7 / 11.3 |
+//! | speculative max^n + table | 22.6 / 11.9 | 23.1 / 12.2 |
+//! | paranoid + table (engine) | 25.9 / 17.7 | 28.1 / 18.4 |
 //!
-//! The paper's three algorithms, as they are, stay 2 to 3 cards short of the paper's
-//! complete-tree figures, max^n included, whose complete search no ordering or evaluation
-//! can shrink: the same number of nodes reaches fewer cards here. With a table of exact
-//! values max^n reaches the paper's figures in both games (complete and partial), and so
-//! does every search in Hearts (speculative's partial depth 11.9 against 12.1 is within its
-//! interval); the paper does not say its programs shared transposed subtrees, but
-//! counting each transposed subtree once is what brings max^n to the paper's depth. Spades
-//! stays short for speculative max^n (22.9 / 12.2 against 24.3 / 15.4) and paranoid (28.2 /
-//! 18.3 against 33.5 / 22.4): the paper's speculative max^n gains four cards over max^n in
-//! Spades and ours one, so its Spades program prunes far better than ours (its move
-//! ordering, or the Spades-specific optimisations Sturtevant describes elsewhere, such as
-//! testing only "one more trick" per iteration in paranoid).
+//! The paper's three algorithms, as they are, stay about 3 cards short of the paper's
+//! complete-tree figures (more for Spades' speculative and paranoid), max^n included, whose
+//! complete search no ordering or evaluation can shrink: the same number of nodes reaches
+//! fewer cards here. With a table of exact values max^n reaches the paper's figures in both
+//! games, complete and partial, and so does every search in Hearts, except speculative's
+//! partial depth: 11.89 [11.77, 12.08] against 12.1, a fifth of a card short. The paper does
+//! not say its programs shared transposed subtrees, but counting each transposed subtree
+//! once is what brings max^n to the paper's depth. Spades stays short for speculative max^n
+//! (23.1 / 12.2 against 24.3 / 15.4) and paranoid (28.1 / 18.4 against 33.5 / 22.4): the
+//! paper's speculative max^n gains four cards over max^n in Spades and ours one, so its
+//! Spades program prunes far better than ours (its move ordering, or the Spades-specific
+//! optimisations Sturtevant describes elsewhere, such as testing only "one more trick" per
+//! iteration in paranoid).
 //!
 //! Table 12, the paper's 50 hands x 6 seatings at 500,000 nodes (full mode, 638 s on two
 //! cores), ours (paper): Hearts, max^n 9.15 (8.50) against paranoid 8.18 (8.50), speculative
