@@ -24,6 +24,12 @@
 //! transposition table of exact values ([`speculative_table`], 16 MiB, cleared before each
 //! position's search): the same move (checked at every position), fewer expansions where a
 //! player's two moves can be made in either order within the six plies.
+//!
+//! Full mode (30 games, 4,500 positions, 508 s on two cores): plain max^n 1,233,096,
+//! speculative max^n 106,480 [105,789, 107,171] (the paper: 100k), last-branch 919,207,
+//! paranoid 29,170, speculative max^n with the table 89,840 [89,170, 90,509]; speculative
+//! max^n, with and without the table, chose max^n's move at all 4,500 positions, and reached
+//! the best case at 421.
 
 use gametree::search::iterative::iterative_deepening;
 use gametree::search::speculative_table::speculative_table;
