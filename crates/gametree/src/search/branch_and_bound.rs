@@ -57,52 +57,76 @@ pub fn branch_and_bound<G: Game, E: Evaluator<G>>(
     state: &G::State,
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
+    run(game, eval, state, config, Mode::BranchAndBound)
+}
+
+/// Which bounds the engine prunes with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// The global bounds only: Korf's immediate and shallow pruning
+    /// ([`super::shallow::shallow`]).
+    Shallow,
+    /// The global bounds and [`Evaluator::subtree_bounds`]: [`branch_and_bound`].
+    BranchAndBound,
+}
+
+/// The engine of [`branch_and_bound`] and [`super::shallow::shallow`].
+pub(crate) fn run<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    config: &Config,
+    mode: Mode,
+) -> Result<SearchResult<G::Move>, SearchError> {
+    let algorithm = match mode {
+        Mode::Shallow => "shallow",
+        Mode::BranchAndBound => "branch-and-bound",
+    };
     let bounds = eval.bounds(game);
     let Some(maxsum) = bounds.maxsum else {
         return Err(SearchError::MissingBound {
-            algorithm: "branch-and-bound",
+            algorithm,
             needs: "an upper bound maxsum on the sum of the scores",
         });
     };
     let Some(lower) = bounds.lower else {
         return Err(SearchError::MissingBound {
-            algorithm: "branch-and-bound",
+            algorithm,
             needs: "a lower bound on each player's score",
         });
     };
+    let players = game.players();
+    let lower_sum = lower.sum();
+    let mut own_max = Scores::zeros(players);
+    for r in 0..players {
+        own_max[r] = maxsum - (lower_sum - lower[r]);
+    }
     let mut s = Search {
         game,
         eval,
+        subtree: mode == Mode::BranchAndBound,
         meter: Meter::new(&config.limits),
         pv: PvTable::new(),
         tracer: Tracer::new(config.trace),
         trace: config.trace,
         moves: Vec::with_capacity(256),
         depth_limit: config.limits.depth.unwrap_or(u32::MAX),
-        players: game.players(),
+        players,
         maxsum,
         lower,
-        lower_sum: lower.sum(),
+        lower_sum,
+        own_max,
     };
-    match s.node(state, 0, None) {
-        Ok(value) => {
-            let pv = s.pv.line(0).to_vec();
-            Ok(SearchResult {
-                value,
-                score: value[game.to_move(state)],
-                best_move: pv.first().copied(),
-                pv,
-                stats: s.meter.finish(),
-                trace: s.tracer.events,
-            })
-        }
-        Err(reason) => Err(s.meter.stopped(reason)),
-    }
+    let root = s.node(state, 0, None);
+    let pv = s.pv.line(0).to_vec();
+    SearchResult::finish(game, state, root, pv, s.meter, s.tracer.events)
 }
 
 struct Search<'a, G: Game, E> {
     game: &'a G,
     eval: &'a E,
+    /// Whether [`Evaluator::subtree_bounds`] is read (branch-and-bound) or not (shallow).
+    subtree: bool,
     meter: Meter,
     pv: PvTable<G::Move>,
     tracer: Tracer<G::Move>,
@@ -114,6 +138,8 @@ struct Search<'a, G: Game, E> {
     maxsum: Score,
     lower: Scores,
     lower_sum: Score,
+    /// Each player's maximum by the global bounds: `maxsum - sum of the others' lower`.
+    own_max: Scores,
 }
 
 impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
@@ -121,24 +147,25 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
     /// most what the sum leaves), and the sum of `lo`.
     #[inline]
     fn node_bounds(&self, state: &G::State) -> (Scores, Scores, Score, bool) {
+        let sub = if self.subtree {
+            self.eval.subtree_bounds(self.game, state)
+        } else {
+            None
+        };
+        let Some(b) = sub else {
+            return (self.lower, self.own_max, self.lower_sum, false);
+        };
         let n = self.players;
         let mut lo = self.lower;
         let mut hi = Scores::zeros(n);
-        let sub = self.eval.subtree_bounds(self.game, state);
-        if let Some(b) = &sub {
-            for r in 0..n {
-                lo[r] = lo[r].max(b[r].0);
-            }
+        for r in 0..n {
+            lo[r] = lo[r].max(b[r].0);
         }
         let lo_sum = lo.sum();
         for r in 0..n {
-            let by_sum = self.maxsum - (lo_sum - lo[r]);
-            hi[r] = match &sub {
-                Some(b) => b[r].1.min(by_sum),
-                None => by_sum,
-            };
+            hi[r] = b[r].1.min(self.maxsum - (lo_sum - lo[r]));
         }
-        (lo, hi, lo_sum, sub.is_some())
+        (lo, hi, lo_sum, true)
     }
 
     /// `parent` is the parent's player and its best score so far (`None` for the root and
@@ -187,7 +214,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         self.eval
             .order(self.game, state, &mut self.moves[start..end]);
         let q = self.game.to_move(state);
-        let global_own_max = self.maxsum - (self.lower_sum - self.lower[q]);
+        let global_own_max = self.own_max[q];
         // Prune once best[q] >= shallow_at; Korf's threshold with global bounds alone is
         // korf_at (for the classification of the cutoff).
         let (shallow_at, korf_at, x, reach) = match parent {

@@ -92,20 +92,9 @@ fn run<G: Game, E: Evaluator<G>>(
         keyed: Vec::with_capacity(256),
         depth_limit: config.limits.depth.unwrap_or(u32::MAX),
     };
-    match s.node(state, 0, [NEG_INF; MAX_PLAYERS]) {
-        Ok(value) => {
-            let pv = s.pv.line(0).to_vec();
-            Ok(SearchResult {
-                value,
-                score: value[game.to_move(state)],
-                best_move: pv.first().copied(),
-                pv,
-                stats: s.meter.finish(),
-                trace: s.tracer.events,
-            })
-        }
-        Err(reason) => Err(s.meter.stopped(reason)),
-    }
+    let root = s.node(state, 0, [NEG_INF; MAX_PLAYERS]);
+    let pv = s.pv.line(0).to_vec();
+    SearchResult::finish(game, state, root, pv, s.meter, s.tracer.events)
 }
 
 struct Search<'a, G: Game, E> {

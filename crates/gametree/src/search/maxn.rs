@@ -83,21 +83,12 @@ fn search<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores>(
         moves: Vec::with_capacity(256),
         depth_limit: config.limits.depth.unwrap_or(u32::MAX),
     };
-    match s.node(state, 0) {
-        Ok(value) => {
-            let mut pv = s.pv.line(0).to_vec();
-            s.extend_pv(state, &mut pv);
-            Ok(SearchResult {
-                value,
-                score: value[game.to_move(state)],
-                best_move: pv.first().copied(),
-                pv,
-                stats: s.meter.finish(),
-                trace: Vec::new(),
-            })
-        }
-        Err(reason) => Err(s.meter.stopped(reason)),
+    let root = s.node(state, 0);
+    let mut pv = s.pv.line(0).to_vec();
+    if root.is_ok() {
+        s.extend_pv(state, &mut pv);
     }
+    SearchResult::finish(game, state, root, pv, s.meter, Vec::new())
 }
 
 struct Search<'a, G: Game, E, H, F> {

@@ -252,6 +252,33 @@ pub struct SearchResult<M> {
     pub trace: Vec<PruneEvent<M>>,
 }
 
+impl<M: Copy> SearchResult<M> {
+    /// The result of a max^n-family search whose root returned `root` (its value vector, or
+    /// why it stopped): `score` the vector's component for the player to move at `state`,
+    /// `pv` the principal variation (its first move the best move), the counts of `meter`,
+    /// the prunes `trace`.
+    pub(crate) fn finish<G: Game<Move = M>>(
+        game: &G,
+        state: &G::State,
+        root: Result<Scores, StopReason>,
+        pv: Vec<M>,
+        meter: Meter,
+        trace: Vec<PruneEvent<M>>,
+    ) -> Result<SearchResult<M>, SearchError> {
+        match root {
+            Ok(value) => Ok(SearchResult {
+                value,
+                score: value[game.to_move(state)],
+                best_move: pv.first().copied(),
+                pv,
+                stats: meter.finish(),
+                trace,
+            }),
+            Err(reason) => Err(meter.stopped(reason)),
+        }
+    }
+}
+
 /// Why a search could not be run or did not finish.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SearchError {

@@ -11,10 +11,16 @@
 //!     IF Current[Player] > Best[Player], Best = Current
 //!   RETURN Best
 //! ```
+//!
+//! It runs on the engine of [`super::branch_and_bound`] with the subtree bounds left out:
+//! with the global bounds alone, branch-and-bound's tests are exactly Korf's (its entry test
+//! can never fire, the parent's immediate test having come first), and the leaf sequence is
+//! Korf's (an independent transcription of `Shallow` checks it in the tests).
 
-use super::{Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer};
+use super::branch_and_bound::{run, Mode};
+use super::{Config, SearchError, SearchResult};
 use crate::eval::Evaluator;
-use crate::game::{Game, Player, Score, Scores};
+use crate::game::Game;
 
 /// Max^n with Korf's immediate and shallow pruning.
 ///
@@ -61,133 +67,13 @@ pub fn shallow<G: Game, E: Evaluator<G>>(
     state: &G::State,
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    let bounds = eval.bounds(game);
-    let Some(maxsum) = bounds.maxsum else {
-        return Err(SearchError::MissingBound {
-            algorithm: "shallow",
-            needs: "an upper bound maxsum on the sum of the scores",
-        });
-    };
-    let Some(lower) = bounds.lower else {
-        return Err(SearchError::MissingBound {
-            algorithm: "shallow",
-            needs: "a lower bound on each player's score",
-        });
-    };
-    let mut s = Search {
-        game,
-        eval,
-        meter: Meter::new(&config.limits),
-        pv: PvTable::new(),
-        tracer: Tracer::new(config.trace),
-        moves: Vec::with_capacity(256),
-        depth_limit: config.limits.depth.unwrap_or(u32::MAX),
-        maxsum,
-        lower,
-        lower_sum: lower.sum(),
-    };
-    match s.node(state, 0, None) {
-        Ok(value) => {
-            let pv = s.pv.line(0).to_vec();
-            Ok(SearchResult {
-                value,
-                score: value[game.to_move(state)],
-                best_move: pv.first().copied(),
-                pv,
-                stats: s.meter.finish(),
-                trace: s.tracer.events,
-            })
-        }
-        Err(reason) => Err(s.meter.stopped(reason)),
-    }
-}
-
-struct Search<'a, G: Game, E> {
-    game: &'a G,
-    eval: &'a E,
-    meter: Meter,
-    pv: PvTable<G::Move>,
-    tracer: Tracer<G::Move>,
-    /// One buffer used as a stack of move lists: no allocation per node.
-    moves: Vec<G::Move>,
-    depth_limit: u32,
-    maxsum: Score,
-    lower: Scores,
-    lower_sum: Score,
-}
-
-impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
-    /// Korf's `Shallow`: `parent` is the parent's player and its best score so far, `None`
-    /// for the root and for first children (Korf's `Bound = Sum`).
-    fn node(
-        &mut self,
-        state: &G::State,
-        ply: u32,
-        parent: Option<(Player, Score)>,
-    ) -> Result<Scores, StopReason> {
-        self.meter.visit(ply)?;
-        self.pv.clear(ply as usize);
-        if let Some(v) = self.game.outcome(state) {
-            self.meter.leaf();
-            return Ok(v);
-        }
-        if ply >= self.depth_limit {
-            self.meter.leaf();
-            return Ok(self.eval.evaluate(self.game, state));
-        }
-        let start = self.moves.len();
-        self.game.moves(state, &mut self.moves);
-        let end = self.moves.len();
-        self.eval
-            .order(self.game, state, &mut self.moves[start..end]);
-        let q = self.game.to_move(state);
-        // The most q can get: everything the others do not necessarily keep.
-        let own_max = self.maxsum - (self.lower_sum - self.lower[q]);
-        // Shallow: prune once best[q] >= shallow_at (Korf's Bound).
-        let (shallow_at, x, reach) = match parent {
-            Some((p, x)) if p != q => {
-                let reach = self.maxsum - (self.lower_sum - self.lower[p] - self.lower[q]);
-                (reach - x, x, reach)
-            }
-            _ => (Score::MAX, 0, 0),
-        };
-        let mut best = Scores::zeros(self.game.players());
-        for i in start..end {
-            if i > start {
-                let y = best[q];
-                let pruned = (end - i) as u32;
-                if y >= own_max {
-                    self.meter.stats.cutoffs.count(CutoffKind::Immediate);
-                    self.tracer
-                        .prune(CutoffKind::Immediate, &[y], own_max, pruned);
-                    break;
-                }
-                if y >= shallow_at {
-                    self.meter.stats.cutoffs.count(CutoffKind::Shallow);
-                    self.tracer
-                        .prune(CutoffKind::Shallow, &[x, y], reach, pruned);
-                    break;
-                }
-            }
-            let mv = self.moves[i];
-            let child = self.game.play(state, mv);
-            let bound = (i > start).then_some((q, best[q]));
-            self.tracer.push(mv);
-            let v = self.node(&child, ply + 1, bound)?;
-            self.tracer.pop();
-            if i == start || v[q] > best[q] {
-                best = v;
-                self.pv.update(ply as usize, mv);
-            }
-        }
-        self.moves.truncate(start);
-        Ok(best)
-    }
+    run(game, eval, state, config, Mode::Shallow)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Scores;
     use crate::tree::{ExplicitTree, TreeEval};
 
     /// Sturtevant (2003), Figure 2: after (5, 4, 1) at the root, Player 2's 6 at node (a)

@@ -160,24 +160,18 @@ pub(crate) fn run<G: Game, E: Evaluator<G>, H: Hashing<G>>(
         path: Vec::with_capacity(64),
         depth_limit: config.limits.depth.unwrap_or(u32::MAX),
     };
-    match s.node(state, 0, 0) {
-        Ok(Res::Exact(value)) => {
-            let mut pv = s.pv.line(0).to_vec();
-            s.extend_pv(state, &mut pv);
-            Ok(SearchResult {
-                value,
-                score: value[game.to_move(state)],
-                best_move: pv.first().copied(),
-                pv,
-                stats: s.meter.finish(),
-                trace: s.tracer.events,
-            })
-        }
+    let root = match s.node(state, 0, 0) {
+        Ok(Res::Exact(value)) => Ok(value),
         // The root has no ancestor a prune could refer to, so its value is always exact;
         // this arm only exists to avoid a panic.
-        Ok(Res::Pruned(_)) => Err(s.meter.stopped(StopReason::NodeLimit)),
-        Err(reason) => Err(s.meter.stopped(reason)),
+        Ok(Res::Pruned(_)) => Err(StopReason::NodeLimit),
+        Err(reason) => Err(reason),
+    };
+    let mut pv = s.pv.line(0).to_vec();
+    if root.is_ok() {
+        s.extend_pv(state, &mut pv);
     }
+    SearchResult::finish(game, state, root, pv, s.meter, s.tracer.events)
 }
 
 /// What a node tells its parent.
