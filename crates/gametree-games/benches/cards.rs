@@ -22,6 +22,9 @@ use gametree::search::{run, Algorithm, Config, SearchResult};
 use gametree::{Evaluator, Game};
 use gametree_games::cards::{Card, CardEval, CardGame, CardState};
 
+/// The size of every table, MiB (as in the Table 11 experiment).
+const TABLE_MIB: usize = 4;
+
 const METHODS: [&str; 6] = [
     "maxn",
     "speculative",
@@ -32,16 +35,18 @@ const METHODS: [&str; 6] = [
 ];
 
 fn search(method: &str, g: &CardGame, s: &CardState, config: &Config) -> SearchResult<Card> {
-    let mut table = VectorTable::with_mib(4);
+    // Each table search allocates its table, as the engine does for paranoid; the plain
+    // searches allocate nothing.
+    let table = || VectorTable::with_mib(TABLE_MIB);
     match method {
         "maxn" => run(Algorithm::Maxn, g, &CardEval, s, config),
         "speculative" => run(Algorithm::Speculative, g, &CardEval, s, config),
         "paranoid" => run(Algorithm::Paranoid, g, &CardEval, s, config),
-        "maxn_table" => maxn_table(g, &CardEval, s, config, &mut table),
-        "speculative_table" => speculative_table(g, &CardEval, s, config, &mut table),
+        "maxn_table" => maxn_table(g, &CardEval, s, config, &mut table()),
+        "speculative_table" => speculative_table(g, &CardEval, s, config, &mut table()),
         _ => {
             let opts = Options {
-                table_mib: 4,
+                table_mib: TABLE_MIB,
                 root: Root::Mtdf,
                 side: Side::RootMover,
                 ..Options::STRONG

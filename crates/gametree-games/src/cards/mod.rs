@@ -194,6 +194,22 @@ pub struct CardState {
 }
 
 impl CardState {
+    /// A hash of where the cards are: the three hands, the trick in progress (its cards in
+    /// order and who led it) and the broken flag; not what was taken. The cards of completed
+    /// tricks are the deck minus the hands and the trick, so they need no words of their own.
+    fn cards_hash(&self) -> u64 {
+        use crate::rng::mix64;
+        let mut trick =
+            self.trick_len as u64 | (self.leader as u64) << 2 | (self.broken as u64) << 4;
+        for i in 0..self.trick_len as usize {
+            trick |= (self.trick[i] as u64) << (8 + 8 * i);
+        }
+        let mut h = mix64(self.hands[0] ^ 0x6A09_E667_F3BC_C908);
+        h = mix64(h ^ self.hands[1]);
+        h = mix64(h ^ self.hands[2]);
+        mix64(h ^ trick)
+    }
+
     /// The player to move.
     #[inline]
     pub fn to_move(&self) -> usize {
@@ -795,20 +811,11 @@ impl gametree::hash::Zobrist for CardGame {
     /// neither the rules nor [`CardEval`] read.
     #[inline]
     fn hash(&self, s: &CardState) -> u64 {
-        use crate::rng::mix64;
-        let mut trick = s.trick_len as u64 | (s.leader as u64) << 2 | (s.broken as u64) << 4;
-        for i in 0..s.trick_len as usize {
-            trick |= (s.trick[i] as u64) << (8 + 8 * i);
-        }
         let mut taken = 0u64;
         for p in 0..PLAYERS {
             taken |= (s.taken[p] as u64) << (8 * p) | (s.tricks[p] as u64) << (32 + 8 * p);
         }
-        let mut h = mix64(s.hands[0] ^ 0x6A09_E667_F3BC_C908);
-        h = mix64(h ^ s.hands[1]);
-        h = mix64(h ^ s.hands[2]);
-        h = mix64(h ^ trick);
-        mix64(h ^ taken)
+        crate::rng::mix64(s.cards_hash() ^ taken)
     }
 
     /// The card (`0..52`).
@@ -824,18 +831,10 @@ impl gametree::hash::Zobrist for CardGame {
     /// hands), and the move order reads only the cards. So a position reached with other
     /// points taken shares the table entry. Bid scoring is not additive: `None`.
     fn banked(&self, s: &CardState) -> Option<(u64, Scores)> {
-        use crate::rng::mix64;
         if self.scoring != Scoring::Research {
             return None;
         }
-        let mut trick = s.trick_len as u64 | (s.leader as u64) << 2 | (s.broken as u64) << 4;
-        for i in 0..s.trick_len as usize {
-            trick |= (s.trick[i] as u64) << (8 + 8 * i);
-        }
-        let mut h = mix64(s.hands[0] ^ 0xBB67_AE85_84CA_A73B);
-        h = mix64(h ^ s.hands[1]);
-        h = mix64(h ^ s.hands[2]);
-        h = mix64(h ^ trick);
+        let h = s.cards_hash();
         let mut b = Scores::zeros(PLAYERS);
         for p in 0..PLAYERS {
             b[p] = match self.variant {

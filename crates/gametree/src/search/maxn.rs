@@ -4,7 +4,7 @@
 //! speculative pruning all claim to return exactly what [`maxn`] returns.
 
 use super::engine::{Hashing, NoHash};
-use super::vector_table::{Key, VectorTable};
+use super::vector_table::{complete_pv, Key, VectorTable};
 use super::{Config, Meter, PvTable, SearchError, SearchResult, StopReason};
 use crate::eval::Evaluator;
 use crate::game::{Game, Scores};
@@ -125,25 +125,11 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores> Search<'
             return;
         }
         let saved = self.meter.stats;
-        let mut state = root.clone();
-        for &mv in pv.iter() {
-            state = self.game.play(&state, mv);
-        }
-        let mut ply = pv.len() as u32;
-        while self.game.outcome(&state).is_none() && ply < self.depth_limit {
-            if self.expand_node(&state, ply, false).is_err() {
-                break;
-            }
-            let line = self.pv.line(ply as usize);
-            if line.is_empty() {
-                break;
-            }
-            for &mv in line {
-                state = self.game.play(&state, mv);
-            }
-            ply += line.len() as u32;
-            pv.extend_from_slice(line);
-        }
+        let (game, depth_limit) = (self.game, self.depth_limit);
+        complete_pv(game, root, depth_limit, pv, |state, ply| {
+            self.expand_node(state, ply, false).ok()?;
+            Some(self.pv.line(ply as usize).to_vec())
+        });
         self.meter.stats = saved;
     }
 

@@ -49,7 +49,7 @@
 //! occurs twice in a chain simply contributes its larger threshold.
 
 use super::engine::{Hashing, NoHash};
-use super::vector_table::{Key, VectorTable};
+use super::vector_table::{complete_pv, Key, VectorTable};
 use super::{Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer};
 use crate::eval::Evaluator;
 use crate::game::{Game, Score, Scores};
@@ -252,25 +252,13 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
         let saved = self.meter.stats;
         let tracer = std::mem::replace(&mut self.tracer, Tracer::new(false));
         let trace = std::mem::replace(&mut self.trace, false);
-        let mut state = root.clone();
-        for &mv in pv.iter() {
-            state = self.game.play(&state, mv);
-        }
-        let mut ply = pv.len() as u32;
-        while self.game.outcome(&state).is_none() && ply < self.depth_limit {
-            if !matches!(self.visit(&state, ply, ply, false), Ok(Res::Exact(_))) {
-                break;
+        let (game, depth_limit) = (self.game, self.depth_limit);
+        complete_pv(game, root, depth_limit, pv, |state, ply| {
+            match self.visit(state, ply, ply, false) {
+                Ok(Res::Exact(_)) => Some(self.pv.line(ply as usize).to_vec()),
+                _ => None,
             }
-            let line = self.pv.line(ply as usize);
-            if line.is_empty() {
-                break;
-            }
-            for &mv in line {
-                state = self.game.play(&state, mv);
-            }
-            ply += line.len() as u32;
-            pv.extend_from_slice(line);
-        }
+        });
         self.meter.stats = saved;
         self.tracer = tracer;
         self.trace = trace;

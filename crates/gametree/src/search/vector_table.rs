@@ -193,6 +193,37 @@ impl VectorTable {
     }
 }
 
+/// Completes a principal variation that a table hit cut short. `pv` leads from `root` to
+/// the position where it stops; from there `research(state, ply)` searches that node again
+/// (without answering it from its own entry) and returns the line it found, which is
+/// appended, until the line reaches a terminal position or `depth_limit` (or `research`
+/// gives up with `None` or an empty line). Only a principal variation is re-searched, so
+/// this costs a few nodes per hit on it.
+pub(crate) fn complete_pv<G: Game>(
+    game: &G,
+    root: &G::State,
+    depth_limit: u32,
+    pv: &mut Vec<G::Move>,
+    mut research: impl FnMut(&G::State, u32) -> Option<Vec<G::Move>>,
+) {
+    let mut state = root.clone();
+    for &mv in pv.iter() {
+        state = game.play(&state, mv);
+    }
+    let mut ply = pv.len() as u32;
+    while game.outcome(&state).is_none() && ply < depth_limit {
+        let line = match research(&state, ply) {
+            Some(line) if !line.is_empty() => line,
+            _ => return,
+        };
+        for &mv in &line {
+            state = game.play(&state, mv);
+        }
+        ply += line.len() as u32;
+        pv.extend_from_slice(&line);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
