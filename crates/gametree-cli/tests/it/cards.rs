@@ -5,32 +5,11 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-use crate::gametree;
+use crate::{expect_error, ok};
 
 const DEAL: &str = "P0: 2C 6C 7C TC JC QC 3D 5D 9D 6S 8S 9S KS 5H 7H 9H KH / \
     P1: 3C 4C 5C 9C KC 4D 8D 2S 3S 4S 7S JS 2H 6H 8H QH AH / \
     P2: 8C AC 6D 7D TD JD QD KD AD 5S TS QS AS 3H 4H TH JH";
-
-fn ok(args: &[&str]) -> String {
-    let out = gametree(args);
-    assert!(
-        out.status.success(),
-        "args {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn expect_error(args: &[&str], fragment: &str) {
-    let out = gametree(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "args {args:?}: stderr {stderr}");
-    assert!(
-        stderr.contains(fragment),
-        "args {args:?}: expected {fragment:?} in stderr:\n{stderr}"
-    );
-    assert!(!stderr.contains("panicked"), "{stderr}");
-}
 
 #[test]
 fn search_a_hearts_deal_given_as_text() {

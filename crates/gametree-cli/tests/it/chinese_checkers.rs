@@ -1,27 +1,9 @@
 //! Chinese Checkers on the command line: perft, show, search, and malformed positions.
 
-use crate::gametree;
+use crate::{expect_error, ok};
 
 const START: &str = "111,112,113,114,115,116,117,118,119,120/19,20,21,22,32,33,34,44,45,55/\
                      10,11,12,13,23,24,25,35,36,46 0";
-
-fn ok(args: &[&str]) -> String {
-    let out = gametree(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "args {args:?}: {stderr}");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn expect_error(args: &[&str], fragment: &str) {
-    let out = gametree(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "args {args:?}: stderr {stderr}");
-    assert!(
-        stderr.contains(fragment),
-        "args {args:?}: expected {fragment:?} in:\n{stderr}"
-    );
-    assert!(!stderr.contains("panicked"), "{stderr}");
-}
 
 #[test]
 fn perft_counts() {

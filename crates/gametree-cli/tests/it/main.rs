@@ -18,6 +18,33 @@ pub fn gametree(args: &[&str]) -> Output {
         .expect("the gametree binary runs")
 }
 
+/// Runs the binary with `args`, expects success and returns its standard output.
+pub fn ok(args: &[&str]) -> String {
+    let out = gametree(args);
+    assert!(
+        out.status.success(),
+        "args {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Runs the binary with `args` and checks: exit code 2, the message fragment on stderr, no
+/// panic.
+pub fn expect_error(args: &[&str], fragment: &str) {
+    let out = gametree(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "args {args:?}: stderr {stderr}");
+    assert!(
+        stderr.contains(fragment),
+        "args {args:?}: expected {fragment:?} in stderr:\n{stderr}"
+    );
+    assert!(
+        !stderr.contains("panicked"),
+        "args {args:?} panicked:\n{stderr}"
+    );
+}
+
 /// The repository's root (for bundled examples).
 pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")

@@ -2,22 +2,7 @@
 
 use std::io::Write;
 
-use crate::{gametree, scratch};
-
-/// Runs `gametree` and checks: exit code 2, the message fragment on stderr, no panic.
-fn expect_error(args: &[&str], fragment: &str) {
-    let out = gametree(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "args {args:?}: stderr {stderr}");
-    assert!(
-        stderr.contains(fragment),
-        "args {args:?}: expected {fragment:?} in stderr:\n{stderr}"
-    );
-    assert!(
-        !stderr.contains("panicked"),
-        "args {args:?} panicked:\n{stderr}"
-    );
-}
+use crate::{expect_error, scratch};
 
 /// Writes `text` to a tree file and expects searching it with `algorithm` to fail.
 fn tree_error(name: &str, text: &str, algorithm: &str, fragment: &str) {

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::{gametree, repo_root};
+use crate::{expect_error, gametree, repo_root};
 
 fn search_json(args: &[&str]) -> Value {
     let mut all = vec!["search", "--json"];
@@ -138,16 +138,16 @@ fn table_searches_match_and_save_nodes() {
         assert!(table["stats"]["table_hits"].as_u64().unwrap() > 0);
         assert_eq!(plain["stats"]["table_hits"], 0);
     }
-    let out = gametree(&[
-        "search",
-        "--game",
-        "hearts(deal=1)",
-        "--algorithm",
-        "paranoid",
-        "--table-mib",
-        "4",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr)
-        .contains("--table-mib works with maxn and speculative"));
+    expect_error(
+        &[
+            "search",
+            "--game",
+            "hearts(deal=1)",
+            "--algorithm",
+            "paranoid",
+            "--table-mib",
+            "4",
+        ],
+        "--table-mib works with maxn and speculative",
+    );
 }
