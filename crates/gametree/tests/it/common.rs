@@ -1,10 +1,13 @@
 //! Random explicit trees for oracle tests: built from a seed by a pinned PRNG (SplitMix64),
-//! so a failing case is reproduced from the seed that proptest prints.
+//! so a failing case is reproduced from the seed that proptest prints; and [`Recording`], a
+//! tree that logs the leaves a search reads.
 
 #![allow(dead_code)]
 
-use gametree::tree::{ExplicitTree, Node, TreeOptions};
-use gametree::{Score, Scores};
+use std::cell::RefCell;
+
+use gametree::tree::{ExplicitTree, Node, NodeId, TreeEval, TreeOptions};
+use gametree::{Bounds, Evaluator, Game, Player, Score, Scores, SubtreeBounds};
 
 /// SplitMix64 (Steele, Lea & Flood 2014): the pinned PRNG of the tests.
 #[derive(Clone, Debug)]
@@ -176,4 +179,65 @@ pub fn uniform_tree(
     let mut next = 0;
     let root = go(players, b, d, 0, &mut next, value);
     ExplicitTree::from_node(players, &root, options).expect("uniform trees are valid")
+}
+
+/// An explicit tree that records, in order, every leaf whose outcome a search asks for.
+pub struct Recording<'a> {
+    pub tree: &'a ExplicitTree,
+    pub log: RefCell<Vec<NodeId>>,
+}
+
+impl<'a> Recording<'a> {
+    pub fn new(tree: &'a ExplicitTree) -> Recording<'a> {
+        Recording {
+            tree,
+            log: RefCell::new(Vec::new()),
+        }
+    }
+
+    pub fn take(&self) -> Vec<NodeId> {
+        std::mem::take(&mut self.log.borrow_mut())
+    }
+}
+
+impl Game for Recording<'_> {
+    type State = NodeId;
+    type Move = u32;
+    fn players(&self) -> usize {
+        self.tree.players()
+    }
+    fn initial(&self) -> NodeId {
+        0
+    }
+    fn to_move(&self, s: &NodeId) -> Player {
+        self.tree.to_move(s)
+    }
+    fn moves(&self, s: &NodeId, out: &mut Vec<u32>) {
+        self.tree.moves(s, out)
+    }
+    fn play(&self, s: &NodeId, mv: u32) -> NodeId {
+        self.tree.play(s, mv)
+    }
+    fn outcome(&self, s: &NodeId) -> Option<Scores> {
+        let o = self.tree.outcome(s);
+        if o.is_some() {
+            self.log.borrow_mut().push(*s);
+        }
+        o
+    }
+}
+
+/// [`TreeEval`] for a [`Recording`].
+pub struct RecEval;
+
+impl Evaluator<Recording<'_>> for RecEval {
+    fn evaluate(&self, g: &Recording<'_>, s: &NodeId) -> Scores {
+        TreeEval.evaluate(g.tree, s)
+    }
+    fn bounds(&self, g: &Recording<'_>) -> Bounds {
+        TreeEval.bounds(g.tree)
+    }
+    fn subtree_bounds(&self, g: &Recording<'_>, s: &NodeId) -> Option<SubtreeBounds> {
+        TreeEval.subtree_bounds(g.tree, s)
+    }
 }

@@ -2,77 +2,16 @@
 //! max^n's value and root move on thousands of random trees, Korf's procedure `Shallow`
 //! (written again here, independently) leaf for leaf, and Korf's best case F(d).
 
-use std::cell::RefCell;
-
 use gametree::search::branch_and_bound::branch_and_bound;
 use gametree::search::maxn::maxn;
 use gametree::search::shallow::shallow;
 use gametree::search::{Config, SearchError, SearchResult};
 use gametree::tree::{ExplicitTree, Node, NodeId, TreeEval, TreeOptions};
-use gametree::{Bounds, Evaluator, Game, Player, Score, Scores, SubtreeBounds};
+use gametree::{Game, Score, Scores};
 
-use crate::common::{random_tree, uniform_tree, Leaves, Shape, SplitMix64, Turns};
-
-/// An explicit tree that records, in order, every leaf whose outcome a search asks for.
-pub struct Recording<'a> {
-    pub tree: &'a ExplicitTree,
-    pub log: RefCell<Vec<NodeId>>,
-}
-
-impl<'a> Recording<'a> {
-    pub fn new(tree: &'a ExplicitTree) -> Recording<'a> {
-        Recording {
-            tree,
-            log: RefCell::new(Vec::new()),
-        }
-    }
-
-    pub fn take(&self) -> Vec<NodeId> {
-        std::mem::take(&mut self.log.borrow_mut())
-    }
-}
-
-impl Game for Recording<'_> {
-    type State = NodeId;
-    type Move = u32;
-    fn players(&self) -> usize {
-        self.tree.players()
-    }
-    fn initial(&self) -> NodeId {
-        0
-    }
-    fn to_move(&self, s: &NodeId) -> Player {
-        self.tree.to_move(s)
-    }
-    fn moves(&self, s: &NodeId, out: &mut Vec<u32>) {
-        self.tree.moves(s, out)
-    }
-    fn play(&self, s: &NodeId, mv: u32) -> NodeId {
-        self.tree.play(s, mv)
-    }
-    fn outcome(&self, s: &NodeId) -> Option<Scores> {
-        let o = self.tree.outcome(s);
-        if o.is_some() {
-            self.log.borrow_mut().push(*s);
-        }
-        o
-    }
-}
-
-/// [`TreeEval`] for a [`Recording`].
-pub struct RecEval;
-
-impl Evaluator<Recording<'_>> for RecEval {
-    fn evaluate(&self, g: &Recording<'_>, s: &NodeId) -> Scores {
-        TreeEval.evaluate(g.tree, s)
-    }
-    fn bounds(&self, g: &Recording<'_>) -> Bounds {
-        TreeEval.bounds(g.tree)
-    }
-    fn subtree_bounds(&self, g: &Recording<'_>, s: &NodeId) -> Option<SubtreeBounds> {
-        TreeEval.subtree_bounds(g.tree, s)
-    }
-}
+use crate::common::{
+    random_tree, uniform_tree, Leaves, RecEval, Recording, Shape, SplitMix64, Turns,
+};
 
 /// A random shape for the oracle tests: 3 to 6 players, branching 1 to 5, uneven depths,
 /// small value ranges (many ties), constant-sum or below-maxsum leaves, both turn orders.

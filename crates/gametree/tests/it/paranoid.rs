@@ -7,7 +7,8 @@ use gametree::tree::{ExplicitTree, NodeId, TreeEval};
 use gametree::{Game, Player, Score, Scores};
 
 use crate::common::{random_tree, Leaves, SplitMix64};
-use crate::multi_player_bounds::{random_shape, RecEval, Recording};
+use crate::common::{RecEval, Recording};
+use crate::multi_player_bounds::random_shape;
 
 /// Textbook alpha-beta (fail-soft, as in Knuth & Moore / Wikipedia) on the paranoid tree:
 /// `root` is MAX, every other player MIN, on `root`'s component; records evaluated leaves.

@@ -7,8 +7,6 @@
 //! b^ceil(d/2) + b^floor(d/2) - 1 on uniform trees ordered best-first; the window contracts
 //! of fail-hard and fail-soft; hand-made trees with known answers.
 
-use std::cell::RefCell;
-
 use proptest::prelude::*;
 
 use gametree::search::alphabeta::{alphabeta, alphabeta_window};
@@ -20,7 +18,9 @@ use gametree::search::{Config, CutoffKind, Limits, SearchError, SearchResult, St
 use gametree::tree::{ExplicitTree, Node, NodeId, TreeEval, TreeOptions};
 use gametree::{Bounds, Evaluator, Game, Ordered, Player, Score, Scores};
 
-use crate::common::{random_tree, uniform_tree, Leaves, Shape, SplitMix64, Turns};
+use crate::common::{
+    random_tree, uniform_tree, Leaves, RecEval, Recording, Shape, SplitMix64, Turns,
+};
 
 type Search<E> = fn(&ExplicitTree, &E, &NodeId, &Config) -> Result<SearchResult<u32>, SearchError>;
 
@@ -305,53 +305,9 @@ fn textbook(
     }
 }
 
-/// An explicit tree that logs every terminal node whose outcome is read.
-struct Recording<'a> {
-    tree: &'a ExplicitTree,
-    log: RefCell<Vec<NodeId>>,
-}
-
-impl Game for Recording<'_> {
-    type State = NodeId;
-    type Move = u32;
-    fn players(&self) -> usize {
-        self.tree.players()
-    }
-    fn initial(&self) -> NodeId {
-        self.tree.initial()
-    }
-    fn to_move(&self, s: &NodeId) -> Player {
-        self.tree.to_move(s)
-    }
-    fn moves(&self, s: &NodeId, out: &mut Vec<u32>) {
-        self.tree.moves(s, out)
-    }
-    fn play(&self, s: &NodeId, mv: u32) -> NodeId {
-        self.tree.play(s, mv)
-    }
-    fn outcome(&self, s: &NodeId) -> Option<Scores> {
-        let o = self.tree.outcome(s);
-        if o.is_some() {
-            self.log.borrow_mut().push(*s);
-        }
-        o
-    }
-}
-
-struct RecordingEval;
-
-impl<'a> Evaluator<Recording<'a>> for RecordingEval {
-    fn evaluate(&self, game: &Recording<'a>, s: &NodeId) -> Scores {
-        TreeEval.evaluate(game.tree, s)
-    }
-    fn bounds(&self, game: &Recording<'a>) -> Bounds {
-        TreeEval.bounds(game.tree)
-    }
-}
-
 type RecordingSearch = for<'a, 'b> fn(
     &'b Recording<'a>,
-    &'b RecordingEval,
+    &'b RecEval,
     &'b NodeId,
     &'b Config,
 ) -> Result<SearchResult<u32>, SearchError>;
@@ -377,8 +333,8 @@ proptest! {
             ("negamax", |g, e, s, c| negamax(g, e, s, c)),
         ];
         for (name, search) in algorithms {
-            let game = Recording { tree: &t, log: RefCell::new(Vec::new()) };
-            let r = search(&game, &RecordingEval, &0, &Config::unlimited()).unwrap();
+            let game = Recording::new(&t);
+            let r = search(&game, &RecEval, &0, &Config::unlimited()).unwrap();
             prop_assert_eq!(r.value[0], soft_value, "{} value", name);
             let pv_leaf = r.pv.iter().fold(0, |s, &m| t.play(&s, m));
             prop_assert!(t.is_leaf(pv_leaf), "{}: the pv reaches a leaf", name);
