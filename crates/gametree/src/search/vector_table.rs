@@ -25,9 +25,6 @@
 use super::engine::Hashing;
 use crate::game::{Game, Score, Scores, MAX_PLAYERS};
 
-/// Marks an empty slot (`draft` of a stored entry is always smaller).
-const EMPTY: u32 = u32::MAX;
-
 /// No best child recorded.
 const NO_MOVE: u16 = u16::MAX;
 
@@ -38,15 +35,17 @@ struct Slot {
     value: [Score; MAX_PLAYERS],
     draft: u32,
     best: u16,
+    /// 0 marks an empty slot (a stored entry has 1 to `MAX_PLAYERS` players). Every draft,
+    /// `u32::MAX` included (the root of a search without a depth limit), is a real draft.
     players: u8,
 }
 
 const EMPTY_SLOT: Slot = Slot {
     hash: 0,
     value: [0; MAX_PLAYERS],
-    draft: EMPTY,
+    draft: 0,
     best: NO_MOVE,
-    players: 1,
+    players: 0,
 };
 
 /// A table of exact value vectors of fixed memory.
@@ -100,7 +99,7 @@ impl VectorTable {
     pub fn probe(&self, hash: u64, draft: u32) -> Option<Hit> {
         let b = (hash as usize & self.mask) * 2;
         for s in &self.slots[b..b + 2] {
-            if s.hash == hash && s.draft == draft {
+            if s.players != 0 && s.hash == hash && s.draft == draft {
                 return Some(Hit {
                     value: Scores::from_slice(&s.value[..s.players as usize]),
                     best: (s.best != NO_MOVE).then_some(s.best as usize),
@@ -114,10 +113,9 @@ impl VectorTable {
     /// (indices from `u16::MAX` on are not recorded).
     #[inline]
     pub fn store(&mut self, hash: u64, draft: u32, value: Scores, best: Option<usize>) {
-        debug_assert!(draft != EMPTY);
         let b = (hash as usize & self.mask) * 2;
         let deep = self.slots[b];
-        let i = if deep.draft == EMPTY || deep.hash == hash || deep.draft <= draft {
+        let i = if deep.players == 0 || deep.hash == hash || deep.draft <= draft {
             b
         } else {
             b + 1
@@ -267,5 +265,21 @@ mod tests {
         t.store(4, 10, v, Some(0));
         assert!(t.probe(4, 10).is_some());
         assert!(t.probe(1, 9).is_none());
+    }
+
+    /// Found by the overflow-checked test build: a search without a depth limit stores its
+    /// root at draft `u32::MAX`, which used to be the empty marker, so an empty slot could
+    /// answer a probe of hash 0 and the stored root was taken for an empty slot.
+    #[test]
+    fn an_unlimited_draft_is_a_real_entry() {
+        let t = VectorTable::with_mib(0);
+        assert_eq!(t.probe(0, u32::MAX), None, "an empty slot answers nothing");
+        let mut t = VectorTable::with_mib(0);
+        let v = Scores::from_slice(&[7, 0, 3]);
+        t.store(0, u32::MAX, v, None);
+        assert_eq!(t.probe(0, u32::MAX).map(|h| h.value), Some(v));
+        // The stored root stays in the deep slot: a shallower entry goes to slot 1.
+        t.store(2, 5, v, None);
+        assert!(t.probe(0, u32::MAX).is_some());
     }
 }
