@@ -197,7 +197,7 @@ impl fmt::Display for Scores {
 
 /// The rules of a game for 2 to 6 players: legal play and the payoffs of finished games.
 ///
-/// Contract (checked for every game by the conformance check in `gametree-games`):
+/// Contract (checked for every game by the conformance check, [`crate::testing::check`]):
 /// - [`Game::moves`] appends the legal moves of a state in a fixed, documented order, and
 ///   appends none iff the state is terminal; [`Game::outcome`] is `Some` iff it is terminal.
 /// - [`Game::play`] is copy-make: it returns the successor and leaves its argument untouched.

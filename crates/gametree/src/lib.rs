@@ -9,6 +9,10 @@
 //! - [`tree`]: explicit trees in the JSON format of DESIGN.md, as a game.
 //! - [`hash`]: position hashes ([`hash::Zobrist`]) for the engine's transposition table.
 //! - [`search`]: the algorithms, [`search::Config`], [`search::SearchResult`], [`search::Stats`].
+//! - [`testing`]: the conformance check every game passes, yours included
+//!   ([`testing::check`]).
+//! - [`rng`]: the pinned, seeded pseudo-random generator ([`rng::SplitMix64`]) of random
+//!   trees, playouts, deals and the conformance check.
 //!
 //! ```
 //! use gametree::search::{maxn::maxn, shallow::shallow, Config};
@@ -28,14 +32,16 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The library does no I/O and uses no randomness; it starts threads only in
+//! The library does no I/O and its searches use no randomness; it starts threads only in
 //! [`search::parallel`], when a caller asks for more than one; it reads the clock only to
 //! honour a deadline the caller passes and to report elapsed time.
 
 pub mod eval;
 pub mod game;
 pub mod hash;
+pub mod rng;
 pub mod search;
+pub mod testing;
 pub mod tree;
 
 pub use eval::{Bounds, Evaluator, Ordered, SubtreeBounds};

@@ -8,9 +8,9 @@ use gametree::{Evaluator, Game};
 
 use super::monte_carlo::{sample_world, unseen, MonteCarlo};
 use super::*;
-use crate::conformance::{check, check_from, CheckConfig};
 use crate::perft::perft;
 use crate::spec::Spec;
+use gametree::testing::{check, check_from, CheckConfig};
 
 const HEARTS_DEAL: &str = "P0: 2C 6C 7C TC JC QC 3D 5D 9D 6S 8S 9S KS 5H 7H 9H KH / \
     P1: 3C 4C 5C 9C KC 4D 8D 2S 3S 4S 7S JS 2H 6H 8H QH AH / \

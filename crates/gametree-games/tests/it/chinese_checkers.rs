@@ -3,9 +3,9 @@
 //! agreeing with max^n on seeded mid-game positions.
 
 use gametree::search::{run, run_iterative, Algorithm, Config};
+use gametree::testing::{check, CheckConfig};
 use gametree::{Evaluator, Game, Player};
 use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval, State};
-use gametree_games::conformance::{check, CheckConfig};
 use gametree_games::rng::SplitMix64;
 
 fn random_playout_states(g: &ChineseCheckers, seed: u64, mut f: impl FnMut(&State)) {
@@ -74,7 +74,7 @@ fn greedy_games_end_in_wins() {
                     max_plies: 400,
                     ..CheckConfig::default()
                 };
-                gametree_games::conformance::check_from(&g, &DistanceEval, &starts, &cfg)
+                gametree::testing::check_from(&g, &DistanceEval, &starts, &cfg)
                     .unwrap_or_else(|e| panic!("{}: {e}", g.spec()));
             }
         }

@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
+use gametree::testing::{check, CheckConfig};
 use gametree::{Evaluator, Game, Player, Scores};
-use gametree_games::conformance::{check, CheckConfig};
 use gametree_games::connect_four::{CellWeights, ConnectFour, PositionError, State, WEIGHTS, WIN};
 use gametree_games::rng::SplitMix64;
 use proptest::prelude::*;

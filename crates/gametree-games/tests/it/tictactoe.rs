@@ -2,8 +2,8 @@
 
 use std::collections::HashMap;
 
+use gametree::testing::{check, CheckConfig};
 use gametree::{Evaluator, Game, Player, Scores};
-use gametree_games::conformance::{check, CheckConfig};
 use gametree_games::tictactoe::{OpenLines, PositionError, State, TicTacToe, WIN};
 
 fn pos(s: &str) -> State {

@@ -95,7 +95,7 @@ fn the_incremental_model() {
 /// and wide ranges, deep trees).
 #[test]
 fn incremental_trees_pass_the_conformance_check() {
-    use gametree_games::conformance::{check, CheckConfig};
+    use gametree::testing::{check, CheckConfig};
     for (players, range, d) in [(2, 1, 30), (3, 1 << 20, 12), (6, 5, 1000)] {
         let t = RandomTree::from_spec(&format!(
             "random(players={players},b=3,d={d},leaf=incremental,range={range},seed=11)"

@@ -1,4 +1,18 @@
-//! The conformance check every game and evaluator of gametree passes.
+//! The conformance check every game and evaluator passes: the bundled games and yours.
+//!
+//! A game author runs [`check`] in a test of their own crate (see the example
+//! `custom_game` of this crate: `cargo run -p gametree --example custom_game`):
+//!
+//! ```
+//! use gametree::testing::{check, CheckConfig};
+//! # use gametree::tree::{ExplicitTree, TreeEval};
+//! # use gametree::Game;
+//! # let game = ExplicitTree::from_json_str(r#"{"players": 2, "root": {"player": 0,
+//! #   "children": [{"value": [1, -1]}, {"value": [-1, 1]}]}}"#).unwrap();
+//! # let eval = TreeEval;
+//! let report = check(&game, &eval, &CheckConfig::default()).expect("the game conforms");
+//! assert!(report.playouts > 0);
+//! ```
 //!
 //! [`check`] (or [`check_from`] for chosen start positions) plays seeded random playouts
 //! ([`SplitMix64`], seed and count in [`CheckConfig`]) and, at every state visited, checks
@@ -26,7 +40,7 @@
 use std::fmt::Debug;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use gametree::{Evaluator, Game, Scores, MAX_PLAYERS, MIN_PLAYERS};
+use crate::{Evaluator, Game, Scores, MAX_PLAYERS, MIN_PLAYERS};
 use thiserror::Error;
 
 use crate::rng::SplitMix64;
@@ -250,7 +264,7 @@ where
         game,
         eval,
         players: 0,
-        bounds: gametree::Bounds::none(),
+        bounds: crate::Bounds::none(),
         zero_sum: cfg.zero_sum,
         report: Report::default(),
         moves: Vec::new(),
@@ -320,14 +334,14 @@ struct Checker<'a, G: Game, E> {
     game: &'a G,
     eval: &'a E,
     players: usize,
-    bounds: gametree::Bounds,
+    bounds: crate::Bounds,
     zero_sum: bool,
     report: Report,
     moves: Vec<G::Move>,
     again: Vec<G::Move>,
     ordered: Vec<G::Move>,
     /// Subtree bounds stated along the current playout: (ply, bounds).
-    ancestors: Vec<(usize, gametree::SubtreeBounds)>,
+    ancestors: Vec<(usize, crate::SubtreeBounds)>,
 }
 
 impl<G, E> Checker<'_, G, E>
@@ -509,7 +523,7 @@ fn is_permutation<M: PartialEq>(a: &[M], b: &[M]) -> bool {
             .all(|m| a.iter().filter(|x| *x == m).count() == b.iter().filter(|x| *x == m).count())
 }
 
-fn check_bounds(b: &gametree::Bounds, players: usize) -> Result<(), Violation> {
+fn check_bounds(b: &crate::Bounds, players: usize) -> Result<(), Violation> {
     if b.step < 1 {
         return Err(Violation::BadBounds(format!("step {} < 1", b.step)));
     }
@@ -542,7 +556,7 @@ fn guard<T>(during: &str, f: impl FnOnce() -> T) -> Result<T, Violation> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gametree::{Bounds, Player, SubtreeBounds};
+    use crate::{Bounds, Player, SubtreeBounds};
     use std::cell::Cell;
 
     #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -676,7 +690,7 @@ mod tests {
         fn subtree_bounds(&self, g: &Toy, s: &T) -> Option<SubtreeBounds> {
             if g.bug == Bug::SubtreeBounds && s.n == 1 {
                 // Claims player 0 never gets more than 3 below: false (outcomes are >= 6).
-                let mut b = [(-100, 100); gametree::MAX_PLAYERS];
+                let mut b = [(-100, 100); crate::MAX_PLAYERS];
                 b[0] = (-100, 3);
                 return Some(b);
             }
