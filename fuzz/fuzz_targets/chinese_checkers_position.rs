@@ -8,12 +8,18 @@ use gametree_games::chinese_checkers::ChineseCheckers;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&pick, rest)) = data.split_first() else { return };
-    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
     let holes = [121, 73, 37, 13][(pick & 3) as usize];
     let players = [2, 3, 4, 6][(pick >> 2 & 3) as usize];
     let g = ChineseCheckers::new(players, holes, 0, 400).expect("valid configuration");
-    let Ok(s) = g.parse_position(text) else { return };
+    let Ok(s) = g.parse_position(text) else {
+        return;
+    };
     let printed = g.format_position(&s);
     let back = g.parse_position(&printed).expect("round trip");
     assert_eq!(g.format_position(&back), printed);

@@ -8,9 +8,14 @@ use gametree_games::connect_four::ConnectFour;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    let Ok(s) = ConnectFour::parse_position(text) else { return };
+    let Ok(s) = ConnectFour::parse_position(text) else {
+        return;
+    };
     let printed = ConnectFour::format_position(&s).expect("a parsed position has a move order");
-    assert_eq!(ConnectFour::parse_position(&printed).expect("round trip"), s);
+    assert_eq!(
+        ConnectFour::parse_position(&printed).expect("round trip"),
+        s
+    );
     let mut moves = Vec::new();
     ConnectFour.moves(&s, &mut moves);
     for &m in &moves {

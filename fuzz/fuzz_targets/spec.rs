@@ -16,8 +16,8 @@ fuzz_target!(|text: &str| {
         assert_eq!(again.spec(), g.spec());
     }
     if let Ok(g) = CardGame::from_spec(&spec) {
-        let again =
-            CardGame::from_spec(&Spec::parse(&g.spec()).expect("own spec")).expect("own spec loads");
+        let again = CardGame::from_spec(&Spec::parse(&g.spec()).expect("own spec"))
+            .expect("own spec loads");
         assert_eq!(again.spec(), g.spec());
     }
     let _ = RandomTreeSpec::from_spec(&spec);

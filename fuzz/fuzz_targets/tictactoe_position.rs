@@ -8,7 +8,9 @@ use gametree_games::tictactoe::TicTacToe;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    let Ok(s) = TicTacToe::parse_position(text) else { return };
+    let Ok(s) = TicTacToe::parse_position(text) else {
+        return;
+    };
     let back = TicTacToe::parse_position(&TicTacToe::format_position(&s)).expect("round trip");
     assert_eq!(back, s);
     let mut moves = Vec::new();

@@ -27,7 +27,15 @@ fn defect_7_chinese_checkers_win_not_made_by_the_last_mover_is_rejected() {
     // P0 on its goal (cell 0) has won: P1 is to move; with P0 to move nobody made that win.
     ok(&["show", "--game", CC13, "--position", "0/5 1"]);
     expect_error(
-        &["perft", "--game", CC13, "--position", "0/5 0", "--depth", "1"],
+        &[
+            "perft",
+            "--game",
+            CC13,
+            "--position",
+            "0/5 0",
+            "--depth",
+            "1",
+        ],
         "the last mover (player 1) has no piece in player 0's goal",
     );
 }
