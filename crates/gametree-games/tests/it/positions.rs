@@ -253,6 +253,24 @@ fn defect_7_card_deals_with_wrong_counts_duplicates_or_removed_cards_are_rejecte
     assert_eq!(PLAYERS * HAND, 51);
 }
 
+#[test]
+fn defect_7_chinese_checkers_won_positions_of_real_play_are_accepted() {
+    // The new checks must never refuse a win that play reaches: finish random games on the
+    // small boards (where they end quickly) and read every final position back.
+    let mut wins = 0;
+    for g in chinese_checkers_games().iter().filter(|g| g.holes() <= 37) {
+        for seed in 0..40 {
+            let s = playout(g, seed, 400);
+            if s.winner().is_some() {
+                wins += 1;
+                let back = g.parse_position(&g.format_position(&s)).unwrap();
+                assert_eq!(back.winner(), s.winner(), "{}", g.spec());
+            }
+        }
+    }
+    assert!(wins > 20, "only {wins} finished games");
+}
+
 // ---- property tests ----
 
 proptest! {
