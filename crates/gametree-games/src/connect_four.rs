@@ -20,7 +20,10 @@
 //! # Positions
 //!
 //! [`ConnectFour::parse_position`] reads the columns played as 1-based digits, `"4453"`
-//! meaning d, d, e, c (player 0 first); the empty string is the empty board.
+//! meaning d, d, e, c (player 0 first); the empty string is the empty board. Since a
+//! position is the list of moves that reach it, every position read is reachable: no stone
+//! floats, the stone counts alternate, no column overflows, and nothing is played after four
+//! in a row. [`ConnectFour::format_position`] writes a position back in this form.
 //!
 //! # Evaluator
 //!
@@ -259,12 +262,77 @@ impl ConnectFour {
         Ok(state)
     }
 
+    /// The position as a move string that [`ConnectFour::parse_position`] reads back to the
+    /// same state (one of the orders of play that reach it), or `None` if no order does,
+    /// which cannot happen for a state built by [`ConnectFour::parse_position`] and
+    /// [`Game::play`].
+    ///
+    /// Found by taking moves back from the end: the last mover's stone on top of some
+    /// column, and after a win one whose removal leaves no four (earlier positions had
+    /// none); dead ends are remembered, so each sub-position is tried at most once.
+    pub fn format_position(state: &State) -> Option<String> {
+        let p0 = state.stones(Player::new(0));
+        let mut undone = Vec::with_capacity(COLUMNS * ROWS);
+        let mut dead = std::collections::HashSet::new();
+        if !take_back(
+            [p0, state.mask ^ p0],
+            state.plies as usize,
+            state.won,
+            &mut undone,
+            &mut dead,
+        ) {
+            return None;
+        }
+        Some(undone.iter().rev().map(|&c| char::from(b'1' + c)).collect())
+    }
+
     /// A unique key of the position (`cur + mask`, the standard encoding: the mask's
     /// column heights plus the mover's stones determine the board), for transposition tables.
     #[inline]
     pub fn key(state: &State) -> u64 {
         state.cur.wrapping_add(state.mask)
     }
+}
+
+/// Takes back `plies` moves from the position with `stones` (player 0's, player 1's),
+/// pushing the columns taken back (last move first); `won`: the last move made four.
+fn take_back(
+    stones: [u64; 2],
+    plies: usize,
+    won: bool,
+    undone: &mut Vec<u8>,
+    dead: &mut std::collections::HashSet<(u64, u64)>,
+) -> bool {
+    if plies == 0 {
+        return stones == [0, 0];
+    }
+    if dead.contains(&(stones[0], stones[1])) {
+        return false;
+    }
+    let p = (plies - 1) & 1;
+    let mask = stones[0] | stones[1];
+    for c in 0..COLUMNS as u8 {
+        let column = mask >> (7 * c) & 0x3F;
+        if column == 0 {
+            continue;
+        }
+        let top = 1u64 << (7 * c as u32 + 63 - column.leading_zeros());
+        if stones[p] & top == 0 {
+            continue;
+        }
+        let mut before = stones;
+        before[p] ^= top;
+        if won && has_four(before[p]) {
+            continue;
+        }
+        undone.push(c);
+        if take_back(before, plies - 1, false, undone, dead) {
+            return true;
+        }
+        undone.pop();
+    }
+    dead.insert((stones[0], stones[1]));
+    false
 }
 
 impl Game for ConnectFour {

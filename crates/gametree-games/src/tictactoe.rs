@@ -23,6 +23,10 @@
 //!
 //! [`TicTacToe::parse_position`] reads the cells played as 1-based digits: `"5139"` is X in
 //! the centre, O top-left, X top-right, O bottom-right. The empty string is the empty board.
+//! Since a position is the list of moves that reach it, every position read is reachable:
+//! no cell is taken twice, and nothing is played after three in a row (so there is never a
+//! line of both players, nor a stone count that does not alternate).
+//! [`TicTacToe::format_position`] writes a position back in this form.
 //!
 //! # Evaluator
 //!
@@ -217,6 +221,37 @@ impl TicTacToe {
             state = game.play(&state, cell);
         }
         Ok(state)
+    }
+
+    /// The position as a move string that [`TicTacToe::parse_position`] reads back to the
+    /// same state: X's and O's cells interleaved, each in increasing order, except that
+    /// after a win the winner's last cell is one whose removal leaves no line (so the game
+    /// ends on the last move, not earlier).
+    pub fn format_position(state: &State) -> String {
+        let cells = |b: u16| (0..9u8).filter(move |c| b >> c & 1 == 1);
+        let mut lists: [Vec<u8>; 2] = [
+            cells(state.boards[0]).collect(),
+            cells(state.boards[1]).collect(),
+        ];
+        if state.won {
+            let w = ((state.plies + 1) & 1) as usize; // the last mover
+            let b = state.boards[w];
+            if let Some(i) = lists[w]
+                .iter()
+                .position(|&c| !THREE[(b & !(1 << c)) as usize])
+            {
+                let c = lists[w].remove(i);
+                lists[w].push(c);
+            }
+        }
+        let mut out = String::with_capacity(9);
+        for i in 0..lists[0].len() {
+            out.push(char::from(b'1' + lists[0][i]));
+            if let Some(&c) = lists[1].get(i) {
+                out.push(char::from(b'1' + c));
+            }
+        }
+        out
     }
 
     /// A unique key of the position: player 0's board in bits 0..9, player 1's in 9..18.

@@ -84,7 +84,10 @@
 //!
 //! [`ChineseCheckers::zobrist`] is a Zobrist key (pieces and the player to move; not the ply
 //! count), kept incrementally. Positions are written `"<cells of P0>/<cells of P1>/... <to
-//! move>"` ([`ChineseCheckers::parse_position`], [`ChineseCheckers::format_position`]).
+//! move>"` ([`ChineseCheckers::parse_position`], [`ChineseCheckers::format_position`]); a
+//! position read or built with [`ChineseCheckers::checked_position`] must be one that play
+//! can reach as far as cheap checks tell (piece counts, no overlap, at most one winner, and
+//! the winner's goal entered by the last mover).
 
 pub mod board;
 mod eval;
@@ -528,8 +531,10 @@ impl ChineseCheckers {
     }
 
     /// The position with `pieces[p]` for each player and `to_move` to play (ply 0): the
-    /// distance sums, key and winner are computed. The caller guarantees disjoint pieces on
-    /// the board; [`ChineseCheckers::parse_position`] checks the text form.
+    /// distance sums, key and winner are computed. Nothing is checked: the caller guarantees
+    /// disjoint pieces on the board (bits outside the board are dropped), which lets tests
+    /// build partial positions. [`ChineseCheckers::checked_position`] is the checked form,
+    /// and [`ChineseCheckers::parse_position`] uses it for the text form.
     pub fn position(&self, pieces: &[u128], to_move: Player) -> State {
         let mut s = State {
             pieces: [0; MAX_PLAYERS],

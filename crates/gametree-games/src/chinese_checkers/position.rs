@@ -74,12 +74,46 @@ pub enum PositionError {
     /// Nothing at all.
     #[error("empty position")]
     Empty,
+    /// Pieces on bits that are not holes of this board (only from
+    /// [`ChineseCheckers::checked_position`]'s bitboards; the text form names cells).
+    #[error("player {player} has pieces outside the board (bits {bits:#x})")]
+    OffBoard {
+        /// The player.
+        player: usize,
+        /// The offending bits.
+        bits: u128,
+    },
+    /// Two players have won at once.
+    #[error(
+        "players {first} and {second} have both won: play stops at the first win, so no play reaches this"
+    )]
+    TwoWinners {
+        /// The first winner.
+        first: usize,
+        /// The second.
+        second: usize,
+    },
+    /// A winner whose win the last move cannot have made.
+    #[error(
+        "player {winner} has won, but the last mover (player {last}) has no piece in player {winner}'s goal: \
+         the winning move puts a piece there, so no play reaches this"
+    )]
+    StaleWin {
+        /// The winner.
+        winner: usize,
+        /// The player who moved last (the one before the player to move).
+        last: usize,
+    },
 }
 
 impl ChineseCheckers {
     /// Reads a position written as `"<cells of P0>/<cells of P1>/... <to move>"` (see the
-    /// module documentation). Every player must have exactly
-    /// [`ChineseCheckers::pieces_per_player`] pieces, no cell twice. The ply count starts at 0.
+    /// module documentation) and checks it with [`ChineseCheckers::checked_position`]: the
+    /// ply count starts at 0.
+    ///
+    /// The text must have one list per player; every cell is a canonical index of this
+    /// board, given once; the player to move is a seat (`0` when omitted; `P1` is read as
+    /// `1`). Errors name the player and the cell or count at fault.
     pub fn parse_position(&self, text: &str) -> Result<State, PositionError> {
         let mut tokens = text.split_whitespace();
         let lists = tokens.next().ok_or(PositionError::Empty)?;
@@ -114,7 +148,6 @@ impl ChineseCheckers {
         let mut owner = [u8::MAX; 128];
         let mut pieces = [0u128; MAX_PLAYERS];
         for (p, part) in parts.iter().enumerate() {
-            let mut count = 0;
             for cell in part.split(',').filter(|c| !c.trim().is_empty()) {
                 let cell = cell.trim();
                 let c: u64 = cell.parse().map_err(|_| PositionError::BadCell {
@@ -138,17 +171,89 @@ impl ChineseCheckers {
                 }
                 owner[c] = p as u8;
                 pieces[p] |= 1u128 << c;
-                count += 1;
             }
-            if count != self.pieces_per_player() {
+        }
+        self.checked_position(&pieces[..players], Player::new(to_move))
+    }
+
+    /// The position with `pieces[p]` for each player and `to_move` to play (ply 0), like
+    /// [`ChineseCheckers::position`], after checking that some play of this game reaches it.
+    ///
+    /// A position is accepted when all of these hold (each is cheap, and each failure has
+    /// its own [`PositionError`]):
+    ///
+    /// - one bitboard per player, every bit a hole of the board;
+    /// - no hole held by two players;
+    /// - every player has exactly [`ChineseCheckers::pieces_per_player`] pieces (nothing is
+    ///   ever captured or added);
+    /// - at most one player has won (the game ends at the first win);
+    /// - if a player has won, the player who moved last (the one before `to_move`) has a
+    ///   piece in the winner's goal: only a move into that goal can complete it.
+    ///
+    /// Anything else is accepted: whether a legal sequence of moves leads to an arbitrary
+    /// placement is not checked (it would need a search); such positions still obey every
+    /// rule from there on.
+    pub fn checked_position(
+        &self,
+        pieces: &[u128],
+        to_move: Player,
+    ) -> Result<State, PositionError> {
+        let players = self.players();
+        if pieces.len() != players {
+            return Err(PositionError::Players {
+                found: pieces.len(),
+                expected: players,
+            });
+        }
+        if to_move.index() >= players {
+            return Err(PositionError::BadPlayer {
+                text: to_move.index().to_string(),
+                last: players - 1,
+            });
+        }
+        let all = self.board().all;
+        let mut seen = 0u128;
+        for (p, &b) in pieces.iter().enumerate() {
+            if b & !all != 0 {
+                return Err(PositionError::OffBoard {
+                    player: p,
+                    bits: b & !all,
+                });
+            }
+            if b & seen != 0 {
+                let cell = (b & seen).trailing_zeros() as usize;
+                let first = (0..p).find(|&q| pieces[q] >> cell & 1 == 1).unwrap_or(0);
+                return Err(PositionError::Duplicate {
+                    cell,
+                    first,
+                    second: p,
+                });
+            }
+            seen |= b;
+            let found = b.count_ones() as usize;
+            if found != self.pieces_per_player() {
                 return Err(PositionError::PieceCount {
                     player: p,
-                    found: count,
+                    found,
                     expected: self.pieces_per_player(),
                 });
             }
         }
-        Ok(self.position(&pieces[..players], Player::new(to_move)))
+        let state = self.position(pieces, to_move);
+        let mut winners = (0..players).filter(|&p| self.has_won(&state, p));
+        if let Some(winner) = winners.next() {
+            if let Some(second) = winners.next() {
+                return Err(PositionError::TwoWinners {
+                    first: winner,
+                    second,
+                });
+            }
+            let last = (to_move.index() + players - 1) % players;
+            if pieces[last] & self.goal(Player::new(winner)) == 0 {
+                return Err(PositionError::StaleWin { winner, last });
+            }
+        }
+        Ok(state)
     }
 
     /// The text form of `state`, read back by [`ChineseCheckers::parse_position`].

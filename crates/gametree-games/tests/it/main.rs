@@ -4,5 +4,6 @@ mod chinese_checkers;
 mod connect_four;
 mod engine;
 mod perft;
+mod positions;
 mod random_tree;
 mod tictactoe;
