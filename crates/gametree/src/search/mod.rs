@@ -59,11 +59,13 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// The most nodes (counted as [`Stats::nodes`]) one search may visit.
     pub nodes: Option<u64>,
-    /// The moment the search must stop. Checked every [`DEADLINE_CHECK_INTERVAL`] nodes.
+    /// The moment the search must stop. Checked every [`DEADLINE_CHECK_INTERVAL`] units of
+    /// work (see [`Meter`]).
     pub deadline: Option<Instant>,
 }
 
-/// How often (in nodes) a search looks at the clock when a deadline is set.
+/// How often (in units of work: nodes visited, children generated or valued, see [`Meter`])
+/// a search looks at the clock when a deadline is set.
 pub const DEADLINE_CHECK_INTERVAL: u64 = 1024;
 
 impl Limits {
@@ -322,10 +324,21 @@ impl std::fmt::Display for StopReason {
 }
 
 /// Counts nodes and enforces [`Limits::nodes`] and [`Limits::deadline`]: every algorithm
-/// calls [`Meter::visit`] once per node visited.
+/// calls [`Meter::visit`] once per node visited and [`Meter::work`] for the work it does at
+/// a node beyond visiting it (children generated, children valued to sort them).
 ///
-/// The hot path is one increment, one maximum and one comparison: the node limit and the
-/// next clock check are folded into a single threshold.
+/// **Node limit.** A limit of `N` lets exactly `N` nodes through: the visit that would be
+/// node `N + 1` fails with [`StopReason::NodeLimit`] and is not counted, so a stopped search
+/// reports at most `N` nodes, and a tree of exactly `N` nodes is searched to the end.
+///
+/// **Clock.** The clock is read once every [`DEADLINE_CHECK_INTERVAL`] units of work, where
+/// a unit is a node visited or one unit charged by [`Meter::work`]. Charging the work of an
+/// expansion (its children) makes a search with a huge branching factor look at the clock
+/// after every expansion, not only after a thousand of them; node counts are not affected.
+///
+/// The hot path of [`Meter::visit`] is one increment, one comparison and one maximum: the
+/// node limit and the next clock reading are folded into a single threshold; [`Meter::work`]
+/// is a subtraction and a minimum.
 #[derive(Clone, Debug)]
 pub struct Meter {
     /// The counters of this search.
@@ -334,8 +347,10 @@ pub struct Meter {
     deadline: Option<Instant>,
     /// The node count at which [`Meter::visit`] next looks at the limits.
     next_check: u64,
+    /// The node count at which the clock is read next; [`Meter::work`] brings it closer.
     next_clock_check: u64,
     start: Instant,
+    clock_reads: u64,
 }
 
 impl Meter {
@@ -354,36 +369,60 @@ impl Meter {
             next_check: next_clock_check.min(node_limit.saturating_add(1)),
             next_clock_check,
             start: Instant::now(),
+            clock_reads: 0,
         }
     }
 
-    /// Counts a node at `ply` (the root is ply 0); fails when a limit is passed.
+    /// Counts a node at `ply` (the root is ply 0); fails when a limit is passed. A node the
+    /// node limit refuses is not counted.
     #[inline(always)]
     pub fn visit(&mut self, ply: u32) -> Result<(), StopReason> {
         self.stats.nodes += 1;
-        self.stats.depth = self.stats.depth.max(ply);
         if self.stats.nodes >= self.next_check {
-            return self.check_limits();
+            self.check_limits()?;
         }
+        self.stats.depth = self.stats.depth.max(ply);
         Ok(())
+    }
+
+    /// Charges `units` of work done at the current node besides visiting it (one unit per
+    /// child generated, per child valued to sort the children, ...): the clock is read at the
+    /// next [`Meter::visit`] once [`DEADLINE_CHECK_INTERVAL`] units have accumulated. Changes
+    /// no count.
+    #[inline(always)]
+    pub fn work(&mut self, units: u64) {
+        self.next_clock_check = self.next_clock_check.saturating_sub(units);
+        self.next_check = self.next_check.min(self.next_clock_check);
     }
 
     #[cold]
     #[inline(never)]
     fn check_limits(&mut self) -> Result<(), StopReason> {
         if self.stats.nodes > self.node_limit {
+            // The node that would pass the limit is not visited.
+            self.stats.nodes -= 1;
             return Err(StopReason::NodeLimit);
         }
         if self.stats.nodes >= self.next_clock_check {
-            self.next_clock_check += DEADLINE_CHECK_INTERVAL;
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    return Err(StopReason::Deadline);
+            match self.deadline {
+                Some(d) => {
+                    self.next_clock_check =
+                        self.stats.nodes.saturating_add(DEADLINE_CHECK_INTERVAL);
+                    self.clock_reads += 1;
+                    if Instant::now() >= d {
+                        return Err(StopReason::Deadline);
+                    }
                 }
+                None => self.next_clock_check = u64::MAX,
             }
         }
         self.next_check = self.next_clock_check.min(self.node_limit.saturating_add(1));
         Ok(())
+    }
+
+    /// How many times this meter has read the clock (for tests of the deadline's cadence).
+    pub fn clock_reads(&self) -> u64 {
+        self.clock_reads
     }
 
     /// Counts a static evaluation.
@@ -545,4 +584,111 @@ pub fn require_two_players<G: Game>(game: &G, algorithm: &'static str) -> Result
 /// The score of `p` in `value` (a helper for [`SearchResult::score`]).
 pub fn score_of(value: &Scores, p: Player) -> Score {
     value.get(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::{ExplicitTree, TreeEval};
+
+    /// A two-player constant-sum tree of height 3 that every algorithm accepts.
+    fn tree() -> ExplicitTree {
+        ExplicitTree::from_json_str(
+            r#"{ "players": 2, "maxsum": 10, "lower": 0, "constant_sum": true,
+              "root": { "player": 0, "children": [
+                { "player": 1, "children": [
+                    { "player": 0, "children": [ { "value": [3, 7] }, { "value": [6, 4] } ] },
+                    { "player": 0, "children": [ { "value": [5, 5] }, { "value": [2, 8] } ] } ] },
+                { "player": 1, "children": [
+                    { "player": 0, "children": [ { "value": [7, 3] }, { "value": [1, 9] } ] },
+                    { "value": [4, 6] } ] },
+                { "player": 1, "children": [
+                    { "value": [8, 2] },
+                    { "player": 0, "children": [ { "value": [0, 10] }, { "value": [9, 1] } ] } ] } ] } }"#,
+        )
+        .unwrap()
+    }
+
+    fn with_nodes(n: u64) -> Config {
+        let mut c = Config::unlimited();
+        c.limits.nodes = Some(n);
+        c
+    }
+
+    #[test]
+    fn defect_13_node_limit_n_lets_exactly_n_nodes_through() {
+        let t = tree();
+        for &a in Algorithm::ALL {
+            let full = run(a, &t, &TreeEval, &0, &Config::unlimited())
+                .unwrap_or_else(|e| panic!("{a}: {e}"));
+            let size = full.stats.nodes;
+            assert!(size > 2, "{a}");
+            // Exactly the nodes the search needs: it finishes, with the same counts.
+            let exact = run(a, &t, &TreeEval, &0, &with_nodes(size)).unwrap();
+            assert_eq!(exact.value, full.value, "{a}");
+            assert_eq!(exact.stats.nodes, size, "{a}");
+            // One fewer, and one: stopped, having visited exactly the limit.
+            for n in [size - 1, 1] {
+                match run(a, &t, &TreeEval, &0, &with_nodes(n)) {
+                    Err(SearchError::Stopped(StopReason::NodeLimit, s)) => {
+                        assert_eq!(s.nodes, n, "{a} with a limit of {n}");
+                        assert_eq!(s.expansions, n - 1, "{a} with a limit of {n}");
+                    }
+                    other => panic!("{a} with a limit of {n}: {other:?}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn defect_13_iterative_node_limit_counts_at_most_n_nodes_in_total() {
+        let t = tree();
+        for a in [Algorithm::Maxn, Algorithm::AlphaBeta, Algorithm::Hypermax] {
+            let depth1 = run(a, &t, &TreeEval, &0, &Config::depth(1)).unwrap();
+            for n in [1, depth1.stats.nodes + 2] {
+                let total = match run_iterative(a, &t, &TreeEval, &0, &with_nodes(n)) {
+                    Ok(r) => r.stats.nodes,
+                    Err(SearchError::Stopped(_, s)) => s.nodes,
+                    Err(e) => panic!("{a}: {e}"),
+                };
+                assert_eq!(total, n, "{a} with a limit of {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn defect_12_clock_is_read_after_every_wide_expansion() {
+        // A deadline far away: the clock is read, never reached.
+        let limits = Limits {
+            deadline: Some(Instant::now() + Duration::from_secs(3600)),
+            ..Limits::default()
+        };
+        let mut m = Meter::new(&limits);
+        m.visit(0).unwrap();
+        for expansion in 1..=10 {
+            // 65,536 children generated, then the first one visited.
+            m.work(65_536);
+            m.visit(1).unwrap();
+            assert_eq!(m.clock_reads(), expansion);
+        }
+        assert_eq!(m.stats.nodes, 11, "work is not counted as nodes");
+        // Small expansions: one reading per DEADLINE_CHECK_INTERVAL units.
+        let mut m = Meter::new(&limits);
+        for _ in 0..DEADLINE_CHECK_INTERVAL / 2 {
+            m.work(1);
+            m.visit(1).unwrap();
+        }
+        assert_eq!(m.clock_reads(), 1);
+    }
+
+    #[test]
+    fn work_reads_no_clock_without_deadline() {
+        let mut m = Meter::new(&Limits::default());
+        for _ in 0..10 {
+            m.work(1 << 40);
+            m.visit(1).unwrap();
+        }
+        assert_eq!(m.clock_reads(), 0);
+        assert_eq!(m.stats.nodes, 10);
+    }
 }

@@ -298,6 +298,7 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
         let start = self.moves.len();
         self.game.moves(state, &mut self.moves);
         let end = self.moves.len();
+        self.meter.work((end - start) as u64);
         self.eval
             .order(self.game, state, &mut self.moves[start..end]);
         let p = self.game.to_move(state).index();

@@ -348,7 +348,7 @@ fn node_limit_returns_the_last_completed_iteration() {
         trace: false,
     };
     match engine::search(&t, &TreeEval, &GameHash, &0, &config, &Options::PLAIN) {
-        Err(SearchError::Stopped(_, s)) => assert_eq!(s.nodes, 3),
+        Err(SearchError::Stopped(_, s)) => assert_eq!(s.nodes, 2),
         other => panic!("{other:?}"),
     }
 }
