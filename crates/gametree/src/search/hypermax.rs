@@ -86,7 +86,7 @@ fn run<G: Game, E: Evaluator<G>>(
         sorted,
         meter: Meter::new(&config.limits),
         pv: PvTable::new(),
-        tracer: Tracer::new(config.trace),
+        tracer: Tracer::new(config),
         trace: config.trace,
         moves: Vec::with_capacity(256),
         keyed: Vec::with_capacity(256),
@@ -94,7 +94,7 @@ fn run<G: Game, E: Evaluator<G>>(
     };
     let root = s.node(state, 0, [NEG_INF; MAX_PLAYERS]);
     let pv = s.pv.line(0).to_vec();
-    SearchResult::finish(game, state, root, pv, s.meter, s.tracer.events)
+    SearchResult::finish(game, state, root, pv, s.meter, s.tracer)
 }
 
 struct Search<'a, G: Game, E> {

@@ -62,6 +62,12 @@ pub struct Limits {
     /// The moment the search must stop. Checked every [`DEADLINE_CHECK_INTERVAL`] units of
     /// work (see [`Meter`]).
     pub deadline: Option<Instant>,
+    /// When the search work began, if before the search function was called: a caller that
+    /// prepares the search (allocates or clears a table, say) sets it to the moment it began,
+    /// and computes its [`Limits::deadline`] from the same moment. [`Stats::elapsed_ms`] is
+    /// measured from it, so it includes that preparation. `None`: from the call of the search
+    /// function (for iterative deepening, the call of the whole run).
+    pub start: Option<Instant>,
 }
 
 /// How often (in units of work: nodes visited, children generated or valued, see [`Meter`])
@@ -76,15 +82,40 @@ impl Limits {
             ..Limits::default()
         }
     }
+
+    /// These limits with the search work started at `start` (see [`Limits::start`]).
+    pub fn starting_at(self, start: Instant) -> Limits {
+        Limits {
+            start: Some(start),
+            ..self
+        }
+    }
 }
 
 /// How to run a search: its limits, and whether to record a trace of every prune.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
     /// Depth, node and time limits.
     pub limits: Limits,
     /// Record every prune in [`SearchResult::trace`] (costs time; off by default).
     pub trace: bool,
+    /// The most prunes [`SearchResult::trace`] keeps ([`DEFAULT_TRACE_LIMIT`] by default):
+    /// the prunes after them are counted in [`SearchResult::trace_dropped`], not recorded,
+    /// so a trace never holds more than this many events whatever the tree.
+    pub trace_limit: usize,
+}
+
+/// The default of [`Config::trace_limit`].
+pub const DEFAULT_TRACE_LIMIT: usize = 100_000;
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            limits: Limits::default(),
+            trace: false,
+            trace_limit: DEFAULT_TRACE_LIMIT,
+        }
+    }
 }
 
 impl Config {
@@ -92,7 +123,7 @@ impl Config {
     pub fn depth(depth: u32) -> Config {
         Config {
             limits: Limits::depth(depth),
-            trace: false,
+            ..Config::default()
         }
     }
 
@@ -200,7 +231,9 @@ pub struct Stats {
     /// The depth reached: the deepest ply visited below the root (for iterative deepening,
     /// the depth of the last completed iteration).
     pub depth: u32,
-    /// Wall-clock time of the search in milliseconds (not deterministic).
+    /// Wall-clock time of the search in milliseconds (not deterministic), from
+    /// [`Limits::start`] when it is set (so it includes the caller's preparation), else from
+    /// the call of the search function; for iterative deepening, of the whole run.
     pub elapsed_ms: f64,
 }
 
@@ -250,22 +283,26 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
     /// What the search did.
     pub stats: Stats,
-    /// Every prune, when [`Config::trace`] was set.
+    /// The prunes, in the order they happened, when [`Config::trace`] was set: the first
+    /// [`Config::trace_limit`] of them.
     pub trace: Vec<PruneEvent<M>>,
+    /// The prunes left out of [`SearchResult::trace`] because it was full (0 when it holds
+    /// them all).
+    pub trace_dropped: u64,
 }
 
 impl<M: Copy> SearchResult<M> {
     /// The result of a max^n-family search whose root returned `root` (its value vector, or
     /// why it stopped): `score` the vector's component for the player to move at `state`,
     /// `pv` the principal variation (its first move the best move), the counts of `meter`,
-    /// the prunes `trace`.
+    /// the prunes of `tracer`.
     pub(crate) fn finish<G: Game<Move = M>>(
         game: &G,
         state: &G::State,
         root: Result<Scores, StopReason>,
         pv: Vec<M>,
         meter: Meter,
-        trace: Vec<PruneEvent<M>>,
+        tracer: Tracer<M>,
     ) -> Result<SearchResult<M>, SearchError> {
         match root {
             Ok(value) => Ok(SearchResult {
@@ -274,7 +311,8 @@ impl<M: Copy> SearchResult<M> {
                 best_move: pv.first().copied(),
                 pv,
                 stats: meter.finish(),
-                trace,
+                trace_dropped: tracer.dropped,
+                trace: tracer.events,
             }),
             Err(reason) => Err(meter.stopped(reason)),
         }
@@ -368,7 +406,7 @@ impl Meter {
             deadline: limits.deadline,
             next_check: next_clock_check.min(node_limit.saturating_add(1)),
             next_clock_check,
-            start: Instant::now(),
+            start: limits.start.unwrap_or_else(Instant::now),
             clock_reads: 0,
         }
     }
@@ -445,7 +483,7 @@ impl Meter {
     }
 }
 
-fn duration_ms(d: Duration) -> f64 {
+pub(crate) fn duration_ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
@@ -511,22 +549,42 @@ pub fn leaf_of_pv<G: Game, E: Evaluator<G>>(
     game.outcome(&s).unwrap_or_else(|| eval.evaluate(game, &s))
 }
 
-/// Records prunes when tracing is on: keeps the path of moves from the root.
+/// Records prunes when tracing is on: keeps the path of moves from the root, and at most
+/// [`Config::trace_limit`] events; the prunes after that are only counted
+/// ([`Tracer::dropped`]), so memory stays bounded whatever the tree. Nothing is allocated
+/// when tracing is off, nor once the trace is full.
 #[derive(Clone, Debug)]
 pub struct Tracer<M> {
     enabled: bool,
+    limit: usize,
     path: Vec<M>,
     /// The prunes recorded so far.
     pub events: Vec<PruneEvent<M>>,
+    /// The prunes not recorded because `events` was full.
+    pub dropped: u64,
 }
 
 impl<M: Copy> Tracer<M> {
-    /// A tracer that records iff `enabled`.
-    pub fn new(enabled: bool) -> Tracer<M> {
+    /// A tracer for a search under `config`: it records iff [`Config::trace`], up to
+    /// [`Config::trace_limit`] events.
+    pub fn new(config: &Config) -> Tracer<M> {
         Tracer {
-            enabled,
+            enabled: config.trace,
+            limit: config.trace_limit,
             path: Vec::new(),
             events: Vec::new(),
+            dropped: 0,
+        }
+    }
+
+    /// A tracer that records nothing.
+    pub fn off() -> Tracer<M> {
+        Tracer {
+            enabled: false,
+            limit: 0,
+            path: Vec::new(),
+            events: Vec::new(),
+            dropped: 0,
         }
     }
 
@@ -563,6 +621,10 @@ impl<M: Copy> Tracer<M> {
     #[cold]
     #[inline(never)]
     fn record(&mut self, kind: CutoffKind, bounds: &[i64], threshold: i64, pruned_children: u32) {
+        if self.events.len() >= self.limit {
+            self.dropped += 1;
+            return;
+        }
         self.events.push(PruneEvent {
             path: self.path.clone(),
             kind,

@@ -202,7 +202,7 @@ proptest! {
         reversed in any::<bool>(),
     ) {
         let t = tree_with_inner_values(seed, &shape);
-        let config = Config { limits: Limits { depth, ..Limits::default() }, trace: false };
+        let config = Config { limits: Limits { depth, ..Limits::default() }, trace: false, ..Config::default() };
         if reversed {
             agree_with_minimax(&t, &Ordered { eval: TreeEval, order: reverse }, &config)?;
         } else {
