@@ -52,8 +52,9 @@ pub fn move_names<G: Game>(
         .collect()
 }
 
-/// `{"algorithm", "score", "value", "best_move", "pv", "stats": {...}}` (and `"trace"` when
-/// tracing).
+/// `{"algorithm", "score", "value", "best_move", "pv", "stats": {...}}`, and when tracing
+/// `"trace"` (the recorded prunes), `"trace_dropped"` (the prunes not recorded, past the
+/// trace limit) and `"trace_truncated"` (whether any was dropped).
 pub fn result_json<G: Game>(
     algorithm: &str,
     game: &G,
@@ -86,6 +87,8 @@ pub fn result_json<G: Game>(
             })
             .collect();
         v["trace"] = Value::from(events);
+        v["trace_dropped"] = Value::from(r.trace_dropped);
+        v["trace_truncated"] = Value::from(r.trace_dropped > 0);
     }
     v
 }
@@ -169,5 +172,56 @@ pub fn result_table<G: Game>(
         );
     }
     out.pop();
+    out
+}
+
+/// The trace for people: a heading line, then one line per recorded prune (where, kind,
+/// bounds, threshold, children pruned), then how many prunes were not recorded, if any.
+pub fn trace_text<G: Game>(
+    game: &G,
+    state: &G::State,
+    r: &SearchResult<G::Move>,
+    style: MoveStyle,
+) -> String {
+    let total = r.trace.len() as u64 + r.trace_dropped;
+    let mut out = format!(
+        "{:<12}{total} prune{}{}",
+        "trace",
+        if total == 1 { "" } else { "s" },
+        if r.trace_dropped > 0 {
+            format!(", the first {} recorded", r.trace.len())
+        } else {
+            String::new()
+        }
+    );
+    for e in &r.trace {
+        let path: Vec<String> = move_names(game, state, &e.path, style)
+            .into_iter()
+            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+            .collect();
+        let at = if path.is_empty() {
+            "root".to_string()
+        } else {
+            path.join(" ")
+        };
+        let kind = serde_json::to_value(e.kind)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default();
+        let bounds: Vec<String> = e.bounds.iter().map(i64::to_string).collect();
+        out.push_str(&format!(
+            "\n  at {at}: {kind}, bounds [{}], threshold {}, {} child{} pruned",
+            bounds.join(", "),
+            e.threshold,
+            e.pruned_children,
+            if e.pruned_children == 1 { "" } else { "ren" },
+        ));
+    }
+    if r.trace_dropped > 0 {
+        out.push_str(&format!(
+            "\n  ... and {} more prunes, not recorded (--trace-limit)",
+            r.trace_dropped
+        ));
+    }
     out
 }

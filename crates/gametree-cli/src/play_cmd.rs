@@ -332,8 +332,10 @@ impl PlayTable {
                 deadline: self
                     .time_ms
                     .map(|t| Instant::now() + Duration::from_millis(t)),
+                start: None,
             },
             trace: false,
+            ..Config::default()
         }
     }
 

@@ -10,7 +10,7 @@ use gametree::search::iterative::iterative_deepening;
 use gametree::search::maxn_table::maxn_table;
 use gametree::search::speculative_table::speculative_table;
 use gametree::search::vector_table::VectorTable;
-use gametree::search::{self, Algorithm, Config, Limits, SearchError, SearchResult};
+use gametree::search::{self, Algorithm, Config, Limits, SearchError, SearchResult, StopReason};
 use gametree::{Evaluator, Game};
 
 use crate::load::{self, MoveStyle, Visitor};
@@ -35,19 +35,24 @@ pub struct SearchArgs {
     /// Depth limit in plies (to the end of the game when omitted).
     #[arg(long, short, value_name = "D")]
     depth: Option<u32>,
-    /// Node limit (a search stopped by it reports an error, or with --iterative the last
-    /// completed iteration).
+    /// Node limit: at most N nodes are visited (a search stopped by it reports an error, or
+    /// with --iterative the last completed iteration).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
-    /// Time limit in milliseconds.
+    /// Time limit in milliseconds, from the start of the search work (table set-up
+    /// included).
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..))]
     time_ms: Option<u64>,
-    /// Iterative deepening up to --depth: returns the last completed iteration.
+    /// Iterative deepening up to --depth (to the end of the game or tree without it):
+    /// returns the last completed iteration.
     #[arg(long)]
     iterative: bool,
-    /// Record every prune (printed with --json).
+    /// Record the prunes (up to --trace-limit), printed after the table or in the JSON.
     #[arg(long)]
     trace: bool,
+    /// The most prunes --trace records; later ones are only counted.
+    #[arg(long, value_name = "N", requires = "trace", default_value_t = search::DEFAULT_TRACE_LIMIT as u64)]
+    trace_limit: u64,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
@@ -69,15 +74,16 @@ pub fn run(args: SearchArgs) -> Result<()> {
         args.game.as_deref(),
         args.position.as_deref(),
     )?;
+    // On a tree, the depth asked for must cut it only at nodes with a heuristic value, with
+    // or without --iterative. The earlier iterations of --iterative may cut elsewhere: their
+    // results are only returned if they do not (see `unvalued_cuts`).
     if let (Some(tree), Some(d)) = (loaded.tree(), args.depth) {
-        if !args.iterative {
-            tree.check_depth_limit(d)?;
-        } else {
-            for k in 1..=d.min(tree.height()) {
-                tree.check_depth_limit(k)?;
-            }
-        }
+        tree.check_depth_limit(d)?;
     }
+    let unvalued_cuts = match loaded.tree() {
+        Some(tree) if args.iterative => unvalued_cuts(tree),
+        _ => Vec::new(),
+    };
     if args.iterative
         && args.depth.is_none()
         && args.nodes.is_none()
@@ -86,15 +92,18 @@ pub fn run(args: SearchArgs) -> Result<()> {
     {
         bail!("--iterative needs a limit: --depth, --nodes or --time-ms");
     }
+    // The search work starts here: the deadline and the elapsed time count everything after
+    // this moment, table set-up included.
+    let start = Instant::now();
     let config = Config {
         limits: Limits {
             depth: args.depth,
             nodes: args.nodes,
-            deadline: args
-                .time_ms
-                .map(|t| Instant::now() + Duration::from_millis(t)),
+            deadline: args.time_ms.map(|t| start + Duration::from_millis(t)),
+            start: Some(start),
         },
         trace: args.trace,
+        trace_limit: usize::try_from(args.trace_limit).unwrap_or(usize::MAX),
     };
     let text = loaded.visit(SearchVisitor {
         algorithm,
@@ -102,6 +111,7 @@ pub fn run(args: SearchArgs) -> Result<()> {
         iterative: args.iterative,
         json: args.json,
         table_mib: args.table_mib.map(|m| m as usize),
+        unvalued_cuts,
     })?;
     println!("{text}");
     Ok(())
@@ -113,6 +123,34 @@ struct SearchVisitor {
     iterative: bool,
     json: bool,
     table_mib: Option<usize>,
+    /// The depths at which a cut of the explicit tree meets an inner node without a
+    /// heuristic value (empty for games, and without --iterative).
+    unvalued_cuts: Vec<u32>,
+}
+
+/// The depths `k` (ascending) at which cutting `tree` meets an inner node without a heuristic
+/// value: a search to depth `k` would value such a node by a placeholder. One pass.
+fn unvalued_cuts(tree: &gametree::tree::ExplicitTree) -> Vec<u32> {
+    let mut cuts = Vec::new();
+    let mut level = vec![0];
+    let mut next = Vec::new();
+    let mut depth = 0u32;
+    while !level.is_empty() {
+        if depth > 0
+            && level
+                .iter()
+                .any(|&n| !tree.is_leaf(n) && tree.value(n).is_none())
+        {
+            cuts.push(depth);
+        }
+        next.clear();
+        for &n in &level {
+            next.extend(tree.children(n));
+        }
+        std::mem::swap(&mut level, &mut next);
+        depth += 1;
+    }
+    cuts
 }
 
 impl Visitor for SearchVisitor {
@@ -169,14 +207,38 @@ impl SearchVisitor {
         result: Result<SearchResult<G::Move>, SearchError>,
     ) -> Result<String> {
         let result = result.map_err(|e| match e {
-            SearchError::Stopped(reason, stats) => anyhow!(
-                "the {reason} stopped {} after {} nodes, before {}; use --iterative to get the last completed depth",
-                self.algorithm,
-                stats.nodes,
-                if self.iterative { "depth 1 completed" } else { "the search finished" }
-            ),
+            SearchError::Stopped(reason, stats) => {
+                let flag = stop_flag(reason);
+                if self.iterative {
+                    anyhow!(
+                        "the {reason} stopped {} after {} nodes, before depth 1 completed; raise {flag}",
+                        self.algorithm,
+                        stats.nodes,
+                    )
+                } else {
+                    anyhow!(
+                        "the {reason} stopped {} after {} nodes, before the search finished; raise {flag}, or use --iterative to get the last completed depth",
+                        self.algorithm,
+                        stats.nodes,
+                    )
+                }
+            }
             other => anyhow!(other),
         })?;
+        let completed = result.stats.depth;
+        if self.iterative && self.unvalued_cuts.contains(&completed) {
+            bail!(
+                "a limit stopped {} after {} nodes, before depth {} completed, and depth {completed} cuts the tree at inner nodes without a heuristic \"value\"; raise {}",
+                self.algorithm,
+                result.stats.nodes,
+                completed + 1,
+                match (self.config.limits.nodes, self.config.limits.deadline) {
+                    (Some(_), None) => "--nodes",
+                    (None, Some(_)) => "--time-ms",
+                    _ => "--nodes or --time-ms",
+                }
+            );
+        }
         Ok(if self.json {
             output::result_json(
                 self.algorithm.name(),
@@ -188,7 +250,20 @@ impl SearchVisitor {
             )
             .to_string()
         } else {
-            output::result_table(self.algorithm.name(), game, state, &result, style)
+            let mut text = output::result_table(self.algorithm.name(), game, state, &result, style);
+            if self.config.trace {
+                text.push('\n');
+                text.push_str(&output::trace_text(game, state, &result, style));
+            }
+            text
         })
+    }
+}
+
+/// The flag that sets the limit that stopped a search.
+fn stop_flag(reason: StopReason) -> &'static str {
+    match reason {
+        StopReason::NodeLimit => "--nodes",
+        StopReason::Deadline => "--time-ms",
     }
 }

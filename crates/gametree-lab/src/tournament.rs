@@ -75,8 +75,10 @@ impl Engine {
                         depth: None,
                         nodes: Some(n),
                         deadline: None,
+                        start: None,
                     },
                     trace: false,
+                    ..Config::default()
                 };
                 run_iterative(self.algorithm, game, eval, state, &config)
             }

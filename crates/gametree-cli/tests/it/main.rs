@@ -3,6 +3,7 @@
 mod cards;
 mod chinese_checkers;
 mod hardening_positions;
+mod hardening_search;
 mod malformed;
 mod play;
 mod reproduce;

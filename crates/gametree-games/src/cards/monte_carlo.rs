@@ -200,8 +200,10 @@ impl MonteCarlo {
                 depth: Some(s.cards_left()),
                 nodes: Some(per_move),
                 deadline: None,
+                start: None,
             },
             trace: false,
+            ..Config::default()
         };
         let weval = RootEval { eval };
         let mut nodes = 0;

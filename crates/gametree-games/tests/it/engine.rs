@@ -196,6 +196,7 @@ fn deadline_overshoot(ms: u64, options: &Options) -> (Duration, Vec<IterationInf
             ..Limits::default()
         },
         trace: false,
+        ..Config::default()
     };
     let r = if options.threads > 1 {
         search_parallel(

@@ -261,8 +261,10 @@ pub fn search(
             depth: Some(left),
             nodes: Some(nodes),
             deadline: None,
+            start: None,
         },
         trace: false,
+        ..Config::default()
     };
     let deepen =
         |f: &mut dyn FnMut(&Config) -> Result<SearchResult<u8>, SearchError>| match deepening {

@@ -107,7 +107,7 @@ pub(crate) fn run<G: Game, E: Evaluator<G>>(
         subtree: mode == Mode::BranchAndBound,
         meter: Meter::new(&config.limits),
         pv: PvTable::new(),
-        tracer: Tracer::new(config.trace),
+        tracer: Tracer::new(config),
         trace: config.trace,
         moves: Vec::with_capacity(256),
         depth_limit: config.limits.depth.unwrap_or(u32::MAX),
@@ -119,7 +119,7 @@ pub(crate) fn run<G: Game, E: Evaluator<G>>(
     };
     let root = s.node(state, 0, None);
     let pv = s.pv.line(0).to_vec();
-    SearchResult::finish(game, state, root, pv, s.meter, s.tracer.events)
+    SearchResult::finish(game, state, root, pv, s.meter, s.tracer)
 }
 
 struct Search<'a, G: Game, E> {
@@ -211,6 +211,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         let start = self.moves.len();
         self.game.moves(state, &mut self.moves);
         let end = self.moves.len();
+        self.meter.work((end - start) as u64);
         self.eval
             .order(self.game, state, &mut self.moves[start..end]);
         let q = self.game.to_move(state);

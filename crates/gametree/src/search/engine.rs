@@ -557,6 +557,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         let start = self.moves.len();
         self.game.moves(state, &mut self.moves);
         let end = self.moves.len();
+        self.meter.work((end - start) as u64);
         self.eval
             .order(self.game, state, &mut self.moves[start..end]);
         let maximize = self.game.to_move(state) == self.side;
@@ -738,6 +739,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
             pv,
             stats,
             trace: Vec::new(),
+            trace_dropped: 0,
         }
     }
 
@@ -818,7 +820,7 @@ pub fn iterate<G: Game, E: Evaluator<G>, H: Hashing<G>>(
     options: &Options,
     done: Option<&AtomicBool>,
 ) -> Result<EngineResult<G::Move>, SearchError> {
-    let start = Instant::now();
+    let start = config.limits.start.unwrap_or_else(Instant::now);
     let max_depth = config.limits.depth.unwrap_or(u32::MAX);
     let mut total = Stats::default();
     let mut iterations: Vec<IterationInfo<G::Move>> = Vec::new();

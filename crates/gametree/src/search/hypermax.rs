@@ -86,7 +86,7 @@ fn run<G: Game, E: Evaluator<G>>(
         sorted,
         meter: Meter::new(&config.limits),
         pv: PvTable::new(),
-        tracer: Tracer::new(config.trace),
+        tracer: Tracer::new(config),
         trace: config.trace,
         moves: Vec::with_capacity(256),
         keyed: Vec::with_capacity(256),
@@ -94,7 +94,7 @@ fn run<G: Game, E: Evaluator<G>>(
     };
     let root = s.node(state, 0, [NEG_INF; MAX_PLAYERS]);
     let pv = s.pv.line(0).to_vec();
-    SearchResult::finish(game, state, root, pv, s.meter, s.tracer.events)
+    SearchResult::finish(game, state, root, pv, s.meter, s.tracer)
 }
 
 struct Search<'a, G: Game, E> {
@@ -154,6 +154,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         let start = self.moves.len();
         self.game.moves(state, &mut self.moves);
         let end = self.moves.len();
+        self.meter.work((end - start) as u64);
         self.eval
             .order(self.game, state, &mut self.moves[start..end]);
         let p = self.game.to_move(state).index();
@@ -212,7 +213,9 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
 
     /// Stable sort of `moves[start..end]` by the child's static projected value for `p`,
     /// largest first.
+    /// Each child valued is a unit of work for the clock ([`Meter::work`]).
     fn sort_children(&mut self, state: &G::State, p: usize, start: usize, end: usize) {
+        self.meter.work((end - start) as u64);
         self.keyed.clear();
         for i in start..end {
             let mv = self.moves[i];

@@ -1,6 +1,8 @@
 //! Iterative deepening over any fixed-depth search.
 
-use super::{Config, SearchError, SearchResult, Stats};
+use std::time::Instant;
+
+use super::{duration_ms, Config, SearchError, SearchResult, Stats};
 
 /// Iterative deepening: runs `search` at depths 1, 2, ... up to `config.limits.depth`
 /// (unbounded when `None`), and returns the result of the last completed iteration with the
@@ -8,6 +10,7 @@ use super::{Config, SearchError, SearchResult, Stats};
 /// counts them; `iterations` = completed iterations; `depth` = the last completed depth).
 ///
 /// The node limit applies to the total over all iterations; the deadline to the whole run.
+/// `elapsed_ms` is the time of the whole run, from [`super::Limits::start`] when it is set.
 /// An iteration stopped by a limit is abandoned, but its nodes are counted. Deepening stops
 /// early when an iteration reaches no node at its depth limit (the tree is exhausted).
 ///
@@ -20,6 +23,7 @@ where
     F: FnMut(&Config) -> Result<SearchResult<M>, SearchError>,
 {
     let max_depth = config.limits.depth.unwrap_or(u32::MAX);
+    let start = config.limits.start.unwrap_or_else(Instant::now);
     let mut total = Stats::default();
     let mut best: Option<SearchResult<M>> = None;
     let mut depth = 1;
@@ -32,6 +36,7 @@ where
         match search(&iteration) {
             Ok(mut r) => {
                 total.accumulate(&r.stats);
+                total.elapsed_ms = duration_ms(start.elapsed());
                 let reached = r.stats.depth;
                 total.depth = depth;
                 r.stats = total;
@@ -43,6 +48,7 @@ where
             Err(SearchError::Stopped(reason, stats)) => {
                 total.accumulate(&stats);
                 total.iterations -= stats.iterations;
+                total.elapsed_ms = duration_ms(start.elapsed());
                 match best.as_mut() {
                     Some(b) => {
                         let depth = b.stats.depth;
@@ -61,7 +67,9 @@ where
         Some(b) => Ok(b),
         None => {
             // max_depth == 0: a single static search.
-            let mut r = search(config)?;
+            let mut once = *config;
+            once.limits.start = Some(start);
+            let mut r = search(&once)?;
             r.stats.iterations = 1;
             Ok(r)
         }

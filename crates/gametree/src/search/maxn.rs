@@ -5,7 +5,7 @@
 
 use super::engine::{Hashing, NoHash};
 use super::vector_table::{complete_pv, Key, VectorTable};
-use super::{Config, Meter, PvTable, SearchError, SearchResult, StopReason};
+use super::{Config, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer};
 use crate::eval::Evaluator;
 use crate::game::{Game, Scores};
 
@@ -88,7 +88,7 @@ fn search<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores>(
     if root.is_ok() {
         s.extend_pv(state, &mut pv);
     }
-    SearchResult::finish(game, state, root, pv, s.meter, Vec::new())
+    SearchResult::finish(game, state, root, pv, s.meter, Tracer::off())
 }
 
 struct Search<'a, G: Game, E, H, F> {
@@ -179,6 +179,7 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores> Search<'
         let start = self.moves.len();
         self.game.moves(state, &mut self.moves);
         let end = self.moves.len();
+        self.meter.work((end - start) as u64);
         self.eval
             .order(self.game, state, &mut self.moves[start..end]);
         let p = self.game.to_move(state);

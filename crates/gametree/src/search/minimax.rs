@@ -8,8 +8,8 @@
 //! family shares: [`INF`] and [`key`].
 
 use super::{
-    leaf_of_pv, require_two_players, Config, CutoffKind, Meter, PruneEvent, PvTable, SearchError,
-    SearchResult, Stats, StopReason, Tracer,
+    leaf_of_pv, require_two_players, Config, CutoffKind, Meter, PvTable, SearchError, SearchResult,
+    Stats, StopReason, Tracer,
 };
 use crate::eval::Evaluator;
 use crate::game::{Game, Score, Scores};
@@ -38,7 +38,7 @@ pub(super) fn two_player_result<G: Game, E: Evaluator<G>>(
     state: &G::State,
     pv: Vec<G::Move>,
     stats: Stats,
-    trace: Vec<PruneEvent<G::Move>>,
+    tracer: Tracer<G::Move>,
 ) -> SearchResult<G::Move> {
     let value = leaf_of_pv(game, eval, state, &pv);
     SearchResult {
@@ -47,7 +47,8 @@ pub(super) fn two_player_result<G: Game, E: Evaluator<G>>(
         best_move: pv.first().copied(),
         pv,
         stats,
-        trace,
+        trace: tracer.events,
+        trace_dropped: tracer.dropped,
     }
 }
 
@@ -109,7 +110,7 @@ impl<'a, G: Game, E: Evaluator<G>> TwoPlayerSearch<'a, G, E> {
             eval,
             meter: Meter::new(&config.limits),
             pv: PvTable::new(),
-            tracer: Tracer::new(config.trace),
+            tracer: Tracer::new(config),
             moves: Vec::with_capacity(256),
             depth_limit: config.limits.depth.unwrap_or(u32::MAX),
         }
@@ -150,10 +151,16 @@ impl<'a, G: Game, E: Evaluator<G>> TwoPlayerSearch<'a, G, E> {
     }
 
     /// The result of a finished search from `state`: its PV, stats and trace.
-    pub(super) fn into_result(mut self, state: &G::State) -> SearchResult<G::Move> {
+    pub(super) fn into_result(self, state: &G::State) -> SearchResult<G::Move> {
         let pv = self.pv.line(0).to_vec();
-        let trace = std::mem::take(&mut self.tracer.events);
-        two_player_result(self.game, self.eval, state, pv, self.meter.finish(), trace)
+        two_player_result(
+            self.game,
+            self.eval,
+            state,
+            pv,
+            self.meter.finish(),
+            self.tracer,
+        )
     }
 }
 
@@ -173,6 +180,7 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
         let start = self.moves.len();
         self.game.moves(state, &mut self.moves);
         let end = self.moves.len();
+        self.meter.work((end - start) as u64);
         self.eval
             .order(self.game, state, &mut self.moves[start..end]);
         let maximize = self.game.to_move(state).index() == 0;

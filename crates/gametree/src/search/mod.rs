@@ -59,11 +59,19 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// The most nodes (counted as [`Stats::nodes`]) one search may visit.
     pub nodes: Option<u64>,
-    /// The moment the search must stop. Checked every [`DEADLINE_CHECK_INTERVAL`] nodes.
+    /// The moment the search must stop. Checked every [`DEADLINE_CHECK_INTERVAL`] units of
+    /// work (see [`Meter`]).
     pub deadline: Option<Instant>,
+    /// When the search work began, if before the search function was called: a caller that
+    /// prepares the search (allocates or clears a table, say) sets it to the moment it began,
+    /// and computes its [`Limits::deadline`] from the same moment. [`Stats::elapsed_ms`] is
+    /// measured from it, so it includes that preparation. `None`: from the call of the search
+    /// function (for iterative deepening, the call of the whole run).
+    pub start: Option<Instant>,
 }
 
-/// How often (in nodes) a search looks at the clock when a deadline is set.
+/// How often (in units of work: nodes visited, children generated or valued, see [`Meter`])
+/// a search looks at the clock when a deadline is set.
 pub const DEADLINE_CHECK_INTERVAL: u64 = 1024;
 
 impl Limits {
@@ -74,15 +82,40 @@ impl Limits {
             ..Limits::default()
         }
     }
+
+    /// These limits with the search work started at `start` (see [`Limits::start`]).
+    pub fn starting_at(self, start: Instant) -> Limits {
+        Limits {
+            start: Some(start),
+            ..self
+        }
+    }
 }
 
 /// How to run a search: its limits, and whether to record a trace of every prune.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
     /// Depth, node and time limits.
     pub limits: Limits,
     /// Record every prune in [`SearchResult::trace`] (costs time; off by default).
     pub trace: bool,
+    /// The most prunes [`SearchResult::trace`] keeps ([`DEFAULT_TRACE_LIMIT`] by default):
+    /// the prunes after them are counted in [`SearchResult::trace_dropped`], not recorded,
+    /// so a trace never holds more than this many events whatever the tree.
+    pub trace_limit: usize,
+}
+
+/// The default of [`Config::trace_limit`].
+pub const DEFAULT_TRACE_LIMIT: usize = 100_000;
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            limits: Limits::default(),
+            trace: false,
+            trace_limit: DEFAULT_TRACE_LIMIT,
+        }
+    }
 }
 
 impl Config {
@@ -90,7 +123,7 @@ impl Config {
     pub fn depth(depth: u32) -> Config {
         Config {
             limits: Limits::depth(depth),
-            trace: false,
+            ..Config::default()
         }
     }
 
@@ -198,7 +231,9 @@ pub struct Stats {
     /// The depth reached: the deepest ply visited below the root (for iterative deepening,
     /// the depth of the last completed iteration).
     pub depth: u32,
-    /// Wall-clock time of the search in milliseconds (not deterministic).
+    /// Wall-clock time of the search in milliseconds (not deterministic), from
+    /// [`Limits::start`] when it is set (so it includes the caller's preparation), else from
+    /// the call of the search function; for iterative deepening, of the whole run.
     pub elapsed_ms: f64,
 }
 
@@ -248,22 +283,26 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
     /// What the search did.
     pub stats: Stats,
-    /// Every prune, when [`Config::trace`] was set.
+    /// The prunes, in the order they happened, when [`Config::trace`] was set: the first
+    /// [`Config::trace_limit`] of them.
     pub trace: Vec<PruneEvent<M>>,
+    /// The prunes left out of [`SearchResult::trace`] because it was full (0 when it holds
+    /// them all).
+    pub trace_dropped: u64,
 }
 
 impl<M: Copy> SearchResult<M> {
     /// The result of a max^n-family search whose root returned `root` (its value vector, or
     /// why it stopped): `score` the vector's component for the player to move at `state`,
     /// `pv` the principal variation (its first move the best move), the counts of `meter`,
-    /// the prunes `trace`.
+    /// the prunes of `tracer`.
     pub(crate) fn finish<G: Game<Move = M>>(
         game: &G,
         state: &G::State,
         root: Result<Scores, StopReason>,
         pv: Vec<M>,
         meter: Meter,
-        trace: Vec<PruneEvent<M>>,
+        tracer: Tracer<M>,
     ) -> Result<SearchResult<M>, SearchError> {
         match root {
             Ok(value) => Ok(SearchResult {
@@ -272,7 +311,8 @@ impl<M: Copy> SearchResult<M> {
                 best_move: pv.first().copied(),
                 pv,
                 stats: meter.finish(),
-                trace,
+                trace_dropped: tracer.dropped,
+                trace: tracer.events,
             }),
             Err(reason) => Err(meter.stopped(reason)),
         }
@@ -322,10 +362,21 @@ impl std::fmt::Display for StopReason {
 }
 
 /// Counts nodes and enforces [`Limits::nodes`] and [`Limits::deadline`]: every algorithm
-/// calls [`Meter::visit`] once per node visited.
+/// calls [`Meter::visit`] once per node visited and [`Meter::work`] for the work it does at
+/// a node beyond visiting it (children generated, children valued to sort them).
 ///
-/// The hot path is one increment, one maximum and one comparison: the node limit and the
-/// next clock check are folded into a single threshold.
+/// **Node limit.** A limit of `N` lets exactly `N` nodes through: the visit that would be
+/// node `N + 1` fails with [`StopReason::NodeLimit`] and is not counted, so a stopped search
+/// reports at most `N` nodes, and a tree of exactly `N` nodes is searched to the end.
+///
+/// **Clock.** The clock is read once every [`DEADLINE_CHECK_INTERVAL`] units of work, where
+/// a unit is a node visited or one unit charged by [`Meter::work`]. Charging the work of an
+/// expansion (its children) makes a search with a huge branching factor look at the clock
+/// after every expansion, not only after a thousand of them; node counts are not affected.
+///
+/// The hot path of [`Meter::visit`] is one increment, one comparison and one maximum: the
+/// node limit and the next clock reading are folded into a single threshold; [`Meter::work`]
+/// is a subtraction and a minimum.
 #[derive(Clone, Debug)]
 pub struct Meter {
     /// The counters of this search.
@@ -334,8 +385,10 @@ pub struct Meter {
     deadline: Option<Instant>,
     /// The node count at which [`Meter::visit`] next looks at the limits.
     next_check: u64,
+    /// The node count at which the clock is read next; [`Meter::work`] brings it closer.
     next_clock_check: u64,
     start: Instant,
+    clock_reads: u64,
 }
 
 impl Meter {
@@ -353,37 +406,61 @@ impl Meter {
             deadline: limits.deadline,
             next_check: next_clock_check.min(node_limit.saturating_add(1)),
             next_clock_check,
-            start: Instant::now(),
+            start: limits.start.unwrap_or_else(Instant::now),
+            clock_reads: 0,
         }
     }
 
-    /// Counts a node at `ply` (the root is ply 0); fails when a limit is passed.
+    /// Counts a node at `ply` (the root is ply 0); fails when a limit is passed. A node the
+    /// node limit refuses is not counted.
     #[inline(always)]
     pub fn visit(&mut self, ply: u32) -> Result<(), StopReason> {
         self.stats.nodes += 1;
-        self.stats.depth = self.stats.depth.max(ply);
         if self.stats.nodes >= self.next_check {
-            return self.check_limits();
+            self.check_limits()?;
         }
+        self.stats.depth = self.stats.depth.max(ply);
         Ok(())
+    }
+
+    /// Charges `units` of work done at the current node besides visiting it (one unit per
+    /// child generated, per child valued to sort the children, ...): the clock is read at the
+    /// next [`Meter::visit`] once [`DEADLINE_CHECK_INTERVAL`] units have accumulated. Changes
+    /// no count.
+    #[inline(always)]
+    pub fn work(&mut self, units: u64) {
+        self.next_clock_check = self.next_clock_check.saturating_sub(units);
+        self.next_check = self.next_check.min(self.next_clock_check);
     }
 
     #[cold]
     #[inline(never)]
     fn check_limits(&mut self) -> Result<(), StopReason> {
         if self.stats.nodes > self.node_limit {
+            // The node that would pass the limit is not visited.
+            self.stats.nodes -= 1;
             return Err(StopReason::NodeLimit);
         }
         if self.stats.nodes >= self.next_clock_check {
-            self.next_clock_check += DEADLINE_CHECK_INTERVAL;
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    return Err(StopReason::Deadline);
+            match self.deadline {
+                Some(d) => {
+                    self.next_clock_check =
+                        self.stats.nodes.saturating_add(DEADLINE_CHECK_INTERVAL);
+                    self.clock_reads += 1;
+                    if Instant::now() >= d {
+                        return Err(StopReason::Deadline);
+                    }
                 }
+                None => self.next_clock_check = u64::MAX,
             }
         }
         self.next_check = self.next_clock_check.min(self.node_limit.saturating_add(1));
         Ok(())
+    }
+
+    /// How many times this meter has read the clock (for tests of the deadline's cadence).
+    pub fn clock_reads(&self) -> u64 {
+        self.clock_reads
     }
 
     /// Counts a static evaluation.
@@ -406,7 +483,7 @@ impl Meter {
     }
 }
 
-fn duration_ms(d: Duration) -> f64 {
+pub(crate) fn duration_ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
@@ -472,22 +549,42 @@ pub fn leaf_of_pv<G: Game, E: Evaluator<G>>(
     game.outcome(&s).unwrap_or_else(|| eval.evaluate(game, &s))
 }
 
-/// Records prunes when tracing is on: keeps the path of moves from the root.
+/// Records prunes when tracing is on: keeps the path of moves from the root, and at most
+/// [`Config::trace_limit`] events; the prunes after that are only counted
+/// ([`Tracer::dropped`]), so memory stays bounded whatever the tree. Nothing is allocated
+/// when tracing is off, nor once the trace is full.
 #[derive(Clone, Debug)]
 pub struct Tracer<M> {
     enabled: bool,
+    limit: usize,
     path: Vec<M>,
     /// The prunes recorded so far.
     pub events: Vec<PruneEvent<M>>,
+    /// The prunes not recorded because `events` was full.
+    pub dropped: u64,
 }
 
 impl<M: Copy> Tracer<M> {
-    /// A tracer that records iff `enabled`.
-    pub fn new(enabled: bool) -> Tracer<M> {
+    /// A tracer for a search under `config`: it records iff [`Config::trace`], up to
+    /// [`Config::trace_limit`] events.
+    pub fn new(config: &Config) -> Tracer<M> {
         Tracer {
-            enabled,
+            enabled: config.trace,
+            limit: config.trace_limit,
             path: Vec::new(),
             events: Vec::new(),
+            dropped: 0,
+        }
+    }
+
+    /// A tracer that records nothing.
+    pub fn off() -> Tracer<M> {
+        Tracer {
+            enabled: false,
+            limit: 0,
+            path: Vec::new(),
+            events: Vec::new(),
+            dropped: 0,
         }
     }
 
@@ -524,6 +621,10 @@ impl<M: Copy> Tracer<M> {
     #[cold]
     #[inline(never)]
     fn record(&mut self, kind: CutoffKind, bounds: &[i64], threshold: i64, pruned_children: u32) {
+        if self.events.len() >= self.limit {
+            self.dropped += 1;
+            return;
+        }
         self.events.push(PruneEvent {
             path: self.path.clone(),
             kind,
@@ -545,4 +646,111 @@ pub fn require_two_players<G: Game>(game: &G, algorithm: &'static str) -> Result
 /// The score of `p` in `value` (a helper for [`SearchResult::score`]).
 pub fn score_of(value: &Scores, p: Player) -> Score {
     value.get(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::{ExplicitTree, TreeEval};
+
+    /// A two-player constant-sum tree of height 3 that every algorithm accepts.
+    fn tree() -> ExplicitTree {
+        ExplicitTree::from_json_str(
+            r#"{ "players": 2, "maxsum": 10, "lower": 0, "constant_sum": true,
+              "root": { "player": 0, "children": [
+                { "player": 1, "children": [
+                    { "player": 0, "children": [ { "value": [3, 7] }, { "value": [6, 4] } ] },
+                    { "player": 0, "children": [ { "value": [5, 5] }, { "value": [2, 8] } ] } ] },
+                { "player": 1, "children": [
+                    { "player": 0, "children": [ { "value": [7, 3] }, { "value": [1, 9] } ] },
+                    { "value": [4, 6] } ] },
+                { "player": 1, "children": [
+                    { "value": [8, 2] },
+                    { "player": 0, "children": [ { "value": [0, 10] }, { "value": [9, 1] } ] } ] } ] } }"#,
+        )
+        .unwrap()
+    }
+
+    fn with_nodes(n: u64) -> Config {
+        let mut c = Config::unlimited();
+        c.limits.nodes = Some(n);
+        c
+    }
+
+    #[test]
+    fn defect_13_node_limit_n_lets_exactly_n_nodes_through() {
+        let t = tree();
+        for &a in Algorithm::ALL {
+            let full = run(a, &t, &TreeEval, &0, &Config::unlimited())
+                .unwrap_or_else(|e| panic!("{a}: {e}"));
+            let size = full.stats.nodes;
+            assert!(size > 2, "{a}");
+            // Exactly the nodes the search needs: it finishes, with the same counts.
+            let exact = run(a, &t, &TreeEval, &0, &with_nodes(size)).unwrap();
+            assert_eq!(exact.value, full.value, "{a}");
+            assert_eq!(exact.stats.nodes, size, "{a}");
+            // One fewer, and one: stopped, having visited exactly the limit.
+            for n in [size - 1, 1] {
+                match run(a, &t, &TreeEval, &0, &with_nodes(n)) {
+                    Err(SearchError::Stopped(StopReason::NodeLimit, s)) => {
+                        assert_eq!(s.nodes, n, "{a} with a limit of {n}");
+                        assert_eq!(s.expansions, n - 1, "{a} with a limit of {n}");
+                    }
+                    other => panic!("{a} with a limit of {n}: {other:?}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn defect_13_iterative_node_limit_counts_at_most_n_nodes_in_total() {
+        let t = tree();
+        for a in [Algorithm::Maxn, Algorithm::AlphaBeta, Algorithm::Hypermax] {
+            let depth1 = run(a, &t, &TreeEval, &0, &Config::depth(1)).unwrap();
+            for n in [1, depth1.stats.nodes + 2] {
+                let total = match run_iterative(a, &t, &TreeEval, &0, &with_nodes(n)) {
+                    Ok(r) => r.stats.nodes,
+                    Err(SearchError::Stopped(_, s)) => s.nodes,
+                    Err(e) => panic!("{a}: {e}"),
+                };
+                assert_eq!(total, n, "{a} with a limit of {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn defect_12_clock_is_read_after_every_wide_expansion() {
+        // A deadline far away: the clock is read, never reached.
+        let limits = Limits {
+            deadline: Some(Instant::now() + Duration::from_secs(3600)),
+            ..Limits::default()
+        };
+        let mut m = Meter::new(&limits);
+        m.visit(0).unwrap();
+        for expansion in 1..=10 {
+            // 65,536 children generated, then the first one visited.
+            m.work(65_536);
+            m.visit(1).unwrap();
+            assert_eq!(m.clock_reads(), expansion);
+        }
+        assert_eq!(m.stats.nodes, 11, "work is not counted as nodes");
+        // Small expansions: one reading per DEADLINE_CHECK_INTERVAL units.
+        let mut m = Meter::new(&limits);
+        for _ in 0..DEADLINE_CHECK_INTERVAL / 2 {
+            m.work(1);
+            m.visit(1).unwrap();
+        }
+        assert_eq!(m.clock_reads(), 1);
+    }
+
+    #[test]
+    fn work_reads_no_clock_without_deadline() {
+        let mut m = Meter::new(&Limits::default());
+        for _ in 0..10 {
+            m.work(1 << 40);
+            m.visit(1).unwrap();
+        }
+        assert_eq!(m.clock_reads(), 0);
+        assert_eq!(m.stats.nodes, 10);
+    }
 }

@@ -81,7 +81,11 @@ fn run<G: Game, E: Evaluator<G>>(
         eval,
         meter: Meter::new(&config.limits),
         pv: PvTable::new(),
-        tracer: Tracer::new(config.trace && prune),
+        tracer: if prune {
+            Tracer::new(config)
+        } else {
+            Tracer::off()
+        },
         moves: Vec::with_capacity(256),
         depth_limit: config.limits.depth.unwrap_or(u32::MAX),
         root: game.to_move(state),
@@ -98,6 +102,7 @@ fn run<G: Game, E: Evaluator<G>>(
                 pv,
                 stats: s.meter.finish(),
                 trace: s.tracer.events,
+                trace_dropped: s.tracer.dropped,
             })
         }
         Err(reason) => Err(s.meter.stopped(reason)),
@@ -141,6 +146,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         let start = self.moves.len();
         self.game.moves(state, &mut self.moves);
         let end = self.moves.len();
+        self.meter.work((end - start) as u64);
         self.eval
             .order(self.game, state, &mut self.moves[start..end]);
         let maximize = self.game.to_move(state) == self.root;

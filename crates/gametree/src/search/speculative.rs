@@ -154,7 +154,7 @@ pub(crate) fn run<G: Game, E: Evaluator<G>, H: Hashing<G>>(
         trace: config.trace,
         meter: Meter::new(&config.limits),
         pv: PvTable::new(),
-        tracer: Tracer::new(config.trace),
+        tracer: Tracer::new(config),
         moves: Vec::with_capacity(256),
         kids: Vec::with_capacity(256),
         path: Vec::with_capacity(64),
@@ -171,7 +171,7 @@ pub(crate) fn run<G: Game, E: Evaluator<G>, H: Hashing<G>>(
     if root.is_ok() {
         s.extend_pv(state, &mut pv);
     }
-    SearchResult::finish(game, state, root, pv, s.meter, s.tracer.events)
+    SearchResult::finish(game, state, root, pv, s.meter, s.tracer)
 }
 
 /// What a node tells its parent.
@@ -250,7 +250,7 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
             return;
         }
         let saved = self.meter.stats;
-        let tracer = std::mem::replace(&mut self.tracer, Tracer::new(false));
+        let tracer = std::mem::replace(&mut self.tracer, Tracer::off());
         let trace = std::mem::replace(&mut self.trace, false);
         let (game, depth_limit) = (self.game, self.depth_limit);
         complete_pv(game, root, depth_limit, pv, |state, ply| {
@@ -298,6 +298,7 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
         let start = self.moves.len();
         self.game.moves(state, &mut self.moves);
         let end = self.moves.len();
+        self.meter.work((end - start) as u64);
         self.eval
             .order(self.game, state, &mut self.moves[start..end]);
         let p = self.game.to_move(state).index();

@@ -177,6 +177,7 @@ fn check_tree(
             ..Limits::default()
         },
         trace: false,
+        ..Config::default()
     };
     let root = t.initial();
     let oracle = alphabeta(t, &TreeEval, &root, &config).unwrap();
@@ -331,6 +332,7 @@ fn node_limit_returns_the_last_completed_iteration() {
             ..Limits::default()
         },
         trace: false,
+        ..Config::default()
     };
     let r = engine::search(&t, &TreeEval, &GameHash, &0, &config, &Options::PLAIN).unwrap();
     let completed = r.iterations.len() as u32;
@@ -346,9 +348,10 @@ fn node_limit_returns_the_last_completed_iteration() {
             ..Limits::default()
         },
         trace: false,
+        ..Config::default()
     };
     match engine::search(&t, &TreeEval, &GameHash, &0, &config, &Options::PLAIN) {
-        Err(SearchError::Stopped(_, s)) => assert_eq!(s.nodes, 3),
+        Err(SearchError::Stopped(_, s)) => assert_eq!(s.nodes, 2),
         other => panic!("{other:?}"),
     }
 }

@@ -148,8 +148,10 @@ fn config(depth: Option<u32>) -> Config {
             depth,
             nodes: None,
             deadline: None,
+            start: None,
         },
         trace: false,
+        ..Config::default()
     }
 }
 
