@@ -1,6 +1,6 @@
 //! `gametree reproduce`: the papers' tables from running code, beside the published numbers.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -47,21 +47,21 @@ pub fn run(args: ReproduceArgs) -> Result<()> {
         let e = &d.experiment;
         if json {
             if d.skipped {
-                eprintln!("{}/{}: skipped (stored results)", e.paper, e.table);
+                errln!("{}/{}: skipped (stored results)", e.paper, e.table);
             } else {
-                eprintln!("{}/{}: {:.2} s", e.paper, e.table, d.wall_secs);
+                errln!("{}/{}: {:.2} s", e.paper, e.table, d.wall_secs);
             }
         } else {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{}", reproduce::done_markdown(d));
-            let _ = out.flush();
+            // Streamed as each experiment ends (its files are already written): a reader
+            // that went away stops the run here.
+            outln!("{}", reproduce::done_markdown(d));
         }
     })
     .map_err(|e| anyhow!(e))?;
     if json {
-        println!("{}", reproduce::rows_json(&done));
+        outln!("{}", reproduce::rows_json(&done));
     } else {
-        println!(
+        outln!(
             "total wall time {:.2} s ({} experiments, {} mode)",
             start.elapsed().as_secs_f64(),
             done.len(),
@@ -69,7 +69,7 @@ pub fn run(args: ReproduceArgs) -> Result<()> {
         );
     }
     if let Some(dir) = &args.out {
-        eprintln!("results in {}", dir.display());
+        errln!("results in {}", dir.display());
     }
     Ok(())
 }

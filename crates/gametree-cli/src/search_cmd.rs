@@ -103,7 +103,7 @@ pub fn run(args: SearchArgs) -> Result<()> {
         json: args.json,
         table_mib: args.table_mib.map(|m| m as usize),
     })?;
-    println!("{text}");
+    outln!("{text}");
     Ok(())
 }
 

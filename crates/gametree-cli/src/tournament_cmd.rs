@@ -133,9 +133,9 @@ pub fn run(args: TournamentArgs) -> Result<()> {
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     if args.json {
-        println!("{json}");
+        outln!("{json}");
     } else {
-        print!("{}", table(&result));
+        out!("{}", table(&result));
     }
     Ok(())
 }
