@@ -23,8 +23,9 @@ pub struct ReproduceArgs {
     /// Print one JSON array of rows instead of markdown tables.
     #[arg(long)]
     json: bool,
-    /// Write every table (md, csv, json) and plot (svg) under DIR; a re-run skips
-    /// experiments whose stored parameters are the same.
+    /// Write every table (md, csv, json) and plot (svg) under DIR, with a manifest per
+    /// experiment written last; a re-run skips experiments whose manifest has the same
+    /// parameters and whose files are unchanged. DIR is checked before any computation.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// Hands of the card-game tables (sturtevant-2003/table-11 and table-12) instead of the
@@ -36,6 +37,10 @@ pub struct ReproduceArgs {
 /// Runs `gametree reproduce`.
 pub fn run(args: ReproduceArgs) -> Result<()> {
     let experiments = reproduce::select(args.target.as_deref()).map_err(|e| anyhow!(e))?;
+    if let Some(dir) = &args.out {
+        // A bad --out is reported now, not after the experiments.
+        reproduce::prepare_out(dir, &experiments).map_err(|e| anyhow!("--out: {e}"))?;
+    }
     let ctx = Ctx {
         quick: args.quick,
         progress: std::io::stderr().is_terminal(),
