@@ -144,3 +144,133 @@ fn list() {
         outln!("  {spec:<56} {about}");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Every subcommand with its long flags, from the parser itself.
+    fn flags() -> Vec<(String, Vec<String>)> {
+        command()
+            .get_subcommands()
+            .map(|s| {
+                let longs = s
+                    .get_arguments()
+                    .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
+                    .collect();
+                (s.get_name().to_string(), longs)
+            })
+            .collect()
+    }
+
+    fn value() -> impl Strategy<Value = String> {
+        prop_oneof![
+            prop::sample::select(vec![
+                "",
+                " ",
+                "0",
+                "-0",
+                "1",
+                "-1",
+                "65536",
+                "65537",
+                "4294967295",
+                "4294967296",
+                "-2147483649",
+                "9223372036854775807",
+                "-9223372036854775808",
+                "18446744073709551615",
+                "18446744073709551616",
+                "340282366920938463463374607431768211456",
+                "1e9",
+                "0x10",
+                "NaN",
+                "inf",
+                "--",
+                "-",
+                ",",
+                ",,",
+                "a,b",
+                "always",
+                "never",
+                "human,engine",
+                "maxn@d0",
+                "maxn@n18446744073709551616",
+                "random(players=7,b=2,d=2)",
+                "tictactoe",
+                "korf-1991/table-1",
+                "\u{0}",
+                "é",
+                "💥",
+                "\u{202e}",
+            ])
+            .prop_map(str::to_string),
+            any::<i128>().prop_map(|n| n.to_string()),
+            any::<u64>().prop_map(|n| n.to_string()),
+            ".{0,12}",
+        ]
+    }
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        command().debug_assert();
+        assert!(flags().len() >= 8);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Random argument vectors from the subcommands' real flags with extreme, empty,
+        /// unicode or missing values: the parser never panics, and every usage error renders
+        /// as one line.
+        #[test]
+        fn random_flags_never_panic_the_parser(
+            sub in 0usize..16,
+            picks in prop::collection::vec((0usize..64, prop::option::of(value())), 0..7),
+        ) {
+            let all = flags();
+            let (name, longs) = &all[sub % all.len()];
+            let mut args = vec!["gametree".to_string(), name.clone()];
+            for (flag, v) in picks {
+                // Now and then a flag of another subcommand.
+                let pool = if flag % 13 == 0 { &all[flag % all.len()].1 } else { longs };
+                if !pool.is_empty() {
+                    args.push(pool[flag % pool.len()].clone());
+                }
+                if let Some(v) = v {
+                    args.push(v);
+                }
+            }
+            match parse(&args) {
+                Ok(_) => {}
+                Err(e) if e.use_stderr() => {
+                    let line = usage_error_line(&e);
+                    prop_assert!(line.starts_with("error: "), "{args:?}: {line}");
+                    prop_assert!(!line.contains('\n'), "{args:?}: {line}");
+                }
+                Err(_) => {}
+            }
+        }
+    }
+
+    #[test]
+    fn defect_15_usage_errors_render_as_one_line_naming_the_flag() {
+        for (args, fragment) in [
+            (&["gametree", "search", "--depth", "-1"][..], "--depth"),
+            (&["gametree", "search", "--algorithm"], "--algorithm"),
+            (&["gametree", "perft", "--game", "tictactoe"], "--depth"),
+            (
+                &["gametree", "tournament", "--openings", "-3", "--game", "x"],
+                "--openings",
+            ),
+        ] {
+            let e = parse(args).expect_err("a usage error");
+            let line = usage_error_line(&e);
+            assert!(
+                !line.contains('\n') && line.contains(fragment),
+                "{args:?}: {line}"
+            );
+        }
+    }
+}

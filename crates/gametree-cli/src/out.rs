@@ -154,6 +154,7 @@ mod tests {
                     });
                     if hit {
                         offenders.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
+                        break;
                     }
                 }
             }
