@@ -198,12 +198,12 @@ pub fn run(args: BenchArgs) -> Result<()> {
             .push(json!({ "name": row.name, "deterministic": row.deterministic, "cells": cells }));
     }
     if args.json {
-        println!(
+        outln!(
             "{}",
             json!({ "game": "connect-four", "position": "", "rows": measured })
         );
     } else {
-        print!("{}", table(&args.depths, &measured));
+        out!("{}", table(&args.depths, &measured));
     }
     if args.check {
         let text = match &args.expected {
@@ -215,12 +215,12 @@ pub fn run(args: BenchArgs) -> Result<()> {
             serde_json::from_str(&text).context("the expected file is not JSON")?;
         let problems = check(&expected, &measured);
         if problems.is_empty() {
-            eprintln!("bench --check: every deterministic node count matches");
+            errln!("bench --check: every deterministic node count matches");
         } else {
             for p in &problems {
-                eprintln!("bench --check: {p}");
+                errln!("bench --check: {p}");
             }
-            eprintln!("bench --check: {} mismatch(es)", problems.len());
+            errln!("bench --check: {} mismatch(es)", problems.len());
             std::process::exit(1);
         }
     }

@@ -1,7 +1,11 @@
 //! The `gametree` command line: a thin front over the gametree libraries.
 //!
 //! Every error a user can cause (bad flags, files, specs, positions, an algorithm that
-//! refuses the game) prints one clear line to stderr and exits with code 2.
+//! refuses the game) prints one clear line to stderr and exits with code 2; all output goes
+//! through [`out`], so a closed pipe or a full disk never panics (docs/cli-behaviour.md).
+
+#[macro_use]
+mod out;
 
 mod bench_cmd;
 mod load;
@@ -13,9 +17,11 @@ mod search_cmd;
 mod show_cmd;
 mod tournament_cmd;
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::error::ErrorKind;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Game-tree search for two to six players.
 #[derive(Parser, Debug)]
@@ -45,13 +51,65 @@ enum Command {
     List,
 }
 
+/// The command line parser: the derived one, with negative numbers taken as values, so
+/// `--depth -1` is reported as a bad value of `--depth` rather than as an unknown flag.
+fn command() -> clap::Command {
+    Cli::command().mut_subcommands(|s| s.allow_negative_numbers(true))
+}
+
+/// Parses `args` (the program name first).
+fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let matches = command().try_get_matches_from(args)?;
+    Cli::from_arg_matches(&matches)
+}
+
+/// A usage error as one line: clap's message and its tip, without the usage block.
+fn usage_error_line(e: &clap::Error) -> String {
+    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        return "error: no subcommand given; see `gametree --help`".to_string();
+    }
+    let text = e.render().to_string();
+    let mut line = String::new();
+    for part in text.lines().map(str::trim) {
+        if part.starts_with("Usage:") || part.starts_with("For more information") {
+            break;
+        }
+        if part.is_empty() {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        if let Some(tip) = part.strip_prefix("tip:") {
+            line.push_str(&format!("(tip:{tip})"));
+        } else {
+            line.push_str(part);
+        }
+    }
+    if !line.starts_with("error:") {
+        line.insert_str(0, "error: ");
+    }
+    line
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse(std::env::args_os()) {
         Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            // Usage errors: one line, code 2.
+            errln!("{}", usage_error_line(&e));
+            return ExitCode::from(2);
+        }
         Err(e) => {
-            // Help and version go to stdout with code 0; usage errors exit with 2.
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            // Help and version go to standard output as clap renders them, code 0.
+            if let Err(err) = e.print() {
+                out::stdout_failed(&err);
+            }
+            return ExitCode::SUCCESS;
         }
     };
     let result = match cli.command {
@@ -70,19 +128,149 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            errln!("error: {e:#}");
             ExitCode::from(2)
         }
     }
 }
 
 fn list() {
-    println!("algorithms:");
+    outln!("algorithms:");
     for a in gametree::search::Algorithm::ALL {
-        println!("  {:<20} {}", a.name(), a.about());
+        outln!("  {:<20} {}", a.name(), a.about());
     }
-    println!("games:");
+    outln!("games:");
     for (spec, about) in load::GAMES {
-        println!("  {spec:<56} {about}");
+        outln!("  {spec:<56} {about}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Every subcommand with its long flags, from the parser itself.
+    fn flags() -> Vec<(String, Vec<String>)> {
+        command()
+            .get_subcommands()
+            .map(|s| {
+                let longs = s
+                    .get_arguments()
+                    .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
+                    .collect();
+                (s.get_name().to_string(), longs)
+            })
+            .collect()
+    }
+
+    fn value() -> impl Strategy<Value = String> {
+        prop_oneof![
+            prop::sample::select(vec![
+                "",
+                " ",
+                "0",
+                "-0",
+                "1",
+                "-1",
+                "65536",
+                "65537",
+                "4294967295",
+                "4294967296",
+                "-2147483649",
+                "9223372036854775807",
+                "-9223372036854775808",
+                "18446744073709551615",
+                "18446744073709551616",
+                "340282366920938463463374607431768211456",
+                "1e9",
+                "0x10",
+                "NaN",
+                "inf",
+                "--",
+                "-",
+                ",",
+                ",,",
+                "a,b",
+                "always",
+                "never",
+                "human,engine",
+                "maxn@d0",
+                "maxn@n18446744073709551616",
+                "random(players=7,b=2,d=2)",
+                "tictactoe",
+                "korf-1991/table-1",
+                "\u{0}",
+                "é",
+                "💥",
+                "\u{202e}",
+            ])
+            .prop_map(str::to_string),
+            any::<i128>().prop_map(|n| n.to_string()),
+            any::<u64>().prop_map(|n| n.to_string()),
+            ".{0,12}",
+        ]
+    }
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        command().debug_assert();
+        assert!(flags().len() >= 8);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Random argument vectors from the subcommands' real flags with extreme, empty,
+        /// unicode or missing values: the parser never panics, and every usage error renders
+        /// as one line.
+        #[test]
+        fn random_flags_never_panic_the_parser(
+            sub in 0usize..16,
+            picks in prop::collection::vec((0usize..64, prop::option::of(value())), 0..7),
+        ) {
+            let all = flags();
+            let (name, longs) = &all[sub % all.len()];
+            let mut args = vec!["gametree".to_string(), name.clone()];
+            for (flag, v) in picks {
+                // Now and then a flag of another subcommand.
+                let pool = if flag % 13 == 0 { &all[flag % all.len()].1 } else { longs };
+                if !pool.is_empty() {
+                    args.push(pool[flag % pool.len()].clone());
+                }
+                if let Some(v) = v {
+                    args.push(v);
+                }
+            }
+            match parse(&args) {
+                Ok(_) => {}
+                Err(e) if e.use_stderr() => {
+                    let line = usage_error_line(&e);
+                    prop_assert!(line.starts_with("error: "), "{args:?}: {line}");
+                    prop_assert!(!line.contains('\n'), "{args:?}: {line}");
+                }
+                Err(_) => {}
+            }
+        }
+    }
+
+    #[test]
+    fn defect_15_usage_errors_render_as_one_line_naming_the_flag() {
+        for (args, fragment) in [
+            (&["gametree", "search", "--depth", "-1"][..], "--depth"),
+            (&["gametree", "search", "--algorithm"], "--algorithm"),
+            (&["gametree", "perft", "--game", "tictactoe"], "--depth"),
+            (
+                &["gametree", "tournament", "--openings", "-3", "--game", "x"],
+                "--openings",
+            ),
+        ] {
+            let e = parse(args).expect_err("a usage error");
+            let line = usage_error_line(&e);
+            assert!(
+                !line.contains('\n') && line.contains(fragment),
+                "{args:?}: {line}"
+            );
+        }
     }
 }

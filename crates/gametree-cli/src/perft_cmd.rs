@@ -32,7 +32,7 @@ pub struct PerftArgs {
 /// Runs `gametree perft`.
 pub fn run(args: PerftArgs) -> Result<()> {
     let loaded = load::load(None, Some(&args.game), args.position.as_deref())?;
-    println!(
+    outln!(
         "{}",
         loaded.visit(PerftVisitor {
             depth: args.depth,

@@ -112,10 +112,8 @@ pub fn run(args: PlayArgs) -> Result<()> {
         color: !args.no_color && args.color.enabled(),
         mate: None,
     };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut input = Lines::new(std::io::stdin().lock(), "standard input");
+    let mut out = crate::out::Stdout::lock();
     // Games with position hashes get the table; every other game plays without one.
     #[allow(unreachable_patterns)]
     match &loaded {
@@ -192,7 +190,7 @@ struct PlayTable {
 
 struct PlayVisitor<'a> {
     table: PlayTable,
-    input: &'a mut dyn BufRead,
+    input: &'a mut Lines<'static>,
     out: &'a mut dyn Write,
 }
 
@@ -220,7 +218,7 @@ impl PlayTable {
         start: &G::State,
         mate: Option<Score>,
         mc: Option<&MonteCarloSeat<'_, G>>,
-        input: &mut dyn BufRead,
+        input: &mut Lines<'_>,
         out: &mut dyn Write,
     ) -> Result<()> {
         self.mate = mate;
@@ -293,18 +291,17 @@ impl PlayTable {
         state: &G::State,
         moves: &[G::Move],
         p: gametree::Player,
-        input: &mut dyn BufRead,
+        input: &mut Lines<'_>,
         out: &mut dyn Write,
     ) -> Result<Option<G::Move>> {
         let names: Vec<String> = moves.iter().map(|&m| game.move_name(state, m)).collect();
         loop {
             write!(out, "{p} to move ({}): ", names.join(" "))?;
             out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            let Some(line) = input.next_line()? else {
                 writeln!(out)?;
                 return Ok(None);
-            }
+            };
             let text = line.trim();
             if text.eq_ignore_ascii_case("quit") {
                 return Ok(None);
@@ -382,6 +379,44 @@ impl PlayTable {
             }
         };
         Ok((r, mv))
+    }
+}
+
+/// The lines of a text input (the moves people type), read as bytes so that an error names
+/// the input and the line: `standard input: line 3 is not UTF-8`.
+pub struct Lines<'a> {
+    input: Box<dyn BufRead + 'a>,
+    name: &'static str,
+    line: usize,
+    buf: Vec<u8>,
+}
+
+impl<'a> Lines<'a> {
+    /// Lines of `input`, called `name` in errors.
+    pub fn new(input: impl BufRead + 'a, name: &'static str) -> Self {
+        Lines {
+            input: Box::new(input),
+            name,
+            line: 0,
+            buf: Vec::new(),
+        }
+    }
+
+    /// The next line without its end, or `None` at the end of the input.
+    pub fn next_line(&mut self) -> Result<Option<String>> {
+        self.buf.clear();
+        let n = self
+            .input
+            .read_until(b'\n', &mut self.buf)
+            .map_err(|e| anyhow!("{}: cannot read: {e}", self.name))?;
+        if n == 0 {
+            return Ok(None);
+        }
+        self.line += 1;
+        match std::str::from_utf8(&self.buf) {
+            Ok(text) => Ok(Some(text.trim_end_matches(['\n', '\r']).to_string())),
+            Err(_) => bail!("{}: line {} is not UTF-8", self.name, self.line),
+        }
     }
 }
 

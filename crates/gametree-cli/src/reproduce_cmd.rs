@@ -1,6 +1,6 @@
 //! `gametree reproduce`: the papers' tables from running code, beside the published numbers.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -23,8 +23,9 @@ pub struct ReproduceArgs {
     /// Print one JSON array of rows instead of markdown tables.
     #[arg(long)]
     json: bool,
-    /// Write every table (md, csv, json) and plot (svg) under DIR; a re-run skips
-    /// experiments whose stored parameters are the same.
+    /// Write every table (md, csv, json) and plot (svg) under DIR, with a manifest per
+    /// experiment written last; a re-run skips experiments whose manifest has the same
+    /// parameters and whose files are unchanged. DIR is checked before any computation.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// Hands of the card-game tables (sturtevant-2003/table-11 and table-12) instead of the
@@ -36,6 +37,10 @@ pub struct ReproduceArgs {
 /// Runs `gametree reproduce`.
 pub fn run(args: ReproduceArgs) -> Result<()> {
     let experiments = reproduce::select(args.target.as_deref()).map_err(|e| anyhow!(e))?;
+    if let Some(dir) = &args.out {
+        // A bad --out is reported now, not after the experiments.
+        reproduce::prepare_out(dir, &experiments).map_err(|e| anyhow!("--out: {e}"))?;
+    }
     let ctx = Ctx {
         quick: args.quick,
         progress: std::io::stderr().is_terminal(),
@@ -47,21 +52,21 @@ pub fn run(args: ReproduceArgs) -> Result<()> {
         let e = &d.experiment;
         if json {
             if d.skipped {
-                eprintln!("{}/{}: skipped (stored results)", e.paper, e.table);
+                errln!("{}/{}: skipped (stored results)", e.paper, e.table);
             } else {
-                eprintln!("{}/{}: {:.2} s", e.paper, e.table, d.wall_secs);
+                errln!("{}/{}: {:.2} s", e.paper, e.table, d.wall_secs);
             }
         } else {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{}", reproduce::done_markdown(d));
-            let _ = out.flush();
+            // Streamed as each experiment ends (its files are already written): a reader
+            // that went away stops the run here.
+            outln!("{}", reproduce::done_markdown(d));
         }
     })
     .map_err(|e| anyhow!(e))?;
     if json {
-        println!("{}", reproduce::rows_json(&done));
+        outln!("{}", reproduce::rows_json(&done));
     } else {
-        println!(
+        outln!(
             "total wall time {:.2} s ({} experiments, {} mode)",
             start.elapsed().as_secs_f64(),
             done.len(),
@@ -69,7 +74,7 @@ pub fn run(args: ReproduceArgs) -> Result<()> {
         );
     }
     if let Some(dir) = &args.out {
-        eprintln!("results in {}", dir.display());
+        errln!("results in {}", dir.display());
     }
     Ok(())
 }

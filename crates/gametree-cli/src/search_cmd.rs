@@ -113,7 +113,7 @@ pub fn run(args: SearchArgs) -> Result<()> {
         table_mib: args.table_mib.map(|m| m as usize),
         unvalued_cuts,
     })?;
-    println!("{text}");
+    outln!("{text}");
     Ok(())
 }
 

@@ -31,16 +31,16 @@ pub fn run(args: ShowArgs) -> Result<()> {
     let loaded = load::load(None, Some(&args.game), args.position.as_deref())?;
     if args.cells {
         match &loaded {
-            Loaded::ChineseCheckers(g, _) => println!("{}", g.cell_map()),
+            Loaded::ChineseCheckers(g, _) => outln!("{}", g.cell_map()),
             _ => bail!("--cells applies to chinese-checkers only"),
         }
     }
-    print!("{}", loaded.visit(ShowVisitor { color }));
+    out!("{}", loaded.visit(ShowVisitor { color }));
     if let Loaded::ChineseCheckers(g, s) = &loaded {
-        println!("position: {}", g.format_position(s));
+        outln!("position: {}", g.format_position(s));
     }
     if let Loaded::Cards(g, s) = &loaded {
-        println!("deal: {}", g.deal_text(s));
+        outln!("deal: {}", g.deal_text(s));
     }
     Ok(())
 }

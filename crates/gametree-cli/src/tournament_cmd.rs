@@ -47,7 +47,8 @@ pub struct TournamentArgs {
     /// Print the results as JSON.
     #[arg(long)]
     json: bool,
-    /// Also write the JSON results to FILE (atomically).
+    /// Also write the JSON results to FILE (atomically; checked before the games start; only
+    /// a regular file is replaced, a symbolic link is written through).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// No progress bar.
@@ -104,6 +105,10 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         max_plies: args.max_plies,
         progress: !args.quiet && std::io::stderr().is_terminal(),
     };
+    if let Some(path) = &args.out {
+        // Refuse a bad --out before hours of games, not after.
+        gametree_lab::io::resolve_target(path).map_err(|e| anyhow::anyhow!("--out: {e}"))?;
+    }
     let loaded = load::load(None, Some(&args.game), None)?;
     let name = args.game.trim();
     let result = match &loaded {
@@ -130,12 +135,12 @@ pub fn run(args: TournamentArgs) -> Result<()> {
     let json = serde_json::to_string_pretty(&result)?;
     if let Some(path) = &args.out {
         gametree_lab::io::write_atomic(path, json.as_bytes())
-            .with_context(|| format!("cannot write {}", path.display()))?;
+            .map_err(|e| anyhow::anyhow!("--out: cannot write {}: {e}", path.display()))?;
     }
     if args.json {
-        println!("{json}");
+        outln!("{json}");
     } else {
-        print!("{}", table(&result));
+        out!("{}", table(&result));
     }
     Ok(())
 }

@@ -2,13 +2,20 @@
 //! (or reuses stored results), and writes tables and plots.
 //!
 //! With an output directory, experiment `paper/table` writes `DIR/paper/table.md`,
-//! `table.csv`, every plot as `table-NAME.svg`, and last `table.json`:
-//! `{"paper", "table", "params", "rows": [...]}`. Every file is written atomically, and the
-//! JSON file comes last, so an interrupted run leaves whole files only and an experiment
-//! counts as done only when its JSON is there. A re-run skips an experiment whose JSON holds
-//! the same `params` ([`Experiment::params`] of the mode) and reuses its rows. Wall times go
-//! to the markdown file and the caller, never into the JSON: the JSON is byte-identical
-//! across runs and thread counts.
+//! `table.csv`, every plot as `table-NAME.svg`, `table.json`:
+//! `{"paper", "table", "params", "rows": [...]}`, and last the manifest `table.manifest`,
+//! which lists every file of the set with a fingerprint of its bytes (64-bit FNV-1a and
+//! length). Every file is written atomically; the old manifest is removed before the first
+//! file of a new set is written. So an experiment counts as done only when its manifest is
+//! there, holds the same `params` ([`Experiment::params`] of the mode) and every file it
+//! lists still has its fingerprint: a run killed between two files, or a file changed by
+//! hand, means the experiment runs again, and a re-run never keeps a mix of old and new
+//! files. A re-run skips a done experiment and reuses its rows.
+//!
+//! Before any computation [`prepare_out`] checks the directory (it must be, or become, a
+//! directory that can be written) and removes the temporary files (`.NAME.PID.tmp`) that
+//! killed runs left behind. Wall times go to the markdown file and the caller, never into
+//! the JSON: the JSON is byte-identical across runs and thread counts.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -16,7 +23,7 @@ use std::time::Instant;
 use serde_json::{json, Value};
 
 use crate::experiment::{Ctx, Experiment, Output};
-use crate::io::write_atomic;
+use crate::io::{describe, remove_stale_temps, write_atomic};
 use crate::papers;
 use crate::plot::line_plot_svg;
 use crate::report::{csv, markdown, Row, Verdict};
@@ -146,10 +153,43 @@ pub fn row_from_json(v: &Value) -> Option<Row> {
     })
 }
 
-/// The rows stored for `e` under `out` if they were made with `params`.
+/// The fingerprint of a file's bytes in a manifest: 64-bit FNV-1a and the length.
+fn fingerprint(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("fnv1a64:{h:016x}:{}", bytes.len())
+}
+
+/// The rows stored for `e` under `out` if they were made with `params` and the set of files
+/// is whole: the manifest names `params`, and every file it lists (the JSON among them) has
+/// the fingerprint it lists.
 pub fn stored(out: &Path, e: &Experiment, params: &str) -> Option<Vec<Row>> {
-    let text = std::fs::read_to_string(with_ext(&base(out, e), ".json")).ok()?;
-    let doc: Value = serde_json::from_str(&text).ok()?;
+    let b = base(out, e);
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(with_ext(&b, ".manifest")).ok()?).ok()?;
+    if manifest.get("params")?.as_str()? != params {
+        return None;
+    }
+    let dir = b.parent()?;
+    let json_name = format!("{}.json", e.table);
+    let mut json_text = None;
+    for f in manifest.get("files")?.as_array()? {
+        let name = f.get("name")?.as_str()?;
+        if name.contains(['/', '\\']) || name.starts_with('.') {
+            return None;
+        }
+        let bytes = std::fs::read(dir.join(name)).ok()?;
+        if f.get("fingerprint")?.as_str()? != fingerprint(&bytes) {
+            return None;
+        }
+        if name == json_name {
+            json_text = Some(String::from_utf8(bytes).ok()?);
+        }
+    }
+    let doc: Value = serde_json::from_str(&json_text?).ok()?;
     if doc.get("params")?.as_str()? != params {
         return None;
     }
@@ -160,7 +200,9 @@ pub fn stored(out: &Path, e: &Experiment, params: &str) -> Option<Vec<Row>> {
         .collect()
 }
 
-/// Writes an experiment's files (markdown, CSV, plots, then JSON), each atomically.
+/// Writes an experiment's files (markdown, CSV, plots, JSON, each atomically), then its
+/// manifest; the old manifest goes first, so the old set stops counting before any of its
+/// files is replaced.
 pub fn write_outputs(
     out: &Path,
     e: &Experiment,
@@ -170,6 +212,13 @@ pub fn write_outputs(
 ) -> Result<(), String> {
     let b = base(out, e);
     let err = |p: &Path, x: std::io::Error| format!("{}: {x}", p.display());
+    let manifest = with_ext(&b, ".manifest");
+    match std::fs::remove_file(&manifest) {
+        Ok(()) => {}
+        Err(x) if x.kind() == std::io::ErrorKind::NotFound => {}
+        Err(x) => return Err(err(&manifest, x)),
+    }
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     let md = format!(
         "# {} / {}\n\n{}\n\nparameters: `{}`\n\nwall time: {:.2} s\n\n{}",
         e.paper,
@@ -179,10 +228,8 @@ pub fn write_outputs(
         wall_secs,
         markdown(&output.rows)
     );
-    let p = with_ext(&b, ".md");
-    write_atomic(&p, md.as_bytes()).map_err(|x| err(&p, x))?;
-    let p = with_ext(&b, ".csv");
-    write_atomic(&p, csv(&output.rows).as_bytes()).map_err(|x| err(&p, x))?;
+    files.push((format!("{}.md", e.table), md.into_bytes()));
+    files.push((format!("{}.csv", e.table), csv(&output.rows).into_bytes()));
     for plot in &output.plots {
         let svg = line_plot_svg(
             &plot.title,
@@ -191,11 +238,62 @@ pub fn write_outputs(
             &plot.series,
             plot.log_y,
         )?;
-        let p = with_ext(&b, &format!("-{}", plot.file));
-        write_atomic(&p, svg.as_bytes()).map_err(|x| err(&p, x))?;
+        files.push((format!("{}-{}", e.table, plot.file), svg.into_bytes()));
     }
-    let p = with_ext(&b, ".json");
-    write_atomic(&p, json_document(e, params, &output.rows).as_bytes()).map_err(|x| err(&p, x))
+    files.push((
+        format!("{}.json", e.table),
+        json_document(e, params, &output.rows).into_bytes(),
+    ));
+    let dir = out.join(e.paper);
+    let mut listed = Vec::new();
+    for (name, bytes) in &files {
+        let p = dir.join(name);
+        write_atomic(&p, bytes).map_err(|x| err(&p, x))?;
+        listed.push(json!({ "name": name, "fingerprint": fingerprint(bytes) }));
+    }
+    let doc = json!({
+        "paper": e.paper,
+        "table": e.table,
+        "params": params,
+        "files": listed,
+    });
+    let mut text = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    text.push('\n');
+    write_atomic(&manifest, text.as_bytes()).map_err(|x| err(&manifest, x))
+}
+
+/// Checks `dir` is a directory (or can be made one), makes it and its directory per paper of
+/// `experiments`, checks a file can be written there, and removes the temporary files that
+/// killed runs left in them. Cheap: call it before any computation.
+pub fn prepare_out(dir: &Path, experiments: &[Experiment]) -> Result<(), String> {
+    let mut dirs = vec![dir.to_path_buf()];
+    for e in experiments {
+        let d = dir.join(e.paper);
+        if !dirs.contains(&d) {
+            dirs.push(d);
+        }
+    }
+    for d in &dirs {
+        match std::fs::metadata(d) {
+            Ok(m) if m.is_dir() => {}
+            Ok(m) => {
+                return Err(format!(
+                    "{}: is {}, not a directory",
+                    d.display(),
+                    describe(m.file_type())
+                ))
+            }
+            Err(_) => std::fs::create_dir_all(d)
+                .map_err(|x| format!("{}: cannot create the directory: {x}", d.display()))?,
+        }
+        let probe = d.join(format!(".write-check.{}.tmp", std::process::id()));
+        std::fs::File::create(&probe)
+            .and_then(|f| f.sync_all())
+            .map_err(|x| format!("{}: cannot write there: {x}", d.display()))?;
+        let _ = std::fs::remove_file(&probe);
+        remove_stale_temps(d).map_err(|x| format!("{}: {x}", d.display()))?;
+    }
+    Ok(())
 }
 
 /// Runs `experiments` in order. With `out`, reuses stored results whose parameters match
@@ -207,6 +305,9 @@ pub fn run(
     out: Option<&Path>,
     mut on_done: impl FnMut(&Done),
 ) -> Result<Vec<Done>, String> {
+    if let Some(o) = out {
+        prepare_out(o, experiments)?;
+    }
     let mut all = Vec::new();
     for e in experiments {
         let params = (e.params)(ctx);

@@ -2,6 +2,7 @@
 
 mod cards;
 mod chinese_checkers;
+mod hardening_io;
 mod hardening_positions;
 mod hardening_search;
 mod malformed;

@@ -261,10 +261,10 @@ pub fn table_1(ctx: &Ctx) -> Output {
             let start = std::time::Instant::now();
             let s = a_best_search(n, b, d);
             if ctx.progress {
-                eprintln!(
+                crate::io::note(format_args!(
                     "fridenfalk table-1 {name}: A_best search {s} nodes in {:.2} s",
                     start.elapsed().as_secs_f64()
-                );
+                ));
             }
             let note = if s == counted {
                 "hypermax on the all-equal tree (= the memoised count)".to_string()
@@ -345,10 +345,10 @@ pub fn table_1(ctx: &Ctx) -> Output {
             let seed = trial_seed(TABLE_1_SEED, i as u64);
             let (mu, mu_s) = average_case(l, TABLE_1_TREES, seed, ctx.progress);
             if ctx.progress {
-                eprintln!(
+                crate::io::note(format_args!(
                     "fridenfalk table-1 {name}: {TABLE_1_TREES} trees (sorted and unsorted) in {:.2} s",
                     start.elapsed().as_secs_f64()
-                );
+                ));
             }
             for (q, xs, paper) in [("mu", &mu, l.mu), ("mu_s", &mu_s, l.mu_s)] {
                 let s = summarize(xs);
