@@ -199,10 +199,21 @@ fn defect_5_trees_built_from_nodes_check_the_range_too() {
     assert!(e.to_string().starts_with("lower[1]: integer"), "{e}");
 }
 
+#[test]
+fn defect_5_nmax_and_hypermax_never_see_a_min_i64_leaf() {
+    // Once accepted, this leaf's projection wrapped and N-max and hypermax chose it.
+    let text = r#"{"players":2,"root":{"player":0,"children":[{"value":-9223372036854775808},{"value":1}]}}"#;
+    let e = ExplicitTree::from_json_str(text).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "root.children[0].value: integer -9223372036854775808 out of range (at most 2^48 in magnitude)"
+    );
+}
+
 /// Every max^n-family search and the projections agree, and nothing overflows (the tests run
 /// with overflow checks), on trees whose values and bounds sit at the ends of the range.
 #[test]
-fn defect_5_every_algorithm_is_safe_at_the_ends_of_the_range() {
+fn every_algorithm_is_safe_at_the_ends_of_the_score_range() {
     let m = MAX_SCORE;
     // Two players: nmax and hypermax must pick the best leaf, not the most negative one.
     let t = ExplicitTree::from_json_str(&format!(
@@ -305,7 +316,7 @@ fn defect_6_duplicate_keys_are_rejected_with_their_path() {
 }
 
 #[test]
-fn defect_14_fields_may_come_in_any_order() {
+fn fields_may_come_in_any_order() {
     // `root` before `players`: read in a second pass once the number of players is known.
     let t = ExplicitTree::from_json_str(
         r#"{"root":{"children":[{"value":[1,2,3]},{"value":[3,2,1]}],"player":1},"maxsum":6,"players":3}"#,
