@@ -20,11 +20,19 @@
 //!   score step mu: every value is a multiple of it; 1 by default) and `"constant_sum"`
 //!   (assert that every leaf sums to exactly `maxsum`; otherwise detected from the leaves).
 //!
-//! Every declared bound is checked when the tree is loaded: a tree whose leaves break its own
-//! `maxsum`, `lower`, `step` or `bounds` is rejected, so pruning algorithms can rely on them.
-//! Errors name the JSON path and the problem: `root.children[2].value: expected 3 numbers,
-//! found 2`. Loading never panics and never recurses on the input: JSON nesting deeper than
-//! serde_json's limit of 128 levels (about 40 tree levels) is refused with an error.
+//! Every number (values, `lower`, `maxsum`, `step`, `bounds`) must lie in the score range
+//! `-2^48..=2^48` ([`crate::MAX_SCORE`]; see [`crate::Score`] for why every algorithm is safe
+//! inside it), and every declared bound is checked when the tree is loaded: a tree whose
+//! leaves break its own `maxsum`, `lower`, `step` or `bounds` is rejected, so pruning
+//! algorithms can rely on them. A key may appear only once per object. Errors name the JSON
+//! path and the problem: `root.children[2].value: expected 3 numbers, found 2`,
+//! `root.children[1]: duplicate key "value"`.
+//!
+//! Loading streams the text straight into the compact form below (no JSON document in
+//! memory), never panics and recurses only as deep as the JSON nesting: nesting deeper than
+//! serde_json's limit of 128 levels (a tree more than 62 levels deep) is refused with an
+//! error. A tree has at most [`MAX_NODES`] nodes. The fields may come in any order; when
+//! `root` comes before `players`, the text is read a second time.
 //!
 //! Nodes are stored flat in breadth-first order, so a node's children are contiguous. A state
 //! is a node index ([`NodeId`]); a move is a child index (0-based), as in DESIGN.md.

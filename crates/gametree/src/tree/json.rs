@@ -674,7 +674,7 @@ impl Reader {
         if let Err(e) = result {
             let message = if e.to_string().starts_with("recursion limit exceeded") {
                 format!(
-                    "line {}, column {}: JSON nested deeper than 128 levels (explicit trees may be about 60 levels deep)",
+                    "line {}, column {}: JSON nested deeper than 128 levels (explicit trees may be at most 62 levels deep)",
                     e.line(),
                     e.column()
                 )
