@@ -66,6 +66,25 @@ pub const UNIFORM_RANGE: i64 = 1 << 30;
 /// The largest increment between a best-first node's value and a later sibling's (`2^20`).
 pub const BEST_FIRST_STEP: i64 = 1 << 20;
 
+// Every value and bound a spec can produce lies in the score range of the core
+// (`gametree::MAX_SCORE`, see `gametree::Score`), whatever the parameters: checked at compile
+// time, so raising a limit above cannot silently leave the range.
+const _: () = {
+    use gametree::{score_in_range, MAX_PLAYERS as N};
+    // Korf's models: scores in [0, maxsum]; uniform:R in [-R, R] with R <= MAX_MAXSUM;
+    // the signed models' maxsum is players * hi.
+    assert!(score_in_range(MAX_MAXSUM) && score_in_range(-MAX_MAXSUM));
+    assert!(score_in_range(N as i64 * MAX_MAXSUM));
+    assert!(score_in_range(N as i64 * UNIFORM_RANGE));
+    assert!(score_in_range(N as i64 * MAX_DISCRETE_M as i64));
+    // best-first: |value| <= BEST_FIRST_STEP * depth.
+    assert!(score_in_range(
+        N as i64 * BEST_FIRST_STEP * MAX_DEPTH as i64
+    ));
+    // incremental: |score| <= MAX_RANGE * depth.
+    assert!(score_in_range(MAX_RANGE as i64 * MAX_DEPTH as i64));
+};
+
 /// The largest weight of `discrete:m:w/.../w`.
 pub const MAX_WEIGHT: u16 = u16::MAX;
 

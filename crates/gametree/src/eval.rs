@@ -8,6 +8,12 @@ use crate::game::{Game, Score, Scores, MAX_PLAYERS};
 ///
 /// Pruning algorithms state which of these they need and refuse an evaluator that does not
 /// give them ([`crate::search::SearchError::MissingBound`]); they never guess.
+///
+/// Every number here (each lower bound, `maxsum`, `step`), like every score, lies in the
+/// score range `-MAX_SCORE..=MAX_SCORE` ([`crate::score_in_range`]): the searches derive sums
+/// and differences of them (`maxsum` minus the others' lower bounds, N-max's projection) and
+/// are free of overflow only inside it (see [`crate::Score`]). Explicit trees check this on
+/// load; a hand-written evaluator must keep it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bounds {
     /// A lower bound on each player's score, if one is guaranteed.
@@ -79,7 +85,8 @@ impl Bounds {
     }
 }
 
-/// A closed interval `[lo, hi]` for each player, valid for every leaf below some node.
+/// A closed interval `[lo, hi]` for each player, valid for every leaf below some node (both
+/// ends in the score range, like [`Bounds`]).
 pub type SubtreeBounds = [(Score, Score); MAX_PLAYERS];
 
 /// Heuristic knowledge of a game: values of non-terminal states and what they guarantee.

@@ -9,12 +9,32 @@ use std::ops::{Index, IndexMut};
 
 /// A score: one player's value of a position. Integer, so ties are decided exactly.
 ///
-/// Valid scores lie in `-MAX_SCORE..=MAX_SCORE`; the headroom above that lets sums of six
-/// scores, and N-max's projection scaled by N, be computed without overflow.
+/// # The value range
+///
+/// Valid scores lie in `-MAX_SCORE..=MAX_SCORE` ([`score_in_range`]), and so does every
+/// number a game or an evaluator declares about them: the lower bounds, `maxsum` and the
+/// step of [`crate::Bounds`], and the intervals of [`crate::SubtreeBounds`]. Every algorithm
+/// is safe for that range: the largest quantities they derive are
+///
+/// - negation (negamax, the zero-sum second score): at most 2^48 in magnitude;
+/// - sums of up to six scores or lower bounds: at most 6 * 2^48 < 2^51;
+/// - N-max's and hypermax's projection `N psi_i - sum(psi)`: at most 12 * 2^48 < 2^52;
+/// - the pruning thresholds of shallow, branch-and-bound, last-branch and speculative
+///   pruning, `maxsum - (sum of lower bounds) + lower bound - best`: at most 8 * 2^48 < 2^51;
+///
+/// all far inside `i64` (2^63). A value outside the range (such as `i64::MIN`, whose
+/// negation overflows) is refused where it enters: explicit trees reject it on load.
 pub type Score = i64;
 
 /// The largest magnitude of a valid [`Score`] (2^48).
 pub const MAX_SCORE: Score = 1 << 48;
+
+/// Whether `v` lies in the valid range `-MAX_SCORE..=MAX_SCORE` of a [`Score`] (and of every
+/// declared bound on scores).
+#[inline]
+pub const fn score_in_range(v: i64) -> bool {
+    -MAX_SCORE <= v && v <= MAX_SCORE
+}
 
 /// The most players a game may have.
 pub const MAX_PLAYERS: usize = 6;

@@ -20,11 +20,19 @@
 //!   score step mu: every value is a multiple of it; 1 by default) and `"constant_sum"`
 //!   (assert that every leaf sums to exactly `maxsum`; otherwise detected from the leaves).
 //!
-//! Every declared bound is checked when the tree is loaded: a tree whose leaves break its own
-//! `maxsum`, `lower`, `step` or `bounds` is rejected, so pruning algorithms can rely on them.
-//! Errors name the JSON path and the problem: `root.children[2].value: expected 3 numbers,
-//! found 2`. Loading never panics and never recurses on the input: JSON nesting deeper than
-//! serde_json's limit of 128 levels (about 40 tree levels) is refused with an error.
+//! Every number (values, `lower`, `maxsum`, `step`, `bounds`) must lie in the score range
+//! `-2^48..=2^48` ([`crate::MAX_SCORE`]; see [`crate::Score`] for why every algorithm is safe
+//! inside it), and every declared bound is checked when the tree is loaded: a tree whose
+//! leaves break its own `maxsum`, `lower`, `step` or `bounds` is rejected, so pruning
+//! algorithms can rely on them. A key may appear only once per object. Errors name the JSON
+//! path and the problem: `root.children[2].value: expected 3 numbers, found 2`,
+//! `root.children[1]: duplicate key "value"`.
+//!
+//! Loading streams the text straight into the compact form below (no JSON document in
+//! memory), never panics and recurses only as deep as the JSON nesting: nesting deeper than
+//! serde_json's limit of 128 levels (a tree more than 62 levels deep) is refused with an
+//! error. A tree has at most [`MAX_NODES`] nodes. The fields may come in any order; when
+//! `root` comes before `players`, the text is read a second time.
 //!
 //! Nodes are stored flat in breadth-first order, so a node's children are contiguous. A state
 //! is a node index ([`NodeId`]); a move is a child index (0-based), as in DESIGN.md.
@@ -32,13 +40,18 @@
 use std::collections::VecDeque;
 use std::fmt;
 
+mod json;
+
 use serde_json::{Map, Value};
 
 use crate::eval::{Bounds, Evaluator, SubtreeBounds};
-use crate::game::{Game, Player, Score, Scores, MAX_PLAYERS, MAX_SCORE, MIN_PLAYERS};
+use crate::game::{score_in_range, Game, Player, Score, Scores, MAX_PLAYERS, MIN_PLAYERS};
 
 /// A node of an explicit tree: its index in breadth-first order (the root is 0).
 pub type NodeId = u32;
+
+/// The most nodes an explicit tree may have (node indices are 32-bit).
+pub const MAX_NODES: usize = (NodeId::MAX - 1) as usize;
 
 /// A malformed explicit tree: where (a JSON path such as `root.children[2].value`) and what.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -131,276 +144,25 @@ pub struct ExplicitTree {
     height: u32,
 }
 
-/// The JSON fields an inner node or leaf may have.
-const NODE_FIELDS: [&str; 5] = ["player", "children", "value", "bounds", "label"];
-/// The JSON fields of the document.
-const TOP_FIELDS: [&str; 6] = ["players", "maxsum", "lower", "step", "constant_sum", "root"];
-
-fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
-fn integer(v: &Value, path: &str) -> Result<i64, TreeError> {
-    match v {
-        Value::Number(n) => {
-            if let Some(i) = n.as_i64() {
-                if i.abs() > MAX_SCORE {
-                    err(
-                        path,
-                        format!("integer {i} out of range (at most 2^48 in magnitude)"),
-                    )
-                } else {
-                    Ok(i)
-                }
-            } else if n.is_u64() {
-                err(
-                    path,
-                    format!("integer {n} out of range (at most 2^48 in magnitude)"),
-                )
-            } else {
-                err(path, format!("expected an integer, found {n}"))
-            }
-        }
-        other => err(
-            path,
-            format!("expected an integer, found {}", type_name(other)),
-        ),
-    }
-}
-
-fn object<'a>(
-    v: &'a Value,
-    path: &str,
-    allowed: &[&str],
-) -> Result<&'a Map<String, Value>, TreeError> {
-    let Value::Object(map) = v else {
-        return err(path, format!("expected an object, found {}", type_name(v)));
-    };
-    for key in map.keys() {
-        if !allowed.contains(&key.as_str()) {
-            return err(
-                path,
-                format!(
-                    "unknown field \"{key}\" (expected one of: {})",
-                    allowed.join(", ")
-                ),
-            );
-        }
-    }
-    Ok(map)
-}
-
-/// Parses a value vector: one integer per player, or a bare number in a two-player tree.
-fn scores(v: &Value, players: usize, path: &str) -> Result<Scores, TreeError> {
-    match v {
-        Value::Array(items) => {
-            if items.len() != players {
-                return err(path, format!("expected {players} numbers, found {}", items.len()));
-            }
-            let mut s = Scores::zeros(players);
-            for (i, item) in items.iter().enumerate() {
-                s[i] = integer(item, &format!("{path}[{i}]"))?;
-            }
-            Ok(s)
-        }
-        Value::Number(_) if players == 2 => Ok(Scores::zero_sum(integer(v, path)?)),
-        Value::Number(_) => err(
-            path,
-            format!("a bare number is only allowed in two-player trees; expected an array of {players} numbers"),
-        ),
-        other => err(path, format!("expected an array of {players} numbers, found {}", type_name(other))),
-    }
-}
-
-fn pair_bounds(v: &Value, players: usize, path: &str) -> Result<SubtreeBounds, TreeError> {
-    let Value::Array(items) = v else {
-        return err(
-            path,
-            format!(
-                "expected an array of {players} [lo, hi] pairs, found {}",
-                type_name(v)
-            ),
-        );
-    };
-    if items.len() != players {
-        return err(
-            path,
-            format!("expected {players} [lo, hi] pairs, found {}", items.len()),
-        );
-    }
-    let mut b = [(0, 0); MAX_PLAYERS];
-    for (i, item) in items.iter().enumerate() {
-        let p = format!("{path}[{i}]");
-        match item {
-            Value::Array(pair) if pair.len() == 2 => {
-                let lo = integer(&pair[0], &format!("{p}[0]"))?;
-                let hi = integer(&pair[1], &format!("{p}[1]"))?;
-                if lo > hi {
-                    return err(&p, format!("lower bound {lo} is above upper bound {hi}"));
-                }
-                b[i] = (lo, hi);
-            }
-            _ => return err(&p, "expected a pair [lo, hi] of integers"),
-        }
-    }
-    Ok(b)
-}
-
 impl ExplicitTree {
-    /// Parses a tree from its JSON text.
+    /// Parses a tree from its JSON text (the format of the module docs), in one streaming
+    /// pass straight into the compact form: memory is about a hundred bytes per node plus the
+    /// text, whatever the layout of the document.
+    ///
+    /// Errors name the JSON path: duplicate keys (`root.children[1]: duplicate key
+    /// "value"`), unknown fields, wrong types, values outside the score range
+    /// (`-MAX_SCORE..=MAX_SCORE`), broken declared bounds; syntax errors and nesting deeper
+    /// than 128 JSON levels are reported at `$` with their line and column.
     pub fn from_json_str(text: &str) -> Result<ExplicitTree, TreeError> {
-        let doc: Value = serde_json::from_str(text).map_err(|e| {
-            let message = if e.to_string().starts_with("recursion limit exceeded") {
-                format!(
-                    "line {}, column {}: JSON nested deeper than 128 levels (explicit trees may be about 40 levels deep)",
-                    e.line(),
-                    e.column()
-                )
-            } else {
-                e.to_string()
-            };
-            TreeError {
-                path: "$".to_string(),
-                message,
-            }
-        })?;
-        ExplicitTree::from_json(&doc)
+        let (b, options, constant_sum) = json::from_str(text)?;
+        b.finish(options, constant_sum)
     }
 
-    /// Builds a tree from a parsed JSON document.
+    /// Builds a tree from a parsed JSON document; fails as [`ExplicitTree::from_json_str`]
+    /// does (a parsed document cannot hold duplicate keys).
     pub fn from_json(doc: &Value) -> Result<ExplicitTree, TreeError> {
-        let top = object(doc, "$", &TOP_FIELDS)?;
-        let Some(players) = top.get("players") else {
-            return err("$", "missing field \"players\"");
-        };
-        let players = integer(players, "players")?;
-        if !(MIN_PLAYERS as i64..=MAX_PLAYERS as i64).contains(&players) {
-            return err(
-                "players",
-                format!("expected 2 to 6 players, found {players}"),
-            );
-        }
-        let players = players as usize;
-        let maxsum = top
-            .get("maxsum")
-            .map(|v| integer(v, "maxsum"))
-            .transpose()?;
-        let lower = match top.get("lower") {
-            None => None,
-            Some(v @ Value::Number(_)) => Some(vec![integer(v, "lower")?; players]),
-            Some(v) => Some(scores(v, players, "lower")?.as_slice().to_vec()),
-        };
-        let step = top.get("step").map(|v| integer(v, "step")).transpose()?;
-        let constant_sum = match top.get("constant_sum") {
-            None => None,
-            Some(Value::Bool(b)) => Some(*b),
-            Some(v) => {
-                return err(
-                    "constant_sum",
-                    format!("expected a boolean, found {}", type_name(v)),
-                )
-            }
-        };
-        let Some(root) = top.get("root") else {
-            return err("$", "missing field \"root\"");
-        };
-
-        let mut b = Builder::new(players);
-        // Breadth-first: each queued node already has its index; children get the next ones.
-        let mut queue: VecDeque<(&Value, String, NodeId)> = VecDeque::new();
-        b.push_node(0, NodeId::MAX);
-        queue.push_back((root, "root".to_string(), 0));
-        while let Some((v, path, id)) = queue.pop_front() {
-            let map = object(v, &path, &NODE_FIELDS)?;
-            if let Some(l) = map.get("label") {
-                match l {
-                    Value::String(s) => b.labels[id as usize] = Some(s.clone()),
-                    other => {
-                        return err(
-                            &format!("{path}.label"),
-                            format!("expected a string, found {}", type_name(other)),
-                        )
-                    }
-                }
-            }
-            let value = map
-                .get("value")
-                .map(|v| scores(v, players, &format!("{path}.value")))
-                .transpose()?;
-            match map.get("children") {
-                None => {
-                    if map.contains_key("player") {
-                        return err(&path, "a node with \"player\" needs \"children\"");
-                    }
-                    if map.contains_key("bounds") {
-                        return err(
-                            &path,
-                            "\"bounds\" belongs on inner nodes; a leaf has its value",
-                        );
-                    }
-                    let Some(value) = value else {
-                        return err(&path, "missing field \"value\" (a leaf needs a value, an inner node \"player\" and \"children\")");
-                    };
-                    b.value[id as usize] = value;
-                    b.has_value[id as usize] = true;
-                }
-                Some(children) => {
-                    let Value::Array(children) = children else {
-                        return err(
-                            &format!("{path}.children"),
-                            format!("expected an array, found {}", type_name(children)),
-                        );
-                    };
-                    if children.is_empty() {
-                        return err(
-                            &format!("{path}.children"),
-                            "an inner node needs at least one child",
-                        );
-                    }
-                    let Some(p) = map.get("player") else {
-                        return err(&path, "missing field \"player\"");
-                    };
-                    let p = integer(p, &format!("{path}.player"))?;
-                    if p < 0 || p >= players as i64 {
-                        return err(
-                            &format!("{path}.player"),
-                            format!("player {p} out of range (players are 0 to {})", players - 1),
-                        );
-                    }
-                    b.player[id as usize] = p as u8;
-                    if let Some(value) = value {
-                        b.value[id as usize] = value;
-                        b.has_value[id as usize] = true;
-                    }
-                    if let Some(bv) = map.get("bounds") {
-                        b.subtree_bounds[id as usize] =
-                            Some(pair_bounds(bv, players, &format!("{path}.bounds"))?);
-                    }
-                    let first = b.player.len() as NodeId;
-                    b.first[id as usize] = first;
-                    b.count[id as usize] = children.len() as u32;
-                    for (i, c) in children.iter().enumerate() {
-                        let cid = b.push_node(b.player[id as usize], id);
-                        queue.push_back((c, format!("{path}.children[{i}]"), cid));
-                    }
-                }
-            }
-        }
-        b.finish(
-            TreeOptions {
-                maxsum,
-                lower,
-                step,
-            },
-            constant_sum,
-        )
+        let (b, options, constant_sum) = json::from_value(doc)?;
+        b.finish(options, constant_sum)
     }
 
     /// Builds a tree from plain data (no JSON): for tests and generated trees.
@@ -661,6 +423,19 @@ impl ExplicitTree {
     }
 }
 
+/// An error unless `v` lies in the score range `-MAX_SCORE..=MAX_SCORE` (see
+/// [`crate::Score`]).
+fn check_range(path: &str, v: i64) -> Result<(), TreeError> {
+    if score_in_range(v) {
+        Ok(())
+    } else {
+        err(
+            path,
+            format!("integer {v} out of range (at most 2^48 in magnitude)"),
+        )
+    }
+}
+
 struct Builder {
     players: usize,
     player: Vec<u8>,
@@ -675,16 +450,20 @@ struct Builder {
 
 impl Builder {
     fn new(players: usize) -> Builder {
+        Builder::with_capacity(players, 0)
+    }
+
+    fn with_capacity(players: usize, n: usize) -> Builder {
         Builder {
             players,
-            player: Vec::new(),
-            first: Vec::new(),
-            count: Vec::new(),
-            parent: Vec::new(),
-            value: Vec::new(),
-            has_value: Vec::new(),
-            subtree_bounds: Vec::new(),
-            labels: Vec::new(),
+            player: Vec::with_capacity(n),
+            first: Vec::with_capacity(n),
+            count: Vec::with_capacity(n),
+            parent: Vec::with_capacity(n),
+            value: Vec::with_capacity(n),
+            has_value: Vec::with_capacity(n),
+            subtree_bounds: Vec::with_capacity(n),
+            labels: Vec::with_capacity(n),
         }
     }
 
@@ -716,6 +495,16 @@ impl Builder {
         constant_sum: Option<bool>,
     ) -> Result<ExplicitTree, TreeError> {
         let players = self.players;
+        // The value range (see [`crate::Score`]): every declared number, like every value.
+        if let Some(m) = options.maxsum {
+            check_range("maxsum", m)?;
+        }
+        for (p, &l) in options.lower.iter().flatten().enumerate() {
+            check_range(&format!("lower[{p}]"), l)?;
+        }
+        if let Some(s) = options.step {
+            check_range("step", s)?;
+        }
         let lower = match (&options.lower, options.maxsum) {
             (Some(l), _) => {
                 if l.len() != players {
@@ -772,6 +561,9 @@ impl ExplicitTree {
             }
             let v = self.value[i];
             let path = || format!("{}.value", self.path(i as NodeId));
+            if let Some(p) = (0..players).find(|&p| !score_in_range(v[p])) {
+                return check_range(&format!("{}[{p}]", path()), v[p]);
+            }
             if let Some(lo) = &self.bounds.lower {
                 for p in 0..players {
                     if v[p] < lo[p] {
@@ -837,6 +629,15 @@ impl ExplicitTree {
                 }
                 if let Some(b) = &self.subtree_bounds[i] {
                     for p in 0..players {
+                        let path = || format!("{}.bounds[{p}]", self.path(i as NodeId));
+                        check_range(&format!("{}[0]", path()), b[p].0)?;
+                        check_range(&format!("{}[1]", path()), b[p].1)?;
+                        if b[p].0 > b[p].1 {
+                            return err(
+                                &path(),
+                                format!("lower bound {} is above upper bound {}", b[p].0, b[p].1),
+                            );
+                        }
                         if lo[i][p] < b[p].0 || hi[i][p] > b[p].1 {
                             return err(
                                 &format!("{}.bounds[{p}]", self.path(i as NodeId)),

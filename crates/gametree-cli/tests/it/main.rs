@@ -5,6 +5,7 @@ mod chinese_checkers;
 mod hardening_io;
 mod hardening_positions;
 mod hardening_search;
+mod hardening_tree;
 mod malformed;
 mod play;
 mod reproduce;
