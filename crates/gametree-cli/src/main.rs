@@ -11,6 +11,7 @@ mod play_cmd;
 mod reproduce_cmd;
 mod search_cmd;
 mod show_cmd;
+mod stack;
 mod tournament_cmd;
 
 use std::process::ExitCode;

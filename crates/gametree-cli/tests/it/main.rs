@@ -2,6 +2,7 @@
 
 mod cards;
 mod chinese_checkers;
+mod hardening_limits;
 mod malformed;
 mod play;
 mod reproduce;
