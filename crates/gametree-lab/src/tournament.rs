@@ -483,6 +483,44 @@ mod tests {
         }
     }
 
+    /// Issue #11, defect 2: `openings * seatings` overflowed (a panic) or asked for 10^12
+    /// results (an abort); defect 1: a depth beyond the search threads' stack.
+    #[test]
+    fn defect_2_too_many_games_or_too_deep_is_an_error() {
+        let engine = |algorithm, d| Engine {
+            algorithm,
+            budget: Budget::Depth(d),
+        };
+        let mut cfg = TournamentConfig {
+            engines: vec![
+                engine(Algorithm::AlphaBeta, 1),
+                engine(Algorithm::Minimax, 1),
+            ],
+            openings: usize::MAX,
+            opening_plies: 0,
+            seed: 1,
+            max_plies: None,
+            progress: false,
+        };
+        let too_many = Err(TournamentError::TooManyGames {
+            openings: usize::MAX,
+            seatings: 2,
+        });
+        assert_eq!(run_tournament(&TicTacToe, &OpenLines, "t", &cfg), too_many);
+        cfg.openings = MAX_GAMES / 2 + 1;
+        assert!(run_tournament(&TicTacToe, &OpenLines, "t", &cfg).is_err());
+        cfg.openings = 1;
+        cfg.engines[1] = engine(Algorithm::Minimax, 10_001);
+        assert_eq!(
+            run_tournament(&TicTacToe, &OpenLines, "t", &cfg),
+            Err(TournamentError::Stack(StackError::TooDeep {
+                plies: 10_001
+            }))
+        );
+        cfg.engines[1] = engine(Algorithm::Minimax, 10_000);
+        assert!(run_tournament(&TicTacToe, &OpenLines, "t", &cfg).is_ok());
+    }
+
     #[test]
     fn a_small_chinese_checkers_tournament() {
         let game = ChineseCheckers::new(3, 73, 10, 400).unwrap();
