@@ -75,7 +75,8 @@ pub const BUCKET_BYTES: usize = 64;
 
 /// A table that cannot be allocated: the size asked for does not fit in memory (or in the
 /// address space). Both tables ([`Table`] and [`crate::search::vector_table::VectorTable`])
-/// allocate through [`try_filled`] and report this instead of aborting the process.
+/// reserve their memory fallibly (`Vec::try_reserve_exact`) and report this instead of
+/// aborting the process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("cannot allocate {} for the table", human_bytes(*bytes))]
 pub struct TableError {
