@@ -38,7 +38,7 @@ pub struct TournamentArgs {
     nodes: Option<u64>,
     /// Random openings (each played with every seat assignment), 1 to 1000000.
     #[arg(long, value_name = "K", default_value_t = 4,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES as u64))]
+          value_parser = clap::value_parser!(u64).range(0..=MAX_GAMES as u64))]
     openings: u64,
     /// Random plies per opening (at most 10000).
     #[arg(long, value_name = "P", default_value_t = 3,
