@@ -110,6 +110,12 @@ pub fn run(args: BenchArgs) -> Result<()> {
     if args.depths.is_empty() || args.depths.iter().any(|&d| d == 0 || d > 42) {
         bail!("--depths must be between 1 and 42");
     }
+    let plies = args.depths.iter().copied().max().map_or(0, u64::from);
+    crate::stack::on_search_thread(plies, || measure(&args))
+}
+
+/// Measures the rows at the depths of `args` (on the search thread).
+fn measure(args: &BenchArgs) -> Result<()> {
     let state = ConnectFour.initial();
     let rows: Vec<Row> = rows()
         .into_iter()

@@ -149,6 +149,19 @@ impl Loaded {
         }
     }
 
+    /// The longest line of play from the loaded position, in plies: what bounds the depth
+    /// of a search without a depth limit (and sizes its stack, [`crate::stack`]).
+    pub fn max_plies(&self) -> u64 {
+        match self {
+            Loaded::Tree(t) => u64::from(t.height()),
+            Loaded::TicTacToe(..) => 9,
+            Loaded::ConnectFour(..) => 42,
+            Loaded::ChineseCheckers(g, _) => u64::from(g.cap()),
+            Loaded::Cards(..) => 52,
+            Loaded::Random(g) => u64::from(g.spec().d),
+        }
+    }
+
     /// The explicit tree, if that is what was loaded.
     pub fn tree(&self) -> Option<&ExplicitTree> {
         match self {

@@ -15,6 +15,7 @@ mod play_cmd;
 mod reproduce_cmd;
 mod search_cmd;
 mod show_cmd;
+mod stack;
 mod tournament_cmd;
 
 use std::ffi::OsString;

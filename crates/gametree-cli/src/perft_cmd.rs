@@ -8,6 +8,7 @@ use gametree::{Evaluator, Game};
 use serde_json::json;
 
 use crate::load::{self, MoveStyle, Visitor};
+use crate::stack;
 
 /// Arguments of `gametree perft`.
 #[derive(Args, Debug)]
@@ -18,8 +19,9 @@ pub struct PerftArgs {
     /// A position of the game (the start when omitted).
     #[arg(long, value_name = "P")]
     position: Option<String>,
-    /// The depth in plies.
-    #[arg(long, short, value_name = "D")]
+    /// The depth in plies, at most 10000.
+    #[arg(long, short, value_name = "D",
+          value_parser = clap::value_parser!(u32).range(0..=crate::stack::MAX_DEPTH_FLAG))]
     depth: u32,
     /// Count per root move as well.
     #[arg(long)]
@@ -32,14 +34,14 @@ pub struct PerftArgs {
 /// Runs `gametree perft`.
 pub fn run(args: PerftArgs) -> Result<()> {
     let loaded = load::load(None, Some(&args.game), args.position.as_deref())?;
-    outln!(
-        "{}",
-        loaded.visit(PerftVisitor {
-            depth: args.depth,
-            divide: args.divide,
-            json: args.json
-        })
-    );
+    let visitor = PerftVisitor {
+        depth: args.depth,
+        divide: args.divide,
+        json: args.json,
+    };
+    let plies = stack::search_plies(&loaded, Some(args.depth))?;
+    let text = stack::on_search_thread(plies, || Ok(loaded.visit(visitor)))?;
+    outln!("{text}");
     Ok(())
 }
 

@@ -25,6 +25,7 @@ use gametree_games::cards::{Card, CardEval, CardState};
 
 use crate::load::{self, Loaded, MoveStyle, Visitor};
 use crate::output::ColorChoice;
+use crate::stack;
 
 /// A Monte-Carlo chooser for a card game: the card for the seat at a position, and the nodes
 /// searched.
@@ -43,15 +44,17 @@ pub struct PlayArgs {
     /// One seat per player, in seat order: `human`, `engine` or an algorithm name.
     #[arg(long, value_name = "A,B,...", value_delimiter = ',', required = true)]
     players: Vec<String>,
-    /// Depth limit per engine move (iterative deepening up to it).
-    #[arg(long, short, value_name = "D", value_parser = clap::value_parser!(u32).range(1..))]
+    /// Depth limit per engine move (iterative deepening up to it), at most 10000.
+    #[arg(long, short, value_name = "D",
+          value_parser = clap::value_parser!(u32).range(1..=crate::stack::MAX_DEPTH_FLAG))]
     depth: Option<u32>,
     /// Time per engine move in milliseconds (1000 when neither --depth nor --time-ms).
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..))]
     time_ms: Option<u64>,
-    /// Transposition-table size of `engine` seats in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 16)]
-    table_mib: usize,
+    /// Transposition-table size of `engine` seats in MiB (0: none; at most 65536).
+    #[arg(long, value_name = "MIB", default_value_t = 16,
+          value_parser = clap::value_parser!(u64).range(0..=65_536))]
+    table_mib: u64,
     /// Colours: `auto` (when standard output is a terminal), `always` or `never`.
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
@@ -108,15 +111,22 @@ pub fn run(args: PlayArgs) -> Result<()> {
         seats,
         depth: args.depth,
         time_ms: time,
-        table_mib: args.table_mib,
+        table_mib: args.table_mib as usize,
         color: !args.no_color && args.color.enabled(),
         mate: None,
     };
+    // The engines search on a thread with a stack for the deepest search of the game.
+    let plies = stack::search_plies(&loaded, args.depth)?;
+    stack::on_search_thread(plies, || play_loaded(&loaded, table))
+}
+
+/// Plays the game of `loaded` at `table`, on standard input and output.
+fn play_loaded(loaded: &Loaded, table: PlayTable) -> Result<()> {
     let mut input = Lines::new(std::io::stdin().lock(), "standard input");
     let mut out = crate::out::Stdout::lock();
     // Games with position hashes get the table; every other game plays without one.
     #[allow(unreachable_patterns)]
-    match &loaded {
+    match loaded {
         Loaded::ConnectFour(g, s) => table.play(
             g,
             &gametree_games::connect_four::CellWeights,
@@ -365,6 +375,7 @@ impl PlayTable {
                 "{}: the {reason} came before even depth 1 was searched; give more --time-ms",
                 seat.name()
             ),
+            SearchError::Table(e) => anyhow!("--table-mib {}: {e}", self.table_mib),
             other => anyhow!("{}: {other}", seat.name()),
         })?;
         let mv = match r.best_move {

@@ -15,6 +15,7 @@ use gametree::{Evaluator, Game};
 
 use crate::load::{self, MoveStyle, Visitor};
 use crate::output;
+use crate::stack;
 
 /// Arguments of `gametree search`.
 #[derive(Args, Debug)]
@@ -32,8 +33,9 @@ pub struct SearchArgs {
     /// The algorithm (`gametree list` shows them all).
     #[arg(long, short, value_name = "NAME")]
     algorithm: String,
-    /// Depth limit in plies (to the end of the game when omitted).
-    #[arg(long, short, value_name = "D")]
+    /// Depth limit in plies, at most 10000 (to the end of the game when omitted).
+    #[arg(long, short, value_name = "D",
+          value_parser = clap::value_parser!(u32).range(0..=crate::stack::MAX_DEPTH_FLAG))]
     depth: Option<u32>,
     /// Node limit: at most N nodes are visited (a search stopped by it reports an error, or
     /// with --iterative the last completed iteration).
@@ -105,14 +107,16 @@ pub fn run(args: SearchArgs) -> Result<()> {
         trace: args.trace,
         trace_limit: usize::try_from(args.trace_limit).unwrap_or(usize::MAX),
     };
-    let text = loaded.visit(SearchVisitor {
+    let visitor = SearchVisitor {
         algorithm,
         config,
         iterative: args.iterative,
         json: args.json,
         table_mib: args.table_mib.map(|m| m as usize),
         unvalued_cuts,
-    })?;
+    };
+    let plies = stack::search_plies(&loaded, args.depth)?;
+    let text = stack::on_search_thread(plies, || loaded.visit(visitor))?;
     outln!("{text}");
     Ok(())
 }
@@ -180,7 +184,8 @@ impl Visitor for SearchVisitor {
         let Some(mib) = self.table_mib else {
             return self.visit(game, eval, state, style);
         };
-        let mut table = VectorTable::with_mib(mib);
+        let mut table =
+            VectorTable::try_with_mib(mib).map_err(|e| anyhow!("--table-mib {mib}: {e}"))?;
         let speculative = self.algorithm == Algorithm::Speculative;
         let mut once = |c: &Config| {
             if speculative {

@@ -7,7 +7,10 @@ use std::path::PathBuf;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gametree::search::Algorithm;
-use gametree_lab::tournament::{run_tournament, table, Budget, Engine, TournamentConfig};
+use gametree_lab::stack::MAX_PLIES;
+use gametree_lab::tournament::{
+    run_tournament, table, Budget, Engine, TournamentConfig, MAX_GAMES,
+};
 
 use crate::load::{self, Loaded};
 
@@ -25,19 +28,22 @@ pub struct TournamentArgs {
         default_value = "maxn,speculative,paranoid"
     )]
     engines: String,
-    /// The search depth of every engine without its own budget (equal depth).
-    #[arg(long, value_name = "D", conflicts_with = "nodes")]
+    /// The search depth of every engine without its own budget (equal depth), at most 10000.
+    #[arg(long, value_name = "D", conflicts_with = "nodes",
+          value_parser = clap::value_parser!(u32).range(1..=crate::stack::MAX_DEPTH_FLAG))]
     depth: Option<u32>,
     /// The node budget per move of every engine without its own budget (equal nodes;
     /// iterative deepening, the last completed iteration's move).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
-    /// Random openings (each played with every seat assignment).
-    #[arg(long, value_name = "K", default_value_t = 4)]
-    openings: usize,
-    /// Random plies per opening.
-    #[arg(long, value_name = "P", default_value_t = 3)]
-    opening_plies: usize,
+    /// Random openings (each played with every seat assignment), 1 to 1000000.
+    #[arg(long, value_name = "K", default_value_t = 4,
+          value_parser = clap::value_parser!(u64).range(0..=MAX_GAMES as u64))]
+    openings: u64,
+    /// Random plies per opening (at most 10000).
+    #[arg(long, value_name = "P", default_value_t = 3,
+          value_parser = clap::value_parser!(u64).range(0..=MAX_PLIES))]
+    opening_plies: u64,
     /// The seed of the openings.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
@@ -80,6 +86,9 @@ fn parse_engine(text: &str, default: Budget) -> Result<Engine> {
     match budget {
         Budget::Depth(0) => bail!("engine `{text}`: the depth must be at least 1"),
         Budget::Nodes(0) => bail!("engine `{text}`: the node budget must be at least 1"),
+        Budget::Depth(d) if u64::from(d) > MAX_PLIES => {
+            bail!("engine `{text}`: the depth must be at most {MAX_PLIES}")
+        }
         _ => {}
     }
     Ok(Engine { algorithm, budget })
@@ -99,8 +108,8 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let config = TournamentConfig {
         engines,
-        openings: args.openings,
-        opening_plies: args.opening_plies,
+        openings: args.openings as usize,
+        opening_plies: args.opening_plies as usize,
         seed: args.seed,
         max_plies: args.max_plies,
         progress: !args.quiet && std::io::stderr().is_terminal(),

@@ -10,5 +10,6 @@ pub mod plot;
 pub mod report;
 pub mod reproduce;
 pub mod runner;
+pub mod stack;
 pub mod stats;
 pub mod tournament;

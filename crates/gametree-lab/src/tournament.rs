@@ -27,6 +27,7 @@ use gametree_games::rng::SplitMix64;
 use serde::Serialize;
 
 use crate::runner::{run_trials, trial_seed};
+use crate::stack::{stack_bytes, StackError, MAX_PLIES};
 use crate::stats::{summarize, Summary};
 
 /// How much an engine may search per move.
@@ -132,7 +133,21 @@ pub enum TournamentError {
     /// No openings.
     #[error("a tournament needs at least one opening")]
     NoOpenings,
+    /// More games than [`MAX_GAMES`] (every game's result is kept).
+    #[error("{openings} openings x {seatings} seatings is more than {max} games", max = MAX_GAMES)]
+    TooManyGames {
+        /// Openings asked for.
+        openings: usize,
+        /// Seat assignments per opening.
+        seatings: usize,
+    },
+    /// An engine's depth is beyond what a search thread supports.
+    #[error(transparent)]
+    Stack(#[from] StackError),
 }
+
+/// The most games a tournament plays (each game's result is kept, about 200 bytes).
+pub const MAX_GAMES: usize = 1_000_000;
 
 /// One game's result.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -317,8 +332,37 @@ where
         return Err(TournamentError::NoOpenings);
     }
     let tables = seatings(k, seats);
-    let games = config.openings * tables.len();
-    let results = run_trials("tournament", games, config.seed, config.progress, |i, _| {
+    let games = config
+        .openings
+        .checked_mul(tables.len())
+        .filter(|&g| g <= MAX_GAMES)
+        .ok_or(TournamentError::TooManyGames {
+            openings: config.openings,
+            seatings: tables.len(),
+        })?;
+    // The deepest search of any engine: its depth, or for a node budget at most that many
+    // plies (iterative deepening completes depth d with more than d nodes), and never beyond
+    // MAX_PLIES (every game the command line offers ends within it).
+    let plies = config
+        .engines
+        .iter()
+        .map(|e| match e.budget {
+            Budget::Depth(d) => u64::from(d),
+            Budget::Nodes(n) => n.min(MAX_PLIES),
+        })
+        .max()
+        .unwrap_or(0);
+    // The trials run on a pool of their own whose threads have a stack for that depth.
+    let bytes = stack_bytes(plies)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .thread_name(|i| format!("tournament-{i}"))
+        .stack_size(bytes)
+        .build()
+        .map_err(|e| StackError::Spawn {
+            mib: bytes >> 20,
+            reason: e.to_string(),
+        })?;
+    let play = |i: usize, _| {
         let o = i / tables.len();
         let start = opening(
             game,
@@ -335,7 +379,9 @@ where
         );
         r.opening = o;
         r
-    });
+    };
+    let results =
+        pool.install(|| run_trials("tournament", games, config.seed, config.progress, play));
     let engines = (0..k)
         .map(|e| {
             let mut wins = Vec::new();
@@ -437,6 +483,44 @@ mod tests {
                 assert!(counts.iter().all(|&c| c == counts[0]), "{k} {n} {counts:?}");
             }
         }
+    }
+
+    /// Issue #11, defect 2: `openings * seatings` overflowed (a panic) or asked for 10^12
+    /// results (an abort); defect 1: a depth beyond the search threads' stack.
+    #[test]
+    fn defect_2_too_many_games_or_too_deep_is_an_error() {
+        let engine = |algorithm, d| Engine {
+            algorithm,
+            budget: Budget::Depth(d),
+        };
+        let mut cfg = TournamentConfig {
+            engines: vec![
+                engine(Algorithm::AlphaBeta, 1),
+                engine(Algorithm::Minimax, 1),
+            ],
+            openings: usize::MAX,
+            opening_plies: 0,
+            seed: 1,
+            max_plies: None,
+            progress: false,
+        };
+        let too_many = Err(TournamentError::TooManyGames {
+            openings: usize::MAX,
+            seatings: 2,
+        });
+        assert_eq!(run_tournament(&TicTacToe, &OpenLines, "t", &cfg), too_many);
+        cfg.openings = MAX_GAMES / 2 + 1;
+        assert!(run_tournament(&TicTacToe, &OpenLines, "t", &cfg).is_err());
+        cfg.openings = 1;
+        cfg.engines[1] = engine(Algorithm::Minimax, 10_001);
+        assert_eq!(
+            run_tournament(&TicTacToe, &OpenLines, "t", &cfg),
+            Err(TournamentError::Stack(StackError::TooDeep {
+                plies: 10_001
+            }))
+        );
+        cfg.engines[1] = engine(Algorithm::Minimax, 10_000);
+        assert!(run_tournament(&TicTacToe, &OpenLines, "t", &cfg).is_ok());
     }
 
     #[test]

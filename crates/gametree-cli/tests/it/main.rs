@@ -3,6 +3,7 @@
 mod cards;
 mod chinese_checkers;
 mod hardening_io;
+mod hardening_limits;
 mod hardening_positions;
 mod hardening_search;
 mod hardening_tree;

@@ -111,6 +111,12 @@ const NO_WINNER: u8 = u8::MAX;
 /// The default ply cap.
 pub const DEFAULT_CAP: u32 = 400;
 
+/// The largest ply cap. A game's line is at most `cap` plies long, so a search of it
+/// recurses at most that deep; 10,000 plies is the deepest search the command line runs
+/// (its stack and its principal-variation table, which grows with the square of the depth,
+/// are sized for it: `docs/limits.md`).
+pub const MAX_CAP: u32 = 10_000;
+
 /// The default top-k width of the research setting.
 pub const DEFAULT_TOP: usize = 10;
 
@@ -310,7 +316,7 @@ pub enum ConfigError {
     #[error("board must be 121, 73, 37 or 13 holes (triangle side 4, 3, 2 or 1), not {0}")]
     Board(usize),
     /// The ply cap is out of range.
-    #[error("the ply cap must be 1 to 65000, not {0}")]
+    #[error("the ply cap must be 1 to {MAX_CAP} (the deepest search supported), not {0}")]
     Cap(u32),
 }
 
@@ -332,7 +338,7 @@ impl ChineseCheckers {
             13 => 1,
             _ => return Err(ConfigError::Board(holes)),
         };
-        if !(1..=65_000).contains(&cap) {
+        if !(1..=MAX_CAP).contains(&cap) {
             return Err(ConfigError::Cap(cap));
         }
         let board = Board::new(n);
@@ -412,7 +418,7 @@ impl ChineseCheckers {
                 .parse::<usize>()
                 .map_err(|e| spec.error(format!("parameter `top={v}`: {e} (a number or `all`)")))?,
         };
-        let cap = spec.get_in("cap", DEFAULT_CAP, 1..=65_000)?;
+        let cap = spec.get("cap", DEFAULT_CAP)?;
         spec.finish()?;
         ChineseCheckers::new(players, holes, top, cap).map_err(|e| spec.error(e.to_string()))
     }
@@ -471,12 +477,12 @@ impl ChineseCheckers {
         }
     }
 
-    /// The same game with another ply cap (1 to 65000).
+    /// The same game with another ply cap (clamped to 1 to [`MAX_CAP`]).
     pub fn with_cap(&self, cap: u32) -> ChineseCheckers {
         ChineseCheckers {
             t: Arc::clone(&self.t),
             top: self.top,
-            cap: cap.clamp(1, 65_000),
+            cap: cap.clamp(1, MAX_CAP),
         }
     }
 

@@ -805,7 +805,11 @@ pub fn search<G: Game, E: Evaluator<G>, H: Hashing<G>>(
     if options.side == Side::First {
         super::require_two_players(game, "the engine (side: player 0)")?;
     }
-    let table = (H::TABLE && options.table_mib > 0).then(|| Table::with_mib(options.table_mib));
+    let table = if H::TABLE && options.table_mib > 0 {
+        Some(Table::try_with_mib(options.table_mib)?)
+    } else {
+        None
+    };
     let mut s = Searcher::new(game, eval, hasher, table.as_ref(), state, options);
     iterate(&mut s, state, config, options, None)
 }
@@ -938,7 +942,11 @@ pub fn search_fixed<G: Game, E: Evaluator<G>, H: Hashing<G>>(
     if options.side == Side::First {
         super::require_two_players(game, "the engine (side: player 0)")?;
     }
-    let table = (H::TABLE && options.table_mib > 0).then(|| Table::with_mib(options.table_mib));
+    let table = if H::TABLE && options.table_mib > 0 {
+        Some(Table::try_with_mib(options.table_mib)?)
+    } else {
+        None
+    };
     let mut s = Searcher::new(game, eval, hasher, table.as_ref(), state, options);
     let depth = config.limits.depth.unwrap_or(u32::MAX);
     s.reset_meter(&config.limits);

@@ -341,6 +341,9 @@ pub enum SearchError {
     /// The node limit or the deadline stopped the search before it finished.
     #[error("the {0} stopped the search before it finished")]
     Stopped(StopReason, Box<Stats>),
+    /// The transposition table asked for cannot be allocated.
+    #[error(transparent)]
+    Table(#[from] tt::TableError),
 }
 
 /// What stopped a search.

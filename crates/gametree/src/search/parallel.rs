@@ -115,7 +115,11 @@ where
         super::require_two_players(game, "the engine (side: player 0)")?;
     }
     let threads = options.threads.max(1);
-    let table = (H::TABLE && options.table_mib > 0).then(|| Table::with_mib(options.table_mib));
+    let table = if H::TABLE && options.table_mib > 0 {
+        Some(Table::try_with_mib(options.table_mib)?)
+    } else {
+        None
+    };
     let done = AtomicBool::new(false);
     let busy = Busy::new(15);
     let completed = AtomicU32::new(0);

@@ -23,6 +23,8 @@
 //! [`crate::search::tt`]. The table is single-threaded and is cleared by [`VectorTable::clear`].
 
 use super::engine::Hashing;
+pub use super::tt::TableError;
+use super::tt::{mib_bytes, try_filled};
 use crate::game::{Game, Score, Scores, MAX_PLAYERS};
 
 /// No best child recorded.
@@ -70,18 +72,27 @@ pub struct Hit {
 
 impl VectorTable {
     /// A table of at most `mib` MiB (at least one bucket of two entries), all empty.
+    ///
+    /// # Panics
+    ///
+    /// When the memory cannot be allocated; [`VectorTable::try_with_mib`] returns an error
+    /// instead (use it for sizes that come from a user).
     pub fn with_mib(mib: usize) -> VectorTable {
-        let entries = (mib.saturating_mul(1 << 20) / ENTRY_BYTES).max(2);
-        let buckets = (entries / 2).next_power_of_two();
-        let buckets = if buckets * 2 > entries && buckets > 1 {
-            buckets / 2
-        } else {
-            buckets
-        };
-        VectorTable {
-            slots: vec![EMPTY_SLOT; buckets * 2],
+        VectorTable::try_with_mib(mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of at most `mib` MiB (at least one bucket of two entries), all empty, or a
+    /// [`TableError`] when that much memory cannot be allocated (any `mib`, even
+    /// `usize::MAX`, gives one or the other: nothing overflows).
+    pub fn try_with_mib(mib: usize) -> Result<VectorTable, TableError> {
+        let asked = mib_bytes(mib);
+        let entries = (usize::try_from(asked / ENTRY_BYTES as u128).unwrap_or(usize::MAX)).max(2);
+        // The largest power of two of buckets whose two entries fit in `entries`.
+        let buckets = 1usize << (usize::BITS - 1 - (entries / 2).leading_zeros());
+        Ok(VectorTable {
+            slots: try_filled(buckets * 2, asked, || EMPTY_SLOT)?,
             mask: buckets - 1,
-        }
+        })
     }
 
     /// The number of entries.
@@ -225,6 +236,24 @@ pub(crate) fn complete_pv<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue #11, defect 2: `VectorTable::with_mib(65536)` aborted the process and a size
+    /// near `usize::MAX` overflowed; the fallible constructor reports both.
+    #[test]
+    fn defect_2_a_vector_table_that_cannot_be_allocated_is_an_error() {
+        let e = VectorTable::try_with_mib(usize::MAX).expect_err("2^84 bytes");
+        assert_eq!(e.bytes, (usize::MAX as u128) << 20);
+        let e = VectorTable::try_with_mib(1 << 30).expect_err("1 PiB");
+        assert_eq!(e.to_string(), "cannot allocate 1 PiB for the table");
+        // The sizes that can be allocated are unchanged: a power of two of buckets.
+        for (mib, entries) in [(0, 2), (1, 16384), (3, 32768), (16, 262144)] {
+            assert_eq!(
+                VectorTable::try_with_mib(mib).map(|t| t.capacity()),
+                Ok(entries),
+                "{mib} MiB"
+            );
+        }
+    }
 
     #[test]
     fn entries_are_one_cache_line() {
