@@ -1,4 +1,4 @@
-//! Printing search results: the JSON object of DESIGN.md and a table for people.
+//! Printing search results: the JSON object of docs/counting.md and a table for people.
 
 use gametree::search::{SearchResult, Stats};
 use gametree::Game;
@@ -93,7 +93,7 @@ pub fn result_json<G: Game>(
     v
 }
 
-/// The stats with the names of TARGETS.md.
+/// The stats with the names of docs/counting.md.
 pub fn stats_json(s: &Stats) -> Value {
     serde_json::to_value(s).unwrap_or(Value::Null)
 }

@@ -21,7 +21,7 @@ use crate::stack;
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("input").required(true).args(["tree", "game"])))]
 pub struct SearchArgs {
-    /// An explicit tree in the JSON format of DESIGN.md.
+    /// An explicit tree in the JSON format of docs/tree-format.md.
     #[arg(long, value_name = "FILE")]
     tree: Option<PathBuf>,
     /// A game spec, e.g. `connect-four` or `random(players=3,b=10,d=6,leaf=cutpoints,seed=1)`.

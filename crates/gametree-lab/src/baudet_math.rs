@@ -1,5 +1,5 @@
 //! The formulas of Baudet (1978), "On the branching factor of the alpha-beta pruning
-//! algorithm" (`papers/baudet-1978-...`): the expected number of leaves full alpha-beta
+//! algorithm" (docs/references.md): the expected number of leaves full alpha-beta
 //! examines in a random uniform tree of degree `n` and depth `d` whose leaf values are
 //! independent and identically distributed.
 //!
@@ -328,8 +328,8 @@ pub fn m_n(n: u32) -> f64 {
 }
 
 /// Table 5.1 of the paper for `n = 2..=32`: `(n, lower bound xi/(1-xi), sqrt(M_n),
-/// sqrt(n xi/(1-xi)))`, transcribed from the OCR text (`papers/baudet-1978-...`; the n = 2
-/// entry of the third column is garbled there, "1199", and is 1.799 as TARGETS.md says).
+/// sqrt(n xi/(1-xi)))`, transcribed from a scan of the paper (the n = 2
+/// entry of the third column is garbled there, "1199", and is 1.799 by the formula).
 pub const TABLE_5_1: [(u32, f64, f64, f64); 31] = [
     (2, 1.618, 1.622, 1.799),
     (3, 2.148, 2.168, 2.538),

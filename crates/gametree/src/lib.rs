@@ -6,7 +6,7 @@
 //!
 //! - [`game`]: [`Game`] (legal play and payoffs), [`Player`], [`Scores`].
 //! - [`eval`]: [`Evaluator`] (heuristic values, the [`Bounds`] pruning may assume, move ordering).
-//! - [`tree`]: explicit trees in the JSON format of DESIGN.md, as a game.
+//! - [`tree`]: explicit trees in the JSON format of docs/tree-format.md, as a game.
 //! - [`hash`]: position hashes ([`hash::Zobrist`]) for the engine's transposition table.
 //! - [`search`]: the algorithms, [`search::Config`], [`search::SearchResult`], [`search::Stats`].
 //! - [`testing`]: the conformance check every game passes, yours included

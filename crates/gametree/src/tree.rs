@@ -1,4 +1,4 @@
-//! Explicit game trees: the JSON format of DESIGN.md as a [`Game`] and an [`Evaluator`].
+//! Explicit game trees: the JSON format of docs/tree-format.md as a [`Game`] and an [`Evaluator`].
 //!
 //! ```json
 //! { "players": 3, "maxsum": 10,
@@ -35,7 +35,7 @@
 //! `root` comes before `players`, the text is read a second time.
 //!
 //! Nodes are stored flat in breadth-first order, so a node's children are contiguous. A state
-//! is a node index ([`NodeId`]); a move is a child index (0-based), as in DESIGN.md.
+//! is a node index ([`NodeId`]); a move is a child index (0-based), as in docs/tree-format.md.
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -285,7 +285,7 @@ impl ExplicitTree {
         done[id as usize].take().expect("root built")
     }
 
-    /// The tree as a JSON document in the format of DESIGN.md.
+    /// The tree as a JSON document in the format of docs/tree-format.md.
     pub fn to_json(&self) -> Value {
         fn node_json(n: &Node) -> Value {
             let mut m = Map::new();

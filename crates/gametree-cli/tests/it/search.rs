@@ -1,4 +1,4 @@
-//! `gametree search` end to end: the JSON contract of DESIGN.md on bundled examples.
+//! `gametree search` end to end: the JSON contract (docs/counting.md) on bundled examples.
 
 use serde_json::Value;
 

@@ -1,4 +1,4 @@
-//! Hearts for three players (DOMAINS.md): the points, the cut-off evaluation and the move
+//! Hearts for three players (docs/games.md): the points, the cut-off evaluation and the move
 //! ordering. The rules themselves are in [`super::CardGame`].
 //!
 //! # Rules

@@ -1,5 +1,5 @@
 //! Three-player trick-taking card games with perfect information: Hearts ([`hearts`]) and
-//! cut-throat Spades ([`spades`]), as DOMAINS.md specifies them and as Sturtevant (2003)
+//! cut-throat Spades ([`spades`]), with the rules of docs/games.md, as Sturtevant (2003)
 //! measured them (Tables 11 and 12), plus a Monte-Carlo player for the real,
 //! imperfect-information game ([`monte_carlo`]).
 //!

@@ -1,5 +1,5 @@
-//! A Monte-Carlo player for the real, imperfect-information game (DOMAINS.md, "The
-//! imperfect-information game"; Sturtevant 2003, section 2.2, after Ginsberg's GIB).
+//! A Monte-Carlo player for the real, imperfect-information game (docs/games.md;
+//! Sturtevant 2003, section 2.2, after Ginsberg's GIB).
 //!
 //! The player to move sees its own hand, every card played, the trick in progress, the
 //! points and tricks taken, and the voids the others revealed by not following suit (kept in

@@ -1,4 +1,4 @@
-//! Cut-throat Spades for three players (DOMAINS.md): the cut-off evaluation, the move
+//! Cut-throat Spades for three players (docs/games.md): the cut-off evaluation, the move
 //! ordering and bid scoring. The rules themselves are in [`super::CardGame`].
 //!
 //! # Rules

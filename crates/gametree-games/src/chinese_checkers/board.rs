@@ -4,7 +4,7 @@
 /// "No cell" in the neighbour and hop tables.
 pub const NONE: u8 = u8::MAX;
 
-/// The six directions, in the order of DOMAINS.md.
+/// The six directions, in the order of docs/games.md.
 pub const DIRECTIONS: [[i8; 3]; 6] = [
     [1, -1, 0],
     [1, 0, -1],

@@ -1,10 +1,10 @@
-//! The constant-sum distance evaluator of DOMAINS.md.
+//! The constant-sum distance evaluator (docs/games.md).
 
 use gametree::{Bounds, Evaluator, Game, Player, Score, Scores};
 
 use super::{ChineseCheckers, State};
 
-/// The constant-sum evaluation of DOMAINS.md: for player `p` the remaining distance is
+/// The constant-sum evaluation (docs/games.md): for player `p` the remaining distance is
 /// `R_p = D_p - D_goal` in `[0, Rmax]` (`D_p` the sum of its pieces' distances), and with `N`
 /// players `v_i = (N - 1) Rmax + sum_{j != i} R_j - (N - 1) R_i`, which lies in
 /// `[0, 2 (N - 1) Rmax]` and sums to `maxsum = N (N - 1) Rmax` on every position (720 for

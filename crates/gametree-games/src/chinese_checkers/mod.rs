@@ -1,4 +1,4 @@
-//! Chinese Checkers for 2, 3, 4 and 6 players on the star boards, as DOMAINS.md specifies it.
+//! Chinese Checkers for 2, 3, 4 and 6 players on the star boards (rules in docs/games.md).
 //!
 //! # Board
 //!
@@ -46,7 +46,7 @@
 //! | 6 | x+ | z- | y+ | x- | z+ | y- |
 //!
 //! (`x+` is the corner `x > n`, `x-` the corner `x < -n`, and so on.) With 3 players this is
-//! DOMAINS.md's table; with 6 the seats go round the board, and with 4 the players sit in
+//! Sturtevant's seating; with 6 the seats go round the board, and with 4 the players sit in
 //! two opposite pairs, leaving the `z` corners empty; play order is P0, P1, ... in every case.
 //! A piece's **distance** for its player is `d(c) = sign * c[axis] + 2n` (0 at the far tip of
 //! the goal, `4n` at the tip of the start corner).
@@ -70,7 +70,7 @@
 //! the game's move list, not of the evaluator's ordering hook (which may only permute), so
 //! every algorithm, perft included, sees the same top-`k` tree; this is what makes plain max^n
 //! with iterative deepening to depth 6 visit exactly 1,234,566 nodes from the start.
-//! `top = 0` is the full game (perft counts of DOMAINS.md).
+//! `top = 0` is the full game (its perft counts are in docs/games.md).
 //!
 //! # End
 //!

@@ -2,7 +2,7 @@
 //! counts: best case exact, average case measured, u1 and u2) and Table II (how often
 //! hypermax returns N-max's answer).
 //!
-//! Conventions (TARGETS.md): A_0 is the full tree, root included; A_best is hypermax's node
+//! Conventions (docs/reproduce.md): A_0 is the full tree, root included; A_best is hypermax's node
 //! count on a uniform tree whose leaves are all equal (then `sum(alpha) >= 0` holds at every
 //! chance); mu = A_ave / A_best on Fridenfalk's incremental model
 //! (`random(leaf=incremental)`: the root all zeros, each child adds its own increment per

@@ -1,5 +1,5 @@
-//! Knuth & Moore (1975) as the alpha-beta article states it (`papers/wikipedia-alpha-beta-
-//! pruning.txt`): the best case `b^ceil(d/2) + b^floor(d/2) - 1` leaves on trees ordered
+//! Knuth & Moore (1975) as the Wikipedia article "Alpha-beta pruning" states it
+//! (docs/references.md): the best case `b^ceil(d/2) + b^floor(d/2) - 1` leaves on trees ordered
 //! best-first (exact, b = 2..10, d = 1..10), and the growth of alpha-beta's leaf count under
 //! random order, with bi-valued and continuous leaves (measured per depth; the article gives
 //! only asymptotic orders, so these rows are ours alone, with Baudet's exact expectation in

@@ -212,7 +212,7 @@ fn search_budget(ctx: &Ctx) -> usize {
 }
 
 /// What the three-or-more-player rows mean.
-const MULTI_NOTE: &str = "F(d) counts the leaves when every shallow cutoff happens (after one grandchild the bounds of two consecutive players, taken from different leaves, reach maxsum); no component may equal maxsum (immediate pruning, excluded by Korf); ours is the fewest a local search found, checked against Korf's procedure Shallow, not a proof of the optimum. TARGETS.md expected F(d) to be missed at n=3 b=2 d=6 and n=3 b=3 d=4 (22 vs 21): this search reaches 21 there, with leaves summing to at most maxsum";
+const MULTI_NOTE: &str = "F(d) counts the leaves when every shallow cutoff happens (after one grandchild the bounds of two consecutive players, taken from different leaves, reach maxsum); no component may equal maxsum (immediate pruning, excluded by Korf); ours is the fewest a local search found, checked against Korf's procedure Shallow, not a proof of the optimum. An earlier exhaustive search over small leaf values missed F(d) at n=3 b=2 d=6 and n=3 b=3 d=4 (22 vs 21): this search reaches 21 there, with leaves summing to at most maxsum";
 
 fn best_case(ctx: &Ctx) -> Output {
     let mut out = Output::default();

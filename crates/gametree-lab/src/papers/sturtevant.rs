@@ -5,7 +5,7 @@
 //! deepening to depth 6, b = 10, 3 players: 1,234,560 and 84,927 expansions), and the
 //! discrete cut-off rule of section 4.4 on hand-made trees (Figure 9).
 //!
-//! The best case (TARGETS.md): `random(players=n,b,d,leaf=constant)`, every value
+//! The best case (docs/reproduce.md): `random(players=n,b,d,leaf=constant)`, every value
 //! `(c, ..., c)` with `maxsum = n c` (c = 100, so the discrete refinement adds nothing);
 //! the pruning test is `>= maxsum` (Lemma 1).
 

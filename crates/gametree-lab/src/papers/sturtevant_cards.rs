@@ -51,7 +51,7 @@
 //!
 //! # Settings
 //!
-//! Games: `hearts(deal=K,equiv=1,scale=1)` and `spades(deal=K,equiv=1,scale=1)` (DOMAINS.md's rules,
+//! Games: `hearts(deal=K,equiv=1,scale=1)` and `spades(deal=K,equiv=1,scale=1)` (the rules of docs/games.md,
 //! evaluators and orderings; the equivalent-card reduction on). Quick mode: 2 hands per game
 //! at 100,000 nodes (Table 11) and 1 hand at 50,000 nodes (Table 12), a few seconds in all,
 //! with depths below the paper's since the budget is smaller. Full mode: the paper's 300
@@ -207,7 +207,7 @@ pub fn plan12(ctx: &Ctx) -> Plan {
     }
 }
 
-/// The game of the experiments (rules of DOMAINS.md, equivalent cards searched once).
+/// The game of the experiments (rules of docs/games.md, equivalent cards searched once).
 pub fn game(variant: Variant) -> CardGame {
     match variant {
         Variant::Hearts => CardGame::hearts(1),

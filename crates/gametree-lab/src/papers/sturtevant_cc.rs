@@ -7,7 +7,7 @@
 //! of nodes would expand 84,927 nodes." Moves were ordered by how far they move a piece
 //! across the board, and only the top 10 were considered at each node.
 //!
-//! Here: `chinese-checkers(players=3,board=121,top=10)` (DOMAINS.md's ordering and
+//! Here: `chinese-checkers(players=3,board=121,top=10)` (the ordering of docs/games.md and
 //! constant-sum evaluator, [`DistanceEval`]). Each game starts with a few seeded random
 //! opening plies (chosen uniformly among the top-10 moves), so the thirty games differ; then
 //! speculative max^n (iterative deepening to depth 6) plays every move. At every position of

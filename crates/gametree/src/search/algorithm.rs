@@ -10,14 +10,14 @@ use crate::game::Game;
 
 macro_rules! algorithms {
     ($($variant:ident => $name:literal, $about:literal;)*) => {
-        /// Every search algorithm, by its command-line name (DESIGN.md).
+        /// Every search algorithm, by its command-line name (`gametree list`).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Algorithm {
             $(#[doc = $about] $variant,)*
         }
 
         impl Algorithm {
-            /// Every algorithm, in the order of DESIGN.md.
+            /// Every algorithm, in the order `gametree list` prints.
             pub const ALL: &'static [Algorithm] = &[$(Algorithm::$variant,)*];
 
             /// The command-line name.

@@ -15,7 +15,7 @@ use crate::game::{Game, Score};
 ///
 /// - **Paper**: Knuth & Moore (1975), "An analysis of alpha-beta pruning" (procedure F2 with
 ///   the bound returned, not the best value); the fail-hard pseudocode of the Wikipedia
-///   article "Alpha-beta pruning" (`papers/wikipedia-alpha-beta-pruning.txt`), with the
+///   article "Alpha-beta pruning" (docs/references.md), with the
 ///   cutoff tests written `>= beta` and `<= alpha`, as Knuth & Moore write them.
 /// - **Computes**: exactly [`crate::search::minimax`]'s value, best move, principal
 ///   variation and value vector, reading player 0's component of every leaf (outcome, or the

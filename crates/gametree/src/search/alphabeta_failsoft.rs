@@ -17,7 +17,7 @@ use crate::game::{Game, Score};
 /// - **Paper**: Fishburn (1984), "Analysis of speedup in distributed algorithms", appendix A
 ///   (fail-soft alpha-beta); Knuth & Moore (1975), procedure F2 as written (returning the
 ///   best value); the fail-soft pseudocode of the Wikipedia article "Alpha-beta pruning"
-///   (`papers/wikipedia-alpha-beta-pruning.txt`).
+///   (docs/references.md).
 /// - **Computes**: exactly [`crate::search::minimax`]'s value, best move, principal
 ///   variation and value vector, reading player 0's component of every leaf (outcome, or the
 ///   evaluator's value at a node at ply = depth limit): player 0 maximises it, player 1

@@ -10,10 +10,10 @@ use crate::game::{Game, Player, Score, Scores};
 /// Max^n with alpha-beta branch-and-bound pruning.
 ///
 /// - **Paper**: Sturtevant & Korf (2000), "On pruning techniques for multi-player games"
-///   (AAAI-00), as summarised in Sturtevant (2003), section 3.2 (`papers/sturtevant-2003-...`):
+///   (AAAI-00), as summarised in Sturtevant (2003), section 3.2:
 ///   "alpha-beta branch-and-bound pruning combines the actual scores of the 2 players
 ///   compared in shallow pruning with the heuristic information from the other n-2 players".
-///   The 2000 paper is not in `papers/`; the tests below it are derived from that principle
+///   The 2000 paper's own text was not at hand; the tests below are derived from that principle
 ///   and checked against max^n (see Computes).
 /// - **Computes**: exactly the max^n value of [`super::maxn::maxn`] (vector and root move).
 ///   At every node it uses per-player bounds `[lo_r, hi_r]` valid for every leaf below:

@@ -24,7 +24,7 @@ const NEG_INF: Score = Score::MIN;
 /// ```
 ///
 /// - **Paper**: Fridenfalk (2014), "N-person minimax and alpha-beta pruning", section IV
-///   (Eq. (55) and the `Hypermax` pseudocode) (`papers/fridenfalk-2014-...`).
+///   (Eq. (55) and the `Hypermax` pseudocode).
 /// - **Computes**: an approximation of [`super::nmax::nmax`]: the pruning condition
 ///   `sum(alpha) >= 0` (an entry still at minus infinity makes the sum minus infinity) is
 ///   Fridenfalk's "approximated deep alpha-beta pruning", which may change the value (his

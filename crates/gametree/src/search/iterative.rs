@@ -6,8 +6,8 @@ use super::{duration_ms, Config, SearchError, SearchResult, Stats};
 
 /// Iterative deepening: runs `search` at depths 1, 2, ... up to `config.limits.depth`
 /// (unbounded when `None`), and returns the result of the last completed iteration with the
-/// counts of every iteration summed (`expansions` summed over iterations, as TARGETS.md
-/// counts them; `iterations` = completed iterations; `depth` = the last completed depth).
+/// counts of every iteration summed (`expansions` summed over iterations, as
+/// docs/counting.md says; `iterations` = completed iterations; `depth` = the last completed depth).
 ///
 /// The node limit applies to the total over all iterations; the deadline to the whole run.
 /// `elapsed_ms` is the time of the whole run, from [`super::Limits::start`] when it is set.

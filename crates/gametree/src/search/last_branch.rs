@@ -12,7 +12,7 @@ use crate::game::Game;
 ///
 /// - **Paper**: Sturtevant (2003), "Last-branch and speculative pruning algorithms for
 ///   max^n", sections 4.1 (Lemma 1), 4.2 (last-branch pruning) and 4.4 (discrete cutoff
-///   evaluations) (`papers/sturtevant-2003-...`), with Korf's (1991) immediate and shallow
+///   evaluations), with Korf's (1991) immediate and shallow
 ///   pruning as the one- and two-node cases.
 /// - **Computes**: exactly the max^n value of [`super::maxn::maxn`] (value vector, best move
 ///   and principal variation), for 2 to 6 players and any turn order. After each child a node

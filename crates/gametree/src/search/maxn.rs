@@ -12,7 +12,7 @@ use crate::game::{Game, Scores};
 /// Plain max^n search.
 ///
 /// - **Paper**: Luckhardt & Irani (1986); Korf (1991), "Multi-player alpha-beta pruning",
-///   section 2 (`papers/korf-1991-...`).
+///   section 2.
 /// - **Computes**: the max^n value of `state` searched to `config.limits.depth` plies (to
 ///   the end of the game when `None`): at a terminal node its outcome, at the depth limit the
 ///   evaluator's vector, elsewhere the vector of the child whose component for the player to

@@ -8,7 +8,7 @@
 //!     -> Result<SearchResult<G::Move>, SearchError>
 //! ```
 //!
-//! Counting conventions (TARGETS.md): `nodes` counts every call of the recursive search on a
+//! Counting conventions (docs/counting.md): `nodes` counts every call of the recursive search on a
 //! node, root included; `leaves` counts static evaluations (terminal and depth-limit
 //! frontier nodes); `expansions` is `nodes - 1` per search, summed over the iterations of
 //! iterative deepening; re-searches count again every time.
@@ -209,7 +209,7 @@ pub enum CutoffKind {
     Beta,
 }
 
-/// What a search did, with the names of TARGETS.md.
+/// What a search did, with the names of docs/counting.md.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct Stats {
     /// Nodes visited, root included: every call of the recursive search on a node.

@@ -22,8 +22,7 @@ pub fn project(s: &Scores) -> Scores {
 /// N-max search.
 ///
 /// - **Paper**: Fridenfalk (2014), "N-person minimax and alpha-beta pruning", section III
-///   (the zero-sum lemma, Eq. (10), and the `NMax` pseudocode)
-///   (`papers/fridenfalk-2014-...`).
+///   (the zero-sum lemma, Eq. (10), and the `NMax` pseudocode).
 /// - **Computes**: max^n on the zero-sum projection `psi* = psi - mean(psi)` of every leaf
 ///   value (terminal outcomes and depth-limit evaluations): at an inner node, the projected
 ///   vector of the child whose component for the player to move is largest. The projection

@@ -15,7 +15,7 @@ use crate::game::{Game, Player, Score};
 ///
 /// - **Paper**: Sturtevant & Korf (2000), "On pruning techniques for multi-player games";
 ///   Sturtevant (2002), "A comparison of algorithms for multi-player games"; summarised in
-///   Sturtevant (2003), section 5.4 (`papers/sturtevant-2003-...`).
+///   Sturtevant (2003), section 5.4.
 /// - **Computes**: the paranoid value of `state` to `config.limits.depth` plies: the
 ///   player `r` to move at the root maximises its own component, every other player
 ///   minimises `r`'s component (the coalition). This is minimax on the tree where `r`'s

@@ -25,7 +25,7 @@ use crate::game::Game;
 /// Max^n with Korf's immediate and shallow pruning.
 ///
 /// - **Paper**: Korf (1991), "Multi-player alpha-beta pruning", sections 3.1 to 3.3, the
-///   procedure `Shallow` (`papers/korf-1991-...`).
+///   procedure `Shallow`.
 /// - **Computes**: exactly the max^n value of [`super::maxn::maxn`] (vector and root move),
 ///   searching to `config.limits.depth` plies, while skipping the children that cannot
 ///   change it:

@@ -8,6 +8,7 @@ mod multi_player_bounds;
 mod multi_player_speculative;
 mod nmax_hypermax;
 mod paranoid;
+mod repository;
 mod tables;
 mod tree_format;
 mod two_player;

@@ -279,7 +279,7 @@ fn two_player_best_case_is_exactly_f() {
     }
 }
 
-/// Trees (found by an exhaustive search over small leaf values, see TARGETS.md's note)
+/// Trees (found by an exhaustive search over small leaf values, see docs/reproduce.md)
 /// on which shallow pruning evaluates exactly F(d) leaves with three or four players: the
 /// listed leaves (by their path of child indices) carry the values, every other leaf is
 /// (0, ..., 0) and is never evaluated.
