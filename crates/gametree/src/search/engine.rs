@@ -55,16 +55,16 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 
+use super::iterative::{deepen, DepthSchedule, Iteration};
 use super::minimax::{INF, KEY_LIMIT};
 use super::ordering::{
     pick_best, History, Killers, Ordering, KEY_KILLER_1, KEY_KILLER_2, KEY_TABLE,
 };
 use super::parallel::{Busy, BUSY_DRAFT};
 use super::tt::{Bound, Table};
-use super::iterative::{deepen, DepthSchedule, Iteration};
 use super::{
-    duration_ms, leaf_of_pv, Config, CutoffKind, Limits, Meter, PvTable, SearchError,
-    SearchResult, Stats, StopReason,
+    duration_ms, leaf_of_pv, Config, CutoffKind, Limits, Meter, PvTable, SearchError, SearchResult,
+    Stats, StopReason,
 };
 use crate::eval::Evaluator;
 use crate::game::{Game, Player, Score, Scores};
