@@ -280,7 +280,7 @@ proptest! {
         config.limits.nodes = Some(limit);
         let schedule = DepthSchedule::Next(Box::new(move |last| {
             let next = last.map_or(step, |d| d + step);
-            (next <= depth + step - 1).then_some(next)
+            (next < depth + step).then_some(next)
         }));
         let r = deepen(&config, schedule, |c, _| {
             let d = c.limits.depth.unwrap();
