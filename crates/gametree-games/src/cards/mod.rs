@@ -50,7 +50,8 @@
 
 use std::fmt::Write as _;
 
-use gametree::search::{run, Algorithm, Config, SearchError, SearchResult, Stats};
+use gametree::search::iterative::{deepen, DepthSchedule, Iteration};
+use gametree::search::{run, Algorithm, Config, SearchError, SearchResult};
 use gametree::{Bounds, Evaluator, Game, Player, Score, Scores, SubtreeBounds};
 
 use crate::rng::SplitMix64;
@@ -963,7 +964,8 @@ pub(crate) fn sort_by_key<F: Fn(Card) -> i32>(moves: &mut [Card], key: F) {
 /// trick from `state` (card depths [`CardGame::cards_for_tricks`]) until the hand is
 /// searched to its end, `max_tricks` is reached, or the node limit of `config` (the total
 /// over all iterations) stops it; returns the last completed iteration with the counts of
-/// all iterations summed (`stats.depth` is that iteration's depth in cards).
+/// all iterations summed (`stats.depth` is that iteration's depth in cards, and
+/// `stats.iterations` the number of completed tricks' iterations).
 pub fn iterative_tricks<E: Evaluator<CardGame>>(
     algorithm: Algorithm,
     game: &CardGame,
@@ -977,8 +979,14 @@ pub fn iterative_tricks<E: Evaluator<CardGame>>(
     })
 }
 
-/// [`iterative_tricks`] over any fixed-depth search: `search` is called with `config` at
-/// each trick's card depth (its node limit lowered by what earlier iterations used).
+/// [`iterative_tricks`] over any fixed-depth search: the core's iterative-deepening driver
+/// ([`gametree::search::iterative::deepen`]) with a schedule of whole tricks, the depth of
+/// iteration `t` being the cards that complete the `t`-th trick from `state` (at most
+/// `max_tricks` iterations, at least one; the last one reaches the end of the hand).
+/// `search` is called with `config` at each depth, its node limit lowered by what earlier
+/// iterations used; the driver keeps the accounting: an iteration stopped by a limit is
+/// dropped (its nodes counted, not its iteration), the deadline and
+/// [`gametree::search::Limits::start`] are the whole run's.
 pub fn deepen_by_tricks<F>(
     game: &CardGame,
     state: &CardState,
@@ -990,44 +998,15 @@ where
     F: FnMut(&Config) -> Result<SearchResult<Card>, SearchError>,
 {
     let left = state.cards_left();
-    let mut total = Stats::default();
-    let mut best: Option<SearchResult<Card>> = None;
-    for t in 1..=max_tricks.max(1) {
-        let depth = game.cards_for_tricks(state, t).min(left);
-        let mut c = *config;
-        c.limits.depth = Some(depth);
-        if let Some(n) = config.limits.nodes {
-            c.limits.nodes = Some(n.saturating_sub(total.nodes));
+    let mut tricks = 0;
+    let schedule = DepthSchedule::Next(Box::new(move |last| {
+        if last.is_some_and(|d| d >= left) || tricks >= max_tricks.max(1) {
+            return None;
         }
-        match search(&c) {
-            Ok(mut r) => {
-                total.accumulate(&r.stats);
-                total.depth = depth;
-                r.stats = total;
-                best = Some(r);
-                if depth >= left {
-                    break;
-                }
-            }
-            Err(SearchError::Stopped(reason, stats)) => {
-                total.accumulate(&stats);
-                return match best {
-                    Some(mut b) => {
-                        let d = b.stats.depth;
-                        b.stats = total;
-                        b.stats.depth = d;
-                        Ok(b)
-                    }
-                    None => Err(SearchError::Stopped(reason, Box::new(total))),
-                };
-            }
-            Err(e) => return Err(e),
-        }
-    }
-    best.ok_or(SearchError::Stopped(
-        gametree::search::StopReason::NodeLimit,
-        Box::new(total),
-    ))
+        tricks += 1;
+        Some(game.cards_for_tricks(state, tricks).min(left))
+    }));
+    deepen(config, schedule, |c, _| search(c).map(Iteration::Completed))
 }
 
 #[cfg(test)]

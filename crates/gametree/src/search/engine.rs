@@ -54,8 +54,8 @@
 //! move among equals may differ from plain alpha-beta's (the value never does).
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
-use std::time::Instant;
 
+use super::iterative::{deepen, DepthSchedule, Iteration};
 use super::minimax::{INF, KEY_LIMIT};
 use super::ordering::{
     pick_best, History, Killers, Ordering, KEY_KILLER_1, KEY_KILLER_2, KEY_TABLE,
@@ -63,8 +63,8 @@ use super::ordering::{
 use super::parallel::{Busy, BUSY_DRAFT};
 use super::tt::{Bound, Table};
 use super::{
-    leaf_of_pv, Config, CutoffKind, Limits, Meter, PvTable, SearchError, SearchResult, Stats,
-    StopReason,
+    duration_ms, leaf_of_pv, Config, CutoffKind, Limits, Meter, PvTable, SearchError, SearchResult,
+    Stats, StopReason,
 };
 use crate::eval::Evaluator;
 use crate::game::{Game, Player, Score, Scores};
@@ -791,7 +791,8 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
 ///   `iterations`, and `depth` = the last completed depth. Table cutoffs are not counted
 ///   as cutoffs.
 /// - **Result**: see the module docs. The deadline ([`Limits::deadline`]) is checked every
-///   [`super::DEADLINE_CHECK_INTERVAL`] nodes; an iteration it interrupts is abandoned.
+///   [`super::DEADLINE_CHECK_INTERVAL`] nodes; an iteration it or the node limit interrupts
+///   is abandoned: its nodes are counted, it is not counted in `iterations`.
 ///
 /// Fails with [`SearchError::Stopped`] only if the depth-1 iteration does not complete.
 pub fn search<G: Game, E: Evaluator<G>, H: Hashing<G>>(
@@ -814,9 +815,16 @@ pub fn search<G: Game, E: Evaluator<G>, H: Hashing<G>>(
     iterate(&mut s, state, config, options, None)
 }
 
-/// The iterative-deepening loop over a prepared searcher (used by [`search`] and by each
-/// thread of [`crate::search::parallel`]). `done`, when given, is set once the last
-/// iteration completes and stops the search when another thread sets it.
+/// Iterative deepening over a prepared searcher (used by [`search`] and by each thread of
+/// [`crate::search::parallel`]): the driver [`crate::search::iterative::deepen`] (which
+/// keeps the limits and the counts) calls the searcher once per depth, and the searcher keeps
+/// the engine's extras between iterations (its table, the previous value as the root
+/// driver's guess, the previous best move first at the root, the history). The last
+/// iteration is the one that searched every line to the end of the game
+/// ([`EngineResult::complete`]). With a depth sync ([`Searcher::set_depth_sync`]) the
+/// schedule goes on one deeper than any thread has completed, and an iteration abandoned
+/// for another thread is skipped, not the end of the run. `done`, when given, is set once
+/// the last iteration completes and stops the search when another thread sets it.
 pub fn iterate<G: Game, E: Evaluator<G>, H: Hashing<G>>(
     s: &mut Searcher<'_, G, E, H>,
     state: &G::State,
@@ -824,101 +832,79 @@ pub fn iterate<G: Game, E: Evaluator<G>, H: Hashing<G>>(
     options: &Options,
     done: Option<&AtomicBool>,
 ) -> Result<EngineResult<G::Move>, SearchError> {
-    let start = config.limits.start.unwrap_or_else(Instant::now);
     let max_depth = config.limits.depth.unwrap_or(u32::MAX);
-    let mut total = Stats::default();
+    // Parallel helpers go on one deeper than the deepest depth any thread has completed.
+    let schedule = match s.sync {
+        Some(sync) if max_depth > 0 => DepthSchedule::Next(Box::new(move |last| {
+            let next = last
+                .map_or(1, |d| d.saturating_add(1))
+                .max(sync.load(Relaxed).saturating_add(1));
+            (next <= max_depth).then_some(next)
+        })),
+        _ => DepthSchedule::Plies {
+            max: config.limits.depth,
+        },
+    };
+    // The engine's extras, carried from one iteration to the next: the previous value as the
+    // root driver's guess, the previous best move searched first, the aged history.
     let mut iterations: Vec<IterationInfo<G::Move>> = Vec::new();
-    let mut best: Option<SearchResult<G::Move>> = None;
     let mut guess = None;
     let mut complete = false;
-    if max_depth == 0 {
-        s.reset_meter(&config.limits);
-        return match s.search_root(state, 0, -INF, INF) {
-            Ok(v) => {
-                let stats = s.meter.clone().finish();
-                Ok(EngineResult {
-                    result: s.result(state, 0, v, stats),
-                    iterations: Vec::new(),
-                    complete: !s.reached_frontier(),
-                })
-            }
-            Err(reason) => Err(s.meter.clone().stopped(reason)),
-        };
-    }
-    let mut depth = 1;
-    while depth <= max_depth {
-        if let Some(sync) = s.sync {
-            depth = depth.max(sync.load(Relaxed).saturating_add(1));
-            if depth > max_depth {
-                break;
-            }
+    let result = deepen(config, schedule, |c, _| {
+        let depth = c.limits.depth.unwrap_or(0);
+        if depth > 0 {
+            // A search at depth 0 (no deepening) is never abandoned for another thread.
+            s.iteration = depth;
         }
-        s.iteration = depth;
         s.skipped = false;
-        let mut limits = config.limits;
-        limits.depth = Some(depth);
-        if let Some(n) = config.limits.nodes {
-            limits.nodes = Some(n.saturating_sub(total.nodes));
-        }
-        s.reset_meter(&limits);
-        match s.drive(state, depth, options.root, guess) {
-            Ok(v) => {
-                let stats = s.meter.clone().finish();
-                total.accumulate(&stats);
-                total.depth = depth;
-                let r = s.result(state, depth, v, total);
-                iterations.push(IterationInfo {
-                    depth,
-                    nodes: stats.nodes,
-                    re_searches: stats.re_searches,
-                    elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
-                    value: s.plain(v),
-                    pv: r.pv.clone(),
-                });
-                s.root_hint = r.best_move;
-                guess = Some(v);
-                best = Some(r);
-                s.history.age();
-                if let Some(sync) = s.sync {
-                    sync.fetch_max(depth, Relaxed);
-                }
-                complete = !s.reached_frontier();
-                if complete {
-                    break;
-                }
-            }
+        s.reset_meter(&c.limits);
+        let outcome = if depth == 0 {
+            s.search_root(state, 0, -INF, INF)
+        } else {
+            s.drive(state, depth, options.root, guess)
+        };
+        let v = match outcome {
+            Ok(v) => v,
             Err(reason) => {
-                let stats = s.meter.clone().finish();
-                total.accumulate(&stats);
-                total.iterations -= stats.iterations;
-                if s.skipped {
+                let stats = Box::new(s.meter.clone().finish());
+                return if s.skipped {
                     // Another thread completed this depth: go on with the next one.
-                    depth += 1;
-                    continue;
-                }
-                match best.as_mut() {
-                    Some(b) => {
-                        let depth = b.stats.depth;
-                        b.stats = total;
-                        b.stats.depth = depth;
-                    }
-                    None => return Err(SearchError::Stopped(reason, Box::new(total))),
-                }
-                break;
+                    Ok(Iteration::Skipped(reason, stats))
+                } else {
+                    Err(SearchError::Stopped(reason, stats))
+                };
+            }
+        };
+        let stats = s.meter.clone().finish();
+        let r = s.result(state, depth, v, stats);
+        complete = !s.reached_frontier();
+        if depth > 0 {
+            iterations.push(IterationInfo {
+                depth,
+                nodes: stats.nodes,
+                re_searches: stats.re_searches,
+                elapsed_ms: c.limits.start.map_or(0.0, |t| duration_ms(t.elapsed())),
+                value: s.plain(v),
+                pv: r.pv.clone(),
+            });
+            s.root_hint = r.best_move;
+            guess = Some(v);
+            s.history.age();
+            if let Some(sync) = s.sync {
+                sync.fetch_max(depth, Relaxed);
             }
         }
-        depth += 1;
-    }
+        Ok(if complete {
+            Iteration::Exhausted(r)
+        } else {
+            Iteration::Completed(r)
+        })
+    })?;
     if let Some(f) = done {
-        if best.as_ref().is_some_and(|b| b.stats.depth >= max_depth) {
+        if result.stats.depth >= max_depth {
             f.store(true, Relaxed);
         }
     }
-    let Some(mut result) = best else {
-        // Every iteration this thread started was completed first by another one.
-        return Err(SearchError::Stopped(StopReason::Deadline, Box::new(total)));
-    };
-    result.stats.elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
     Ok(EngineResult {
         result,
         iterations,
