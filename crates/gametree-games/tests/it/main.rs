@@ -3,6 +3,7 @@
 mod chinese_checkers;
 mod connect_four;
 mod engine;
+mod notation;
 mod perft;
 mod positions;
 mod random_tree;
