@@ -9,6 +9,7 @@ use anyhow::{bail, Context, Result};
 use gametree::hash::Zobrist;
 use gametree::tree::{ExplicitTree, TreeEval};
 use gametree::{Evaluator, Game};
+use gametree_games::notation::Notation;
 use gametree_games::spec::Spec;
 
 /// The games the command line knows, with a line about each (for `gametree list`).
@@ -60,8 +61,9 @@ pub enum MoveStyle {
 pub trait Visitor {
     /// What the visit returns.
     type Output;
-    /// Called with the concrete game, its evaluator and the position.
-    fn visit<G: Game, E: Evaluator<G>>(
+    /// Called with the concrete game (which reads its moves back from their names,
+    /// [`Notation`]), its evaluator and the position.
+    fn visit<G: Notation, E: Evaluator<G>>(
         self,
         game: &G,
         eval: &E,
@@ -72,7 +74,7 @@ pub trait Visitor {
     /// What [`Loaded::visit`] calls: every loaded game has position hashes
     /// ([`Zobrist`]), which a visitor may use (a transposition table); the default forwards
     /// to [`Visitor::visit`].
-    fn visit_hashed<G: Zobrist, E: Evaluator<G>>(
+    fn visit_hashed<G: Zobrist + Notation, E: Evaluator<G>>(
         self,
         game: &G,
         eval: &E,

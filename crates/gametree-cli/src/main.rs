@@ -38,7 +38,8 @@ enum Command {
     Search(search_cmd::SearchArgs),
     /// Count the leaf positions at a depth (move-generation check).
     Perft(perft_cmd::PerftArgs),
-    /// Draw a position of a game, with its legal moves.
+    /// Draw a position of a game, with its legal moves (Chinese Checkers moves are cell
+    /// numbers: `--cells` draws them).
     Show(show_cmd::ShowArgs),
     /// Play engines against each other in every seat assignment from random openings.
     Tournament(tournament_cmd::TournamentArgs),

@@ -12,6 +12,7 @@ use gametree::search::speculative_table::speculative_table;
 use gametree::search::vector_table::VectorTable;
 use gametree::search::{self, Algorithm, Config, Limits, SearchError, SearchResult, StopReason};
 use gametree::{Evaluator, Game};
+use gametree_games::notation::Notation;
 
 use crate::load::{self, MoveStyle, Visitor};
 use crate::output;
@@ -174,7 +175,7 @@ impl Visitor for SearchVisitor {
         self.report(game, state, style, result)
     }
 
-    fn visit_hashed<G: Zobrist, E: Evaluator<G>>(
+    fn visit_hashed<G: Zobrist + Notation, E: Evaluator<G>>(
         self,
         game: &G,
         eval: &E,

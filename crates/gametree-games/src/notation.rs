@@ -36,7 +36,7 @@ pub enum MoveError {
         expected: &'static str,
     },
     /// The text names a move that is not legal in this position.
-    #[error("`{text}` is not a legal move here")]
+    #[error("`{text}` is not a legal move")]
     Illegal {
         /// The text read (trimmed).
         text: String,
