@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, bail, Result};
 use clap::{ArgGroup, Args};
 use gametree::hash::Zobrist;
-use gametree::search::iterative::iterative_deepening;
+use gametree::search::iterative::iterative_deepening_observed;
 use gametree::search::maxn_table::maxn_table;
 use gametree::search::speculative_table::speculative_table;
 use gametree::search::vector_table::VectorTable;
@@ -47,7 +47,8 @@ pub struct SearchArgs {
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..))]
     time_ms: Option<u64>,
     /// Iterative deepening up to --depth (to the end of the game or tree without it):
-    /// returns the last completed iteration.
+    /// returns the last completed iteration. Without --json, one line per completed
+    /// iteration goes to standard error: depth, nodes and time so far, value, PV.
     #[arg(long)]
     iterative: bool,
     /// Record the prunes (up to --trace-limit), printed after the table or in the JSON.
@@ -168,7 +169,11 @@ impl Visitor for SearchVisitor {
         style: MoveStyle,
     ) -> Result<String> {
         let result = if self.iterative {
-            search::run_iterative(self.algorithm, game, eval, state, &self.config)
+            iterative_deepening_observed(
+                &self.config,
+                |c| search::run(self.algorithm, game, eval, state, c),
+                |r| self.observe(game, state, style, r),
+            )
         } else {
             search::run(self.algorithm, game, eval, state, &self.config)
         };
@@ -196,7 +201,9 @@ impl Visitor for SearchVisitor {
             }
         };
         let result = if self.iterative {
-            iterative_deepening(&self.config, once)
+            iterative_deepening_observed(&self.config, &mut once, |r| {
+                self.observe(game, state, style, r)
+            })
         } else {
             once(&self.config)
         };
@@ -205,6 +212,20 @@ impl Visitor for SearchVisitor {
 }
 
 impl SearchVisitor {
+    /// Called after each completed iteration of --iterative: its line on standard error in
+    /// text mode (JSON mode prints only the object).
+    fn observe<G: Game>(
+        &self,
+        game: &G,
+        state: &G::State,
+        style: MoveStyle,
+        r: &SearchResult<G::Move>,
+    ) {
+        if !self.json {
+            errln!("{}", output::iteration_line(game, state, r, style));
+        }
+    }
+
     fn report<G: Game>(
         &self,
         game: &G,

@@ -241,3 +241,111 @@ fn show_says_how_moves_are_written() {
         "{help}"
     );
 }
+
+/// The value of `(a, b, ...)` as the text output prints it.
+fn value_text(v: &Value) -> String {
+    let parts: Vec<String> = v
+        .as_array()
+        .expect("a value vector")
+        .iter()
+        .map(Value::to_string)
+        .collect();
+    format!("({})", parts.join(", "))
+}
+
+#[test]
+fn iterative_deepening_prints_one_line_per_completed_iteration() {
+    let args = [
+        "search",
+        "--game",
+        "connect-four",
+        "--position",
+        "4453",
+        "--algorithm",
+        "alphabeta",
+        "--depth",
+        "4",
+        "--iterative",
+    ];
+    let o = crate::gametree(&args);
+    assert!(o.status.success());
+    let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
+    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 4, "{stderr}");
+    for (i, line) in lines.iter().enumerate() {
+        let depth = (i + 1).to_string();
+        // Each iteration's value and PV are those of a plain search to its depth.
+        let v: Value = serde_json::from_str(&ok(&[
+            "search",
+            "--game",
+            "connect-four",
+            "--position",
+            "4453",
+            "--algorithm",
+            "alphabeta",
+            "--depth",
+            &depth,
+            "--json",
+        ]))
+        .expect("JSON");
+        let fields: Vec<&str> = line.split("  ").collect();
+        assert_eq!(fields.len(), 5, "{line}");
+        assert_eq!(fields[0], format!("depth {depth}"), "{line}");
+        let nodes: u64 = fields[1]
+            .strip_prefix("nodes ")
+            .and_then(|n| n.parse().ok())
+            .expect("nodes");
+        assert_eq!(
+            fields[2],
+            format!("value {}", value_text(&v["value"])),
+            "{line}"
+        );
+        assert_eq!(
+            fields[3],
+            format!("pv {}", pv_names(&v).join(" ")),
+            "{line}"
+        );
+        assert!(fields[4].ends_with(" ms"), "{line}");
+        if i + 1 == lines.len() {
+            // The last line's count is the table's (summed over the iterations).
+            let row = stdout
+                .lines()
+                .find_map(|l| l.strip_prefix("nodes"))
+                .expect("nodes row")
+                .trim();
+            assert_eq!(row, nodes.to_string(), "{stdout}");
+        }
+    }
+    // JSON mode prints the object only.
+    let mut json = args.to_vec();
+    json.push("--json");
+    let o = crate::gametree(&json);
+    assert!(o.status.success());
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+}
+
+#[test]
+fn the_text_table_shows_table_hits() {
+    let args = [
+        "search",
+        "--game",
+        "tictactoe",
+        "--algorithm",
+        "maxn",
+        "--table-mib",
+        "1",
+    ];
+    let mut json = args.to_vec();
+    json.push("--json");
+    let v: Value = serde_json::from_str(&ok(&json)).expect("JSON");
+    let hits = v["stats"]["table_hits"].as_u64().expect("table_hits");
+    assert!(hits > 0);
+    let text = ok(&args);
+    let row = text
+        .lines()
+        .find_map(|l| l.strip_prefix("table hits"))
+        .expect("a table hits row")
+        .trim();
+    assert_eq!(row, hits.to_string(), "{text}");
+}

@@ -15,12 +15,25 @@ use super::{duration_ms, Config, SearchError, SearchResult, Stats};
 /// early when an iteration reaches no node at its depth limit (the tree is exhausted).
 ///
 /// Fails only if not even the depth-1 iteration completes (or the search itself fails).
-pub fn iterative_deepening<M, F>(
+pub fn iterative_deepening<M, F>(config: &Config, search: F) -> Result<SearchResult<M>, SearchError>
+where
+    F: FnMut(&Config) -> Result<SearchResult<M>, SearchError>,
+{
+    iterative_deepening_observed(config, search, |_| {})
+}
+
+/// [`iterative_deepening`], calling `observe` once after each completed iteration with the
+/// result it would return if deepening stopped there (counts summed so far, `depth` the
+/// iteration's, `elapsed_ms` since the start). The observer sees results; it cannot change
+/// them: the returned result is the same as [`iterative_deepening`]'s.
+pub fn iterative_deepening_observed<M, F, O>(
     config: &Config,
     mut search: F,
+    mut observe: O,
 ) -> Result<SearchResult<M>, SearchError>
 where
     F: FnMut(&Config) -> Result<SearchResult<M>, SearchError>,
+    O: FnMut(&SearchResult<M>),
 {
     let max_depth = config.limits.depth.unwrap_or(u32::MAX);
     let start = config.limits.start.unwrap_or_else(Instant::now);
@@ -40,6 +53,7 @@ where
                 let reached = r.stats.depth;
                 total.depth = depth;
                 r.stats = total;
+                observe(&r);
                 best = Some(r);
                 if reached < depth {
                     break;
