@@ -349,3 +349,66 @@ fn the_text_table_shows_table_hits() {
         .trim();
     assert_eq!(row, hits.to_string(), "{text}");
 }
+
+#[test]
+fn list_json_names_every_algorithm_game_and_leaf_model_the_commands_accept() {
+    let v: Value = serde_json::from_str(&ok(&["list", "--json"])).expect("JSON");
+    let text = ok(&["list"]);
+    let algorithms = v["algorithms"].as_array().expect("algorithms");
+    assert!(algorithms.len() >= 16, "{v}");
+    for a in algorithms {
+        let name = a["name"].as_str().expect("a name");
+        assert!(!a["about"].as_str().expect("about").is_empty());
+        assert!(
+            text.contains(&format!("  {name} ")),
+            "{name} in the text list"
+        );
+        // Every listed name is an algorithm `search` knows (it may refuse the game, but
+        // not the name).
+        let o = crate::gametree(&[
+            "search",
+            "--game",
+            "random(players=2,b=2,d=2,leaf=uniform,seed=1)",
+            "--algorithm",
+            name,
+        ]);
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(!stderr.contains("unknown algorithm"), "{name}: {stderr}");
+    }
+    let games = v["games"].as_array().expect("games");
+    let names: Vec<&str> = games
+        .iter()
+        .map(|g| g["name"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "tictactoe",
+            "connect-four",
+            "chinese-checkers",
+            "hearts",
+            "spades",
+            "random"
+        ]
+    );
+    for g in games {
+        let spec = g["spec"].as_str().expect("a spec");
+        assert!(text.contains(spec), "{spec}");
+        let name = g["name"].as_str().expect("name");
+        ok(&["show", "--game", name, "--color", "never"]);
+    }
+    let leaves = v["leaf_models"].as_array().expect("leaf models");
+    assert_eq!(leaves.len(), 8, "{v}");
+    for l in leaves {
+        let syntax = l["syntax"].as_str().expect("syntax");
+        assert!(text.contains(&format!("  {syntax} ")), "{syntax}");
+        let example = syntax
+            .split('[')
+            .next()
+            .expect("a name")
+            .replace(":M", ":2")
+            .replace(":P", ":0.5");
+        let spec = format!("random(players=2,b=2,d=2,leaf={example},seed=1)");
+        ok(&["search", "--game", &spec, "--algorithm", "minimax"]);
+    }
+}

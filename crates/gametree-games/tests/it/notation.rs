@@ -192,3 +192,50 @@ proptest! {
         let _ = h.parse_move(&h.initial(), &text);
     }
 }
+
+/// `gametree list` prints `LeafModel::CATALOGUE`: every entry parses, and every variant is
+/// in it (the match is exhaustive: a new model does not compile until it is handled here).
+#[test]
+fn the_leaf_model_catalogue_is_complete() {
+    use gametree_games::random_tree::LeafModel;
+    let mut listed = Vec::new();
+    for (syntax, about) in LeafModel::CATALOGUE {
+        assert!(!about.is_empty());
+        // The syntax with its optional parts left out, and with example parameters.
+        let bare = syntax.split('[').next().expect("a name");
+        let example = bare.replace(":M", ":2").replace(":P", ":0.25");
+        let m = LeafModel::parse(&example).unwrap_or_else(|e| panic!("{syntax}: {e}"));
+        assert_eq!(
+            m.name(),
+            example.split(':').next().expect("a name"),
+            "{syntax}"
+        );
+        listed.push(m.name());
+    }
+    assert!(LeafModel::parse("uniform:5").is_ok());
+    assert!(LeafModel::parse("discrete:1:1/2/3").is_ok());
+    for m in listed.iter().map(|n| {
+        LeafModel::parse(match *n {
+            "discrete" => "discrete:2",
+            "bivalued" => "bivalued:0.5",
+            other => other,
+        })
+        .expect("a model")
+    }) {
+        match m {
+            LeafModel::Constant
+            | LeafModel::Cutpoints
+            | LeafModel::Normalized
+            | LeafModel::Uniform { .. }
+            | LeafModel::Discrete { .. }
+            | LeafModel::Bivalued { .. }
+            | LeafModel::BestFirst
+            | LeafModel::Incremental { .. } => {}
+        }
+    }
+    let mut unique = listed.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), 8, "{listed:?}");
+    assert_eq!(listed.len(), 8);
+}
