@@ -83,7 +83,9 @@ pub trait Visitor {
     /// What [`Loaded::visit`] calls: every loaded game has position hashes
     /// ([`Zobrist`]), which a visitor may use (a transposition table); the default forwards
     /// to [`Visitor::visit`].
-    fn visit_hashed<G: Zobrist + Notation, E: Evaluator<G>>(
+    ///
+    /// Every loaded game is also `Sync` (a visitor may search it on several threads).
+    fn visit_hashed<G: Zobrist + Notation + Sync, E: Evaluator<G> + Sync>(
         self,
         game: &G,
         eval: &E,
@@ -92,6 +94,8 @@ pub trait Visitor {
     ) -> Self::Output
     where
         Self: Sized,
+        G::State: Sync,
+        G::Move: Send,
     {
         self.visit(game, eval, state, style)
     }

@@ -412,3 +412,100 @@ fn list_json_names_every_algorithm_game_and_leaf_model_the_commands_accept() {
         ok(&["search", "--game", &spec, "--algorithm", "minimax"]);
     }
 }
+
+#[test]
+fn search_threads_runs_the_engine_with_the_serial_value() {
+    for (game, position) in [("connect-four", "4453"), ("tictactoe", "5")] {
+        for depth in ["1", "4", "7"] {
+            let plain: Value = serde_json::from_str(&ok(&[
+                "search",
+                "--game",
+                game,
+                "--position",
+                position,
+                "--algorithm",
+                "alphabeta",
+                "--depth",
+                depth,
+                "--json",
+            ]))
+            .expect("JSON");
+            for algorithm in ["alphabeta", "pvs", "aspiration", "mtdf"] {
+                for threads in ["1", "2", "3"] {
+                    let v: Value = serde_json::from_str(&ok(&[
+                        "search",
+                        "--game",
+                        game,
+                        "--position",
+                        position,
+                        "--algorithm",
+                        algorithm,
+                        "--depth",
+                        depth,
+                        "--threads",
+                        threads,
+                        "--json",
+                    ]))
+                    .expect("JSON");
+                    let at = format!("{game} {depth} {algorithm} --threads {threads}");
+                    assert_eq!(v["value"], plain["value"], "{at}");
+                    assert_eq!(v["score"], plain["score"], "{at}");
+                    assert_eq!(v["stats"]["depth"].as_u64(), depth.parse().ok(), "{at}");
+                    // The engine's best move is one of equal value: its PV replays.
+                    people_play(game, Some(position), 2, &pv_names(&v));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn search_threads_is_refused_where_the_engine_does_not_run() {
+    crate::expect_error(
+        &[
+            "search", "--game", "connect-four", "--algorithm", "maxn", "--depth", "3",
+            "--threads", "2",
+        ],
+        "--threads works with the engine's algorithms alphabeta, pvs, aspiration and mtdf, not maxn",
+    );
+    crate::expect_error(
+        &[
+            "search",
+            "--game",
+            "connect-four",
+            "--algorithm",
+            "pvs",
+            "--threads",
+            "2",
+        ],
+        "--threads needs a limit",
+    );
+    crate::expect_error(
+        &[
+            "search",
+            "--game",
+            "random(players=2,b=2,d=1000)",
+            "--algorithm",
+            "pvs",
+            "--depth",
+            "1000",
+            "--threads",
+            "2",
+        ],
+        "--threads above 1 searches at most 256 plies deep",
+    );
+    crate::expect_error(
+        &[
+            "search",
+            "--game",
+            "connect-four",
+            "--algorithm",
+            "pvs",
+            "--depth",
+            "3",
+            "--threads",
+            "0",
+        ],
+        "--threads",
+    );
+}
