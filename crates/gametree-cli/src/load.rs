@@ -9,39 +9,49 @@ use anyhow::{bail, Context, Result};
 use gametree::hash::Zobrist;
 use gametree::tree::{ExplicitTree, TreeEval};
 use gametree::{Evaluator, Game};
+use gametree_games::notation::Notation;
 use gametree_games::spec::Spec;
 
 /// The games the command line knows, with a line about each (for `gametree list`).
 pub const GAMES: &[(&str, &str)] = &[
     (
         "tictactoe",
-        "tic-tac-toe; --position: cells played, 1-9 row by row from the top",
+        "tic-tac-toe; a move is a cell 1-9 row by row from the top; --position: the cells \
+         played (e.g. 5139)",
     ),
     (
         "connect-four",
-        "connect four, 7 x 6; --position: columns played, 1-7 (e.g. 4453)",
+        "connect four, 7 x 6; a move is a column 1-7 from the left; --position: the columns \
+         played (e.g. 4453)",
     ),
     (
         "chinese-checkers(players=3,board=121,top=10,cap=400)",
         "Chinese Checkers for 2, 3, 4 or 6 players on 121/73/37/13 holes; top=K keeps the first K \
-         moves of the ordering (10: Sturtevant's research setting, all: the full game); \
-         --position \"<cells of P0>/<cells of P1>/... <to move>\"",
+         moves of the ordering (10: Sturtevant's research setting, all: the full game); a move \
+         is FROM-TO in cell numbers (`show --cells` draws them); --position \"<cells of P0>/<cells \
+         of P1>/... <to move>\"",
     ),
     (
         "hearts(deal=SEED,remove=2D,equiv=0,scale=4)",
         "3-player Hearts, perfect information (values scale*(26 - points)); equiv=1 searches \
-         equivalent cards once; --position \"P0: KC 7C ... / P1: ... / P2: ...\" (17 cards each)",
+         equivalent cards once; a move is a card, rank then suit (KC, TH); --position \"P0: KC 7C ... / P1: ... / P2: ...\" (17 cards each)",
     ),
     (
         "spades(deal=SEED,equiv=0,scale=4,scoring=tricks|bids,bids=A-B-C)",
         "3-player cut-throat Spades, perfect information (values scale*tricks; scoring=bids is \
-         not constant-sum); --position as for hearts",
+         not constant-sum); moves and --position as for hearts",
     ),
     (
-        "random(players=N,b=B,d=D,leaf=MODEL,seed=S,maxsum=M)",
-        "random uniform tree, hashed from (seed, node path); leaf models: constant, cutpoints, incremental (range=R)",
+        "random(players=N,b=B,d=D,leaf=MODEL,range=R,seed=S,maxsum=M)",
+        "random uniform tree, hashed from (seed, node path); leaf models below (range=R: \
+         incremental only); a move is a child index from 0",
     ),
 ];
+
+/// The name of a game in [`GAMES`]: its spec without the parameters.
+pub fn game_name(spec: &str) -> &str {
+    spec.split('(').next().unwrap_or(spec)
+}
 
 /// The largest explicit-tree file accepted (32 MiB).
 pub const MAX_TREE_BYTES: u64 = 32 << 20;
@@ -60,8 +70,9 @@ pub enum MoveStyle {
 pub trait Visitor {
     /// What the visit returns.
     type Output;
-    /// Called with the concrete game, its evaluator and the position.
-    fn visit<G: Game, E: Evaluator<G>>(
+    /// Called with the concrete game (which reads its moves back from their names,
+    /// [`Notation`]), its evaluator and the position.
+    fn visit<G: Notation, E: Evaluator<G>>(
         self,
         game: &G,
         eval: &E,
@@ -72,7 +83,9 @@ pub trait Visitor {
     /// What [`Loaded::visit`] calls: every loaded game has position hashes
     /// ([`Zobrist`]), which a visitor may use (a transposition table); the default forwards
     /// to [`Visitor::visit`].
-    fn visit_hashed<G: Zobrist, E: Evaluator<G>>(
+    ///
+    /// Every loaded game is also `Sync` (a visitor may search it on several threads).
+    fn visit_hashed<G: Zobrist + Notation + Sync, E: Evaluator<G> + Sync>(
         self,
         game: &G,
         eval: &E,
@@ -81,6 +94,8 @@ pub trait Visitor {
     ) -> Self::Output
     where
         Self: Sized,
+        G::State: Sync,
+        G::Move: Send,
     {
         self.visit(game, eval, state, style)
     }
@@ -275,10 +290,7 @@ fn load_game(text: &str, position: Option<&str>) -> Result<Loaded> {
             Ok(Loaded::Random(g))
         }
         other => {
-            let known: Vec<&str> = GAMES
-                .iter()
-                .map(|(s, _)| s.split('(').next().unwrap_or(s))
-                .collect();
+            let known: Vec<&str> = GAMES.iter().map(|(s, _)| game_name(s)).collect();
             bail!("unknown game `{other}` (known: {})", known.join(", "))
         }
     }

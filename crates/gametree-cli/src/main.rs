@@ -38,7 +38,8 @@ enum Command {
     Search(search_cmd::SearchArgs),
     /// Count the leaf positions at a depth (move-generation check).
     Perft(perft_cmd::PerftArgs),
-    /// Draw a position of a game, with its legal moves.
+    /// Draw a position of a game, with its legal moves (Chinese Checkers moves are cell
+    /// numbers: `--cells` draws them).
     Show(show_cmd::ShowArgs),
     /// Play engines against each other in every seat assignment from random openings.
     Tournament(tournament_cmd::TournamentArgs),
@@ -48,8 +49,18 @@ enum Command {
     Bench(bench_cmd::BenchArgs),
     /// Reproduce the papers' tables: ours beside the published numbers.
     Reproduce(reproduce_cmd::ReproduceArgs),
-    /// List the algorithms and games.
-    List,
+    /// List every algorithm, every game with its spec parameters and move notation, and
+    /// every leaf model of random trees.
+    List(ListArgs),
+}
+
+/// Arguments of `gametree list`.
+#[derive(clap::Args, Debug)]
+struct ListArgs {
+    /// Print one JSON object: `{"algorithms": [{"name", "about"}], "games": [{"name",
+    /// "spec", "about"}], "leaf_models": [{"syntax", "about"}]}`.
+    #[arg(long)]
+    json: bool,
 }
 
 /// The command line parser: the derived one, with negative numbers taken as values, so
@@ -121,8 +132,8 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench_cmd::run(args),
         Command::Play(args) => play_cmd::run(args),
         Command::Reproduce(args) => reproduce_cmd::run(args),
-        Command::List => {
-            list();
+        Command::List(args) => {
+            list(&args);
             Ok(())
         }
     };
@@ -135,14 +146,47 @@ fn main() -> ExitCode {
     }
 }
 
-fn list() {
+/// `gametree list`: read from the code (the algorithm registry, the games the loader knows,
+/// the leaf-model catalogue), never from a copy.
+fn list(args: &ListArgs) {
+    use gametree::search::Algorithm;
+    use gametree_games::random_tree::LeafModel;
+    if args.json {
+        let algorithms: Vec<serde_json::Value> = Algorithm::ALL
+            .iter()
+            .map(|a| serde_json::json!({"name": a.name(), "about": a.about()}))
+            .collect();
+        let games: Vec<serde_json::Value> = load::GAMES
+            .iter()
+            .map(|(spec, about)| {
+                serde_json::json!({"name": load::game_name(spec), "spec": spec, "about": about})
+            })
+            .collect();
+        let leaf_models: Vec<serde_json::Value> = LeafModel::CATALOGUE
+            .iter()
+            .map(|(syntax, about)| serde_json::json!({"syntax": syntax, "about": about}))
+            .collect();
+        outln!(
+            "{}",
+            serde_json::json!({
+                "algorithms": algorithms,
+                "games": games,
+                "leaf_models": leaf_models,
+            })
+        );
+        return;
+    }
     outln!("algorithms:");
-    for a in gametree::search::Algorithm::ALL {
+    for a in Algorithm::ALL {
         outln!("  {:<20} {}", a.name(), a.about());
     }
     outln!("games:");
     for (spec, about) in load::GAMES {
         outln!("  {spec:<56} {about}");
+    }
+    outln!("leaf models of random trees (leaf=...):");
+    for (syntax, about) in LeafModel::CATALOGUE {
+        outln!("  {syntax:<22} {about}");
     }
 }
 

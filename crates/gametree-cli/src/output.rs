@@ -155,6 +155,7 @@ pub fn result_table<G: Game>(
         },
     );
     row("re-searches", s.re_searches.to_string());
+    row("table hits", s.table_hits.to_string());
     row(
         "depth",
         format!(
@@ -173,6 +174,33 @@ pub fn result_table<G: Game>(
     }
     out.pop();
     out
+}
+
+/// One line per completed iteration of `--iterative` (text mode, on standard error):
+/// `depth 3  nodes 1234  value (1, -1)  pv 4 4 3  12.345 ms`, with the nodes and time summed
+/// over the iterations so far, as the final table counts them.
+pub fn iteration_line<G: Game>(
+    game: &G,
+    state: &G::State,
+    r: &SearchResult<G::Move>,
+    style: MoveStyle,
+) -> String {
+    let pv: Vec<String> = move_names(game, state, &r.pv, style)
+        .into_iter()
+        .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+        .collect();
+    format!(
+        "depth {}  nodes {}  value {}  pv {}  {:.3} ms",
+        r.stats.depth,
+        r.stats.nodes,
+        r.value,
+        if pv.is_empty() {
+            "-".to_string()
+        } else {
+            pv.join(" ")
+        },
+        r.stats.elapsed_ms
+    )
 }
 
 /// The trace for people: a heading line, then one line per recorded prune (where, kind,

@@ -1,6 +1,7 @@
 //! `gametree play`: people and engines at one table, in the terminal.
 //!
-//! Each seat is `human` (moves typed by their names, e.g. `d` in connect four; `quit`
+//! Each seat is `human` (moves typed as every command prints them, e.g. `4` in connect four,
+//! read by the game's [`Notation::parse_move`]; `quit`
 //! ends the game, `moves` lists the legal ones, a bad entry is asked again), `engine` (the
 //! engine of issue #5: iterative deepening with PVS, aspiration windows, move ordering and,
 //! for games with position hashes, a transposition table; paranoid for more than two
@@ -22,6 +23,7 @@ use gametree::{Evaluator, Game, Score, Scores};
 
 use gametree_games::cards::monte_carlo::MonteCarlo;
 use gametree_games::cards::{Card, CardEval, CardState};
+use gametree_games::notation::Notation;
 
 use crate::load::{self, Loaded, MoveStyle, Visitor};
 use crate::output::ColorChoice;
@@ -206,7 +208,7 @@ struct PlayVisitor<'a> {
 
 impl Visitor for PlayVisitor<'_> {
     type Output = Result<()>;
-    fn visit<G: Game, E: Evaluator<G>>(
+    fn visit<G: Notation, E: Evaluator<G>>(
         self,
         game: &G,
         eval: &E,
@@ -220,7 +222,7 @@ impl Visitor for PlayVisitor<'_> {
 
 impl PlayTable {
     #[allow(clippy::too_many_arguments)]
-    fn play<G: Game, E: Evaluator<G>, H: Hashing<G>>(
+    fn play<G: Notation, E: Evaluator<G>, H: Hashing<G>>(
         mut self,
         game: &G,
         eval: &E,
@@ -295,7 +297,7 @@ impl PlayTable {
     }
 
     /// A person's move, or `None` on `quit` or the end of the input.
-    fn ask<G: Game>(
+    fn ask<G: Notation>(
         &self,
         game: &G,
         state: &G::State,
@@ -320,13 +322,9 @@ impl PlayTable {
                 writeln!(out, "legal moves: {}", names.join(" "))?;
                 continue;
             }
-            match names.iter().position(|n| n.eq_ignore_ascii_case(text)) {
-                Some(i) => return Ok(Some(moves[i])),
-                None => writeln!(
-                    out,
-                    "`{text}` is not a legal move; legal moves: {} (or quit)",
-                    names.join(" ")
-                )?,
+            match game.parse_move(state, text) {
+                Ok(m) => return Ok(Some(m)),
+                Err(e) => writeln!(out, "{e}; legal moves: {} (or quit)", names.join(" "))?,
             }
         }
     }

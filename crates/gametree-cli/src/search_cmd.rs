@@ -6,12 +6,16 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, bail, Result};
 use clap::{ArgGroup, Args};
 use gametree::hash::Zobrist;
-use gametree::search::iterative::iterative_deepening;
+use gametree::search::engine::{GameHash, Options, Root, Side};
+use gametree::search::iterative::iterative_deepening_observed;
 use gametree::search::maxn_table::maxn_table;
+use gametree::search::ordering::Ordering;
+use gametree::search::parallel::search_parallel;
 use gametree::search::speculative_table::speculative_table;
 use gametree::search::vector_table::VectorTable;
 use gametree::search::{self, Algorithm, Config, Limits, SearchError, SearchResult, StopReason};
 use gametree::{Evaluator, Game};
+use gametree_games::notation::Notation;
 
 use crate::load::{self, MoveStyle, Visitor};
 use crate::output;
@@ -46,7 +50,8 @@ pub struct SearchArgs {
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..))]
     time_ms: Option<u64>,
     /// Iterative deepening up to --depth (to the end of the game or tree without it):
-    /// returns the last completed iteration.
+    /// returns the last completed iteration. Without --json, one line per completed
+    /// iteration goes to standard error: depth, nodes and time so far, value, PV.
     #[arg(long)]
     iterative: bool,
     /// Record the prunes (up to --trace-limit), printed after the table or in the JSON.
@@ -63,13 +68,67 @@ pub struct SearchArgs {
     /// subtree searched once).
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=65_536))]
     table_mib: Option<u64>,
+    /// Search with the engine on N threads (lazy SMP over one shared transposition table of
+    /// --table-mib MiB, 16 by default), for the two-player algorithms the engine runs:
+    /// `alphabeta`, `pvs`, `aspiration`, `mtdf`. It deepens iteratively up to --depth, with
+    /// move ordering. Promised: the value at every completed depth is the serial search's
+    /// (plain alpha-beta's) at that depth, with any N; the best move and PV may differ among
+    /// moves of equal value, and node counts vary from run to run when N > 1.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    threads: Option<u64>,
+}
+
+/// The most `--threads`.
+const MAX_THREADS: u64 = 256;
+
+/// The deepest search `--threads` above 1 runs: its helper threads have the standard stack.
+const MAX_PARALLEL_PLIES: u64 = 256;
+
+/// The engine's settings for `algorithm` under `--threads`, or `None` if the engine does not
+/// run it.
+fn engine_options(algorithm: Algorithm, threads: usize, table_mib: usize) -> Option<Options> {
+    let (pvs, root) = match algorithm {
+        Algorithm::AlphaBeta => (false, Root::Full),
+        Algorithm::Pvs => (true, Root::Full),
+        Algorithm::Aspiration => (false, Root::Aspiration { delta: 50 }),
+        Algorithm::Mtdf => (false, Root::Mtdf),
+        _ => return None,
+    };
+    Some(Options {
+        table_mib,
+        ordering: Ordering::ALL,
+        pvs,
+        root,
+        mate: None,
+        side: Side::First,
+        threads,
+    })
 }
 
 /// Runs `gametree search`.
 pub fn run(args: SearchArgs) -> Result<()> {
     let algorithm: Algorithm = args.algorithm.parse()?;
-    if args.table_mib.is_some() && !matches!(algorithm, Algorithm::Maxn | Algorithm::Speculative) {
-        bail!("--table-mib works with maxn and speculative, not {algorithm}");
+    let engine = match args.threads {
+        None => None,
+        Some(n) => {
+            let mib = args.table_mib.unwrap_or(16) as usize;
+            let options = engine_options(algorithm, n as usize, mib).ok_or_else(|| {
+                anyhow!(
+                    "--threads works with the engine's algorithms alphabeta, pvs, aspiration and \
+                     mtdf, not {algorithm}"
+                )
+            })?;
+            if args.trace {
+                bail!("--trace does not apply to --threads (the engine records no prunes)");
+            }
+            Some(options)
+        }
+    };
+    if args.table_mib.is_some()
+        && engine.is_none()
+        && !matches!(algorithm, Algorithm::Maxn | Algorithm::Speculative)
+    {
+        bail!("--table-mib works with maxn and speculative (or with --threads), not {algorithm}");
     }
     let loaded = load::load(
         args.tree.as_deref(),
@@ -86,13 +145,20 @@ pub fn run(args: SearchArgs) -> Result<()> {
         Some(tree) if args.iterative => unvalued_cuts(tree),
         _ => Vec::new(),
     };
-    if args.iterative
+    if (args.iterative || engine.is_some())
         && args.depth.is_none()
         && args.nodes.is_none()
         && args.time_ms.is_none()
         && loaded.tree().is_none()
     {
-        bail!("--iterative needs a limit: --depth, --nodes or --time-ms");
+        bail!(
+            "{} needs a limit: --depth, --nodes or --time-ms",
+            if args.iterative {
+                "--iterative"
+            } else {
+                "--threads"
+            }
+        );
     }
     // The search work starts here: the deadline and the elapsed time count everything after
     // this moment, table set-up included.
@@ -114,8 +180,15 @@ pub fn run(args: SearchArgs) -> Result<()> {
         json: args.json,
         table_mib: args.table_mib.map(|m| m as usize),
         unvalued_cuts,
+        engine,
     };
     let plies = stack::search_plies(&loaded, args.depth)?;
+    if args.threads.is_some_and(|n| n > 1) && plies > MAX_PARALLEL_PLIES {
+        bail!(
+            "--threads above 1 searches at most {MAX_PARALLEL_PLIES} plies deep, and this one \
+             may go {plies}: give --depth {MAX_PARALLEL_PLIES} or less"
+        );
+    }
     let text = stack::on_search_thread(plies, || loaded.visit(visitor))?;
     outln!("{text}");
     Ok(())
@@ -130,6 +203,8 @@ struct SearchVisitor {
     /// The depths at which a cut of the explicit tree meets an inner node without a
     /// heuristic value (empty for games, and without --iterative).
     unvalued_cuts: Vec<u32>,
+    /// The engine's settings under --threads.
+    engine: Option<Options>,
 }
 
 /// The depths `k` (ascending) at which cutting `tree` meets an inner node without a heuristic
@@ -167,20 +242,33 @@ impl Visitor for SearchVisitor {
         style: MoveStyle,
     ) -> Result<String> {
         let result = if self.iterative {
-            search::run_iterative(self.algorithm, game, eval, state, &self.config)
+            iterative_deepening_observed(
+                &self.config,
+                |c| search::run(self.algorithm, game, eval, state, c),
+                |r| self.observe(game, state, style, r),
+            )
         } else {
             search::run(self.algorithm, game, eval, state, &self.config)
         };
         self.report(game, state, style, result)
     }
 
-    fn visit_hashed<G: Zobrist, E: Evaluator<G>>(
+    fn visit_hashed<G: Zobrist + Notation + Sync, E: Evaluator<G> + Sync>(
         self,
         game: &G,
         eval: &E,
         state: &G::State,
         style: MoveStyle,
-    ) -> Result<String> {
+    ) -> Result<String>
+    where
+        G::State: Sync,
+        G::Move: Send,
+    {
+        if let Some(options) = self.engine {
+            let result = search_parallel(game, eval, &GameHash, state, &self.config, &options)
+                .map(|r| r.result);
+            return self.report(game, state, style, result);
+        }
         let Some(mib) = self.table_mib else {
             return self.visit(game, eval, state, style);
         };
@@ -195,7 +283,9 @@ impl Visitor for SearchVisitor {
             }
         };
         let result = if self.iterative {
-            iterative_deepening(&self.config, once)
+            iterative_deepening_observed(&self.config, &mut once, |r| {
+                self.observe(game, state, style, r)
+            })
         } else {
             once(&self.config)
         };
@@ -204,6 +294,20 @@ impl Visitor for SearchVisitor {
 }
 
 impl SearchVisitor {
+    /// Called after each completed iteration of --iterative: its line on standard error in
+    /// text mode (JSON mode prints only the object).
+    fn observe<G: Game>(
+        &self,
+        game: &G,
+        state: &G::State,
+        style: MoveStyle,
+        r: &SearchResult<G::Move>,
+    ) {
+        if !self.json {
+            errln!("{}", output::iteration_line(game, state, r, style));
+        }
+    }
+
     fn report<G: Game>(
         &self,
         game: &G,
@@ -214,7 +318,7 @@ impl SearchVisitor {
         let result = result.map_err(|e| match e {
             SearchError::Stopped(reason, stats) => {
                 let flag = stop_flag(reason);
-                if self.iterative {
+                if self.iterative || self.engine.is_some() {
                     anyhow!(
                         "the {reason} stopped {} after {} nodes, before depth 1 completed; raise {flag}",
                         self.algorithm,

@@ -1,8 +1,11 @@
-//! `gametree show`: draws a position of a game in the terminal, with its legal moves.
+//! `gametree show`: draws a position of a game in the terminal, with its legal moves in the
+//! notation every command prints and reads ([`Notation`]), and a line saying how moves are
+//! written (for Chinese Checkers, cell numbers: `--cells` draws them).
 
 use anyhow::{bail, Result};
 use clap::Args;
-use gametree::{Evaluator, Game};
+use gametree::Evaluator;
+use gametree_games::notation::Notation;
 
 use crate::load::{self, Loaded, MoveStyle, Visitor};
 use crate::output::ColorChoice;
@@ -19,8 +22,10 @@ pub struct ShowArgs {
     /// Colours: `auto` (when standard output is a terminal), `always` or `never`.
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
-    /// Also draw the map of cell numbers (Chinese Checkers: the canonical indices that
-    /// `--position` uses).
+    /// Also draw the map of cell numbers (Chinese Checkers: the numbers its moves `FROM-TO`
+    /// and `--position` are written in).
+    ///
+    /// Chinese Checkers moves such as `115-102` name cells by number; this draws the numbers.
     #[arg(long)]
     cells: bool,
 }
@@ -51,7 +56,7 @@ struct ShowVisitor {
 
 impl Visitor for ShowVisitor {
     type Output = String;
-    fn visit<G: Game, E: Evaluator<G>>(
+    fn visit<G: Notation, E: Evaluator<G>>(
         self,
         game: &G,
         _eval: &E,
@@ -70,6 +75,7 @@ impl Visitor for ShowVisitor {
         } else {
             out.push_str(&format!("{} moves: {}\n", names.len(), names.join(" ")));
         }
+        out.push_str(&format!("a move is {}\n", G::MOVE_SYNTAX));
         out
     }
 }

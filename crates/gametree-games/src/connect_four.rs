@@ -12,15 +12,16 @@
 //! # Moves, players and outcomes
 //!
 //! Player 0 moves first. A move is a column `0..7`; [`Game::moves`] lists the columns that
-//! are not full in increasing order (`a` to `g`), and nothing once a player has four in a row
-//! or the board is full. [`Game::move_name`] writes a column as a letter `a`..`g`.
+//! are not full in increasing order, and nothing once a player has four in a row or the board
+//! is full. [`Game::move_name`] writes a column as its 1-based digit `1`..`7` (from the left),
+//! the form positions use, and [`crate::notation::Notation::parse_move`] reads it back.
 //! The outcome is `+1,000,000` ([`WIN`]) for the winner and `-1,000,000` for the loser,
 //! `0` for both after a draw (the board full with no four in a row).
 //!
 //! # Positions
 //!
 //! [`ConnectFour::parse_position`] reads the columns played as 1-based digits, `"4453"`
-//! meaning d, d, e, c (player 0 first); the empty string is the empty board. Since a
+//! meaning columns 4, 4, 5 and 3 (player 0 first); the empty string is the empty board. Since a
 //! position is the list of moves that reach it, every position read is reachable: no stone
 //! floats, the stone counts alternate, no column overflows, and nothing is played after four
 //! in a row. [`ConnectFour::format_position`] writes a position back in this form.
@@ -239,7 +240,7 @@ pub enum PositionError {
 
 impl ConnectFour {
     /// The position after the 1-based columns in `s` are played from the empty board
-    /// (`"4453"`: d, d, e, c).
+    /// (`"4453"`: columns 4, 4, 5, 3).
     pub fn parse_position(s: &str) -> Result<State, PositionError> {
         let game = ConnectFour;
         let mut state = game.initial();
@@ -403,14 +404,14 @@ impl Game for ConnectFour {
 
     fn move_name(&self, _state: &State, mv: u8) -> String {
         if (mv as usize) < COLUMNS {
-            char::from(b'a' + mv).to_string()
+            char::from(b'1' + mv).to_string()
         } else {
             format!("?{mv}")
         }
     }
 
     /// Six rows, top first, between bars; `X` (player 0, red with colour) and `O`
-    /// (player 1, yellow), `.` for empty; the column letters `a`..`g` below.
+    /// (player 1, yellow), `.` for empty; the column numbers `1`..`7` (the moves' names) below.
     fn render(&self, state: &State, color: bool) -> String {
         let mut out = String::new();
         for row in (0..ROWS).rev() {
@@ -427,7 +428,7 @@ impl Game for ConnectFour {
             }
             out.push_str(" |\n");
         }
-        out.push_str("+---------------+\n  a b c d e f g\n");
+        out.push_str("+---------------+\n  1 2 3 4 5 6 7\n");
         out
     }
 }

@@ -4,6 +4,7 @@
 pub mod cards;
 pub mod chinese_checkers;
 pub mod connect_four;
+pub mod notation;
 pub mod perft;
 pub mod random_tree;
 pub use gametree::rng;

@@ -386,6 +386,42 @@ impl fmt::Display for LeafModel {
     }
 }
 
+impl LeafModel {
+    /// Every leaf model: the `leaf=` syntax with its parameters, and a line about it (what
+    /// `gametree list` prints). A test checks that each parses and that every variant is here.
+    pub const CATALOGUE: &'static [(&'static str, &'static str)] = &[
+        (
+            "constant",
+            "every value (c, ..., c): the best case of pruning",
+        ),
+        (
+            "cutpoints",
+            "Korf's cut points: players - 1 uniform cuts of [0, maxsum]",
+        ),
+        (
+            "normalized",
+            "Korf's normalized iid values, summing to maxsum",
+        ),
+        (
+            "uniform[:R]",
+            "iid integers uniform on [-R, R] (R = 2^30 by default)",
+        ),
+        (
+            "discrete:M[:W/.../W]",
+            "Baudet's k/M, k uniform on -M..=M or weighted",
+        ),
+        ("bivalued:P", "Baudet's +1 with probability P, else -1"),
+        (
+            "best-first",
+            "two players: children ordered best first (Knuth and Moore's minimal tree)",
+        ),
+        (
+            "incremental",
+            "Fridenfalk's: each child adds an increment uniform on -range..=range (key range=R)",
+        ),
+    ];
+}
+
 /// The parameters of a random tree, with the defaults resolved (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RandomTreeSpec {

@@ -42,17 +42,21 @@ fn a_person_against_the_engine_bad_input_and_quit() {
             "5",
             "--no-color",
         ],
-        "x\nh\n\nD\nquit\n",
+        "x\nh\n\n4\nquit\n",
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let t = text(&o);
     assert!(
-        t.contains("`x` is not a legal move; legal moves: a b c d e f g"),
+        // Connect four moves are the column digits positions use (issue #12; they were
+        // letters before).
+        t.contains(
+            "`x` is not a move: expected a column 1..7 (from the left); legal moves: 1 2 3 4 5 6 7"
+        ),
         "{t}"
     );
-    assert!(t.contains("`h` is not a legal move"), "{t}");
-    assert!(t.contains("legal moves: a b c d e f g\n"), "{t}");
-    // The person's d (upper case accepted), then the engine's reply.
+    assert!(t.contains("`h` is not a move: expected a column"), "{t}");
+    assert!(t.contains("legal moves: 1 2 3 4 5 6 7\n"), "{t}");
+    // The person's 4, then the engine's reply.
     assert!(t.contains("| . . . X . . . |"), "{t}");
     assert!(t.contains("P1 (engine) plays "), "{t}");
     assert!(t.contains("game abandoned"), "{t}");

@@ -47,7 +47,8 @@ fn connect_four_move_order_is_columns_ascending() {
     g.moves(&pos("777777"), &mut buf);
     assert_eq!(buf, [9, 0, 1, 2, 3, 4, 5]);
     let names: Vec<String> = (0..7).map(|m| g.move_name(&g.initial(), m)).collect();
-    assert_eq!(names, ["a", "b", "c", "d", "e", "f", "g"]);
+    // Columns are named by their 1-based digits, as in positions (issue #12: one notation).
+    assert_eq!(names, ["1", "2", "3", "4", "5", "6", "7"]);
 }
 
 #[test]

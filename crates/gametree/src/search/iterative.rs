@@ -101,11 +101,28 @@ impl<M> Iteration<M> {
 /// one), or the schedule gave no depth (reason [`StopReason::NodeLimit`]).
 pub fn deepen<M, F>(
     config: &Config,
-    mut schedule: DepthSchedule<'_>,
-    mut iteration: F,
+    schedule: DepthSchedule<'_>,
+    iteration: F,
 ) -> Result<SearchResult<M>, SearchError>
 where
     F: FnMut(&Config, Option<&SearchResult<M>>) -> Result<Iteration<M>, SearchError>,
+{
+    deepen_observed(config, schedule, iteration, |_| {})
+}
+
+/// [`deepen`], calling `observe` once after each completed iteration with the result
+/// deepening would return if it stopped there (counts summed so far, `depth` the
+/// iteration's, `elapsed_ms` since the start of the run). The observer sees results; it
+/// cannot change them.
+pub fn deepen_observed<M, F, O>(
+    config: &Config,
+    mut schedule: DepthSchedule<'_>,
+    mut iteration: F,
+    mut observe: O,
+) -> Result<SearchResult<M>, SearchError>
+where
+    F: FnMut(&Config, Option<&SearchResult<M>>) -> Result<Iteration<M>, SearchError>,
+    O: FnMut(&SearchResult<M>),
 {
     let start = config.limits.start.unwrap_or_else(Instant::now);
     let mut total = Stats::default();
@@ -139,7 +156,9 @@ where
         };
         total.accumulate(&r.stats);
         total.depth = depth;
+        total.elapsed_ms = duration_ms(start.elapsed());
         r.stats = total;
+        observe(&r);
         best = Some(r);
         if exhausted {
             break;
@@ -170,18 +189,35 @@ where
 /// is dropped, its nodes counted.
 ///
 /// Fails only if not even the first iteration completes (or the search itself fails).
-pub fn iterative_deepening<M, F>(
+pub fn iterative_deepening<M, F>(config: &Config, search: F) -> Result<SearchResult<M>, SearchError>
+where
+    F: FnMut(&Config) -> Result<SearchResult<M>, SearchError>,
+{
+    iterative_deepening_observed(config, search, |_| {})
+}
+
+/// [`iterative_deepening`], calling `observe` once after each completed iteration with the
+/// result it would return if deepening stopped there ([`deepen_observed`]). The returned
+/// result is the same as [`iterative_deepening`]'s.
+pub fn iterative_deepening_observed<M, F, O>(
     config: &Config,
     mut search: F,
+    observe: O,
 ) -> Result<SearchResult<M>, SearchError>
 where
     F: FnMut(&Config) -> Result<SearchResult<M>, SearchError>,
+    O: FnMut(&SearchResult<M>),
 {
     let schedule = DepthSchedule::Plies {
         max: config.limits.depth,
     };
-    deepen(config, schedule, |c, _| {
-        let depth = c.limits.depth.unwrap_or(0);
-        search(c).map(|r| Iteration::by_depth(r, depth))
-    })
+    deepen_observed(
+        config,
+        schedule,
+        |c, _| {
+            let depth = c.limits.depth.unwrap_or(0);
+            search(c).map(|r| Iteration::by_depth(r, depth))
+        },
+        observe,
+    )
 }
