@@ -214,14 +214,8 @@ fn eq_4_5(ctx: &Ctx) -> Output {
             x_label: "depth d".into(),
             y_label: "leaves".into(),
             series: vec![
-                Series {
-                    name: "eq. 4.5".into(),
-                    points: series,
-                },
-                Series {
-                    name: "simulation (mean)".into(),
-                    points: sim_series,
-                },
+                Series::new("eq. 4.5", series),
+                Series::new("simulation (mean)", sim_series),
             ],
             log_y: true,
         });
@@ -388,10 +382,10 @@ fn theorem_3_2(ctx: &Ctx) -> Output {
                 (p, bivalued_leaves(n, max_d, p))
             })
             .collect();
-        curves.push(Series {
-            name: format!("n={n} d={max_d} (xi_n = {x:.3})"),
+        curves.push(Series::new(
+            format!("n={n} d={max_d} (xi_n = {x:.3})"),
             points,
-        });
+        ));
     }
     out.plots.push(Plot {
         file: "theorem-3.2.svg".into(),
@@ -431,9 +425,8 @@ fn table_5_1(_: &Ctx) -> Output {
             out.rows.push(row);
         }
     }
-    let series = |name: &str, f: &dyn Fn(u32) -> f64| Series {
-        name: name.into(),
-        points: (2..=32).map(|n| (n as f64, f(n))).collect(),
+    let series = |name: &str, f: &dyn Fn(u32) -> f64| {
+        Series::new(name, (2..=32).map(|n| (n as f64, f(n))).collect())
     };
     out.plots.push(Plot {
         file: "table-5.1.svg".into(),

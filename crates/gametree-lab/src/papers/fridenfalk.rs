@@ -428,14 +428,8 @@ pub fn table_1(ctx: &Ctx) -> Output {
         o.sort_by(|a, b| a.0.total_cmp(&b.0));
         let mut p = paper_points[n - 3].clone();
         p.sort_by(|a, b| a.0.total_cmp(&b.0));
-        series.push(Series {
-            name: format!("ours N={n}"),
-            points: o,
-        });
-        series.push(Series {
-            name: format!("paper N={n}"),
-            points: p,
-        });
+        series.push(Series::new(format!("ours N={n}"), o));
+        series.push(Series::new(format!("paper N={n}"), p));
     }
     Output {
         rows,
@@ -554,10 +548,7 @@ pub fn table_2(ctx: &Ctx) -> Output {
     let series = curves
         .into_iter()
         .zip(names)
-        .map(|(points, name)| Series {
-            name: name.into(),
-            points,
-        })
+        .map(|(points, name)| Series::new(name, points))
         .collect();
     Output {
         rows,

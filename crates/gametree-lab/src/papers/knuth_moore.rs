@@ -75,10 +75,7 @@ fn best_case(_: &Ctx) -> Output {
             );
         }
         if b % 2 == 0 {
-            curves.push(Series {
-                name: format!("b={b}"),
-                points: pts,
-            });
+            curves.push(Series::new(format!("b={b}"), pts));
         }
     }
     out.plots.push(Plot {
@@ -194,10 +191,7 @@ fn random_order(ctx: &Ctx) -> Output {
                 }
                 prev = Some(xs);
             }
-            curves.push(Series {
-                name: format!("b={b}"),
-                points: pts,
-            });
+            curves.push(Series::new(format!("b={b}"), pts));
         }
         out.plots.push(Plot {
             file: format!(

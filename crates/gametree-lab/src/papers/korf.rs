@@ -282,10 +282,7 @@ fn best_case(ctx: &Ctx) -> Output {
             )),
         );
         if b % 2 == 0 {
-            curves.push(Series {
-                name: format!("b={b}"),
-                points: pts,
-            });
+            curves.push(Series::new(format!("b={b}"), pts));
         }
     }
     out.plots.push(Plot {
@@ -471,10 +468,7 @@ fn average_case(ctx: &Ctx) -> Output {
                         .with_note(format!("ratio of mean leaves at depths d and d-1 over the same {trials} trees"))
                     });
                 }
-                curves.push(Series {
-                    name: format!("b={b}"),
-                    points: pts,
-                });
+                curves.push(Series::new(format!("b={b}"), pts));
             }
             out.plots.push(Plot {
                 file: format!("average-case-{model_name}-n{players}.svg"),

@@ -252,10 +252,7 @@ pub fn table_8(ctx: &Ctx) -> Output {
                 pts.push((b as f64, growth / b as f64));
             }
         }
-        series.push(Series {
-            name: format!("{n} players"),
-            points: pts,
-        });
+        series.push(Series::new(format!("{n} players"), pts));
     }
     Output {
         rows,

@@ -289,17 +289,19 @@ fn run(ctx: &Ctx) -> Output {
     let series = ALGORITHMS
         .iter()
         .enumerate()
-        .map(|(i, a)| Series {
-            name: a.name().to_string(),
-            points: (0..longest)
-                .filter_map(|k| {
-                    let xs: Vec<f64> = records
-                        .iter()
-                        .filter_map(|r| r.expansions.get(k).map(|e| e[i] as f64))
-                        .collect();
-                    (!xs.is_empty()).then(|| (k as f64, summarize(&xs).mean))
-                })
-                .collect(),
+        .map(|(i, a)| {
+            Series::new(
+                a.name().to_string(),
+                (0..longest)
+                    .filter_map(|k| {
+                        let xs: Vec<f64> = records
+                            .iter()
+                            .filter_map(|r| r.expansions.get(k).map(|e| e[i] as f64))
+                            .collect();
+                        (!xs.is_empty()).then(|| (k as f64, summarize(&xs).mean))
+                    })
+                    .collect(),
+            )
         })
         .collect();
     Output {
