@@ -172,6 +172,7 @@ fn eq_4_5(ctx: &Ctx) -> Output {
     for n in 2..=6u32 {
         let mut series = Vec::new();
         let mut sim_series = Vec::new();
+        let mut sim_intervals = Vec::new();
         for d in 1..=max_d {
             let f = continuous_leaves(n, d);
             series.push((d as f64, f));
@@ -188,6 +189,7 @@ fn eq_4_5(ctx: &Ctx) -> Output {
                         ctx.progress,
                     );
                     sim_series.push((d as f64, s.mean));
+                    sim_intervals.push((d as f64, s.ci95[0], s.ci95[1]));
                     out.rows.push(formula_row("eq-4.5", row, "leaves", f, &s));
                 }
                 None => out.rows.push(formula_only("eq-4.5", row, "leaves", f)),
@@ -215,7 +217,7 @@ fn eq_4_5(ctx: &Ctx) -> Output {
             y_label: "leaves".into(),
             series: vec![
                 Series::new("eq. 4.5", series),
-                Series::new("simulation (mean)", sim_series),
+                Series::new("simulation (mean)", sim_series).with_intervals(sim_intervals),
             ],
             log_y: true,
         });

@@ -428,13 +428,12 @@ pub fn table_1(ctx: &Ctx) -> Output {
         o.sort_by(|a, b| a.0.total_cmp(&b.0));
         let mut p = paper_points[n - 3].clone();
         p.sort_by(|a, b| a.0.total_cmp(&b.0));
-        series.push(Series::new(format!("ours N={n}"), o));
-        series.push(Series::new(format!("paper N={n}"), p));
+        series.push(Series::new(format!("N={n}"), o).with_paper(p));
     }
     Output {
         rows,
         plots: vec![Plot {
-            file: "a_best.svg".into(),
+            file: "a-best.svg".into(),
             title: "Fridenfalk Table I: A_best against b^(d(N-1)/N)".into(),
             x_label: "log10 b^(d(N-1)/N)".into(),
             y_label: "A_best (log scale)".into(),
