@@ -13,7 +13,7 @@
 //!   colour and shape, with their own legend entry `NAME (paper)`.
 //! - Confidence intervals ([`Series::intervals`]) are vertical error bars with caps.
 //! - Tick labels ([`tick_label`]) print integers without a fraction (`1000`, not `1000.0`),
-//!   large integers as `2.5e6`, and other values with at most six significant digits; an x
+//!   integers from 100000 up as `2.5e6`, and other values with at most six significant digits; an x
 //!   axis whose points are all integers gets ticks at integers only.
 //!
 //! [`file_name`] names a plot's file from its table and its own name without repeating the
@@ -162,7 +162,7 @@ pub fn layout(series: &[Series]) -> Layout {
     }
 }
 
-/// A tick label: integers without a fraction (`1000`), integers of a million or more as
+/// A tick label: integers without a fraction (`1000`), integers of 100000 or more as
 /// `2.5e6`, other numbers with at most six significant digits and no trailing zeros.
 pub fn tick_label(v: f64) -> String {
     if !v.is_finite() {
@@ -170,7 +170,7 @@ pub fn tick_label(v: f64) -> String {
     }
     let r = v.round();
     if (v - r).abs() <= 1e-9 * v.abs().max(1.0) {
-        if r.abs() >= 1e6 {
+        if r.abs() >= 1e5 {
             return format!("{r:e}");
         }
         return format!("{}", r as i64);
@@ -184,6 +184,35 @@ pub fn tick_label(v: f64) -> String {
     } else {
         s.into()
     }
+}
+
+/// At most this many markers per curve: a denser curve gets a marker on every k-th point.
+const MAX_MARKERS: usize = 24;
+
+/// The ticks of a logarithmic axis over `lo..hi`: 1, 2 and 5 times the powers of ten over at
+/// most two decades, the powers of ten up to eight decades, every other power beyond.
+pub fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    if !(lo > 0.0 && hi > lo && hi.is_finite()) {
+        return Vec::new();
+    }
+    let decades = (hi / lo).log10();
+    let (e0, e1) = (lo.log10().floor() as i32, hi.log10().ceil() as i32);
+    let mults: &[f64] = if decades <= 2.0 {
+        &[1.0, 2.0, 5.0]
+    } else {
+        &[1.0]
+    };
+    let step = if decades > 8.0 { 2 } else { 1 };
+    let mut v = Vec::new();
+    for e in (e0..=e1).step_by(step) {
+        for m in mults {
+            let t = m * 10f64.powi(e);
+            if lo <= t && t <= hi {
+                v.push(t);
+            }
+        }
+    }
+    v
 }
 
 /// The pixel offsets of marker `shape` (`0..MARKERS`) of radius `r`, as a closed polygon.
@@ -221,11 +250,12 @@ fn closed(mut v: Vec<(i32, i32)>) -> Vec<(i32, i32)> {
     v
 }
 
-/// The data ranges: x, y over points, paper values and intervals.
-fn ranges(series: &[Series]) -> Option<(f64, f64, f64, f64)> {
+/// The data ranges: x, y over points, paper values and intervals (on a logarithmic axis,
+/// over the positive values only).
+fn ranges(series: &[Series], log_y: bool) -> Option<(f64, f64, f64, f64)> {
     let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
     let mut add = |x: f64, y: f64| {
-        if x.is_finite() && y.is_finite() {
+        if x.is_finite() && y.is_finite() && (!log_y || y > 0.0) {
             x0 = x0.min(x);
             x1 = x1.max(x);
             y0 = y0.min(y);
@@ -253,7 +283,7 @@ pub fn line_plot_svg(
     series: &[Series],
     log_y: bool,
 ) -> Result<String, String> {
-    let (x0, mut x1, mut y0, mut y1) = ranges(series).ok_or("nothing to plot")?;
+    let (x0, mut x1, y0, mut y1) = ranges(series, log_y).ok_or("nothing to plot")?;
     if x0 == x1 {
         x1 = x0 + 1.0;
     }
@@ -290,6 +320,10 @@ pub fn line_plot_svg(
             .x_label_area_size(44)
             .y_label_area_size(30 + 8 * (y_chars + 2));
         let fmt = |v: &f64| tick_label(*v);
+        if log_y {
+            y1 = y1.max(y0 * 1.01);
+        }
+        let y_floor = if log_y { y0 * 0.8 } else { f64::MIN };
         macro_rules! draw {
             ($chart:expr) => {{
                 let mut chart = $chart;
@@ -309,6 +343,12 @@ pub fn line_plot_svg(
                     let shape = marker_shape(i, 4);
                     let hollow = closed(marker_shape(i, 5));
                     for &(x, lo, hi) in &s.intervals {
+                        // On a logarithmic axis a bar reaching zero or below ends at the
+                        // axis.
+                        let lo = lo.max(y_floor);
+                        if hi <= lo {
+                            continue;
+                        }
                         let bar = c.stroke_width(1);
                         chart
                             .draw_series([PathElement::new(vec![(x, lo), (x, hi)], bar)])
@@ -322,8 +362,9 @@ pub fn line_plot_svg(
                     chart
                         .draw_series(LineSeries::new(s.points.iter().copied(), c.stroke_width(2)))
                         .map_err(|e| e.to_string())?;
+                    let stride = s.points.len().div_ceil(MAX_MARKERS).max(1);
                     chart
-                        .draw_series(s.points.iter().map(|&p| {
+                        .draw_series(s.points.iter().step_by(stride).map(|&p| {
                             EmptyElement::at(p) + Polygon::new(shape.clone(), c.filled())
                         }))
                         .map_err(|e| e.to_string())?;
@@ -338,12 +379,12 @@ pub fn line_plot_svg(
             }};
         }
         if log_y {
-            if y0 <= 0.0 {
-                y0 = 1e-3;
-            }
-            y1 = y1.max(y0 * 1.01);
+            let (lo, hi) = (y_floor, y1 * 1.25);
             draw!(builder
-                .build_cartesian_2d(x0..x1, (y0 * 0.8..y1 * 1.25).log_scale())
+                .build_cartesian_2d(
+                    x0..x1,
+                    (lo..hi).log_scale().with_key_points(log_ticks(lo, hi))
+                )
                 .map_err(|e| e.to_string())?);
         } else {
             let pad = (y1 - y0) * 0.05;

@@ -75,7 +75,10 @@ fn best_case(_: &Ctx) -> Output {
             );
         }
         if b % 2 == 0 {
-            curves.push(Series::new(format!("b={b}"), pts));
+            let paper = pts
+                .iter()
+                .map(|&(x, _)| (x, best_case_formula(b, x as u32) as f64));
+            curves.push(Series::new(format!("b={b}"), pts.clone()).with_paper(paper.collect()));
         }
     }
     out.plots.push(Plot {

@@ -282,7 +282,8 @@ fn best_case(ctx: &Ctx) -> Output {
             )),
         );
         if b % 2 == 0 {
-            curves.push(Series::new(format!("b={b}"), pts));
+            let paper = pts.iter().map(|&(x, _)| (x, f(b as u64, x as u32) as f64));
+            curves.push(Series::new(format!("b={b}"), pts.clone()).with_paper(paper.collect()));
         }
     }
     out.plots.push(Plot {
