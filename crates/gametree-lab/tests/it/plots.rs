@@ -163,7 +163,10 @@ fn the_legend_does_not_cover_the_data() {
     let mut curve_points = 0;
     let mut legend_samples = 0;
     for t in tags(&svg, "polyline") {
-        if !attr(t, "stroke").is_some_and(|c| colours.contains(c)) {
+        // Curves and legend samples are 2 pixels wide (axes and grid: 1).
+        if !attr(t, "stroke").is_some_and(|c| colours.contains(c))
+            || attr(t, "stroke-width") != Some("2")
+        {
             continue;
         }
         let pts = points(t);
