@@ -431,8 +431,11 @@ fn table_5_1(_: &Ctx) -> Output {
         Series::new(name, (2..=32).map(|n| (n as f64, f(n))).collect())
     };
     // The paper's columns, beside ours.
-    let paper = |col: &dyn Fn(&(u32, f64, f64, f64)) -> f64| -> Vec<(f64, f64)> {
-        TABLE_5_1.iter().map(|l| (l.0 as f64, col(l))).collect()
+    let paper = |column: usize| -> Vec<(f64, f64)> {
+        TABLE_5_1
+            .iter()
+            .map(|l| (l.0 as f64, [l.1, l.2, l.3][column]))
+            .collect()
     };
     out.plots.push(Plot {
         file: "table-5.1.svg".into(),
@@ -440,9 +443,9 @@ fn table_5_1(_: &Ctx) -> Output {
         x_label: "degree n".into(),
         y_label: "branching factor".into(),
         series: vec![
-            series("lower xi/(1-xi)", &|n| table_5_1_line(n).0).with_paper(paper(&|l| l.1)),
-            series("upper sqrt(M_n)", &|n| table_5_1_line(n).1).with_paper(paper(&|l| l.2)),
-            series("upper sqrt(n xi/(1-xi))", &|n| table_5_1_line(n).2).with_paper(paper(&|l| l.3)),
+            series("lower xi/(1-xi)", &|n| table_5_1_line(n).0).with_paper(paper(0)),
+            series("upper sqrt(M_n)", &|n| table_5_1_line(n).1).with_paper(paper(1)),
+            series("upper sqrt(n xi/(1-xi))", &|n| table_5_1_line(n).2).with_paper(paper(2)),
         ],
         log_y: false,
     });
