@@ -4,6 +4,7 @@
 
 pub mod baudet_math;
 pub mod experiment;
+pub mod index;
 pub mod io;
 pub mod papers;
 pub mod plot;

@@ -238,7 +238,10 @@ pub fn write_outputs(
             &plot.series,
             plot.log_y,
         )?;
-        files.push((format!("{}-{}", e.table, plot.file), svg.into_bytes()));
+        files.push((
+            crate::plot::file_name(e.table, &plot.file),
+            svg.into_bytes(),
+        ));
     }
     files.push((
         format!("{}.json", e.table),
@@ -336,6 +339,9 @@ pub fn run(
         };
         on_done(&d);
         all.push(d);
+    }
+    if let Some(o) = out {
+        crate::index::write_index(o)?;
     }
     Ok(all)
 }

@@ -172,6 +172,7 @@ fn eq_4_5(ctx: &Ctx) -> Output {
     for n in 2..=6u32 {
         let mut series = Vec::new();
         let mut sim_series = Vec::new();
+        let mut sim_intervals = Vec::new();
         for d in 1..=max_d {
             let f = continuous_leaves(n, d);
             series.push((d as f64, f));
@@ -188,6 +189,7 @@ fn eq_4_5(ctx: &Ctx) -> Output {
                         ctx.progress,
                     );
                     sim_series.push((d as f64, s.mean));
+                    sim_intervals.push((d as f64, s.ci95[0], s.ci95[1]));
                     out.rows.push(formula_row("eq-4.5", row, "leaves", f, &s));
                 }
                 None => out.rows.push(formula_only("eq-4.5", row, "leaves", f)),
@@ -214,14 +216,8 @@ fn eq_4_5(ctx: &Ctx) -> Output {
             x_label: "depth d".into(),
             y_label: "leaves".into(),
             series: vec![
-                Series {
-                    name: "eq. 4.5".into(),
-                    points: series,
-                },
-                Series {
-                    name: "simulation (mean)".into(),
-                    points: sim_series,
-                },
+                Series::new("eq. 4.5", series),
+                Series::new("simulation (mean)", sim_series).with_intervals(sim_intervals),
             ],
             log_y: true,
         });
@@ -388,10 +384,10 @@ fn theorem_3_2(ctx: &Ctx) -> Output {
                 (p, bivalued_leaves(n, max_d, p))
             })
             .collect();
-        curves.push(Series {
-            name: format!("n={n} d={max_d} (xi_n = {x:.3})"),
+        curves.push(Series::new(
+            format!("n={n} d={max_d} (xi_n = {x:.3})"),
             points,
-        });
+        ));
     }
     out.plots.push(Plot {
         file: "theorem-3.2.svg".into(),
@@ -431,9 +427,15 @@ fn table_5_1(_: &Ctx) -> Output {
             out.rows.push(row);
         }
     }
-    let series = |name: &str, f: &dyn Fn(u32) -> f64| Series {
-        name: name.into(),
-        points: (2..=32).map(|n| (n as f64, f(n))).collect(),
+    let series = |name: &str, f: &dyn Fn(u32) -> f64| {
+        Series::new(name, (2..=32).map(|n| (n as f64, f(n))).collect())
+    };
+    // The paper's columns, beside ours.
+    let paper = |column: usize| -> Vec<(f64, f64)> {
+        TABLE_5_1
+            .iter()
+            .map(|l| (l.0 as f64, [l.1, l.2, l.3][column]))
+            .collect()
     };
     out.plots.push(Plot {
         file: "table-5.1.svg".into(),
@@ -441,9 +443,9 @@ fn table_5_1(_: &Ctx) -> Output {
         x_label: "degree n".into(),
         y_label: "branching factor".into(),
         series: vec![
-            series("lower xi/(1-xi)", &|n| table_5_1_line(n).0),
-            series("upper sqrt(M_n)", &|n| table_5_1_line(n).1),
-            series("upper sqrt(n xi/(1-xi))", &|n| table_5_1_line(n).2),
+            series("lower xi/(1-xi)", &|n| table_5_1_line(n).0).with_paper(paper(0)),
+            series("upper sqrt(M_n)", &|n| table_5_1_line(n).1).with_paper(paper(1)),
+            series("upper sqrt(n xi/(1-xi))", &|n| table_5_1_line(n).2).with_paper(paper(2)),
         ],
         log_y: false,
     });

@@ -428,19 +428,12 @@ pub fn table_1(ctx: &Ctx) -> Output {
         o.sort_by(|a, b| a.0.total_cmp(&b.0));
         let mut p = paper_points[n - 3].clone();
         p.sort_by(|a, b| a.0.total_cmp(&b.0));
-        series.push(Series {
-            name: format!("ours N={n}"),
-            points: o,
-        });
-        series.push(Series {
-            name: format!("paper N={n}"),
-            points: p,
-        });
+        series.push(Series::new(format!("N={n}"), o).with_paper(p));
     }
     Output {
         rows,
         plots: vec![Plot {
-            file: "a_best.svg".into(),
+            file: "a-best.svg".into(),
             title: "Fridenfalk Table I: A_best against b^(d(N-1)/N)".into(),
             x_label: "log10 b^(d(N-1)/N)".into(),
             y_label: "A_best (log scale)".into(),
@@ -495,7 +488,17 @@ pub fn agreement(d: u32, seed: u64) -> [u32; 4] {
 /// Table II.
 pub fn table_2(ctx: &Ctx) -> Output {
     let mut rows = Vec::new();
-    let mut curves: Vec<Vec<(f64, f64)>> = vec![Vec::new(); 5];
+    // Per measure: our points, their intervals, and (on the root-move curves, the measure
+    // the paper's counts are nearest) the paper's values.
+    let mut curves: Vec<Series> = [
+        "sorted, root move",
+        "sorted, whole vector",
+        "unsorted, root move",
+        "unsorted, whole vector",
+    ]
+    .into_iter()
+    .map(|name| Series::new(name, Vec::new()))
+    .collect();
     for &(d, sorted_paper, plain_paper) in &TABLE_2 {
         let trees = table_2_trees(ctx, d);
         let per = run_trials(
@@ -517,6 +520,7 @@ pub fn table_2(ctx: &Ctx) -> Output {
             let p = hits as f64 / trees as f64;
             let half = 1.96 * (p * (1.0 - p) / trees as f64).sqrt() * 1000.0;
             let ours = p * 1000.0;
+            let ci = [(ours - half).max(0.0), (ours + half).min(1000.0)];
             let mut r = Row::statistical(
                 PAPER,
                 "table-2",
@@ -524,7 +528,7 @@ pub fn table_2(ctx: &Ctx) -> Output {
                 &format!("agreement per 1000, {q}"),
                 paper,
                 ours,
-                [(ours - half).max(0.0), (ours + half).min(1000.0)],
+                ci,
                 0.05,
             );
             r.note = format!("{hits} of {trees} trees");
@@ -540,25 +544,15 @@ pub fn table_2(ctx: &Ctx) -> Output {
                 }
             }
             rows.push(r);
-            curves[k].push((d as f64, ours));
+            let c = &mut curves[k];
+            c.points.push((d as f64, ours));
+            c.intervals.push((d as f64, ci[0], ci[1]));
+            if let (Some(p), true) = (paper, q.ends_with("root move")) {
+                c.paper.push((d as f64, p));
+            }
         }
-        curves[4].push((d as f64, sorted_paper));
     }
-    let names = [
-        "sorted, root move",
-        "sorted, whole vector",
-        "unsorted, root move",
-        "unsorted, whole vector",
-        "paper, sorted",
-    ];
-    let series = curves
-        .into_iter()
-        .zip(names)
-        .map(|(points, name)| Series {
-            name: name.into(),
-            points,
-        })
-        .collect();
+    let series = curves;
     Output {
         rows,
         plots: vec![Plot {

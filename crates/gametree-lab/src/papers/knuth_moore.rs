@@ -75,10 +75,10 @@ fn best_case(_: &Ctx) -> Output {
             );
         }
         if b % 2 == 0 {
-            curves.push(Series {
-                name: format!("b={b}"),
-                points: pts,
-            });
+            let paper = pts
+                .iter()
+                .map(|&(x, _)| (x, best_case_formula(b, x as u32) as f64));
+            curves.push(Series::new(format!("b={b}"), pts.clone()).with_paper(paper.collect()));
         }
     }
     out.plots.push(Plot {
@@ -132,7 +132,7 @@ fn random_order(ctx: &Ctx) -> Output {
         for &b in bs {
             // Depths while the expected leaves stay within the budget.
             let mut prev: Option<Vec<f64>> = None;
-            let mut pts = Vec::new();
+            let (mut pts, mut ivs) = (Vec::new(), Vec::new());
             for d in 1..=20u32 {
                 let expect = (model.expect)(b, d);
                 if expect > leaf_budget {
@@ -175,6 +175,7 @@ fn random_order(ctx: &Ctx) -> Output {
                     let r = c.mean / a.mean;
                     let se = r * ((c.se / c.mean).powi(2) + (a.se / a.mean).powi(2)).sqrt();
                     pts.push((d as f64, r));
+                    ivs.push((d as f64, r - 1.96 * se, r + 1.96 * se));
                     out.rows.push(Row {
                         paper: PAPER.into(),
                         table: "random-order".into(),
@@ -194,10 +195,7 @@ fn random_order(ctx: &Ctx) -> Output {
                 }
                 prev = Some(xs);
             }
-            curves.push(Series {
-                name: format!("b={b}"),
-                points: pts,
-            });
+            curves.push(Series::new(format!("b={b}"), pts).with_intervals(ivs));
         }
         out.plots.push(Plot {
             file: format!(

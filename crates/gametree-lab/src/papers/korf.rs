@@ -282,10 +282,8 @@ fn best_case(ctx: &Ctx) -> Output {
             )),
         );
         if b % 2 == 0 {
-            curves.push(Series {
-                name: format!("b={b}"),
-                points: pts,
-            });
+            let paper = pts.iter().map(|&(x, _)| (x, f(b as u64, x as u32) as f64));
+            curves.push(Series::new(format!("b={b}"), pts.clone()).with_paper(paper.collect()));
         }
     }
     out.plots.push(Plot {
@@ -435,12 +433,16 @@ fn average_case(ctx: &Ctx) -> Output {
                     ctx.progress,
                     |_, s| average_case_leaves(players, b, max_d, leaf, s),
                 );
-                let mut pts = Vec::new();
+                let (mut pts, mut ivs, mut paper) = (Vec::new(), Vec::new(), Vec::new());
                 for k in 1..max_d as usize {
                     let (r, ci) = factor(&samples, k);
                     pts.push(((k + 1) as f64, r));
+                    ivs.push(((k + 1) as f64, ci[0], ci[1]));
                     let last = k + 1 == max_d as usize;
                     let row = format!("{model_name} n={players} b={b} d={}", k + 1);
+                    if last {
+                        paper.push(((k + 1) as f64, b as f64));
+                    }
                     out.rows.push(if last {
                         Row::statistical(
                             PAPER,
@@ -471,10 +473,11 @@ fn average_case(ctx: &Ctx) -> Output {
                         .with_note(format!("ratio of mean leaves at depths d and d-1 over the same {trials} trees"))
                     });
                 }
-                curves.push(Series {
-                    name: format!("b={b}"),
-                    points: pts,
-                });
+                curves.push(
+                    Series::new(format!("b={b}"), pts)
+                        .with_intervals(ivs)
+                        .with_paper(paper),
+                );
             }
             out.plots.push(Plot {
                 file: format!("average-case-{model_name}-n{players}.svg"),

@@ -177,7 +177,7 @@ pub fn table_8(ctx: &Ctx) -> Output {
     let mut rows = Vec::new();
     let mut series = Vec::new();
     for n in 3..=6usize {
-        let mut pts = Vec::new();
+        let (mut pts, mut paper_pts) = (Vec::new(), Vec::new());
         for (i, &b) in TABLE_8_B.iter().enumerate() {
             let root = table_8_root(n as u32, b as f64);
             let row = format!("n={n} b={b}");
@@ -237,12 +237,13 @@ pub fn table_8(ctx: &Ctx) -> Output {
                     rel * 100.0
                 ));
             }
+            let paper_value = if n == 3 { TABLE_8_PAPER[i].0 } else { root };
             rows.push(Row {
                 paper: PAPER.into(),
                 table: "table-8".into(),
                 row,
                 quantity: "measured growth per ply".into(),
-                paper_value: Some(if n == 3 { TABLE_8_PAPER[i].0 } else { root }),
+                paper_value: Some(paper_value),
                 ours: growth,
                 ci95: None,
                 verdict,
@@ -250,12 +251,10 @@ pub fn table_8(ctx: &Ctx) -> Output {
             });
             if b <= 10 {
                 pts.push((b as f64, growth / b as f64));
+                paper_pts.push((b as f64, paper_value / b as f64));
             }
         }
-        series.push(Series {
-            name: format!("{n} players"),
-            points: pts,
-        });
+        series.push(Series::new(format!("{n} players"), pts).with_paper(paper_pts));
     }
     Output {
         rows,

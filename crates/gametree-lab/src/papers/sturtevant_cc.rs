@@ -286,20 +286,33 @@ fn run(ctx: &Ctx) -> Output {
         .map(|r| r.expansions.len())
         .max()
         .unwrap_or(0);
+    // Per algorithm: the mean by ply with its interval (when more than one game reaches the
+    // ply), and the paper's average (where it gives one) beside every ply.
     let series = ALGORITHMS
         .iter()
         .enumerate()
-        .map(|(i, a)| Series {
-            name: a.name().to_string(),
-            points: (0..longest)
-                .filter_map(|k| {
-                    let xs: Vec<f64> = records
-                        .iter()
-                        .filter_map(|r| r.expansions.get(k).map(|e| e[i] as f64))
-                        .collect();
-                    (!xs.is_empty()).then(|| (k as f64, summarize(&xs).mean))
-                })
-                .collect(),
+        .map(|(i, a)| {
+            let (mut pts, mut ivs) = (Vec::new(), Vec::new());
+            for k in 0..longest {
+                let xs: Vec<f64> = records
+                    .iter()
+                    .filter_map(|r| r.expansions.get(k).map(|e| e[i] as f64))
+                    .collect();
+                if xs.is_empty() {
+                    continue;
+                }
+                let s = summarize(&xs);
+                pts.push((k as f64, s.mean));
+                if s.n >= 2 {
+                    ivs.push((k as f64, s.ci95[0], s.ci95[1]));
+                }
+            }
+            let paper = paper_values[i].map_or(Vec::new(), |v| {
+                pts.iter().map(|&(x, _)| (x, v)).collect::<Vec<_>>()
+            });
+            Series::new(a.name().to_string(), pts)
+                .with_intervals(ivs)
+                .with_paper(paper)
         })
         .collect();
     Output {

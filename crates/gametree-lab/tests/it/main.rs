@@ -4,5 +4,6 @@ mod baudet;
 mod fridenfalk;
 mod knuth_moore;
 mod korf;
+mod plots;
 mod reproduce;
 mod sturtevant;
