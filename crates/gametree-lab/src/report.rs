@@ -1,7 +1,7 @@
 //! Report rows: a published number beside ours, with a verdict, rendered as a plain-text
 //! table that fits a terminal ([`text_table`]), a markdown table, CSV or JSON
 //! (`{"paper","table","row","quantity","paper_value","ours","ci95","samples","verdict",
-//! "note"}`).
+//! "reason","note"}`).
 //!
 //! Rows are built with [`Row::builder`]: the builder decides the verdict from what it is
 //! given (a paper value or none, an exact tolerance, or a sample with its interval), so every
@@ -92,7 +92,10 @@ pub struct Row {
     pub samples: Option<u64>,
     /// The comparison.
     pub verdict: Verdict,
-    /// A one-line explanation (required when the verdict is `differs`).
+    /// Why a `differs` row differs, in one line (empty for the other verdicts); the summary
+    /// of the text output lists it.
+    pub reason: String,
+    /// What the row measured and how: seeds, counts, caveats.
     pub note: String,
 }
 
@@ -143,6 +146,7 @@ impl Row {
                 ci95: None,
                 samples: None,
                 verdict: Verdict::Measured,
+                reason: String::new(),
                 note: String::new(),
             },
             rule: Rule::Exact(0.0),
@@ -228,6 +232,12 @@ impl RowBuilder {
         self
     }
 
+    /// Why the row differs, should it (dropped for the other verdicts).
+    pub fn reason(mut self, reason: impl Into<String>) -> Self {
+        self.row.reason = reason.into();
+        self
+    }
+
     /// The row, with its verdict.
     pub fn build(self) -> Row {
         let mut row = self.row;
@@ -253,6 +263,9 @@ impl RowBuilder {
                 }
             },
         };
+        if row.verdict != Verdict::Differs {
+            row.reason.clear();
+        }
         row
     }
 }
@@ -279,12 +292,12 @@ fn fmt_ci(c: Option<[f64; 2]>) -> String {
 /// The rows as a markdown table (the `.md` files of `--out`).
 pub fn markdown(rows: &[Row]) -> String {
     let mut out = String::from(
-        "| paper | table | row | quantity | paper value | ours | 95% CI | n | verdict | note |\n",
+        "| paper | table | row | quantity | paper value | ours | 95% CI | n | verdict | reason | note |\n",
     );
-    out.push_str("|---|---|---|---|---:|---:|---|---:|---|---|\n");
+    out.push_str("|---|---|---|---|---:|---:|---|---:|---|---|---|\n");
     for r in rows {
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             r.paper,
             r.table,
             r.row,
@@ -294,6 +307,7 @@ pub fn markdown(rows: &[Row]) -> String {
             fmt_ci(r.ci95),
             r.samples.map_or("-".into(), |n| n.to_string()),
             r.verdict.as_str(),
+            r.reason.replace('|', "/"),
             r.note.replace('|', "/"),
         ));
     }
@@ -362,8 +376,8 @@ pub fn wrap_abbreviated(text: &str, width: usize, max_lines: usize) -> Vec<Strin
 
 /// The rows of one table as plain text at most [`TEXT_WIDTH`] characters wide: columns
 /// `row`, `quantity`, `paper value`, `ours`, `95% CI`, `verdict` (the long text columns
-/// wrapped), and under each row its note, indented, in at most [`NOTE_LINES`] lines (a note
-/// the row above has too is not repeated).
+/// wrapped), and under each row its reason (`differs: ...`, one line) and its note,
+/// indented, in at most [`NOTE_LINES`] lines (a note the row above has too is not repeated).
 pub fn text_table(rows: &[Row]) -> String {
     const HEAD: [&str; 6] = [
         "row",
@@ -439,6 +453,13 @@ pub fn text_table(rows: &[Row]) -> String {
                 std::array::from_fn(|i| wrapped[i].get(k).cloned().unwrap_or_default());
             push_line(&mut out, &parts);
         }
+        if !r.reason.is_empty() {
+            for l in wrap_abbreviated(&format!("differs: {}", r.reason), TEXT_WIDTH - 4, 1) {
+                out.push_str("    ");
+                out.push_str(&l);
+                out.push('\n');
+            }
+        }
         if !r.note.is_empty() && Some(&r.note) != previous_note {
             for l in wrap_abbreviated(&r.note, TEXT_WIDTH - 4, NOTE_LINES) {
                 out.push_str("    ");
@@ -462,7 +483,7 @@ fn csv_field(s: &str) -> String {
 /// The rows as CSV with a header line.
 pub fn csv(rows: &[Row]) -> String {
     let mut out = String::from(
-        "paper,table,row,quantity,paper_value,ours,ci95_low,ci95_high,samples,verdict,note\n",
+        "paper,table,row,quantity,paper_value,ours,ci95_low,ci95_high,samples,verdict,reason,note\n",
     );
     for r in rows {
         let fields = [
@@ -476,6 +497,7 @@ pub fn csv(rows: &[Row]) -> String {
             r.ci95.map_or(String::new(), |c| c[1].to_string()),
             r.samples.map_or(String::new(), |n| n.to_string()),
             r.verdict.as_str().to_string(),
+            csv_field(&r.reason),
             csv_field(&r.note),
         ];
         out.push_str(&fields.join(","));
@@ -548,6 +570,22 @@ mod tests {
                 .verdict
         };
         assert_eq!(given(10), Verdict::Within);
+        // A reason is kept for a row that differs only.
+        let why = |ours: f64| {
+            Row::builder("p", "t", "r", "q")
+                .paper(1.0)
+                .ours(ours)
+                .reason("off by one")
+                .build()
+        };
+        assert_eq!(
+            (why(2.0).verdict, why(2.0).reason.as_str()),
+            (Verdict::Differs, "off by one")
+        );
+        assert_eq!(
+            (why(1.0).verdict, why(1.0).reason.as_str()),
+            (Verdict::Exact, "")
+        );
         assert_eq!(given(2), Verdict::TooFew);
         let r = Row::builder("k", "t", "b=2", "leaves")
             .paper(5.0)
@@ -588,11 +626,10 @@ mod tests {
         )
         .with_note("a, \"b\"")];
         assert!(markdown(&rows).contains(
-            "| korf-1991 | best-case | b=2 d=3 | leaves | 5 | 5 | - | - | exact | a, \"b\" |"
+            "| korf-1991 | best-case | b=2 d=3 | leaves | 5 | 5 | - | - | exact |  | a, \"b\" |"
         ));
-        assert!(
-            csv(&rows).contains("korf-1991,best-case,b=2 d=3,leaves,5,5,,,,exact,\"a, \"\"b\"\"\"")
-        );
+        assert!(csv(&rows)
+            .contains("korf-1991,best-case,b=2 d=3,leaves,5,5,,,,exact,,\"a, \"\"b\"\"\""));
         assert_eq!(fmt_num(1.61803), "1.618");
         assert_eq!(fmt_num(84927.0), "84927");
     }

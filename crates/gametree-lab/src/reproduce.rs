@@ -200,6 +200,7 @@ pub fn row_from_json(v: &Value) -> Option<Row> {
             x => Some(x.as_u64()?),
         },
         verdict: Verdict::from_word(&s("verdict")?)?,
+        reason: s("reason")?,
         note: s("note")?,
     })
 }
@@ -448,8 +449,8 @@ pub fn list_text(experiments: &[Experiment]) -> String {
 }
 
 /// The head of the text output: the title, the legend of the columns and verdicts, the
-/// counts of verdicts per paper, and every `differs` row with its reason (its note, cut to
-/// one line). Lines are at most [`TEXT_WIDTH`] characters.
+/// counts of verdicts per paper, and every `differs` row with its reason (or its note when
+/// it has none), cut to one line. Lines are at most [`TEXT_WIDTH`] characters.
 pub fn summary_text(done: &[Done], quick: bool, elapsed_s: f64) -> String {
     let rows: Vec<&Row> = done.iter().flat_map(|d| d.rows.iter()).collect();
     let mut out = format!(
@@ -524,8 +525,13 @@ pub fn summary_text(done: &[Done], quick: bool, elapsed_s: f64) -> String {
                 out.push_str(l);
                 out.push('\n');
             }
-            if !r.note.is_empty() {
-                for l in wrap_abbreviated(&r.note, TEXT_WIDTH - 6, 1) {
+            let why = if r.reason.is_empty() {
+                &r.note
+            } else {
+                &r.reason
+            };
+            if !why.is_empty() {
+                for l in wrap_abbreviated(why, TEXT_WIDTH - 6, 1) {
                     out.push_str("      ");
                     out.push_str(&l);
                     out.push('\n');

@@ -92,7 +92,8 @@ fn text_rows_and_json_rows() {
     assert_eq!(rows[1]["ci95"], Value::Null);
     assert_eq!(rows[1]["samples"], Value::Null);
     let keys: Vec<&String> = rows[0].as_object().unwrap().keys().collect();
-    assert_eq!(keys.len(), 10, "{keys:?}");
+    assert_eq!(keys.len(), 11, "{keys:?}");
+    assert_eq!(rows[1]["reason"], "");
     // The meta: version, commit, date, mode, time, and each experiment's parameters.
     let m = &v["meta"];
     assert_eq!(m["gametree_version"], env!("CARGO_PKG_VERSION"));

@@ -134,6 +134,9 @@ pub fn formula_row(table: &str, row: String, quantity: &str, formula: f64, sim: 
         .ours(sim.mean)
         .sample(sim.ci95, sim.n as u64)
         .verdict(verdict)
+        .reason(format!(
+            "z = {z:.2}: the formula is more than 3 standard errors from the mean"
+        ))
         .note(format!(
             "paper: the formula; ours: mean of {} trees, z = {z:.2} ({})",
             sim.n,
@@ -399,10 +402,10 @@ fn table_5_1(_: &Ctx) -> Output {
                 0.0005 + 1e-9,
             );
             if row.verdict == Verdict::Differs && (ours - paper).abs() < 0.001 {
-                row = row.with_note(format!(
+                row.reason = format!(
                     "ours {ours:.5} rounds to {:.3}: the paper's last digit differs (a slip in the paper or its OCR; every other entry agrees)",
                     ours
-                ));
+                );
             }
             out.rows.push(row);
         }

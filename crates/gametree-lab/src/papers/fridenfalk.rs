@@ -360,8 +360,8 @@ pub fn table_1(ctx: &Ctx) -> Output {
                     .build();
                 r.note = format!("{} trees, incremental model +-2^20", xs.len());
                 if r.verdict == Verdict::Differs {
-                    r.note.push_str(&format!(
-                        "; differs by {:+.0}%: the paper's 8 trees and unstated Rand() range (ties) leave room",
+                    r.reason.push_str(&format!(
+                        "differs by {:+.0}%: the paper's 8 trees and unstated Rand() range (ties) leave room",
                         (s.mean / paper - 1.0) * 100.0
                     ));
                 }
@@ -522,12 +522,12 @@ pub fn table_2(ctx: &Ctx) -> Output {
             r.note = format!("{hits} of {trees} trees");
             if r.verdict == Verdict::Differs {
                 if q.ends_with("whole vector") {
-                    r.note.push_str(
-                        "; the whole vector agrees less often than the root move; the paper's counts sit between our two measures, nearer the root move up to d=7",
+                    r.reason.push_str(
+                        "the whole vector agrees less often than the root move; the paper's counts sit between our two measures, nearer the root move up to d=7",
                     );
                 } else {
-                    r.note.push_str(
-                        "; outside the interval and 5%: our root-move agreement levels off near 500 from d=8 while the paper's keeps falling (its Rand() is unstated; ranges 1..2^20 and other sort keys do not give its curve either)",
+                    r.reason.push_str(
+                        "outside the interval and 5%: our root-move agreement levels off near 500 from d=8 while the paper's keeps falling (its Rand() is unstated; ranges 1..2^20 and other sort keys do not give its curve either)",
                     );
                 }
             }

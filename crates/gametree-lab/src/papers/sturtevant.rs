@@ -258,15 +258,16 @@ pub fn table_8(ctx: &Ctx) -> Output {
             } else {
                 Verdict::Differs
             };
-            let mut note = format!(
+            let note = format!(
                 "(leaves at depth {d} / depth {})^(1/{k}) = ({l2} / {l1})^(1/{k}); {} the best-case recurrence; {} re-searches",
                 d - k,
                 if recurrence { "equal to" } else { "NOT equal to" },
                 re_searches
             );
+            let mut reason = String::new();
             if verdict == Verdict::Differs {
-                note.push_str(&format!(
-                    "; {:.1}% off: depth {d} is too shallow for the asymptote at this b (the recurrence the search follows exactly grows by {deep:.4} per ply at depth 60)",
+                reason.push_str(&format!(
+                    "{:.1}% off: depth {d} is too shallow for the asymptote at this b (the recurrence the search follows exactly grows by {deep:.4} per ply at depth 60)",
                     rel * 100.0
                 ));
             }
@@ -275,6 +276,7 @@ pub fn table_8(ctx: &Ctx) -> Output {
                     .paper(if n == 3 { TABLE_8_PAPER[i].0 } else { root })
                     .ours(growth)
                     .verdict(verdict)
+                    .reason(reason)
                     .note(note)
                     .build(),
             );

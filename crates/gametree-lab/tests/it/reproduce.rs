@@ -80,11 +80,12 @@ fn rows_round_trip_through_json() {
         "ci95",
         "samples",
         "verdict",
+        "reason",
         "note",
     ] {
         assert!(doc["rows"][0].get(key).is_some(), "{key}");
     }
-    assert_eq!(doc["rows"][0].as_object().unwrap().len(), 10);
+    assert_eq!(doc["rows"][0].as_object().unwrap().len(), 11);
     // The meta: version, commit, date, parameters, elapsed time; outside the rows.
     let m = &doc["meta"];
     assert_eq!(m["gametree_version"], env!("CARGO_PKG_VERSION"));
