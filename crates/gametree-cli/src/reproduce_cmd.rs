@@ -38,8 +38,9 @@ pub struct ReproduceArgs {
     hands: Option<u64>,
 }
 
-/// Runs `gametree reproduce`. The text output comes after every experiment has run (each
-/// one's time goes to stderr as it ends): first the summary, then the tables.
+/// Runs `gametree reproduce`. The text output comes after every experiment has run, first
+/// the summary, then the tables; meanwhile each experiment's time goes to stderr as it ends
+/// (with --json, or when stderr is a terminal, beside the progress bars).
 pub fn run(args: ReproduceArgs) -> Result<()> {
     let experiments = reproduce::select(args.target.as_deref()).map_err(|e| anyhow!(e))?;
     if args.list {
@@ -58,10 +59,14 @@ pub fn run(args: ReproduceArgs) -> Result<()> {
     let start = Instant::now();
     let done = reproduce::run(&experiments, &ctx, args.out.as_deref(), |d| {
         let e = &d.experiment;
-        if d.skipped {
-            errln!("{}/{}: skipped (stored results)", e.paper, e.table);
-        } else {
-            errln!("{}/{}: {:.2} s", e.paper, e.table, d.wall_secs);
+        // The text comes at the end; each experiment's time goes to stderr with --json, and
+        // to a terminal.
+        if args.json || ctx.progress {
+            if d.skipped {
+                errln!("{}/{}: skipped (stored results)", e.paper, e.table);
+            } else {
+                errln!("{}/{}: {:.2} s", e.paper, e.table, d.wall_secs);
+            }
         }
     })
     .map_err(|e| anyhow!(e))?;

@@ -64,7 +64,7 @@ impl Verdict {
             Verdict::Within => {
                 "the paper's value lies in our 95% CI, or within the row's stated tolerance"
             }
-            Verdict::Differs => "neither: the note says why",
+            Verdict::Differs => "neither: the row's reason says why (under the row)",
             Verdict::Measured => "ours only: the paper gives no number to compare with",
             Verdict::TooFew => "a statistical row on fewer than 5 samples (quick mode): no verdict",
         }
