@@ -20,9 +20,13 @@ pub struct ReproduceArgs {
     /// cores. Without it every line of every table runs, however long.
     #[arg(long)]
     quick: bool,
-    /// Print one JSON array of rows instead of markdown tables.
+    /// Print one JSON object `{"meta", "rows"}` instead of the text summary and tables: the
+    /// rows at full precision, and the version, commit, date, parameters and times.
     #[arg(long)]
     json: bool,
+    /// List the experiments (`PAPER/TABLE` and what each reproduces) and run nothing.
+    #[arg(long, conflicts_with_all = ["json", "out", "quick", "hands"])]
+    list: bool,
     /// Write every table (md, csv, json) and plot (svg) under DIR, with a manifest per
     /// experiment written last; a re-run skips experiments whose manifest has the same
     /// parameters and whose files are unchanged. DIR is checked before any computation.
@@ -34,9 +38,15 @@ pub struct ReproduceArgs {
     hands: Option<u64>,
 }
 
-/// Runs `gametree reproduce`.
+/// Runs `gametree reproduce`. The text output comes after every experiment has run, first
+/// the summary, then the tables; meanwhile each experiment's time goes to stderr as it ends
+/// (with --json, or when stderr is a terminal, beside the progress bars).
 pub fn run(args: ReproduceArgs) -> Result<()> {
     let experiments = reproduce::select(args.target.as_deref()).map_err(|e| anyhow!(e))?;
+    if args.list {
+        out!("{}", reproduce::list_text(&experiments));
+        return Ok(());
+    }
     if let Some(dir) = &args.out {
         // A bad --out is reported now, not after the experiments.
         reproduce::prepare_out(dir, &experiments).map_err(|e| anyhow!("--out: {e}"))?;
@@ -47,31 +57,27 @@ pub fn run(args: ReproduceArgs) -> Result<()> {
         hands: args.hands.map(|h| h as usize),
     };
     let start = Instant::now();
-    let json = args.json;
     let done = reproduce::run(&experiments, &ctx, args.out.as_deref(), |d| {
         let e = &d.experiment;
-        if json {
+        // The text comes at the end; each experiment's time goes to stderr with --json, and
+        // to a terminal.
+        if args.json || ctx.progress {
             if d.skipped {
                 errln!("{}/{}: skipped (stored results)", e.paper, e.table);
             } else {
                 errln!("{}/{}: {:.2} s", e.paper, e.table, d.wall_secs);
             }
-        } else {
-            // Streamed as each experiment ends (its files are already written): a reader
-            // that went away stops the run here.
-            outln!("{}", reproduce::done_markdown(d));
         }
     })
     .map_err(|e| anyhow!(e))?;
-    if json {
-        outln!("{}", reproduce::rows_json(&done));
+    let elapsed = start.elapsed().as_secs_f64();
+    if args.json {
+        outln!("{}", reproduce::run_json(&done, &ctx, elapsed));
     } else {
-        outln!(
-            "total wall time {:.2} s ({} experiments, {} mode)",
-            start.elapsed().as_secs_f64(),
-            done.len(),
-            if args.quick { "quick" } else { "full" }
-        );
+        outln!("{}", reproduce::summary_text(&done, args.quick, elapsed));
+        for d in &done {
+            outln!("{}", reproduce::done_text(d));
+        }
     }
     if let Some(dir) = &args.out {
         errln!("results in {}", dir.display());

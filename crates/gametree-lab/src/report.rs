@@ -1,12 +1,23 @@
-//! Report rows: a published number beside ours, with a verdict, rendered as a markdown
-//! table, CSV or JSON (`{"paper","table","row","quantity","paper_value","ours","ci95",
-//! "verdict","note"}`).
+//! Report rows: a published number beside ours, with a verdict, rendered as a plain-text
+//! table that fits a terminal ([`text_table`]), a markdown table, CSV or JSON
+//! (`{"paper","table","row","quantity","paper_value","ours","ci95","samples","verdict",
+//! "reason","note"}`).
+//!
+//! Rows are built with [`Row::builder`]: the builder decides the verdict from what it is
+//! given (a paper value or none, an exact tolerance, or a sample with its interval), so every
+//! experiment applies the same rules, among them the one for small samples
+//! ([`MIN_SAMPLES`]).
 
 use serde::Serialize;
 
+/// The fewest samples a statistical row needs for a verdict: with fewer, an interval (from
+/// Student's t on 1 to 4 samples) is too wide or too unreliable to decide anything, and the
+/// row says [`Verdict::TooFew`] instead (this happens in quick mode).
+pub const MIN_SAMPLES: u64 = 5;
+
 /// How our number compares with the paper's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     /// The same number (to the paper's precision).
     Exact,
@@ -16,16 +27,46 @@ pub enum Verdict {
     Differs,
     /// Ours only: the paper gives no number to compare with.
     Measured,
+    /// A statistical row on fewer than [`MIN_SAMPLES`] samples: no verdict.
+    TooFew,
 }
 
 impl Verdict {
-    /// The word printed in tables.
+    /// Every verdict, in the order of the summary's columns.
+    pub const ALL: [Verdict; 5] = [
+        Verdict::Exact,
+        Verdict::Within,
+        Verdict::Differs,
+        Verdict::Measured,
+        Verdict::TooFew,
+    ];
+
+    /// The word printed in tables (and stored in JSON).
     pub fn as_str(self) -> &'static str {
         match self {
             Verdict::Exact => "exact",
             Verdict::Within => "within",
             Verdict::Differs => "differs",
             Verdict::Measured => "measured",
+            Verdict::TooFew => "too-few",
+        }
+    }
+
+    /// The verdict a word names (the inverse of [`Verdict::as_str`]).
+    pub fn from_word(s: &str) -> Option<Verdict> {
+        Verdict::ALL.into_iter().find(|v| v.as_str() == s)
+    }
+
+    /// One line defining the verdict, for the legend of the text output.
+    pub fn definition(self) -> &'static str {
+        match self {
+            Verdict::Exact => "the same number as the paper, to the paper's precision",
+            Verdict::Within => {
+                "the paper's value lies in our 95% CI, or within the row's stated tolerance"
+            }
+            Verdict::Differs => "neither: the row's reason says why (under the row)",
+            Verdict::Measured => "ours only: the paper gives no number to compare with",
+            Verdict::TooFew => "a statistical row on fewer than 5 samples (quick mode): no verdict",
         }
     }
 }
@@ -47,13 +88,71 @@ pub struct Row {
     pub ours: f64,
     /// Our 95% interval, for statistical rows.
     pub ci95: Option<[f64; 2]>,
+    /// The number of samples behind a statistical row (`None` for computed rows).
+    pub samples: Option<u64>,
     /// The comparison.
     pub verdict: Verdict,
-    /// A one-line explanation (required when the verdict is `differs`).
+    /// Why a `differs` row differs, in one line (empty for the other verdicts); the summary
+    /// of the text output lists it.
+    pub reason: String,
+    /// What the row measured and how: seeds, counts, caveats.
     pub note: String,
 }
 
+/// How a [`RowBuilder`] decides the verdict.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Rule {
+    /// `exact` iff `|ours - paper| <= tolerance`, `differs` otherwise.
+    Exact(f64),
+    /// `within` iff the interval holds the paper's value or `|ours - paper| <= rel * |paper|`.
+    Statistical(f64),
+    /// Given by the experiment (its own test, e.g. a z-score).
+    Given(Verdict),
+}
+
+/// Builds a [`Row`]: `Row::builder(paper, table, row, quantity).paper(v).ours(x).build()`.
+///
+/// The verdict: `measured` without a paper value; otherwise by the rule given ([`exact`]
+/// with a tolerance, the default being 0; [`relative`] for a sample; or [`verdict`]), except
+/// that a row with fewer than [`MIN_SAMPLES`] [`samples`] and a paper value is `too-few`.
+///
+/// [`exact`]: RowBuilder::exact
+/// [`relative`]: RowBuilder::relative
+/// [`verdict`]: RowBuilder::verdict
+/// [`samples`]: RowBuilder::sample
+#[derive(Clone, Debug)]
+#[must_use = "a row builder does nothing until `build`"]
+pub struct RowBuilder {
+    row: Row,
+    rule: Rule,
+}
+
 impl Row {
+    /// A builder for a row of `paper`'s `table`: line `row`, quantity `quantity`.
+    pub fn builder(
+        paper: &str,
+        table: &str,
+        row: impl Into<String>,
+        quantity: impl Into<String>,
+    ) -> RowBuilder {
+        RowBuilder {
+            row: Row {
+                paper: paper.into(),
+                table: table.into(),
+                row: row.into(),
+                quantity: quantity.into(),
+                paper_value: None,
+                ours: f64::NAN,
+                ci95: None,
+                samples: None,
+                verdict: Verdict::Measured,
+                reason: String::new(),
+                note: String::new(),
+            },
+            rule: Rule::Exact(0.0),
+        }
+    }
+
     /// An exact row: `exact` iff `ours` equals `paper` to within `tolerance` (absolute).
     pub fn exact(
         paper: &str,
@@ -64,57 +163,110 @@ impl Row {
         ours: f64,
         tolerance: f64,
     ) -> Row {
-        let ok = (ours - paper_value).abs() <= tolerance;
-        Row {
-            paper: paper.into(),
-            table: table.into(),
-            row,
-            quantity: quantity.into(),
-            paper_value: Some(paper_value),
-            ours,
-            ci95: None,
-            verdict: if ok { Verdict::Exact } else { Verdict::Differs },
-            note: String::new(),
-        }
-    }
-
-    /// A statistical row: `within` iff the interval contains the paper's value or `ours` is
-    /// within `relative` of it.
-    #[allow(clippy::too_many_arguments)]
-    pub fn statistical(
-        paper: &str,
-        table: &str,
-        row: String,
-        quantity: &str,
-        paper_value: Option<f64>,
-        ours: f64,
-        ci95: [f64; 2],
-        relative: f64,
-    ) -> Row {
-        let verdict = match paper_value {
-            None => Verdict::Measured,
-            Some(p) if (ci95[0] <= p && p <= ci95[1]) || (ours - p).abs() <= relative * p.abs() => {
-                Verdict::Within
-            }
-            Some(_) => Verdict::Differs,
-        };
-        Row {
-            paper: paper.into(),
-            table: table.into(),
-            row,
-            quantity: quantity.into(),
-            paper_value,
-            ours,
-            ci95: Some(ci95),
-            verdict,
-            note: String::new(),
-        }
+        Row::builder(paper, table, row, quantity)
+            .paper(paper_value)
+            .ours(ours)
+            .exact(tolerance)
+            .build()
     }
 
     /// The same row with a note.
     pub fn with_note(mut self, note: impl Into<String>) -> Row {
         self.note = note.into();
         self
+    }
+}
+
+impl RowBuilder {
+    /// The published number.
+    pub fn paper(mut self, value: f64) -> Self {
+        self.row.paper_value = Some(value);
+        self
+    }
+
+    /// The published number, if the paper gives one (`None`: the row is `measured`).
+    pub fn paper_opt(mut self, value: Option<f64>) -> Self {
+        self.row.paper_value = value;
+        self
+    }
+
+    /// Our number.
+    pub fn ours(mut self, value: f64) -> Self {
+        self.row.ours = value;
+        self
+    }
+
+    /// Compare exactly, to within `tolerance` (absolute).
+    pub fn exact(mut self, tolerance: f64) -> Self {
+        self.rule = Rule::Exact(tolerance);
+        self
+    }
+
+    /// Our number is the mean of `samples` samples with 95% interval `ci95`; compared with
+    /// [`RowBuilder::relative`] (0 unless given).
+    pub fn sample(mut self, ci95: [f64; 2], samples: u64) -> Self {
+        self.row.ci95 = Some(ci95);
+        self.row.samples = Some(samples);
+        if !matches!(self.rule, Rule::Statistical(_) | Rule::Given(_)) {
+            self.rule = Rule::Statistical(0.0);
+        }
+        self
+    }
+
+    /// `within` also when ours is within `relative` of the paper's value.
+    pub fn relative(mut self, relative: f64) -> Self {
+        self.rule = Rule::Statistical(relative);
+        self
+    }
+
+    /// The verdict, decided by the experiment's own test (still `measured` without a paper
+    /// value and `too-few` on a small sample).
+    pub fn verdict(mut self, verdict: Verdict) -> Self {
+        self.rule = Rule::Given(verdict);
+        self
+    }
+
+    /// A one-line explanation.
+    pub fn note(mut self, note: impl Into<String>) -> Self {
+        self.row.note = note.into();
+        self
+    }
+
+    /// Why the row differs, should it (dropped for the other verdicts).
+    pub fn reason(mut self, reason: impl Into<String>) -> Self {
+        self.row.reason = reason.into();
+        self
+    }
+
+    /// The row, with its verdict.
+    pub fn build(self) -> Row {
+        let mut row = self.row;
+        row.verdict = match row.paper_value {
+            None => Verdict::Measured,
+            Some(_) if row.samples.is_some_and(|n| n < MIN_SAMPLES) => Verdict::TooFew,
+            Some(p) => match self.rule {
+                Rule::Given(v) => v,
+                Rule::Exact(tol) => {
+                    if (row.ours - p).abs() <= tol {
+                        Verdict::Exact
+                    } else {
+                        Verdict::Differs
+                    }
+                }
+                Rule::Statistical(rel) => {
+                    let inside = row.ci95.is_some_and(|c| c[0] <= p && p <= c[1]);
+                    if inside || (row.ours - p).abs() <= rel * p.abs() {
+                        Verdict::Within
+                    } else {
+                        Verdict::Differs
+                    }
+                }
+            },
+        };
+        if row.verdict != Verdict::Differs {
+            row.reason.clear();
+        }
+        row
     }
 }
 
@@ -131,29 +283,191 @@ pub fn fmt_num(x: f64) -> String {
     format!("{x:.decimals$}")
 }
 
-/// The rows as a markdown table.
+fn fmt_ci(c: Option<[f64; 2]>) -> String {
+    c.map_or("-".into(), |c| {
+        format!("[{}, {}]", fmt_num(c[0]), fmt_num(c[1]))
+    })
+}
+
+/// The rows as a markdown table (the `.md` files of `--out`).
 pub fn markdown(rows: &[Row]) -> String {
     let mut out = String::from(
-        "| paper | table | row | quantity | paper | ours | 95% interval | verdict | note |\n",
+        "| paper | table | row | quantity | paper value | ours | 95% CI | n | verdict | reason | note |\n",
     );
-    out.push_str("|---|---|---|---|---:|---:|---|---|---|\n");
+    out.push_str("|---|---|---|---|---:|---:|---|---:|---|---|---|\n");
     for r in rows {
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             r.paper,
             r.table,
             r.row,
             r.quantity,
             r.paper_value.map_or("-".into(), fmt_num),
             fmt_num(r.ours),
-            r.ci95.map_or("-".into(), |c| format!(
-                "[{}, {}]",
-                fmt_num(c[0]),
-                fmt_num(c[1])
-            )),
+            fmt_ci(r.ci95),
+            r.samples.map_or("-".into(), |n| n.to_string()),
             r.verdict.as_str(),
+            r.reason.replace('|', "/"),
             r.note.replace('|', "/"),
         ));
+    }
+    out
+}
+
+/// The widest line of the text output.
+pub const TEXT_WIDTH: usize = 100;
+
+/// The most lines a note takes in the text output; a longer one ends in `...` (the whole
+/// note is in `--json`, CSV and the markdown files).
+pub const NOTE_LINES: usize = 2;
+
+/// Splits `text` into lines of at most `width` characters, at spaces where it can (a word
+/// longer than `width` is cut).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut cur = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        loop {
+            let cur_len = cur.chars().count();
+            let sep = usize::from(cur_len > 0);
+            if cur_len + sep + word.len() <= width {
+                if sep == 1 {
+                    cur.push(' ');
+                }
+                cur.extend(word.iter());
+                break;
+            }
+            if cur_len > 0 {
+                lines.push(std::mem::take(&mut cur));
+                continue;
+            }
+            // A word longer than a line: cut it.
+            cur.extend(word[..width].iter());
+            word.drain(..width);
+            lines.push(std::mem::take(&mut cur));
+            if word.is_empty() {
+                break;
+            }
+        }
+    }
+    if !cur.is_empty() || lines.is_empty() {
+        lines.push(cur);
+    }
+    lines
+}
+
+/// [`wrap`], keeping at most `max_lines` lines; the last one kept ends in `...` when text
+/// was left out.
+pub fn wrap_abbreviated(text: &str, width: usize, max_lines: usize) -> Vec<String> {
+    let mut lines = wrap(text, width);
+    if lines.len() > max_lines.max(1) {
+        lines.truncate(max_lines.max(1));
+        let last = lines.last_mut().expect("at least one line");
+        let keep = width.saturating_sub(4);
+        if last.chars().count() > keep {
+            *last = last.chars().take(keep).collect();
+        }
+        last.push_str(" ...");
+    }
+    lines
+}
+
+/// The rows of one table as plain text at most [`TEXT_WIDTH`] characters wide: columns
+/// `row`, `quantity`, `paper value`, `ours`, `95% CI`, `verdict` (the long text columns
+/// wrapped), and under each row its reason (`differs: ...`, one line) and its note,
+/// indented, in at most [`NOTE_LINES`] lines (a note the row above has too is not repeated).
+pub fn text_table(rows: &[Row]) -> String {
+    const HEAD: [&str; 6] = [
+        "row",
+        "quantity",
+        "paper value",
+        "ours",
+        "95% CI",
+        "verdict",
+    ];
+    let cells: Vec<[String; 6]> = rows
+        .iter()
+        .map(|r| {
+            [
+                r.row.clone(),
+                r.quantity.clone(),
+                r.paper_value.map_or("-".into(), fmt_num),
+                fmt_num(r.ours),
+                fmt_ci(r.ci95),
+                r.verdict.as_str().to_string(),
+            ]
+        })
+        .collect();
+    let natural = |i: usize| {
+        cells
+            .iter()
+            .map(|c| c[i].chars().count())
+            .chain([HEAD[i].len()])
+            .max()
+            .unwrap_or(0)
+    };
+    let mut widths: [usize; 6] = std::array::from_fn(natural);
+    // The number columns keep their width (at most 30 for an interval); the row and
+    // quantity columns share what is left (at least 24).
+    widths[4] = widths[4].min(30);
+    let sep = 2 * (HEAD.len() - 1);
+    let fixed: usize = widths[2..].iter().sum::<usize>() + sep;
+    let room = TEXT_WIDTH.saturating_sub(fixed).max(24);
+    if widths[0] + widths[1] > room {
+        let q = widths[1].min(room / 2);
+        let r = widths[0].min(room - q);
+        widths[1] = widths[1].min(room - r);
+        widths[0] = r;
+    }
+    let mut out = String::new();
+    let push_line = |out: &mut String, parts: &[String; 6]| {
+        let mut line = String::new();
+        for (i, p) in parts.iter().enumerate() {
+            let w = widths[i];
+            if i > 0 {
+                line.push_str("  ");
+            }
+            // Numbers are right-aligned, text left-aligned.
+            if (2..=3).contains(&i) {
+                line.push_str(&format!("{p:>w$}"));
+            } else {
+                line.push_str(&format!("{p:<w$}"));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    };
+    push_line(&mut out, &HEAD.map(String::from));
+    let mut previous_note = None;
+    for (r, c) in rows.iter().zip(&cells) {
+        let wrapped: Vec<Vec<String>> = c
+            .iter()
+            .enumerate()
+            .map(|(i, s)| wrap(s, widths[i]))
+            .collect();
+        let height = wrapped.iter().map(Vec::len).max().unwrap_or(1);
+        for k in 0..height {
+            let parts: [String; 6] =
+                std::array::from_fn(|i| wrapped[i].get(k).cloned().unwrap_or_default());
+            push_line(&mut out, &parts);
+        }
+        if !r.reason.is_empty() {
+            for l in wrap_abbreviated(&format!("differs: {}", r.reason), TEXT_WIDTH - 4, 1) {
+                out.push_str("    ");
+                out.push_str(&l);
+                out.push('\n');
+            }
+        }
+        if !r.note.is_empty() && Some(&r.note) != previous_note {
+            for l in wrap_abbreviated(&r.note, TEXT_WIDTH - 4, NOTE_LINES) {
+                out.push_str("    ");
+                out.push_str(&l);
+                out.push('\n');
+            }
+        }
+        previous_note = Some(&r.note);
     }
     out
 }
@@ -168,8 +482,9 @@ fn csv_field(s: &str) -> String {
 
 /// The rows as CSV with a header line.
 pub fn csv(rows: &[Row]) -> String {
-    let mut out =
-        String::from("paper,table,row,quantity,paper_value,ours,ci95_low,ci95_high,verdict,note\n");
+    let mut out = String::from(
+        "paper,table,row,quantity,paper_value,ours,ci95_low,ci95_high,samples,verdict,reason,note\n",
+    );
     for r in rows {
         let fields = [
             csv_field(&r.paper),
@@ -180,7 +495,9 @@ pub fn csv(rows: &[Row]) -> String {
             r.ours.to_string(),
             r.ci95.map_or(String::new(), |c| c[0].to_string()),
             r.ci95.map_or(String::new(), |c| c[1].to_string()),
+            r.samples.map_or(String::new(), |n| n.to_string()),
             r.verdict.as_str().to_string(),
+            csv_field(&r.reason),
             csv_field(&r.note),
         ];
         out.push_str(&fields.join(","));
@@ -192,6 +509,15 @@ pub fn csv(rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn stat(paper: Option<f64>, ours: f64, ci: [f64; 2], n: u64, rel: f64) -> Row {
+        Row::builder("p", "t", "r", "q")
+            .paper_opt(paper)
+            .ours(ours)
+            .sample(ci, n)
+            .relative(rel)
+            .build()
+    }
 
     #[test]
     fn verdicts() {
@@ -207,10 +533,84 @@ mod tests {
             Row::exact("p", "t", "r".into(), "q", 1249.0, 1250.0, 0.0).verdict,
             Verdict::Differs
         );
-        let s = Row::statistical("p", "t", "r".into(), "q", Some(1.75), 1.9, [1.8, 2.0], 0.15);
-        assert_eq!(s.verdict, Verdict::Within);
-        let s = Row::statistical("p", "t", "r".into(), "q", Some(1.0), 1.9, [1.8, 2.0], 0.15);
-        assert_eq!(s.verdict, Verdict::Differs);
+        assert_eq!(
+            stat(Some(1.75), 1.9, [1.8, 2.0], 30, 0.15).verdict,
+            Verdict::Within
+        );
+        assert_eq!(
+            stat(Some(1.0), 1.9, [1.8, 2.0], 30, 0.15).verdict,
+            Verdict::Differs
+        );
+        assert_eq!(
+            stat(None, 1.9, [1.8, 2.0], 30, 0.15).verdict,
+            Verdict::Measured
+        );
+        // Too few samples: no verdict, whether the interval holds the paper's value or not.
+        for n in [1, 2, MIN_SAMPLES - 1] {
+            let r = stat(Some(1.0), 22.0, [-16.12, 60.12], n, 0.1);
+            assert_eq!(r.verdict, Verdict::TooFew, "n = {n}");
+            assert_eq!(r.samples, Some(n));
+            assert_eq!(
+                stat(Some(9.556), 9.556, [9.556, 9.556], n, 0.1).verdict,
+                Verdict::TooFew
+            );
+        }
+        assert_eq!(
+            stat(Some(1.0), 22.0, [-16.12, 60.12], MIN_SAMPLES, 0.1).verdict,
+            Verdict::Within
+        );
+        // A verdict of the experiment's own test, still overridden by a small sample.
+        let given = |n| {
+            Row::builder("p", "t", "r", "q")
+                .paper(1.0)
+                .ours(5.0)
+                .sample([4.0, 6.0], n)
+                .verdict(Verdict::Within)
+                .build()
+                .verdict
+        };
+        assert_eq!(given(10), Verdict::Within);
+        // A reason is kept for a row that differs only.
+        let why = |ours: f64| {
+            Row::builder("p", "t", "r", "q")
+                .paper(1.0)
+                .ours(ours)
+                .reason("off by one")
+                .build()
+        };
+        assert_eq!(
+            (why(2.0).verdict, why(2.0).reason.as_str()),
+            (Verdict::Differs, "off by one")
+        );
+        assert_eq!(
+            (why(1.0).verdict, why(1.0).reason.as_str()),
+            (Verdict::Exact, "")
+        );
+        assert_eq!(given(2), Verdict::TooFew);
+        let r = Row::builder("k", "t", "b=2", "leaves")
+            .paper(5.0)
+            .ours(5.0)
+            .note("n")
+            .build();
+        assert_eq!(
+            (
+                r.paper.as_str(),
+                r.table.as_str(),
+                r.row.as_str(),
+                r.quantity.as_str()
+            ),
+            ("k", "t", "b=2", "leaves")
+        );
+        assert_eq!(
+            (r.paper_value, r.ours, r.ci95, r.samples),
+            (Some(5.0), 5.0, None, None)
+        );
+        assert_eq!((r.verdict, r.note.as_str()), (Verdict::Exact, "n"));
+        for v in Verdict::ALL {
+            assert_eq!(Verdict::from_word(v.as_str()), Some(v));
+            assert_eq!(serde_json::to_value(v).unwrap(), v.as_str());
+        }
+        assert_eq!(Verdict::from_word("maybe"), None);
     }
 
     #[test]
@@ -226,12 +626,66 @@ mod tests {
         )
         .with_note("a, \"b\"")];
         assert!(markdown(&rows).contains(
-            "| korf-1991 | best-case | b=2 d=3 | leaves | 5 | 5 | - | exact | a, \"b\" |"
+            "| korf-1991 | best-case | b=2 d=3 | leaves | 5 | 5 | - | - | exact |  | a, \"b\" |"
         ));
-        assert!(
-            csv(&rows).contains("korf-1991,best-case,b=2 d=3,leaves,5,5,,,exact,\"a, \"\"b\"\"\"")
-        );
+        assert!(csv(&rows)
+            .contains("korf-1991,best-case,b=2 d=3,leaves,5,5,,,,exact,,\"a, \"\"b\"\"\""));
         assert_eq!(fmt_num(1.61803), "1.618");
         assert_eq!(fmt_num(84927.0), "84927");
+    }
+
+    #[test]
+    fn wrapping() {
+        assert_eq!(wrap("aa bb cc", 5), vec!["aa bb", "cc"]);
+        assert_eq!(wrap("abcdefgh", 3), vec!["abc", "def", "gh"]);
+        assert_eq!(wrap("", 3), vec![""]);
+        let long = "word ".repeat(100);
+        let w = wrap_abbreviated(&long, 20, 2);
+        assert_eq!(w.len(), 2);
+        assert!(
+            w[1].ends_with(" ...") && w[1].chars().count() <= 20,
+            "{w:?}"
+        );
+        assert_eq!(wrap_abbreviated("a b", 20, 2), vec!["a b"]);
+    }
+
+    #[test]
+    fn text_table_fits_and_keeps_every_row() {
+        let long = "complete tree: cards left when first searched to the end of the hand";
+        let rows: Vec<Row> = (0..3)
+            .map(|i| {
+                Row::builder(
+                    "p",
+                    "t",
+                    format!("hearts, speculative max^n + table, {i} hands, 1000000 nodes"),
+                    long,
+                )
+                .paper(123456.789)
+                .ours(123457.5)
+                .sample([123000.25, 124000.75], 3)
+                .note("x ".repeat(200))
+                .build()
+            })
+            .collect();
+        let text = text_table(&rows);
+        let lines: Vec<&str> = text.lines().collect();
+        let widest = lines.iter().map(|l| l.chars().count()).max().unwrap();
+        assert!(widest <= TEXT_WIDTH, "{widest}\n{text}");
+        let head: Vec<&str> = lines[0].split("  ").filter(|s| !s.is_empty()).collect();
+        assert_eq!(
+            head.iter().map(|s| s.trim()).collect::<Vec<_>>(),
+            [
+                "row",
+                "quantity",
+                "paper value",
+                "ours",
+                "95% CI",
+                "verdict"
+            ]
+        );
+        assert_eq!(text.matches("too-few").count(), 3);
+        // The note, cut to two lines, is printed once for the three rows that share it.
+        assert_eq!(text.matches(" ...\n").count(), 1);
+        assert_eq!(text.lines().filter(|l| l.starts_with("    x x")).count(), 2);
     }
 }

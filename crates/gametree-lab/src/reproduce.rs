@@ -3,7 +3,8 @@
 //!
 //! With an output directory, experiment `paper/table` writes `DIR/paper/table.md`,
 //! `table.csv`, every plot as `table-NAME.svg`, `table.json`:
-//! `{"paper", "table", "params", "rows": [...]}`, and last the manifest `table.manifest`,
+//! `{"paper", "table", "meta": {...}, "rows": [...]}` (the [`Meta`]: gametree version, git
+//! commit, date, parameters, elapsed time), and last the manifest `table.manifest`,
 //! which lists every file of the set with a fingerprint of its bytes (64-bit FNV-1a and
 //! length). Every file is written atomically; the old manifest is removed before the first
 //! file of a new set is written. So an experiment counts as done only when its manifest is
@@ -14,19 +15,23 @@
 //!
 //! Before any computation [`prepare_out`] checks the directory (it must be, or become, a
 //! directory that can be written) and removes the temporary files (`.NAME.PID.tmp`) that
-//! killed runs left behind. Wall times go to the markdown file and the caller, never into
-//! the JSON: the JSON is byte-identical across runs and thread counts.
+//! killed runs left behind.
+//!
+//! The rows are byte-identical across runs and thread counts; the `meta` object beside them
+//! (date, elapsed time, and the commit of the build) differs from run to run, so compare
+//! `rows`, not whole files.
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Instant, SystemTime};
 
+use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::experiment::{Ctx, Experiment, Output};
 use crate::io::{describe, remove_stale_temps, write_atomic};
 use crate::papers;
 use crate::plot::line_plot_svg;
-use crate::report::{csv, markdown, Row, Verdict};
+use crate::report::{csv, markdown, text_table, wrap, wrap_abbreviated, Row, Verdict, TEXT_WIDTH};
 
 /// The experiments `filter` names: `None` for all, `PAPER` for a paper's tables, or
 /// `PAPER/TABLE` for one. An unknown name is an error listing the known ones.
@@ -103,27 +108,69 @@ fn with_ext(base: &Path, ext: &str) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// The stored JSON document of an experiment (deterministic: no timings).
-pub fn json_document(e: &Experiment, params: &str, rows: &[Row]) -> String {
+/// When and by what a result was made: stored beside the rows, never inside them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Meta {
+    /// The version of gametree that made it.
+    pub gametree_version: &'static str,
+    /// The git commit it was built from (`unknown` when built outside a checkout).
+    pub git_commit: &'static str,
+    /// When it was made: UTC, `YYYY-MM-DDTHH:MM:SSZ`.
+    pub date: String,
+    /// The experiment's parameters ([`Experiment::params`]), or for a whole run the mode.
+    pub params: String,
+    /// Wall time in seconds.
+    pub elapsed_s: f64,
+}
+
+impl Meta {
+    /// The meta of a result made now with `params` in `elapsed_s` seconds.
+    pub fn now(params: &str, elapsed_s: f64) -> Meta {
+        Meta {
+            gametree_version: env!("CARGO_PKG_VERSION"),
+            git_commit: option_env!("GAMETREE_GIT_COMMIT").unwrap_or("unknown"),
+            date: utc_date(SystemTime::now()),
+            params: params.to_string(),
+            elapsed_s,
+        }
+    }
+}
+
+/// `t` as a UTC date and time, `YYYY-MM-DDTHH:MM:SSZ` (times before 1970 print as 1970).
+pub fn utc_date(t: SystemTime) -> String {
+    let secs = t
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    // Days to a civil date (the proleptic Gregorian calendar; eras of 400 years).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
+/// The stored JSON document of an experiment: `{"paper", "table", "meta", "rows"}`.
+pub fn json_document(e: &Experiment, meta: &Meta, rows: &[Row]) -> String {
     let doc = json!({
         "paper": e.paper,
         "table": e.table,
-        "params": params,
+        "meta": meta,
         "rows": rows,
     });
     let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
     s.push('\n');
     s
-}
-
-fn verdict_from(s: &str) -> Option<Verdict> {
-    Some(match s {
-        "exact" => Verdict::Exact,
-        "within" => Verdict::Within,
-        "differs" => Verdict::Differs,
-        "measured" => Verdict::Measured,
-        _ => return None,
-    })
 }
 
 /// A row read back from its JSON serialization.
@@ -148,7 +195,12 @@ pub fn row_from_json(v: &Value) -> Option<Row> {
         paper_value: num("paper_value")?,
         ours: num("ours")?.unwrap_or(f64::NAN),
         ci95,
-        verdict: verdict_from(&s("verdict")?)?,
+        samples: match v.get("samples")? {
+            Value::Null => None,
+            x => Some(x.as_u64()?),
+        },
+        verdict: Verdict::from_word(&s("verdict")?)?,
+        reason: s("reason")?,
         note: s("note")?,
     })
 }
@@ -190,7 +242,7 @@ pub fn stored(out: &Path, e: &Experiment, params: &str) -> Option<Vec<Row>> {
         }
     }
     let doc: Value = serde_json::from_str(&json_text?).ok()?;
-    if doc.get("params")?.as_str()? != params {
+    if doc.get("meta")?.get("params")?.as_str()? != params {
         return None;
     }
     doc.get("rows")?
@@ -245,7 +297,7 @@ pub fn write_outputs(
     }
     files.push((
         format!("{}.json", e.table),
-        json_document(e, params, &output.rows).into_bytes(),
+        json_document(e, &Meta::now(params, wall_secs), &output.rows).into_bytes(),
     ));
     let dir = out.join(e.paper);
     let mut listed = Vec::new();
@@ -346,32 +398,183 @@ pub fn run(
     Ok(all)
 }
 
-/// The JSON array of all rows of a run (the `--json` output), one line.
-pub fn rows_json(done: &[Done]) -> String {
+/// The `--json` output of a run, one line: `{"meta": {...}, "rows": [...]}`. The meta is a
+/// [`Meta`] (its `params`: `mode=quick` or `mode=full`, and `hands=N` when given) with
+/// `experiments`: each one's `paper`, `table`, `params`, `elapsed_s` and `skipped`. It
+/// differs from run to run; the rows are byte-identical across runs and thread counts.
+pub fn run_json(done: &[Done], ctx: &Ctx, elapsed_s: f64) -> String {
+    let mode = if ctx.quick { "quick" } else { "full" };
+    let experiments: Vec<Value> = done
+        .iter()
+        .map(|d| {
+            json!({
+                "paper": d.experiment.paper,
+                "table": d.experiment.table,
+                "params": (d.experiment.params)(ctx),
+                "elapsed_s": d.wall_secs,
+                "skipped": d.skipped,
+            })
+        })
+        .collect();
     let rows: Vec<&Row> = done.iter().flat_map(|d| d.rows.iter()).collect();
-    serde_json::to_string(&rows).unwrap_or_else(|_| "[]".into())
+    let params = match ctx.hands {
+        Some(h) => format!("mode={mode} hands={h}"),
+        None => format!("mode={mode}"),
+    };
+    let mut meta = serde_json::to_value(Meta::now(&params, elapsed_s)).unwrap_or_default();
+    meta["experiments"] = Value::Array(experiments);
+    let doc = json!({ "meta": meta, "rows": rows });
+    serde_json::to_string(&doc).unwrap_or_else(|_| "{}".into())
 }
 
-/// The markdown of one finished experiment, with its wall time.
-pub fn done_markdown(d: &Done) -> String {
+/// How many of `rows` have verdict `v`.
+pub fn count(rows: &[Row], v: Verdict) -> usize {
+    rows.iter().filter(|r| r.verdict == v).count()
+}
+
+/// The `--list` text: every experiment of `experiments`, `paper/table` and what it
+/// reproduces, in lines of at most [`TEXT_WIDTH`] characters.
+pub fn list_text(experiments: &[Experiment]) -> String {
+    let names: Vec<String> = experiments
+        .iter()
+        .map(|e| format!("{}/{}", e.paper, e.table))
+        .collect();
+    let w = names.iter().map(String::len).max().unwrap_or(0);
+    let mut out = String::new();
+    for (e, name) in experiments.iter().zip(&names) {
+        for (i, line) in wrap(e.about, TEXT_WIDTH.saturating_sub(w + 2).max(20))
+            .iter()
+            .enumerate()
+        {
+            let label = if i == 0 { name.as_str() } else { "" };
+            out.push_str(format!("{label:<w$}  {line}").trim_end());
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The head of the text output: the title, the legend of the columns and verdicts, the
+/// counts of verdicts per paper, and every `differs` row with its reason (or its note when
+/// it has none), cut to one line. Lines are at most [`TEXT_WIDTH`] characters.
+pub fn summary_text(done: &[Done], quick: bool, elapsed_s: f64) -> String {
+    let rows: Vec<&Row> = done.iter().flat_map(|d| d.rows.iter()).collect();
+    let mut out = format!(
+        "gametree {} reproduce, {} mode: {} experiments, {} rows, {elapsed_s:.2} s\n\n",
+        env!("CARGO_PKG_VERSION"),
+        if quick { "quick" } else { "full" },
+        done.len(),
+        rows.len(),
+    );
+    out.push_str(
+        "Columns: `paper value` is the published number, `ours` our measurement, `95% CI` our\n\
+         95% confidence interval (statistical rows), `verdict` the comparison; the note is under\n\
+         each row (cut to two lines; not repeated for the rows after it that share it; whole\n\
+         in --json and --out). Verdicts:\n",
+    );
+    for v in Verdict::ALL {
+        out.push_str(&format!("  {:<9} {}\n", v.as_str(), v.definition()));
+    }
+    out.push_str("\nSummary\n");
+    let head = format!(
+        "{:<18} {:>6} {:>6} {:>7} {:>8} {:>9} {:>8}\n",
+        "paper", "rows", "exact", "within", "differs", "measured", "too-few"
+    );
+    out.push_str(&head);
+    let mut papers: Vec<&str> = Vec::new();
+    for d in done {
+        if !papers.contains(&d.experiment.paper) {
+            papers.push(d.experiment.paper);
+        }
+    }
+    let line = |name: &str, rows: &[Row]| {
+        format!(
+            "{name:<18} {:>6} {:>6} {:>7} {:>8} {:>9} {:>8}\n",
+            rows.len(),
+            count(rows, Verdict::Exact),
+            count(rows, Verdict::Within),
+            count(rows, Verdict::Differs),
+            count(rows, Verdict::Measured),
+            count(rows, Verdict::TooFew),
+        )
+    };
+    for p in &papers {
+        let of: Vec<Row> = done
+            .iter()
+            .filter(|d| d.experiment.paper == *p)
+            .flat_map(|d| d.rows.iter().cloned())
+            .collect();
+        out.push_str(&line(p, &of));
+    }
+    let all: Vec<Row> = rows.iter().map(|r| (*r).clone()).collect();
+    out.push_str(&line("all", &all));
+    let differs: Vec<&&Row> = rows
+        .iter()
+        .filter(|r| r.verdict == Verdict::Differs)
+        .collect();
+    if differs.is_empty() {
+        out.push_str("\nNo row differs.\n");
+    } else {
+        out.push_str(&format!("\nRows that differ ({}):\n", differs.len()));
+        for r in differs {
+            let what = format!(
+                "{}/{}, {}, {}: ours {}, paper {}",
+                r.paper,
+                r.table,
+                r.row,
+                r.quantity,
+                crate::report::fmt_num(r.ours),
+                r.paper_value.map_or("-".into(), crate::report::fmt_num)
+            );
+            for (i, l) in wrap(&what, TEXT_WIDTH - 4).iter().enumerate() {
+                out.push_str(if i == 0 { "  - " } else { "    " });
+                out.push_str(l);
+                out.push('\n');
+            }
+            let why = if r.reason.is_empty() {
+                &r.note
+            } else {
+                &r.reason
+            };
+            if !why.is_empty() {
+                for l in wrap_abbreviated(why, TEXT_WIDTH - 6, 1) {
+                    out.push_str("      ");
+                    out.push_str(&l);
+                    out.push('\n');
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The text of one finished experiment: a heading with its counts and wall time, what it
+/// reproduces, and its rows ([`text_table`]).
+pub fn done_text(d: &Done) -> String {
     let e = &d.experiment;
     let time = if d.skipped {
         "skipped: stored results with the same parameters".to_string()
     } else {
         format!("wall time {:.2} s", d.wall_secs)
     };
-    let counts = |v: Verdict| d.rows.iter().filter(|r| r.verdict == v).count();
-    format!(
-        "## {} / {}: {}\n\n{}\n{} rows: {} exact, {} within, {} differs, {} measured; {}\n",
-        e.paper,
-        e.table,
-        e.about,
-        markdown(&d.rows),
+    let mut counts = Vec::new();
+    for v in Verdict::ALL {
+        let n = count(&d.rows, v);
+        if n > 0 {
+            counts.push(format!("{n} {}", v.as_str()));
+        }
+    }
+    let mut out = format!("== {}/{}\n", e.paper, e.table);
+    for l in wrap(e.about, TEXT_WIDTH) {
+        out.push_str(&l);
+        out.push('\n');
+    }
+    out.push_str(&format!(
+        "{} rows: {}\n{time}\n",
         d.rows.len(),
-        counts(Verdict::Exact),
-        counts(Verdict::Within),
-        counts(Verdict::Differs),
-        counts(Verdict::Measured),
-        time
-    )
+        counts.join(", ")
+    ));
+    out.push('\n');
+    out.push_str(&text_table(&d.rows));
+    out
 }

@@ -1,11 +1,12 @@
-//! `gametree reproduce`: unknown names, `--out` files and skipping, JSON rows, and
-//! byte-identical JSON with one or two threads.
+//! `gametree reproduce`: unknown names, `--list`, the summary before the tables, lines that
+//! fit a terminal, `--out` files and skipping, JSON rows and meta, and byte-identical rows
+//! with one or two threads.
 
 use std::process::{Command, Output};
 
 use serde_json::Value;
 
-use crate::{gametree, scratch};
+use crate::{expect_error, gametree, ok, scratch};
 
 fn with_threads(threads: &str, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gametree"))
@@ -31,25 +32,196 @@ fn unknown_paper_or_table_exits_2_and_lists_the_known_ones() {
     assert!(err.contains("sturtevant-2003/table-10"), "{err}");
 }
 
+/// The fields of the table line of row `row` (the columns are separated by two spaces or
+/// more).
+fn columns(line: &str) -> Vec<&str> {
+    line.split("  ")
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
 #[test]
-fn markdown_and_json_rows() {
-    let out = gametree(&["reproduce", "sturtevant-2003/table-10", "--quick"]);
-    assert!(out.status.success());
-    let md = String::from_utf8_lossy(&out.stdout);
-    assert!(md.contains("| sturtevant-2003 | table-10 |"), "{md}");
-    assert!(md.contains("| 1234560 | 1234560 | - | exact |"), "{md}");
-    assert!(md.contains("wall time"), "{md}");
+fn text_rows_and_json_rows() {
+    let text = ok(&["reproduce", "sturtevant-2003/table-10", "--quick"]);
+    let lines: Vec<&str> = text.lines().collect();
+    let head = lines
+        .iter()
+        .position(|l| l.starts_with("row "))
+        .expect("a table header");
+    assert_eq!(
+        columns(lines[head]),
+        [
+            "row",
+            "quantity",
+            "paper value",
+            "ours",
+            "95% CI",
+            "verdict"
+        ]
+    );
+    let plain = lines
+        .iter()
+        .find(|l| l.contains("plain max^n expansions"))
+        .expect("the plain max^n row");
+    assert_eq!(
+        columns(plain),
+        [
+            "uniform b=10 n=3 id depth 6",
+            "plain max^n expansions",
+            "1234560",
+            "1234560",
+            "-",
+            "exact"
+        ]
+    );
+    let at = lines
+        .iter()
+        .position(|l| *l == "== sturtevant-2003/table-10")
+        .expect("the table's heading");
+    assert_eq!(lines[at + 2], "2 rows: 2 exact");
+    assert!(lines[at + 3].starts_with("wall time "), "{}", lines[at + 3]);
     let out = gametree(&["reproduce", "sturtevant-2003/table-10", "--json"]);
     assert!(out.status.success());
-    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON array");
-    let rows = v.as_array().unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let rows = v["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[1]["ours"], 84927.0);
     assert_eq!(rows[1]["paper_value"], 84927.0);
     assert_eq!(rows[1]["verdict"], "exact");
     assert_eq!(rows[1]["ci95"], Value::Null);
+    assert_eq!(rows[1]["samples"], Value::Null);
     let keys: Vec<&String> = rows[0].as_object().unwrap().keys().collect();
-    assert_eq!(keys.len(), 9, "{keys:?}");
+    assert_eq!(keys.len(), 11, "{keys:?}");
+    assert_eq!(rows[1]["reason"], "");
+    // The meta: version, commit, date, mode, time, and each experiment's parameters.
+    let m = &v["meta"];
+    assert_eq!(m["gametree_version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(m["params"], "mode=full");
+    assert!(m["git_commit"].as_str().is_some_and(|c| !c.is_empty()));
+    assert!(m["date"]
+        .as_str()
+        .is_some_and(|d| d.ends_with('Z') && d.len() == 20));
+    assert!(m["elapsed_s"].as_f64().is_some_and(|t| t >= 0.0));
+    let e = &m["experiments"][0];
+    assert_eq!(e["paper"], "sturtevant-2003");
+    assert_eq!(e["table"], "table-10");
+    assert_eq!(e["skipped"], false);
+    assert!(e["params"].as_str().is_some_and(|p| !p.is_empty()), "{e}");
+    assert_eq!(m["experiments"].as_array().unwrap().len(), 1);
+}
+
+/// The text output starts with the summary (title, legend, counts per paper, the rows that
+/// differ) before any table, and no line is wider than 100 characters. Sturtevant's quick
+/// tables have rows of every verdict but `exact`-only ones, and the card games' `too-few`.
+#[test]
+fn summary_first_and_lines_fit() {
+    let text = ok(&["reproduce", "sturtevant-2003", "--quick"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("gametree ")
+            && lines[0].contains(" reproduce, quick mode: 6 experiments, "),
+        "{}",
+        lines[0]
+    );
+    let widest = lines.iter().map(|l| l.chars().count()).max().unwrap();
+    assert!(widest <= 100, "a line of {widest} characters");
+    let summary = lines
+        .iter()
+        .position(|l| *l == "Summary")
+        .expect("a summary");
+    let first_table = lines
+        .iter()
+        .position(|l| l.starts_with("== "))
+        .expect("tables");
+    assert!(summary < first_table);
+    // The legend defines every verdict before the summary.
+    for v in ["exact", "within", "differs", "measured", "too-few"] {
+        let def = lines
+            .iter()
+            .position(|l| l.trim_start().starts_with(&format!("{v} ")))
+            .unwrap_or_else(|| panic!("{v} defined"));
+        assert!(def < summary, "{v}");
+    }
+    assert_eq!(
+        columns(lines[summary + 1]),
+        ["paper", "rows", "exact", "within", "differs", "measured", "too-few"]
+    );
+    // The counts of the paper's line agree with the JSON rows.
+    let counts = columns(lines[summary + 2]);
+    assert_eq!(counts[0], "sturtevant-2003");
+    let json = gametree(&["reproduce", "sturtevant-2003", "--quick", "--json"]);
+    let v: Value = serde_json::from_slice(&json.stdout).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    let n = |verdict: &str| rows.iter().filter(|r| r["verdict"] == verdict).count();
+    let want: Vec<String> = [
+        rows.len(),
+        n("exact"),
+        n("within"),
+        n("differs"),
+        n("measured"),
+        n("too-few"),
+    ]
+    .iter()
+    .map(usize::to_string)
+    .collect();
+    assert_eq!(counts[1..], want[..]);
+    assert!(n("too-few") > 0, "the card games' rows in quick mode");
+    // Every row that differs is listed in the summary, before the tables.
+    let listed = lines[summary..first_table]
+        .iter()
+        .filter(|l| l.starts_with("  - "))
+        .count();
+    assert_eq!(listed, n("differs"));
+    // A statistical row on too few samples has no verdict.
+    for r in rows.iter().filter(|r| r["verdict"] == "too-few") {
+        assert!(r["samples"].as_u64().unwrap() < 5, "{r}");
+    }
+    for r in rows
+        .iter()
+        .filter(|r| r["samples"].as_u64().is_some_and(|s| s < 5))
+    {
+        assert!(
+            r["verdict"] == "too-few" || r["verdict"] == "measured",
+            "{r}"
+        );
+    }
+}
+
+#[test]
+fn list_names_every_experiment_and_runs_nothing() {
+    let out = gametree(&["reproduce", "--list"]);
+    assert!(out.status.success());
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let names: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with(' '))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(names.len(), 16, "{text}");
+    assert_eq!(names[0], "korf-1991/best-case");
+    assert!(names.contains(&"sturtevant-2003/table-12"));
+    assert!(text.lines().all(|l| l.chars().count() <= 100));
+    let one = ok(&["reproduce", "--list", "fridenfalk-2014"]);
+    let names: Vec<&str> = one
+        .lines()
+        .filter(|l| !l.starts_with(' '))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["fridenfalk-2014/table-1", "fridenfalk-2014/table-2"]
+    );
+    expect_error(&["reproduce", "--list", "--json"], "--json");
+    expect_error(
+        &["reproduce", "--list", "nobody-1999"],
+        "unknown paper `nobody-1999`",
+    );
 }
 
 #[test]
@@ -89,22 +261,41 @@ fn out_dir_then_rerun_skips() {
     assert_eq!(md.matches("skipped: stored results").count(), 6, "{md}");
     assert_eq!(std::fs::read(base.join("table-8.json")).unwrap(), json);
     // The skipped experiments' rows still print.
-    assert!(md.contains("| 84927 | 84927 |"), "{md}");
+    let best = md
+        .lines()
+        .find(|l| l.contains("expansions (best case)"))
+        .expect("the best-case row");
+    assert_eq!(
+        columns(best)[2..],
+        ["84927", "84927", "-", "exact"],
+        "{best}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The same seed gives byte-identical JSON with one thread and two (a parallel, random
-/// experiment: Fridenfalk's Table II in quick mode).
+/// The same seed gives byte-identical JSON rows with one thread and two (a parallel, random
+/// experiment: Fridenfalk's Table II in quick mode). The meta beside them (date, times)
+/// differs from run to run.
 #[test]
 fn json_is_identical_with_one_or_two_threads() {
     let args = ["reproduce", "fridenfalk-2014/table-2", "--quick", "--json"];
     let one = with_threads("1", &args);
     let two = with_threads("2", &args);
     assert!(one.status.success() && two.status.success());
-    assert!(one.stdout.len() > 1000);
-    assert_eq!(one.stdout, two.stdout);
+    let rows = |o: &Output| -> String {
+        // The rows' bytes as printed: everything after `"rows":` but the closing brace.
+        let text = String::from_utf8_lossy(&o.stdout).into_owned();
+        let at = text.find("\"rows\":").expect("rows");
+        text[at..].trim_end().to_string()
+    };
+    let (r1, r2) = (rows(&one), rows(&two));
+    assert!(r1.len() > 1000);
+    assert_eq!(r1, r2);
     let v: Value = serde_json::from_slice(&one.stdout).unwrap();
-    assert_eq!(v.as_array().unwrap().len(), 32);
+    assert_eq!(v["rows"].as_array().unwrap().len(), 32);
     // Random rows carry an interval.
-    assert!(v[0]["ci95"].is_array());
+    assert!(v["rows"][0]["ci95"].is_array());
+    // The meta is outside the rows, and the rows are last.
+    assert!(v["meta"].is_object());
+    assert!(!r1.contains("\"meta\""));
 }

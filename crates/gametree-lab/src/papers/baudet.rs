@@ -129,16 +129,15 @@ pub fn formula_row(table: &str, row: String, quantity: &str, formula: f64, sim: 
     } else {
         Verdict::Differs
     };
-    Row {
-        paper: PAPER.into(),
-        table: table.into(),
-        row,
-        quantity: quantity.into(),
-        paper_value: Some(formula),
-        ours: sim.mean,
-        ci95: Some(sim.ci95),
-        verdict,
-        note: format!(
+    Row::builder(PAPER, table, row, quantity)
+        .paper(formula)
+        .ours(sim.mean)
+        .sample(sim.ci95, sim.n as u64)
+        .verdict(verdict)
+        .reason(format!(
+            "z = {z:.2}: the formula is more than 3 standard errors from the mean"
+        ))
+        .note(format!(
             "paper: the formula; ours: mean of {} trees, z = {z:.2} ({})",
             sim.n,
             if verdict == Verdict::Within {
@@ -146,23 +145,18 @@ pub fn formula_row(table: &str, row: String, quantity: &str, formula: f64, sim: 
             } else {
                 "more than 3 standard errors away"
             }
-        ),
-    }
+        ))
+        .build()
 }
 
 /// A formula with no simulation (the line is too large for the budget).
 fn formula_only(table: &str, row: String, quantity: &str, formula: f64) -> Row {
-    Row {
-        paper: PAPER.into(),
-        table: table.into(),
-        row,
-        quantity: quantity.into(),
-        paper_value: Some(formula),
-        ours: formula,
-        ci95: None,
-        verdict: Verdict::Measured,
-        note: "formula only: the simulation of this line is beyond this mode's budget".into(),
-    }
+    Row::builder(PAPER, table, row, quantity)
+        .paper(formula)
+        .ours(formula)
+        .verdict(Verdict::Measured)
+        .note("formula only: the simulation of this line is beyond this mode's budget")
+        .build()
 }
 
 /// The `(n, d)` lines of eq. 4.5: n = 2..6, d = 1..10 (quick: d up to 8).
@@ -195,21 +189,16 @@ fn eq_4_5(ctx: &Ctx) -> Output {
                 None => out.rows.push(formula_only("eq-4.5", row, "leaves", f)),
             }
         }
-        out.rows.push(Row {
-            paper: PAPER.into(),
-            table: "eq-4.5".into(),
-            row: format!("n={n} d={max_d}"),
-            quantity: "N^(1/d)".into(),
-            paper_value: None,
-            ours: continuous_leaves(n, max_d).powf(1.0 / max_d as f64),
-            ci95: None,
-            verdict: Verdict::Measured,
-            note: format!(
-                "the formula's growth; Table 5.1 bounds the limit: {:.3} <= factor <= {:.3}",
-                table_5_1_line(n).0,
-                table_5_1_line(n).1
-            ),
-        });
+        out.rows.push(
+            Row::builder(PAPER, "eq-4.5", format!("n={n} d={max_d}"), "N^(1/d)")
+                .ours(continuous_leaves(n, max_d).powf(1.0 / max_d as f64))
+                .note(format!(
+                    "the formula's growth; Table 5.1 bounds the limit: {:.3} <= factor <= {:.3}",
+                    table_5_1_line(n).0,
+                    table_5_1_line(n).1
+                ))
+                .build(),
+        );
         out.plots.push(Plot {
             file: format!("eq-4.5-n{n}.svg"),
             title: format!("Baudet eq. 4.5, degree {n}: expected leaves of alpha-beta"),
@@ -360,24 +349,14 @@ fn theorem_3_2(ctx: &Ctx) -> Output {
             }
         }
         let txi = bivalued_leaves(n, max_d, x);
-        out.rows.push(Row {
-            paper: PAPER.into(),
-            table: "theorem-3.2".into(),
-            row: format!("n={n} d={max_d}"),
-            quantity: "argmax_p T(p)".into(),
-            paper_value: Some(x),
-            ours: pmax,
-            ci95: None,
-            verdict: if (pmax - x).abs() <= 0.05 {
+        out.rows.push(Row::builder(PAPER, "theorem-3.2", format!("n={n} d={max_d}"), "argmax_p T(p)").paper(x).ours(pmax).verdict(if (pmax - x).abs() <= 0.05 {
                 Verdict::Within
             } else {
                 Verdict::Differs
-            },
-            note: format!(
+            }).note(format!(
                 "paper: xi_n (the maximum is 'near' it; tolerance 0.05); T(xi_n) = {txi:.2} is {:.1}% below the maximum {tmax:.2}",
                 100.0 * (1.0 - txi / tmax)
-            ),
-        });
+            )).build());
         let points = (0..=100)
             .map(|i| {
                 let p = i as f64 / 100.0;
@@ -419,10 +398,10 @@ fn table_5_1(_: &Ctx) -> Output {
                 0.0005 + 1e-9,
             );
             if row.verdict == Verdict::Differs && (ours - paper).abs() < 0.001 {
-                row = row.with_note(format!(
+                row.reason = format!(
                     "ours {ours:.5} rounds to {:.3}: the paper's last digit differs (a slip in the paper or its OCR; every other entry agrees)",
                     ours
-                ));
+                );
             }
             out.rows.push(row);
         }

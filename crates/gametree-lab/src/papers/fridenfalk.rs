@@ -352,20 +352,16 @@ pub fn table_1(ctx: &Ctx) -> Output {
             }
             for (q, xs, paper) in [("mu", &mu, l.mu), ("mu_s", &mu_s, l.mu_s)] {
                 let s = summarize(xs);
-                let mut r = Row::statistical(
-                    PAPER,
-                    "table-1",
-                    name.clone(),
-                    q,
-                    Some(paper),
-                    s.mean,
-                    s.ci95,
-                    0.15,
-                );
+                let mut r = Row::builder(PAPER, "table-1", name.clone(), q)
+                    .paper(paper)
+                    .ours(s.mean)
+                    .sample(s.ci95, s.n as u64)
+                    .relative(0.15)
+                    .build();
                 r.note = format!("{} trees, incremental model +-2^20", xs.len());
                 if r.verdict == Verdict::Differs {
-                    r.note.push_str(&format!(
-                        "; differs by {:+.0}%: the paper's 8 trees and unstated Rand() range (ties) leave room",
+                    r.reason.push_str(&format!(
+                        "differs by {:+.0}%: the paper's 8 trees and unstated Rand() range (ties) leave room",
                         (s.mean / paper - 1.0) * 100.0
                     ));
                 }
@@ -381,45 +377,37 @@ pub fn table_1(ctx: &Ctx) -> Output {
             .collect();
         let (a, k) = linear_fit(&pts);
         let slope_ok = (k - 1.0).abs() < 0.05;
-        rows.push(Row {
-            paper: PAPER.into(),
-            table: "table-1".into(),
-            row: format!("N={n} fit"),
-            quantity: "slope of log A_best on log b^(d(N-1)/N)".into(),
-            paper_value: Some(1.0),
-            ours: k,
-            ci95: None,
-            verdict: if slope_ok {
+        rows.push(
+            Row::builder(
+                PAPER,
+                "table-1",
+                format!("N={n} fit"),
+                "slope of log A_best on log b^(d(N-1)/N)",
+            )
+            .paper(1.0)
+            .ours(k)
+            .verdict(if slope_ok {
                 Verdict::Within
             } else {
                 Verdict::Differs
-            },
-            note: format!(
+            })
+            .note(format!(
                 "least squares over {} lines; intercept u1 = {:.3}",
                 pts.len(),
                 10f64.powf(a)
-            ),
-        });
+            ))
+            .build(),
+        );
         // u2 on the deepest line, beside 1/N and 1/(N+1).
         if let Some(l) = TABLE_1.iter().filter(|l| l.n == n).max_by_key(|l| l.a_best) {
             let ratio = a0(l.b, l.d) as f64 / a_best_count(l.n, l.b, l.d) as f64;
             let u2 = ratio / (l.b as f64).powf(l.d as f64 / n as f64);
-            rows.push(Row {
-                paper: PAPER.into(),
-                table: "table-1".into(),
-                row: format!("{} (deepest)", line_name(l)),
-                quantity: "u2 limit".into(),
-                paper_value: None,
-                ours: u2,
-                ci95: None,
-                verdict: Verdict::Measured,
-                note: format!(
+            rows.push(Row::builder(PAPER, "table-1", format!("{} (deepest)", line_name(l)), "u2 limit").ours(u2).note(format!(
                     "the paper's u2 column tends to 1/(N+1) = {:.4} (its line: {}), not 1/N = {:.4}",
                     1.0 / (n as f64 + 1.0),
                     l.u2,
                     1.0 / n as f64
-                ),
-            });
+                )).build());
         }
     }
     let mut series = Vec::new();
@@ -521,25 +509,26 @@ pub fn table_2(ctx: &Ctx) -> Output {
             let half = 1.96 * (p * (1.0 - p) / trees as f64).sqrt() * 1000.0;
             let ours = p * 1000.0;
             let ci = [(ours - half).max(0.0), (ours + half).min(1000.0)];
-            let mut r = Row::statistical(
+            let mut r = Row::builder(
                 PAPER,
                 "table-2",
                 row.clone(),
-                &format!("agreement per 1000, {q}"),
-                paper,
-                ours,
-                ci,
-                0.05,
-            );
+                format!("agreement per 1000, {q}"),
+            )
+            .paper_opt(paper)
+            .ours(ours)
+            .sample(ci, trees as u64)
+            .relative(0.05)
+            .build();
             r.note = format!("{hits} of {trees} trees");
             if r.verdict == Verdict::Differs {
                 if q.ends_with("whole vector") {
-                    r.note.push_str(
-                        "; the whole vector agrees less often than the root move; the paper's counts sit between our two measures, nearer the root move up to d=7",
+                    r.reason.push_str(
+                        "the whole vector agrees less often than the root move; the paper's counts sit between our two measures, nearer the root move up to d=7",
                     );
                 } else {
-                    r.note.push_str(
-                        "; outside the interval and 5%: our root-move agreement levels off near 500 from d=8 while the paper's keeps falling (its Rand() is unstated; ranges 1..2^20 and other sort keys do not give its curve either)",
+                    r.reason.push_str(
+                        "outside the interval and 5%: our root-move agreement levels off near 500 from d=8 while the paper's keeps falling (its Rand() is unstated; ranges 1..2^20 and other sort keys do not give its curve either)",
                     );
                 }
             }

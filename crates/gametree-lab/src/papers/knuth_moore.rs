@@ -14,7 +14,7 @@ use crate::baudet_math::{bivalued_leaves, continuous_leaves, xi};
 use crate::experiment::{Ctx, Experiment, Output, Plot};
 use crate::papers::baudet::{bivalued_for, two_player};
 use crate::plot::Series;
-use crate::report::{Row, Verdict};
+use crate::report::Row;
 use crate::runner::run_trials;
 use crate::stats::summarize;
 
@@ -153,21 +153,15 @@ fn random_order(ctx: &Ctx) -> Output {
                 );
                 let s = summarize(&xs);
                 out.rows.push(
-                    Row {
-                        paper: PAPER.into(),
-                        table: "random-order".into(),
-                        row: format!("{} b={b} d={d}", model.name),
-                        quantity: "leaves".into(),
-                        paper_value: None,
-                        ours: s.mean,
-                        ci95: Some(s.ci95),
-                        verdict: Verdict::Measured,
-                        note: format!(
+                    Row::builder(PAPER, "random-order", format!("{} b={b} d={d}", model.name), "leaves")
+                        .ours(s.mean)
+                        .sample(s.ci95, s.n as u64)
+                        .note(format!(
                             "{trials} trees; Baudet's exact expectation {expect:.2}; best case {}, full tree {}",
                             best_case_formula(b, d),
                             (b as u64).pow(d)
-                        ),
-                    },
+                        ))
+                        .build(),
                 );
                 if let Some(p) = &prev {
                     // Growth L(d) / L(d-1): independent samples, delta-method interval.
@@ -176,22 +170,16 @@ fn random_order(ctx: &Ctx) -> Output {
                     let se = r * ((c.se / c.mean).powi(2) + (a.se / a.mean).powi(2)).sqrt();
                     pts.push((d as f64, r));
                     ivs.push((d as f64, r - 1.96 * se, r + 1.96 * se));
-                    out.rows.push(Row {
-                        paper: PAPER.into(),
-                        table: "random-order".into(),
-                        row: format!("{} b={b} d={d}", model.name),
-                        quantity: "growth L(d)/L(d-1)".into(),
-                        paper_value: None,
-                        ours: r,
-                        ci95: Some([r - 1.96 * se, r + 1.96 * se]),
-                        verdict: Verdict::Measured,
-                        note: format!(
+                    out.rows.push(Row::builder(PAPER, "random-order", format!("{} b={b} d={d}", model.name), "growth L(d)/L(d-1)")
+                        .ours(r)
+                        .sample([r - 1.96 * se, r + 1.96 * se], c.n.min(a.n) as u64)
+                        .note(format!(
                             "ratio of mean leaves at successive depths; Baudet: {:.3}; best-case {:.3}, sqrt(b) = {:.3}",
                             expect / (model.expect)(b, d - 1),
                             best_case_formula(b, d) as f64 / best_case_formula(b, d - 1) as f64,
                             (b as f64).sqrt()
-                        ),
-                    });
+                        ))
+                        .build());
                 }
                 prev = Some(xs);
             }

@@ -245,17 +245,19 @@ fn best_case(ctx: &Ctx) -> Output {
         // largest root is the asymptotic factor.
         let k = counts.len() - 1;
         let ratio = counts[k] as f64 / counts[k - 1] as f64;
-        out.rows.push(Row {
-            paper: PAPER.into(),
-            table: "best-case".into(),
-            row: format!("n=2 b={b} d={k}"),
-            quantity: "growth F(d)/F(d-1)".into(),
-            paper_value: Some(best_case_factor(b)),
-            ours: ratio,
-            ci95: None,
-            verdict: Verdict::Measured,
-            note: "measured ratio at the deepest line; the paper's value is its limit".into(),
-        });
+        out.rows.push(
+            Row::builder(
+                PAPER,
+                "best-case",
+                format!("n=2 b={b} d={k}"),
+                "growth F(d)/F(d-1)",
+            )
+            .paper(best_case_factor(b))
+            .ours(ratio)
+            .verdict(Verdict::Measured)
+            .note("measured ratio at the deepest line; the paper's value is its limit")
+            .build(),
+        );
         let (f0, f1, f2, f3) = (
             counts[k - 3] as f64,
             counts[k - 2] as f64,
@@ -328,21 +330,23 @@ fn best_case(ctx: &Ctx) -> Output {
         } else {
             Verdict::Differs
         };
-        out.rows.push(Row {
-            paper: PAPER.into(),
-            table: "best-case".into(),
-            row: format!("n={n} b={b} d={d}"),
-            quantity: "fewest leaves found".into(),
-            paper_value: Some(fd as f64),
-            ours: count as f64,
-            ci95: None,
-            verdict,
-            note: format!(
+        out.rows.push(
+            Row::builder(
+                PAPER,
+                "best-case",
+                format!("n={n} b={b} d={d}"),
+                "fewest leaves found",
+            )
+            .paper(fd as f64)
+            .ours(count as f64)
+            .verdict(verdict)
+            .note(format!(
                 "local search over {budget} trees (components 0..{}, maxsum {}); {MULTI_NOTE}",
                 2 * n - 1,
                 2 * n
-            ),
-        });
+            ))
+            .build(),
+        );
     }
     out
 }
@@ -444,32 +448,14 @@ fn average_case(ctx: &Ctx) -> Output {
                         paper.push(((k + 1) as f64, b as f64));
                     }
                     out.rows.push(if last {
-                        Row::statistical(
-                            PAPER,
-                            "average-case",
-                            row,
-                            "factor L(d)/L(d-1)",
-                            Some(b as f64),
-                            r,
-                            ci,
-                            0.10,
-                        )
+                        Row::builder(PAPER, "average-case", row, "factor L(d)/L(d-1)").paper(b as f64).ours(r).sample(ci, samples.len() as u64).relative(0.10).build()
                         .with_note(format!(
                             "deepest line: Korf says the factor tends to b ('very close to b even for small trees'); within = interval contains b or within 10%; {:.1}% of b; best case {:.3}",
                             100.0 * r / b as f64,
                             best_case_factor(b)
                         ))
                     } else {
-                        Row::statistical(
-                            PAPER,
-                            "average-case",
-                            row,
-                            "factor L(d)/L(d-1)",
-                            None,
-                            r,
-                            ci,
-                            0.0,
-                        )
+                        Row::builder(PAPER, "average-case", row, "factor L(d)/L(d-1)").ours(r).sample(ci, samples.len() as u64).relative(0.0).build()
                         .with_note(format!("ratio of mean leaves at depths d and d-1 over the same {trials} trees"))
                     });
                 }

@@ -172,6 +172,51 @@ fn table_8_params(ctx: &Ctx) -> String {
     )
 }
 
+/// Table 8's measured growth of speculative max^n on the constant tree of `n` players and
+/// branching `b`: the leaves at depths `d - k` and `d`, `k = min(n, d)`, and the growth per
+/// ply averaged over one round of the players (the ratio of consecutive depths oscillates
+/// with period `n`); `d` is the deepest the mode's leaf budget allows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MeasuredGrowth {
+    /// The deeper depth `d`.
+    pub depth: u32,
+    /// The plies between the two depths, `min(n, d)`.
+    pub k: u32,
+    /// Leaves at depth `d - k`.
+    pub leaves_shallow: u64,
+    /// Leaves at depth `d`.
+    pub leaves_deep: u64,
+    /// Re-searches of both searches.
+    pub re_searches: u64,
+    /// Both leaf counts equal the best-case recurrence ([`best_case_leaves`]).
+    pub follows_recurrence: bool,
+    /// `(leaves_deep / leaves_shallow)^(1/k)`.
+    pub growth: f64,
+}
+
+/// Measures Table 8's growth for `n` players and branching `b` in mode `ctx`.
+pub fn measured_growth(n: usize, b: u32, ctx: &Ctx) -> MeasuredGrowth {
+    let d = depth_for(n, b, table_8_budget(ctx));
+    let k = (n as u32).min(d);
+    let leaves = |depth: u32| {
+        let g = constant_tree(n, b, depth);
+        speculative(&g, &RandomTreeEval, &g.initial(), &Config::unlimited())
+            .map_or((0, 0), |r| (r.stats.leaves, r.stats.re_searches))
+    };
+    let (l1, r1) = leaves(d - k);
+    let (l2, r2) = leaves(d);
+    MeasuredGrowth {
+        depth: d,
+        k,
+        leaves_shallow: l1,
+        leaves_deep: l2,
+        re_searches: r1 + r2,
+        follows_recurrence: u128::from(l1) == best_case_leaves(n, b, d - k)
+            && u128::from(l2) == best_case_leaves(n, b, d),
+        growth: (l2 as f64 / l1 as f64).powf(1.0 / k as f64),
+    }
+}
+
 /// Table 8 for 3 to 6 players.
 pub fn table_8(ctx: &Ctx) -> Output {
     let mut rows = Vec::new();
@@ -190,34 +235,22 @@ pub fn table_8(ctx: &Ctx) -> Output {
                         .with_note(format!("{root:.6} rounded to {decimals} decimals")),
                 );
             } else {
-                rows.push(Row {
-                    paper: PAPER.into(),
-                    table: "table-8".into(),
-                    row: row.clone(),
-                    quantity: "root".into(),
-                    paper_value: None,
-                    ours: (root * 1e4).round() / 1e4,
-                    ci95: None,
-                    verdict: Verdict::Measured,
-                    note: "root of the paper's n-player equation (the table gives 3 players)"
-                        .into(),
-                });
+                rows.push(
+                    Row::builder(PAPER, "table-8", row.clone(), "root")
+                        .ours((root * 1e4).round() / 1e4)
+                        .note("root of the paper's n-player equation (the table gives 3 players)")
+                        .build(),
+                );
             }
-            // Measured: leaves of speculative pruning at depths d - k and d, k = min(n, d):
-            // the growth per ply averaged over one round of the n players (the ratio of
-            // consecutive depths oscillates with period n).
-            let d = depth_for(n, b, table_8_budget(ctx));
-            let k = (n as u32).min(d);
-            let leaves = |depth: u32| {
-                let g = constant_tree(n, b, depth);
-                speculative(&g, &RandomTreeEval, &g.initial(), &Config::unlimited())
-                    .map_or((0, 0), |r| (r.stats.leaves, r.stats.re_searches))
-            };
-            let (l1, r1) = leaves(d - k);
-            let (l2, r2) = leaves(d);
-            let growth = (l2 as f64 / l1 as f64).powf(1.0 / k as f64);
-            let recurrence = l1 as u128 == best_case_leaves(n, b, d - k)
-                && l2 as u128 == best_case_leaves(n, b, d);
+            let MeasuredGrowth {
+                depth: d,
+                k,
+                leaves_shallow: l1,
+                leaves_deep: l2,
+                re_searches,
+                follows_recurrence: recurrence,
+                growth,
+            } = measured_growth(n, b, ctx);
             let deep = best_case_growth(n, b, 60);
             let rel = (growth / root - 1.0).abs();
             let verdict = if rel <= 0.02 {
@@ -225,30 +258,29 @@ pub fn table_8(ctx: &Ctx) -> Output {
             } else {
                 Verdict::Differs
             };
-            let mut note = format!(
+            let note = format!(
                 "(leaves at depth {d} / depth {})^(1/{k}) = ({l2} / {l1})^(1/{k}); {} the best-case recurrence; {} re-searches",
                 d - k,
                 if recurrence { "equal to" } else { "NOT equal to" },
-                r1 + r2
+                re_searches
             );
+            let mut reason = String::new();
             if verdict == Verdict::Differs {
-                note.push_str(&format!(
-                    "; {:.1}% off: depth {d} is too shallow for the asymptote at this b (the recurrence the search follows exactly grows by {deep:.4} per ply at depth 60)",
+                reason.push_str(&format!(
+                    "{:.1}% off: depth {d} is too shallow for the asymptote at this b (the recurrence the search follows exactly grows by {deep:.4} per ply at depth 60)",
                     rel * 100.0
                 ));
             }
             let paper_value = if n == 3 { TABLE_8_PAPER[i].0 } else { root };
-            rows.push(Row {
-                paper: PAPER.into(),
-                table: "table-8".into(),
-                row,
-                quantity: "measured growth per ply".into(),
-                paper_value: Some(paper_value),
-                ours: growth,
-                ci95: None,
-                verdict,
-                note,
-            });
+            rows.push(
+                Row::builder(PAPER, "table-8", row, "measured growth per ply")
+                    .paper(paper_value)
+                    .ours(growth)
+                    .verdict(verdict)
+                    .reason(reason)
+                    .note(note)
+                    .build(),
+            );
             if b <= 10 {
                 pts.push((b as f64, growth / b as f64));
                 paper_pts.push((b as f64, paper_value / b as f64));

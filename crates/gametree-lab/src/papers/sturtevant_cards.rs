@@ -403,16 +403,7 @@ fn run11(ctx: &Ctx) -> Output {
             let (pc, pp) = PAPER11[gi][paper_row];
             let plain = matches!(a, Method::Plain(_));
             rows.push(
-                Row::statistical(
-                    PAPER,
-                    "table-11",
-                    what.clone(),
-                    "complete tree: cards left when first searched to the end",
-                    Some(pc),
-                    c.mean,
-                    c.ci95,
-                    0.05,
-                )
+                Row::builder(PAPER, "table-11", what.clone(), "complete tree: cards left when first searched to the end").paper(pc).ours(c.mean).sample(c.ci95, c.n as u64).relative(0.05).build()
                 .with_note(if plain {
                     format!(
                         "{}; the paper completes hands 2-4 cards earlier for all three algorithms, max^n included, whose complete search ordering cannot change; with a transposition table (the '+ table' rows) max^n and speculative max^n reach the paper's figure (module docs)",
@@ -426,16 +417,17 @@ fn run11(ctx: &Ctx) -> Output {
                 }),
             );
             rows.push(
-                Row::statistical(
+                Row::builder(
                     PAPER,
                     "table-11",
                     what,
                     "partial tree: depth (cards) when not searched to the end",
-                    Some(pp),
-                    partial_mean,
-                    ps.ci95,
-                    0.05,
                 )
+                .paper(pp)
+                .ours(partial_mean)
+                .sample(ps.ci95, ps.n as u64)
+                .relative(0.05)
+                .build()
                 .with_note(format!(
                     "{} positions; {}",
                     all.len(),
@@ -572,16 +564,17 @@ fn run12(ctx: &Ctx) -> Output {
             let (pa, pp) = PAPER12[gi][ai];
             let q = if ctx.quick { "; quick mode" } else { "" };
             rows.push(
-                Row::statistical(
+                Row::builder(
                     PAPER,
                     "table-12",
                     what.clone(),
-                    &format!("average score of {}", label(a)),
-                    Some(pa),
-                    ours.mean,
-                    ours.ci95,
-                    0.1,
+                    format!("average score of {}", label(a)),
                 )
+                .paper(pa)
+                .ours(ours.mean)
+                .sample(ours.ci95, ours.n as u64)
+                .relative(0.1)
+                .build()
                 .with_note(format!(
                     "{} minus paranoid {:.2} [{:.2}, {:.2}] (paper {:.2}){q}",
                     label(a),
@@ -592,17 +585,13 @@ fn run12(ctx: &Ctx) -> Output {
                 )),
             );
             rows.push(
-                Row::statistical(
-                    PAPER,
-                    "table-12",
-                    what,
-                    "average score of paranoid",
-                    Some(pp),
-                    theirs.mean,
-                    theirs.ci95,
-                    0.1,
-                )
-                .with_note(q.trim_start_matches("; ").to_string()),
+                Row::builder(PAPER, "table-12", what, "average score of paranoid")
+                    .paper(pp)
+                    .ours(theirs.mean)
+                    .sample(theirs.ci95, theirs.n as u64)
+                    .relative(0.1)
+                    .build()
+                    .with_note(q.trim_start_matches("; ").to_string()),
             );
         }
     }

@@ -42,7 +42,7 @@ use gametree_games::rng::SplitMix64;
 
 use crate::experiment::{Ctx, Experiment, Output, Plot};
 use crate::plot::Series;
-use crate::report::{Row, Verdict};
+use crate::report::Row;
 use crate::runner::run_trials;
 use crate::stats::summarize;
 
@@ -215,16 +215,17 @@ fn run(ctx: &Ctx) -> Output {
             Algorithm::LastBranch => "last-branch max^n",
             _ => "paranoid",
         };
-        let mut row = Row::statistical(
+        let mut row = Row::builder(
             PAPER,
             TABLE,
             format!("{name}, {measured}"),
             "average expansions",
-            paper_values[i],
-            s.mean,
-            s.ci95,
-            tolerance[i],
-        );
+        )
+        .paper_opt(paper_values[i])
+        .ours(s.mean)
+        .sample(s.ci95, s.n as u64)
+        .relative(tolerance[i])
+        .build();
         if *a == Algorithm::Maxn {
             row = row.with_note(
                 "1,234,560 exactly whenever every node within 6 plies has at least 10 moves",
@@ -242,16 +243,7 @@ fn run(ctx: &Ctx) -> Output {
     let xs: Vec<f64> = positions.iter().map(|r| r[4] as f64).collect();
     let s = summarize(&xs);
     rows.push(
-        Row::statistical(
-            PAPER,
-            TABLE,
-            format!("speculative max^n + table ({TABLE_MIB} MiB), {measured}"),
-            "average expansions",
-            None,
-            s.mean,
-            s.ci95,
-            0.0,
-        )
+        Row::builder(PAPER, TABLE, format!("speculative max^n + table ({TABLE_MIB} MiB), {measured}"), "average expansions").ours(s.mean).sample(s.ci95, s.n as u64).relative(0.0).build()
         .with_note("not in the paper (speculative max^n there: 100k): a transposition table of exact values; its moves are counted in the speculative row's note"),
     );
     let best = best_case();
@@ -268,17 +260,17 @@ fn run(ctx: &Ctx) -> Output {
         .with_note("speculative max^n on the constant-leaf uniform tree"),
     );
     let at_best = positions.iter().filter(|r| r[1] <= best).count();
-    rows.push(Row {
-        paper: PAPER.into(),
-        table: TABLE.into(),
-        row: measured.clone(),
-        quantity: "positions where speculative reaches the best case".into(),
-        paper_value: None,
-        ours: at_best as f64,
-        ci95: None,
-        verdict: Verdict::Measured,
-        note: "the paper: \"in some cases this optimal ordering is achieved in practice\"".into(),
-    });
+    rows.push(
+        Row::builder(
+            PAPER,
+            TABLE,
+            measured.clone(),
+            "positions where speculative reaches the best case",
+        )
+        .ours(at_best as f64)
+        .note("the paper: \"in some cases this optimal ordering is achieved in practice\"")
+        .build(),
+    );
 
     // Mean expansions by measured ply.
     let longest = records

@@ -304,5 +304,6 @@ fn the_table_5_1_experiment_flags_only_the_known_slip() {
         (differ[0].row.as_str(), differ[0].quantity.as_str()),
         ("n=25", "xi/(1-xi)")
     );
-    assert!(differ[0].note.contains("last digit"));
+    assert_eq!(differ[0].verdict, Verdict::Differs);
+    assert!(differ[0].reason.contains("last digit"), "{:?}", differ[0]);
 }

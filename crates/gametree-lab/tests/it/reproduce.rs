@@ -4,7 +4,8 @@ use std::fs;
 use std::path::PathBuf;
 
 use gametree_lab::experiment::Ctx;
-use gametree_lab::reproduce::{json_document, row_from_json, run, select, stored};
+use gametree_lab::report::Verdict;
+use gametree_lab::reproduce::{json_document, row_from_json, run, select, stored, utc_date, Meta};
 
 const QUICK: Ctx = Ctx {
     quick: true,
@@ -59,8 +60,9 @@ fn selection() {
 fn rows_round_trip_through_json() {
     let exps = select(Some("sturtevant-2003/discrete-cutoffs")).unwrap();
     let out = (exps[0].run)(&QUICK);
+    let meta = Meta::now("p", 1.5);
     let doc: serde_json::Value =
-        serde_json::from_str(&json_document(&exps[0], "p", &out.rows)).unwrap();
+        serde_json::from_str(&json_document(&exps[0], &meta, &out.rows)).unwrap();
     let back: Vec<_> = doc["rows"]
         .as_array()
         .unwrap()
@@ -76,10 +78,55 @@ fn rows_round_trip_through_json() {
         "paper_value",
         "ours",
         "ci95",
+        "samples",
         "verdict",
+        "reason",
         "note",
     ] {
         assert!(doc["rows"][0].get(key).is_some(), "{key}");
+    }
+    assert_eq!(doc["rows"][0].as_object().unwrap().len(), 11);
+    // The meta: version, commit, date, parameters, elapsed time; outside the rows.
+    let m = &doc["meta"];
+    assert_eq!(m["gametree_version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(m["params"], "p");
+    assert_eq!(m["elapsed_s"], 1.5);
+    let commit = m["git_commit"].as_str().unwrap();
+    assert!(
+        commit == "unknown"
+            || (commit.len() == 40 && commit.bytes().all(|b| b.is_ascii_hexdigit())),
+        "{commit}"
+    );
+    let date = m["date"].as_str().unwrap();
+    assert_eq!(date.len(), 20, "{date}");
+    assert!(date.starts_with("20") && date.ends_with('Z'), "{date}");
+    assert_eq!(m.as_object().unwrap().len(), 5);
+}
+
+#[test]
+fn utc_dates() {
+    use std::time::{Duration, UNIX_EPOCH};
+    let at = |s: u64| utc_date(UNIX_EPOCH + Duration::from_secs(s));
+    assert_eq!(at(0), "1970-01-01T00:00:00Z");
+    // 2000-02-29 (a leap day of a century year) and the day after.
+    assert_eq!(at(951_782_400 + 3661), "2000-02-29T01:01:01Z");
+    assert_eq!(at(951_868_800), "2000-03-01T00:00:00Z");
+    assert_eq!(at(1_795_996_799), "2026-11-29T23:59:59Z");
+    assert_eq!(at(4_107_542_400), "2100-03-01T00:00:00Z");
+}
+
+/// Quick mode's statistical rows on fewer than five samples give no verdict: the Hearts and
+/// Spades tables play 2 and 1 hands there.
+#[test]
+fn small_samples_say_too_few() {
+    let exps = select(Some("sturtevant-2003/table-12")).unwrap();
+    let out = (exps[0].run)(&QUICK);
+    assert!(!out.rows.is_empty());
+    for r in &out.rows {
+        let n = r.samples.expect("a statistical row");
+        assert!(n < 5, "{r:?}");
+        assert!(r.paper_value.is_some(), "{r:?}");
+        assert_eq!(r.verdict, Verdict::TooFew, "{r:?}");
     }
 }
 

@@ -2,7 +2,8 @@
 
 use gametree_lab::experiment::Ctx;
 use gametree_lab::papers::sturtevant::{
-    best_case_leaves, discrete_cutoffs, table_10, table_8, table_8_root, TABLE_8_B, TABLE_8_PAPER,
+    best_case_leaves, discrete_cutoffs, measured_growth, table_10, table_8, table_8_root,
+    TABLE_8_B, TABLE_8_PAPER,
 };
 use gametree_lab::report::Verdict;
 
@@ -51,20 +52,26 @@ fn table_8_experiment_quick() {
         .filter(|r| r.quantity.starts_with("measured growth"))
         .collect();
     assert_eq!(growth.len(), 24);
-    for r in &growth {
-        // Every search follows the best-case recurrence exactly, without re-searches.
-        assert!(
-            r.note.contains("equal to the best-case recurrence"),
-            "{r:?}"
+    for (i, r) in growth.iter().enumerate() {
+        // Every search follows the best-case recurrence exactly, without re-searches (the
+        // measurement itself, not the words of the note).
+        let (n, b) = (3 + i / TABLE_8_B.len(), TABLE_8_B[i % TABLE_8_B.len()]);
+        assert_eq!(r.row, format!("n={n} b={b}"));
+        let m = measured_growth(n, b, &QUICK);
+        assert!(m.follows_recurrence, "{m:?}");
+        assert_eq!(m.re_searches, 0, "{m:?}");
+        assert_eq!(
+            u128::from(m.leaves_deep),
+            best_case_leaves(n, b, m.depth),
+            "{m:?}"
         );
-        assert!(r.note.contains("; 0 re-searches"), "{r:?}");
-        let b: u32 = r.row.split("b=").nth(1).unwrap().parse().unwrap();
+        assert_eq!(r.ours, m.growth, "{r:?}");
+        assert!(!r.note.contains("NOT equal"), "{r:?}");
         if b <= 4 {
             assert_eq!(r.verdict, Verdict::Within, "{r:?}");
         }
-        if r.verdict == Verdict::Differs {
-            assert!(r.note.contains("too shallow"));
-        }
+        // A reason exactly when the row differs.
+        assert_eq!(r.verdict == Verdict::Differs, !r.reason.is_empty(), "{r:?}");
     }
     // The recurrence's growth converges to the root (here at depth 200).
     for n in 3..=6usize {
