@@ -2,7 +2,8 @@
 //! (or reuses stored results), and writes tables and plots.
 //!
 //! With an output directory, experiment `paper/table` writes `DIR/paper/table.md`,
-//! `table.csv`, every plot as `table-NAME.svg`, `table.json`:
+//! `table.csv`, every plot as `table-NAME.svg` (or `NAME.svg` when the plot's name already starts
+//! with the table's: [`crate::plot::file_name`]), `table.json`:
 //! `{"paper", "table", "meta": {...}, "rows": [...]}` (the [`Meta`]: gametree version, git
 //! commit, date, parameters, elapsed time), and last the manifest `table.manifest`,
 //! which lists every file of the set with a fingerprint of its bytes (64-bit FNV-1a and
@@ -11,7 +12,9 @@
 //! there, holds the same `params` ([`Experiment::params`] of the mode) and every file it
 //! lists still has its fingerprint: a run killed between two files, or a file changed by
 //! hand, means the experiment runs again, and a re-run never keeps a mix of old and new
-//! files. A re-run skips a done experiment and reuses its rows.
+//! files. A re-run skips a done experiment and reuses its rows. At the end of every run,
+//! `DIR/index.html` links every table and plot the directory holds
+//! ([`crate::index::write_index`]).
 //!
 //! Before any computation [`prepare_out`] checks the directory (it must be, or become, a
 //! directory that can be written) and removes the temporary files (`.NAME.PID.tmp`) that
