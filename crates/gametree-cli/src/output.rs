@@ -52,6 +52,23 @@ pub fn move_names<G: Game>(
         .collect()
 }
 
+/// The moves of `line` played from `state` as text, in the same notation as
+/// [`move_names`] (for people: tables, iteration lines, traces).
+fn move_texts<G: Game>(
+    game: &G,
+    state: &G::State,
+    line: &[G::Move],
+    style: MoveStyle,
+) -> Vec<String> {
+    move_names(game, state, line, style)
+        .into_iter()
+        .map(|v| match v {
+            Value::String(s) => s,
+            other => other.to_string(),
+        })
+        .collect()
+}
+
 /// `{"algorithm", "score", "value", "best_move", "pv", "stats": {...}}`, and when tracing
 /// `"trace"` (the recorded prunes), `"trace_dropped"` (the prunes not recorded, past the
 /// trace limit) and `"trace_truncated"` (whether any was dropped).
@@ -106,10 +123,7 @@ pub fn result_table<G: Game>(
     r: &SearchResult<G::Move>,
     style: MoveStyle,
 ) -> String {
-    let pv: Vec<String> = move_names(game, state, &r.pv, style)
-        .into_iter()
-        .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
-        .collect();
+    let pv = move_texts(game, state, &r.pv, style);
     let s = &r.stats;
     let c = &s.cutoffs;
     let mut cut = Vec::new();
@@ -185,10 +199,7 @@ pub fn iteration_line<G: Game>(
     r: &SearchResult<G::Move>,
     style: MoveStyle,
 ) -> String {
-    let pv: Vec<String> = move_names(game, state, &r.pv, style)
-        .into_iter()
-        .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
-        .collect();
+    let pv = move_texts(game, state, &r.pv, style);
     format!(
         "depth {}  nodes {}  value {}  pv {}  {:.3} ms",
         r.stats.depth,
@@ -223,10 +234,7 @@ pub fn trace_text<G: Game>(
         }
     );
     for e in &r.trace {
-        let path: Vec<String> = move_names(game, state, &e.path, style)
-            .into_iter()
-            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
-            .collect();
+        let path = move_texts(game, state, &e.path, style);
         let at = if path.is_empty() {
             "root".to_string()
         } else {

@@ -111,12 +111,13 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
                 .max(alpha)
                 .min(beta));
         }
-        let start = self.moves.len();
-        self.game.moves(state, &mut self.moves);
-        let end = self.moves.len();
-        self.meter.work((end - start) as u64);
-        self.eval
-            .order(self.game, state, &mut self.moves[start..end]);
+        let (start, end) = super::expand(
+            self.game,
+            &self.eval,
+            state,
+            &mut self.moves,
+            &mut self.meter,
+        );
         let maximize = self.game.to_move(state).index() == 0;
         let leaves = ply + 1 >= self.depth_limit;
         if leaves {

@@ -208,12 +208,13 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                 return Ok(lo);
             }
         }
-        let start = self.moves.len();
-        self.game.moves(state, &mut self.moves);
-        let end = self.moves.len();
-        self.meter.work((end - start) as u64);
-        self.eval
-            .order(self.game, state, &mut self.moves[start..end]);
+        let (start, end) = super::expand(
+            self.game,
+            &self.eval,
+            state,
+            &mut self.moves,
+            &mut self.meter,
+        );
         let q = self.game.to_move(state);
         let global_own_max = self.own_max[q];
         // Prune once best[q] >= shallow_at; Korf's threshold with global bounds alone is

@@ -554,12 +554,13 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         }
         // Whether this subtree reaches the depth limit, kept apart from the rest of the search.
         let outer_frontier = std::mem::replace(&mut self.frontier, false);
-        let start = self.moves.len();
-        self.game.moves(state, &mut self.moves);
-        let end = self.moves.len();
-        self.meter.work((end - start) as u64);
-        self.eval
-            .order(self.game, state, &mut self.moves[start..end]);
+        let (start, end) = super::expand(
+            self.game,
+            &self.eval,
+            state,
+            &mut self.moves,
+            &mut self.meter,
+        );
         let maximize = self.game.to_move(state) == self.side;
         let ord = self.opts.ordering;
         let killers = if ord.killers {

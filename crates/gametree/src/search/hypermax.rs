@@ -151,12 +151,13 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         mut alpha: [Score; MAX_PLAYERS],
     ) -> Result<Scores, StopReason> {
         self.pv.clear(ply as usize);
-        let start = self.moves.len();
-        self.game.moves(state, &mut self.moves);
-        let end = self.moves.len();
-        self.meter.work((end - start) as u64);
-        self.eval
-            .order(self.game, state, &mut self.moves[start..end]);
+        let (start, end) = super::expand(
+            self.game,
+            &self.eval,
+            state,
+            &mut self.moves,
+            &mut self.meter,
+        );
         let p = self.game.to_move(state).index();
         if self.sorted {
             self.sort_children(state, p, start, end);

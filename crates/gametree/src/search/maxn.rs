@@ -176,12 +176,13 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores> Search<'
                 return Ok(hit.value);
             }
         }
-        let start = self.moves.len();
-        self.game.moves(state, &mut self.moves);
-        let end = self.moves.len();
-        self.meter.work((end - start) as u64);
-        self.eval
-            .order(self.game, state, &mut self.moves[start..end]);
+        let (start, end) = super::expand(
+            self.game,
+            &self.eval,
+            state,
+            &mut self.moves,
+            &mut self.meter,
+        );
         let p = self.game.to_move(state);
         let mut best: Option<Scores> = None;
         let mut best_index = 0;

@@ -177,12 +177,13 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
             self.meter.leaf();
             return Ok(key(&self.eval.evaluate(self.game, state)));
         }
-        let start = self.moves.len();
-        self.game.moves(state, &mut self.moves);
-        let end = self.moves.len();
-        self.meter.work((end - start) as u64);
-        self.eval
-            .order(self.game, state, &mut self.moves[start..end]);
+        let (start, end) = super::expand(
+            self.game,
+            &self.eval,
+            state,
+            &mut self.moves,
+            &mut self.meter,
+        );
         let maximize = self.game.to_move(state).index() == 0;
         // Every key lies strictly between -INF and INF: the first child always becomes best.
         let mut best = if maximize { -INF } else { INF };

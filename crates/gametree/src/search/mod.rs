@@ -486,6 +486,26 @@ impl Meter {
     }
 }
 
+/// The expansion step every search shares: appends the moves of `state` to `moves` (the
+/// search's move stack), charges them to `meter` as work for the clock ([`Meter::work`]),
+/// lets `eval` order them ([`Evaluator::order`]), and returns their range `start..end` in
+/// `moves`.
+#[inline(always)]
+pub(crate) fn expand<G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    moves: &mut Vec<G::Move>,
+    meter: &mut Meter,
+) -> (usize, usize) {
+    let start = moves.len();
+    game.moves(state, moves);
+    let end = moves.len();
+    meter.work((end - start) as u64);
+    eval.order(game, state, &mut moves[start..end]);
+    (start, end)
+}
+
 pub(crate) fn duration_ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
@@ -582,13 +602,7 @@ impl<M: Copy> Tracer<M> {
 
     /// A tracer that records nothing.
     pub fn off() -> Tracer<M> {
-        Tracer {
-            enabled: false,
-            limit: 0,
-            path: Vec::new(),
-            events: Vec::new(),
-            dropped: 0,
-        }
+        Tracer::new(&Config::default())
     }
 
     /// Enters the child reached by `mv` (no-op when disabled).

@@ -143,12 +143,13 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             self.meter.leaf();
             return Ok(self.eval.evaluate(self.game, state)[self.root]);
         }
-        let start = self.moves.len();
-        self.game.moves(state, &mut self.moves);
-        let end = self.moves.len();
-        self.meter.work((end - start) as u64);
-        self.eval
-            .order(self.game, state, &mut self.moves[start..end]);
+        let (start, end) = super::expand(
+            self.game,
+            &self.eval,
+            state,
+            &mut self.moves,
+            &mut self.meter,
+        );
         let maximize = self.game.to_move(state) == self.root;
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximize { Score::MIN } else { Score::MAX };

@@ -295,12 +295,13 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
                 return Ok(Res::Exact(hit.value));
             }
         }
-        let start = self.moves.len();
-        self.game.moves(state, &mut self.moves);
-        let end = self.moves.len();
-        self.meter.work((end - start) as u64);
-        self.eval
-            .order(self.game, state, &mut self.moves[start..end]);
+        let (start, end) = super::expand(
+            self.game,
+            &self.eval,
+            state,
+            &mut self.moves,
+            &mut self.meter,
+        );
         let p = self.game.to_move(state).index();
         let i = ply as usize;
         if self.path.len() <= i {
