@@ -110,8 +110,8 @@ impl Nodes {
 #[derive(Default)]
 struct Top {
     maxsum: Option<Score>,
-    /// One number for every player (`count == 0`), or a list (`count` entries, the first
-    /// [`MAX_PLAYERS`] kept).
+    /// (values, count, one): one number for every player (`one`), or a list (`count`
+    /// entries, the first [`MAX_PLAYERS`] kept; `[]` has count 0 and is not `one`).
     lower: Option<(Scores, usize, bool)>,
     step: Option<Score>,
     constant_sum: Option<bool>,
@@ -688,18 +688,15 @@ impl Reader {
 
     fn finish(self) -> Result<Parts, TreeError> {
         let players = self.players;
+        // A list's length is checked here, where it is known even past MAX_PLAYERS.
         let lower = match self.top.lower {
-            None => None,
-            Some((s, _, true)) => Some(s.as_slice()[..players].to_vec()),
-            Some((s, n, false)) => {
-                if n != players {
-                    return Err(TreeError {
-                        path: "lower".into(),
-                        message: format!("expected {players} numbers, found {n}"),
-                    });
-                }
-                Some(s.as_slice()[..players].to_vec())
+            Some((_, n, false)) if n != players => {
+                return Err(TreeError {
+                    path: "lower".into(),
+                    message: format!("expected {players} numbers, found {n}"),
+                });
             }
+            lower => lower.map(|(s, _, _)| s.as_slice()[..players].to_vec()),
         };
         Ok((
             self.nodes.into_builder(players),
