@@ -110,8 +110,8 @@ impl Nodes {
 #[derive(Default)]
 struct Top {
     maxsum: Option<Score>,
-    /// One number for every player (`count == 0`), or a list (`count` entries, the first
-    /// [`MAX_PLAYERS`] kept).
+    /// (values, count, one): one number for every player (`one`), or a list (`count`
+    /// entries, the first [`MAX_PLAYERS`] kept; `[]` has count 0 and is not `one`).
     lower: Option<(Scores, usize, bool)>,
     step: Option<Score>,
     constant_sum: Option<bool>,
@@ -337,22 +337,10 @@ impl<'de> Visitor<'de> for Seed<'_> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Out, A::Error> {
         let r = self.r;
-        let base = r.path.len();
         match self.kind {
             Kind::Children => {
-                let mut i: u32 = 0;
-                loop {
-                    let _ = write!(r.path, "[{i}]");
-                    let next = seq.next_element_seed(Seed {
-                        r: &mut *r,
-                        kind: Kind::Node,
-                    })?;
-                    r.path.truncate(base);
-                    if next.is_none() {
-                        return Ok(Out::Count(i));
-                    }
-                    i += 1;
-                }
+                let n = items(r, &mut seq, Kind::Node, usize::MAX, |_, _, _| Ok(()))?;
+                Ok(Out::Count(n as u32))
             }
             Kind::Scores | Kind::Lower => {
                 // Lower may come before players: keep up to MAX_PLAYERS, count the rest.
@@ -362,26 +350,12 @@ impl<'de> Visitor<'de> for Seed<'_> {
                     r.players
                 };
                 let mut s = Scores::zeros(MAX_PLAYERS);
-                let mut found = 0;
-                while found < want {
-                    let _ = write!(r.path, "[{found}]");
-                    let next = seq.next_element_seed(Seed {
-                        r: &mut *r,
-                        kind: Kind::Int,
-                    })?;
-                    let Some(Out::Int(v)) = next else {
-                        r.path.truncate(base);
-                        break;
-                    };
-                    s[found] = r.score(v)?;
-                    r.path.truncate(base);
-                    found += 1;
-                }
-                if found == want {
-                    while seq.next_element::<IgnoredAny>()?.is_some() {
-                        found += 1;
+                let found = items(r, &mut seq, Kind::Int, want, |r, k, out| {
+                    if let Out::Int(v) = out {
+                        s[k] = r.score(v)?;
                     }
-                }
+                    Ok(())
+                })?;
                 if self.kind == Kind::Lower {
                     return Ok(Out::Lower(s, found, false));
                 }
@@ -396,35 +370,24 @@ impl<'de> Visitor<'de> for Seed<'_> {
             Kind::Bounds => {
                 let players = r.players;
                 let mut b = [(0, 0); MAX_PLAYERS];
-                let mut found = 0;
-                while found < players {
-                    let _ = write!(r.path, "[{found}]");
-                    let next = seq.next_element_seed(Seed {
-                        r: &mut *r,
-                        kind: Kind::Pair,
-                    })?;
-                    let Some(Out::Pair(lo, hi)) = next else {
-                        r.path.truncate(base);
-                        break;
-                    };
-                    if lo > hi {
-                        return Err(r.fail(format!("lower bound {lo} is above upper bound {hi}")));
+                let found = items(r, &mut seq, Kind::Pair, players, |r, k, out| {
+                    if let Out::Pair(lo, hi) = out {
+                        if lo > hi {
+                            return Err(
+                                r.fail(format!("lower bound {lo} is above upper bound {hi}"))
+                            );
+                        }
+                        b[k] = (lo, hi);
                     }
-                    r.path.truncate(base);
-                    b[found] = (lo, hi);
-                    found += 1;
-                }
-                if found == players {
-                    while seq.next_element::<IgnoredAny>()?.is_some() {
-                        found += 1;
-                    }
-                }
+                    Ok(())
+                })?;
                 if found != players {
                     return Err(r.fail(format!("expected {players} [lo, hi] pairs, found {found}")));
                 }
                 Ok(Out::Bounds(b))
             }
             Kind::Pair => {
+                let base = r.path.len();
                 let mut pair = [0; 2];
                 for (k, slot) in pair.iter_mut().enumerate() {
                     let _ = write!(r.path, "[{k}]");
@@ -457,6 +420,34 @@ impl<'de> Visitor<'de> for Seed<'_> {
             _ => Err(self.mismatch("an object")),
         }
     }
+}
+
+/// Reads the elements of a sequence as `kind`, each at its index in the path, handing the
+/// first `want` to `keep` (with their index) and only counting the rest: the number of
+/// elements.
+fn items<'de, A: SeqAccess<'de>>(
+    r: &mut Reader,
+    seq: &mut A,
+    kind: Kind,
+    want: usize,
+    mut keep: impl FnMut(&mut Reader, usize, Out) -> Result<(), A::Error>,
+) -> Result<usize, A::Error> {
+    let base = r.path.len();
+    let mut found = 0;
+    while found < want {
+        let _ = write!(r.path, "[{found}]");
+        let Some(out) = seq.next_element_seed(Seed { r: &mut *r, kind })? else {
+            r.path.truncate(base);
+            return Ok(found);
+        };
+        keep(r, found, out)?;
+        r.path.truncate(base);
+        found += 1;
+    }
+    while seq.next_element::<IgnoredAny>()?.is_some() {
+        found += 1;
+    }
+    Ok(found)
 }
 
 /// The next key of an object with `fields`: unknown and duplicate keys are errors at the
@@ -697,18 +688,15 @@ impl Reader {
 
     fn finish(self) -> Result<Parts, TreeError> {
         let players = self.players;
+        // A list's length is checked here, where it is known even past MAX_PLAYERS.
         let lower = match self.top.lower {
-            None => None,
-            Some((s, _, true)) => Some(s.as_slice()[..players].to_vec()),
-            Some((s, n, false)) => {
-                if n != players {
-                    return Err(TreeError {
-                        path: "lower".into(),
-                        message: format!("expected {players} numbers, found {n}"),
-                    });
-                }
-                Some(s.as_slice()[..players].to_vec())
+            Some((_, n, false)) if n != players => {
+                return Err(TreeError {
+                    path: "lower".into(),
+                    message: format!("expected {players} numbers, found {n}"),
+                });
             }
+            lower => lower.map(|(s, _, _)| s.as_slice()[..players].to_vec()),
         };
         Ok((
             self.nodes.into_builder(players),
