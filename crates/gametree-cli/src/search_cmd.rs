@@ -137,12 +137,12 @@ pub fn run(args: SearchArgs) -> Result<()> {
     )?;
     // On a tree, the depth asked for must cut it only at nodes with a heuristic value, with
     // or without --iterative. The earlier iterations of --iterative may cut elsewhere: their
-    // results are only returned if they do not (see `unvalued_cuts`).
+    // results are only returned if they do not (`ExplicitTree::unvalued_cut_depths`).
     if let (Some(tree), Some(d)) = (loaded.tree(), args.depth) {
         tree.check_depth_limit(d)?;
     }
     let unvalued_cuts = match loaded.tree() {
-        Some(tree) if args.iterative => unvalued_cuts(tree),
+        Some(tree) if args.iterative => tree.unvalued_cut_depths(),
         _ => Vec::new(),
     };
     if (args.iterative || engine.is_some())
@@ -205,31 +205,6 @@ struct SearchVisitor {
     unvalued_cuts: Vec<u32>,
     /// The engine's settings under --threads.
     engine: Option<Options>,
-}
-
-/// The depths `k` (ascending) at which cutting `tree` meets an inner node without a heuristic
-/// value: a search to depth `k` would value such a node by a placeholder. One pass.
-fn unvalued_cuts(tree: &gametree::tree::ExplicitTree) -> Vec<u32> {
-    let mut cuts = Vec::new();
-    let mut level = vec![0];
-    let mut next = Vec::new();
-    let mut depth = 0u32;
-    while !level.is_empty() {
-        if depth > 0
-            && level
-                .iter()
-                .any(|&n| !tree.is_leaf(n) && tree.value(n).is_none())
-        {
-            cuts.push(depth);
-        }
-        next.clear();
-        for &n in &level {
-            next.extend(tree.children(n));
-        }
-        std::mem::swap(&mut level, &mut next);
-        depth += 1;
-    }
-    cuts
 }
 
 impl Visitor for SearchVisitor {

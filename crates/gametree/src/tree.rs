@@ -403,6 +403,33 @@ impl ExplicitTree {
         s
     }
 
+    /// Every depth limit `k >= 1` (ascending) that cuts the tree at an inner node without a
+    /// heuristic `"value"`, i.e. every `k` for which [`ExplicitTree::check_depth_limit`]
+    /// fails, in one pass over the tree. Iterative deepening uses it to know which of its
+    /// iterations valued such a node by a placeholder.
+    pub fn unvalued_cut_depths(&self) -> Vec<u32> {
+        let mut cuts = Vec::new();
+        let mut level = vec![0 as NodeId];
+        let mut next = Vec::new();
+        let mut depth = 0u32;
+        while !level.is_empty() {
+            if depth > 0
+                && level
+                    .iter()
+                    .any(|&n| !self.is_leaf(n) && !self.has_value[n as usize])
+            {
+                cuts.push(depth);
+            }
+            next.clear();
+            for &n in &level {
+                next.extend(self.children(n));
+            }
+            std::mem::swap(&mut level, &mut next);
+            depth += 1;
+        }
+        cuts
+    }
+
     /// Checks that a search limited to `depth` plies can evaluate every node it may cut at:
     /// each inner node at depth `depth` needs a heuristic `"value"`.
     pub fn check_depth_limit(&self, depth: u32) -> Result<(), TreeError> {

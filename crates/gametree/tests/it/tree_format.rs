@@ -119,6 +119,34 @@ fn depth_limit_check_names_the_node_without_a_value() {
     assert!(e.starts_with("root: a depth limit of 0 cuts"), "{e}");
 }
 
+/// `unvalued_cut_depths` lists exactly the depths `k >= 1` at which `check_depth_limit`
+/// fails, on every bundled example and on trees with inner values at some levels only.
+#[test]
+fn unvalued_cut_depths_are_the_failing_depth_limits() {
+    let mut trees: Vec<ExplicitTree> = examples()
+        .iter()
+        .map(|p| ExplicitTree::from_json_str(&std::fs::read_to_string(p).unwrap()).unwrap())
+        .collect();
+    trees.push(
+        ExplicitTree::from_json_str(
+            r#"{ "players": 2, "root": { "player": 0, "children": [
+              { "player": 1, "value": [0, 0], "children": [
+                  { "player": 0, "children": [ { "value": [1, -1] } ] } ] },
+              { "player": 1, "children": [ { "value": [2, -2] } ] } ] } }"#,
+        )
+        .unwrap(),
+    );
+    let mut seen_a_cut = false;
+    for t in &trees {
+        let cuts = t.unvalued_cut_depths();
+        seen_a_cut |= !cuts.is_empty();
+        for k in 1..=t.height() + 1 {
+            assert_eq!(cuts.contains(&k), t.check_depth_limit(k).is_err(), "depth {k}");
+        }
+    }
+    assert!(seen_a_cut, "some tree has an unvalued cut");
+}
+
 /// A tree that must not load, with the fragment its error must contain.
 fn rejected(text: &str, fragment: &str) {
     match ExplicitTree::from_json_str(text) {
