@@ -327,30 +327,30 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut lines = Vec::new();
     let mut cur = String::new();
+    let mut cur_len = 0; // characters in `cur`
     for word in text.split_whitespace() {
-        let mut word: Vec<char> = word.chars().collect();
-        loop {
-            let cur_len = cur.chars().count();
-            let sep = usize::from(cur_len > 0);
-            if cur_len + sep + word.len() <= width {
-                if sep == 1 {
-                    cur.push(' ');
-                }
-                cur.extend(word.iter());
-                break;
-            }
-            if cur_len > 0 {
-                lines.push(std::mem::take(&mut cur));
-                continue;
-            }
-            // A word longer than a line: cut it.
-            cur.extend(word[..width].iter());
-            word.drain(..width);
+        let mut len = word.chars().count();
+        if cur_len > 0 && cur_len + 1 + len > width {
             lines.push(std::mem::take(&mut cur));
-            if word.is_empty() {
-                break;
-            }
+            cur_len = 0;
         }
+        // A word longer than a line (so `cur` is empty): cut it.
+        let mut rest = word;
+        while len > width {
+            let cut = rest
+                .char_indices()
+                .nth(width)
+                .map_or(rest.len(), |(i, _)| i);
+            lines.push(rest[..cut].to_string());
+            rest = &rest[cut..];
+            len -= width;
+        }
+        if cur_len > 0 {
+            cur.push(' ');
+            cur_len += 1;
+        }
+        cur.push_str(rest);
+        cur_len += len;
     }
     if !cur.is_empty() || lines.is_empty() {
         lines.push(cur);
@@ -639,6 +639,9 @@ mod tests {
         assert_eq!(wrap("aa bb cc", 5), vec!["aa bb", "cc"]);
         assert_eq!(wrap("abcdefgh", 3), vec!["abc", "def", "gh"]);
         assert_eq!(wrap("", 3), vec![""]);
+        assert_eq!(wrap("ab cdefgh", 3), vec!["ab", "cde", "fgh"]);
+        assert_eq!(wrap("é€abcdef x", 4), vec!["é€ab", "cdef", "x"]);
+        assert_eq!(wrap("a bcdefg h", 3), vec!["a", "bcd", "efg", "h"]);
         let long = "word ".repeat(100);
         let w = wrap_abbreviated(&long, 20, 2);
         assert_eq!(w.len(), 2);

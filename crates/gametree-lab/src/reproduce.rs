@@ -165,13 +165,17 @@ pub fn utc_date(t: SystemTime) -> String {
 
 /// The stored JSON document of an experiment: `{"paper", "table", "meta", "rows"}`.
 pub fn json_document(e: &Experiment, meta: &Meta, rows: &[Row]) -> String {
-    let doc = json!({
+    pretty(&json!({
         "paper": e.paper,
         "table": e.table,
         "meta": meta,
         "rows": rows,
-    });
-    let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    }))
+}
+
+/// `doc` as pretty JSON ending in a newline: the shape of every stored JSON file.
+fn pretty(doc: &Value) -> String {
+    let mut s = serde_json::to_string_pretty(doc).unwrap_or_default();
     s.push('\n');
     s
 }
@@ -309,14 +313,12 @@ pub fn write_outputs(
         write_atomic(&p, bytes).map_err(|x| err(&p, x))?;
         listed.push(json!({ "name": name, "fingerprint": fingerprint(bytes) }));
     }
-    let doc = json!({
+    let text = pretty(&json!({
         "paper": e.paper,
         "table": e.table,
         "params": params,
         "files": listed,
-    });
-    let mut text = serde_json::to_string_pretty(&doc).unwrap_or_default();
-    text.push('\n');
+    }));
     write_atomic(&manifest, text.as_bytes()).map_err(|x| err(&manifest, x))
 }
 
@@ -490,27 +492,27 @@ pub fn summary_text(done: &[Done], quick: bool, elapsed_s: f64) -> String {
             papers.push(d.experiment.paper);
         }
     }
-    let line = |name: &str, rows: &[Row]| {
+    let line = |name: &str, rows: &[&Row]| {
+        let n = |v: Verdict| rows.iter().filter(|r| r.verdict == v).count();
         format!(
             "{name:<18} {:>6} {:>6} {:>7} {:>8} {:>9} {:>8}\n",
             rows.len(),
-            count(rows, Verdict::Exact),
-            count(rows, Verdict::Within),
-            count(rows, Verdict::Differs),
-            count(rows, Verdict::Measured),
-            count(rows, Verdict::TooFew),
+            n(Verdict::Exact),
+            n(Verdict::Within),
+            n(Verdict::Differs),
+            n(Verdict::Measured),
+            n(Verdict::TooFew),
         )
     };
     for p in &papers {
-        let of: Vec<Row> = done
+        let of: Vec<&Row> = done
             .iter()
             .filter(|d| d.experiment.paper == *p)
-            .flat_map(|d| d.rows.iter().cloned())
+            .flat_map(|d| &d.rows)
             .collect();
         out.push_str(&line(p, &of));
     }
-    let all: Vec<Row> = rows.iter().map(|r| (*r).clone()).collect();
-    out.push_str(&line("all", &all));
+    out.push_str(&line("all", &rows));
     let differs: Vec<&&Row> = rows
         .iter()
         .filter(|r| r.verdict == Verdict::Differs)

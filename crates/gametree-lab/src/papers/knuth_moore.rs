@@ -77,8 +77,9 @@ fn best_case(_: &Ctx) -> Output {
         if b % 2 == 0 {
             let paper = pts
                 .iter()
-                .map(|&(x, _)| (x, best_case_formula(b, x as u32) as f64));
-            curves.push(Series::new(format!("b={b}"), pts.clone()).with_paper(paper.collect()));
+                .map(|&(x, _)| (x, best_case_formula(b, x as u32) as f64))
+                .collect();
+            curves.push(Series::new(format!("b={b}"), pts).with_paper(paper));
         }
     }
     out.plots.push(Plot {

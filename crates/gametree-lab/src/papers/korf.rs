@@ -284,8 +284,11 @@ fn best_case(ctx: &Ctx) -> Output {
             )),
         );
         if b % 2 == 0 {
-            let paper = pts.iter().map(|&(x, _)| (x, f(b as u64, x as u32) as f64));
-            curves.push(Series::new(format!("b={b}"), pts.clone()).with_paper(paper.collect()));
+            let paper = pts
+                .iter()
+                .map(|&(x, _)| (x, f(b as u64, x as u32) as f64))
+                .collect();
+            curves.push(Series::new(format!("b={b}"), pts).with_paper(paper));
         }
     }
     out.plots.push(Plot {
