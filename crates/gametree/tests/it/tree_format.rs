@@ -141,7 +141,11 @@ fn unvalued_cut_depths_are_the_failing_depth_limits() {
         let cuts = t.unvalued_cut_depths();
         seen_a_cut |= !cuts.is_empty();
         for k in 1..=t.height() + 1 {
-            assert_eq!(cuts.contains(&k), t.check_depth_limit(k).is_err(), "depth {k}");
+            assert_eq!(
+                cuts.contains(&k),
+                t.check_depth_limit(k).is_err(),
+                "depth {k}"
+            );
         }
     }
     assert!(seen_a_cut, "some tree has an unvalued cut");
