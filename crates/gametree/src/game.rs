@@ -261,3 +261,20 @@ pub trait Game {
         String::new()
     }
 }
+
+/// Games that can hand the turn to any live player: the opt-in capability best-reply search
+/// (BRS, BRS+) needs, since it lets an opponent reply out of turn and then gives the move back
+/// to the root player.
+///
+/// Contract: [`SetToMove::set_to_move`] returns `state` with `player` to move and nothing else
+/// changed (same pieces, same score, same ply count), so that [`Game::moves`] of the result
+/// lists the moves `player` would have if it were its turn; [`Game::play`] of one of those
+/// moves continues the game from there as usual. It returns `None` when `player` cannot move
+/// in `state` at all (the player has been eliminated, or `state` is terminal). Games without
+/// this capability do not implement the trait, and best-reply search refuses them at compile
+/// time (the command line says so in one line).
+pub trait SetToMove: Game {
+    /// `state` with `player` to move, or `None` if `player` is out of the game or `state` is
+    /// terminal.
+    fn set_to_move(&self, state: &Self::State, player: Player) -> Option<Self::State>;
+}

@@ -45,4 +45,6 @@ pub mod testing;
 pub mod tree;
 
 pub use eval::{Bounds, Evaluator, Ordered, SubtreeBounds};
-pub use game::{score_in_range, Game, Player, Score, Scores, MAX_PLAYERS, MAX_SCORE, MIN_PLAYERS};
+pub use game::{
+    score_in_range, Game, Player, Score, Scores, SetToMove, MAX_PLAYERS, MAX_SCORE, MIN_PLAYERS,
+};
