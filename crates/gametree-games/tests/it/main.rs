@@ -6,6 +6,7 @@ mod engine;
 mod iterative;
 mod notation;
 mod perft;
+mod perft_files;
 mod positions;
 mod random_tree;
 mod tictactoe;
