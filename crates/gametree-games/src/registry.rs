@@ -3,7 +3,7 @@
 //! position parsers, evaluator, longest line, seats, hashing, mate score, capabilities).
 //!
 //! A game joins by implementing [`Registered`] (and [`Playable`]) once and adding its type to
-//! the [`registry!`](crate::registry) list at the bottom of this file: nothing else names
+//! the `registry!` list in this file: nothing else names
 //! it. Code that works on any game is a [`GameVisitor`] with one generic method: the registry
 //! calls it with the concrete game, so every search stays monomorphised (no `dyn` per node).
 //! Optional capabilities are reached statically: a game that implements
