@@ -292,3 +292,30 @@ fn a_game_with_set_to_move_reaches_visit_best_reply() {
     assert!(!plain.best_reply);
     assert_eq!(facts.players, plain.players);
 }
+
+#[test]
+fn parse_move_in_reads_against_the_list_at_hand() {
+    use gametree_games::notation::{MoveError, Notation};
+    let g = TicTacToe;
+    let s = TicTacToe::parse_position("5").unwrap();
+    let mut legal = Vec::new();
+    g.moves(&s, &mut legal);
+    for &m in &legal {
+        let name = g.move_name(&s, m);
+        assert_eq!(g.parse_move_in(&name, &legal), Ok(m));
+        assert_eq!(g.parse_move(&s, &name), Ok(m));
+    }
+    // Only the list given is consulted: the taken centre, and a cell left out of the list.
+    assert!(matches!(
+        g.parse_move_in("5", &legal),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        g.parse_move_in("1", &legal[1..]),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        g.parse_move_in("x", &legal),
+        Err(MoveError::Syntax { .. })
+    ));
+}
