@@ -146,20 +146,22 @@ fn main() -> ExitCode {
     }
 }
 
-/// `gametree list`: read from the code (the algorithm registry, the games the loader knows,
+/// `gametree list`: read from the code (the algorithm registry, the game registry,
 /// the leaf-model catalogue), never from a copy.
 fn list(args: &ListArgs) {
     use gametree::search::Algorithm;
     use gametree_games::random_tree::LeafModel;
+    use gametree_games::registry;
     if args.json {
         let algorithms: Vec<serde_json::Value> = Algorithm::ALL
             .iter()
             .map(|a| serde_json::json!({"name": a.name(), "about": a.about()}))
             .collect();
-        let games: Vec<serde_json::Value> = load::GAMES
+        let games: Vec<serde_json::Value> = registry::entries()
             .iter()
-            .map(|(spec, about)| {
-                serde_json::json!({"name": load::game_name(spec), "spec": spec, "about": about})
+            .map(|e| {
+                let l = &e.listing;
+                serde_json::json!({"name": l.name, "spec": l.syntax, "about": l.about})
             })
             .collect();
         let leaf_models: Vec<serde_json::Value> = LeafModel::CATALOGUE
@@ -181,8 +183,8 @@ fn list(args: &ListArgs) {
         outln!("  {:<20} {}", a.name(), a.about());
     }
     outln!("games:");
-    for (spec, about) in load::GAMES {
-        outln!("  {spec:<56} {about}");
+    for e in registry::entries() {
+        outln!("  {:<56} {}", e.listing.syntax, e.listing.about);
     }
     outln!("leaf models of random trees (leaf=...):");
     for (syntax, about) in LeafModel::CATALOGUE {

@@ -4,10 +4,10 @@ use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
-use gametree::{Evaluator, Game};
+use gametree_games::registry::{GameVisitor, Playable};
 use serde_json::json;
 
-use crate::load::{self, MoveStyle, Visitor};
+use crate::load;
 use crate::stack;
 
 /// Arguments of `gametree perft`.
@@ -40,7 +40,7 @@ pub fn run(args: PerftArgs) -> Result<()> {
         json: args.json,
     };
     let plies = stack::search_plies(&loaded, Some(args.depth))?;
-    let text = stack::on_search_thread(plies, || Ok(loaded.visit(visitor)))?;
+    let text = stack::on_search_thread(plies, || loaded.visit(visitor))?;
     outln!("{text}");
     Ok(())
 }
@@ -51,15 +51,13 @@ struct PerftVisitor {
     json: bool,
 }
 
-impl Visitor for PerftVisitor {
+impl GameVisitor for PerftVisitor {
     type Output = String;
-    fn visit<G: Game, E: Evaluator<G>>(
-        self,
-        game: &G,
-        _eval: &E,
-        state: &G::State,
-        _style: MoveStyle,
-    ) -> String {
+    fn visit<G: Playable>(self, game: &G, state: &G::State) -> String
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
         let start = Instant::now();
         let divide = if self.divide && self.depth > 0 {
             gametree_games::perft::perft_divide(game, state, self.depth)

@@ -21,18 +21,12 @@ use gametree::search::engine::{self, GameHash, Hashing, NoHash, Options, Side};
 use gametree::search::{self, Algorithm, Config, Limits, SearchError};
 use gametree::{Evaluator, Game, Score, Scores};
 
-use gametree_games::cards::monte_carlo::MonteCarlo;
-use gametree_games::cards::{Card, CardEval, CardState};
 use gametree_games::notation::Notation;
+use gametree_games::registry::{EngineTable, GameVisitor, Playable, Support};
 
-use crate::load::{self, Loaded, MoveStyle, Visitor};
+use crate::load;
 use crate::output::ColorChoice;
 use crate::stack;
-
-/// A Monte-Carlo chooser for a card game: the card for the seat at a position, and the nodes
-/// searched.
-type MonteCarloSeat<'a, G> =
-    dyn Fn(&<G as Game>::State, usize) -> Result<(<G as Game>::Move, u64)> + 'a;
 
 /// Arguments of `gametree play`.
 #[derive(Args, Debug)]
@@ -119,76 +113,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
     };
     // The engines search on a thread with a stack for the deepest search of the game.
     let plies = stack::search_plies(&loaded, args.depth)?;
-    stack::on_search_thread(plies, || play_loaded(&loaded, table))
-}
-
-/// Plays the game of `loaded` at `table`, on standard input and output.
-fn play_loaded(loaded: &Loaded, table: PlayTable) -> Result<()> {
-    let mut input = Lines::new(std::io::stdin().lock(), "standard input");
-    let mut out = crate::out::Stdout::lock();
-    // Games with position hashes get the table; every other game plays without one.
-    #[allow(unreachable_patterns)]
-    match loaded {
-        Loaded::ConnectFour(g, s) => table.play(
-            g,
-            &gametree_games::connect_four::CellWeights,
-            &GameHash,
-            s,
-            Some(gametree_games::connect_four::WIN),
-            None,
-            &mut input,
-            &mut out,
-        ),
-        Loaded::TicTacToe(g, s) => table.play(
-            g,
-            &gametree_games::tictactoe::OpenLines,
-            &GameHash,
-            s,
-            Some(gametree_games::tictactoe::WIN),
-            None,
-            &mut input,
-            &mut out,
-        ),
-        Loaded::Random(g) => table.play(
-            g,
-            &gametree_games::random_tree::RandomTreeEval,
-            &GameHash,
-            &g.initial(),
-            None,
-            None,
-            &mut input,
-            &mut out,
-        ),
-        Loaded::Cards(g, s) => {
-            let mc = |st: &CardState, seat: usize| -> Result<(Card, u64)> {
-                let player = MonteCarlo {
-                    worlds: 8,
-                    nodes: 100_000,
-                    algorithm: Algorithm::Speculative,
-                    seed: seat as u64,
-                };
-                let c = player
-                    .choose(g, &CardEval, st)
-                    .map_err(|e| anyhow!("monte-carlo: {e}"))?;
-                Ok((c.card, c.nodes))
-            };
-            table.play(
-                g,
-                &CardEval,
-                &NoHash,
-                s,
-                None,
-                Some(&mc),
-                &mut input,
-                &mut out,
-            )
-        }
-        _ => loaded.visit(PlayVisitor {
-            table,
-            input: &mut input,
-            out: &mut out,
-        }),
-    }
+    stack::on_search_thread(plies, || loaded.visit(PlayVisitor { table })?)
 }
 
 struct PlayTable {
@@ -200,41 +125,44 @@ struct PlayTable {
     mate: Option<Score>,
 }
 
-struct PlayVisitor<'a> {
+struct PlayVisitor {
     table: PlayTable,
-    input: &'a mut Lines<'static>,
-    out: &'a mut dyn Write,
 }
 
-impl Visitor for PlayVisitor<'_> {
+impl GameVisitor for PlayVisitor {
     type Output = Result<()>;
-    fn visit<G: Notation, E: Evaluator<G>>(
-        self,
-        game: &G,
-        eval: &E,
-        state: &G::State,
-        _style: MoveStyle,
-    ) -> Result<()> {
-        self.table
-            .play(game, eval, &NoHash, state, None, None, self.input, self.out)
+    fn visit<G: Playable>(self, game: &G, state: &G::State) -> Result<()>
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        let mut input = Lines::new(std::io::stdin().lock(), "standard input");
+        let mut out = crate::out::Stdout::lock();
+        let eval = &game.evaluator();
+        // Games with position hashes the engine may use get the table.
+        match G::ENGINE_TABLE {
+            EngineTable::Hashed => self
+                .table
+                .play(game, eval, &GameHash, state, &mut input, &mut out),
+            EngineTable::None => self
+                .table
+                .play(game, eval, &NoHash, state, &mut input, &mut out),
+        }
     }
 }
 
 impl PlayTable {
-    #[allow(clippy::too_many_arguments)]
-    fn play<G: Notation, E: Evaluator<G>, H: Hashing<G>>(
+    fn play<G: Playable, E: Evaluator<G>, H: Hashing<G>>(
         mut self,
         game: &G,
         eval: &E,
         hasher: &H,
         start: &G::State,
-        mate: Option<Score>,
-        mc: Option<&MonteCarloSeat<'_, G>>,
         input: &mut Lines<'_>,
         out: &mut dyn Write,
     ) -> Result<()> {
-        self.mate = mate;
-        if mc.is_none() && self.seats.contains(&Seat::MonteCarlo) {
+        self.mate = game.mate();
+        if G::MONTE_CARLO == Support::No && self.seats.contains(&Seat::MonteCarlo) {
             bail!("monte-carlo seats play card games (hearts, spades) only");
         }
         if self.seats.len() != game.players() {
@@ -268,8 +196,10 @@ impl PlayTable {
                     }
                 },
                 Seat::MonteCarlo => {
-                    let f = mc.ok_or_else(|| anyhow!("monte-carlo seats play card games only"))?;
-                    let (mv, nodes) = f(&state, p.index())?;
+                    let (mv, nodes) = game
+                        .monte_carlo(&state, p.index())
+                        .ok_or_else(|| anyhow!("monte-carlo seats play card games only"))?
+                        .map_err(|e| anyhow!("monte-carlo: {e}"))?;
                     writeln!(
                         out,
                         "{p} (monte-carlo) plays {}   [8 sampled deals, {nodes} nodes]",
@@ -322,7 +252,7 @@ impl PlayTable {
                 writeln!(out, "legal moves: {}", names.join(" "))?;
                 continue;
             }
-            match game.parse_move(state, text) {
+            match game.parse_move_in(text, moves) {
                 Ok(m) => return Ok(Some(m)),
                 Err(e) => writeln!(out, "{e}; legal moves: {} (or quit)", names.join(" "))?,
             }

@@ -5,7 +5,6 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Result};
 use clap::{ArgGroup, Args};
-use gametree::hash::Zobrist;
 use gametree::search::engine::{GameHash, Options, Root, Side};
 use gametree::search::iterative::iterative_deepening_observed;
 use gametree::search::maxn_table::maxn_table;
@@ -14,10 +13,10 @@ use gametree::search::parallel::search_parallel;
 use gametree::search::speculative_table::speculative_table;
 use gametree::search::vector_table::VectorTable;
 use gametree::search::{self, Algorithm, Config, Limits, SearchError, SearchResult, StopReason};
-use gametree::{Evaluator, Game};
-use gametree_games::notation::Notation;
+use gametree::Game;
+use gametree_games::registry::{GameVisitor, Playable};
 
-use crate::load::{self, MoveStyle, Visitor};
+use crate::load::{self, MoveStyle};
 use crate::output;
 use crate::stack;
 
@@ -189,7 +188,7 @@ pub fn run(args: SearchArgs) -> Result<()> {
              may go {plies}: give --depth {MAX_PARALLEL_PLIES} or less"
         );
     }
-    let text = stack::on_search_thread(plies, || loaded.visit(visitor))?;
+    let text = stack::on_search_thread(plies, || loaded.visit(visitor)?)?;
     outln!("{text}");
     Ok(())
 }
@@ -207,45 +206,31 @@ struct SearchVisitor {
     engine: Option<Options>,
 }
 
-impl Visitor for SearchVisitor {
+impl GameVisitor for SearchVisitor {
     type Output = Result<String>;
-    fn visit<G: Game, E: Evaluator<G>>(
-        self,
-        game: &G,
-        eval: &E,
-        state: &G::State,
-        style: MoveStyle,
-    ) -> Result<String> {
-        let result = if self.iterative {
-            iterative_deepening_observed(
-                &self.config,
-                |c| search::run(self.algorithm, game, eval, state, c),
-                |r| self.observe(game, state, style, r),
-            )
-        } else {
-            search::run(self.algorithm, game, eval, state, &self.config)
-        };
-        self.report(game, state, style, result)
-    }
-
-    fn visit_hashed<G: Zobrist + Notation + Sync, E: Evaluator<G> + Sync>(
-        self,
-        game: &G,
-        eval: &E,
-        state: &G::State,
-        style: MoveStyle,
-    ) -> Result<String>
+    fn visit<G: Playable>(self, game: &G, state: &G::State) -> Result<String>
     where
-        G::State: Sync,
-        G::Move: Send,
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
     {
+        let style = G::MOVE_STYLE;
+        let eval = &game.evaluator();
         if let Some(options) = self.engine {
             let result = search_parallel(game, eval, &GameHash, state, &self.config, &options)
                 .map(|r| r.result);
             return self.report(game, state, style, result);
         }
         let Some(mib) = self.table_mib else {
-            return self.visit(game, eval, state, style);
+            let result = if self.iterative {
+                iterative_deepening_observed(
+                    &self.config,
+                    |c| search::run(self.algorithm, game, eval, state, c),
+                    |r| self.observe(game, state, style, r),
+                )
+            } else {
+                search::run(self.algorithm, game, eval, state, &self.config)
+            };
+            return self.report(game, state, style, result);
         };
         let mut table =
             VectorTable::try_with_mib(mib).map_err(|e| anyhow!("--table-mib {mib}: {e}"))?;

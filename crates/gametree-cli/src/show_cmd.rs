@@ -1,13 +1,12 @@
 //! `gametree show`: draws a position of a game in the terminal, with its legal moves in the
-//! notation every command prints and reads ([`Notation`]), and a line saying how moves are
+//! notation every command prints and reads ([`gametree_games::notation::Notation`]), and a line saying how moves are
 //! written (for Chinese Checkers, cell numbers: `--cells` draws them).
 
 use anyhow::{bail, Result};
 use clap::Args;
-use gametree::Evaluator;
-use gametree_games::notation::Notation;
+use gametree_games::registry::{GameVisitor, Playable};
 
-use crate::load::{self, Loaded, MoveStyle, Visitor};
+use crate::load;
 use crate::output::ColorChoice;
 
 /// Arguments of `gametree show`.
@@ -34,39 +33,45 @@ pub struct ShowArgs {
 pub fn run(args: ShowArgs) -> Result<()> {
     let color = args.color.enabled();
     let loaded = load::load(None, Some(&args.game), args.position.as_deref())?;
-    if args.cells {
-        match &loaded {
-            Loaded::ChineseCheckers(g, _) => outln!("{}", g.cell_map()),
-            _ => bail!("--cells applies to chinese-checkers only"),
-        }
-    }
-    out!("{}", loaded.visit(ShowVisitor { color }));
-    if let Loaded::ChineseCheckers(g, s) = &loaded {
-        outln!("position: {}", g.format_position(s));
-    }
-    if let Loaded::Cards(g, s) = &loaded {
-        outln!("deal: {}", g.deal_text(s));
-    }
+    out!(
+        "{}",
+        loaded.visit(ShowVisitor {
+            color,
+            cells: args.cells
+        })??
+    );
     Ok(())
 }
 
 struct ShowVisitor {
     color: bool,
+    cells: bool,
 }
 
-impl Visitor for ShowVisitor {
-    type Output = String;
-    fn visit<G: Notation, E: Evaluator<G>>(
-        self,
-        game: &G,
-        _eval: &E,
-        state: &G::State,
-        _style: MoveStyle,
-    ) -> String {
-        let mut out = game.render(state, self.color);
-        if out.is_empty() {
+impl GameVisitor for ShowVisitor {
+    type Output = Result<String>;
+    fn visit<G: Playable>(self, game: &G, state: &G::State) -> Result<String>
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        let mut out = String::new();
+        if self.cells {
+            match game.cell_map() {
+                Some(map) => {
+                    out.push_str(&map);
+                    out.push('\n');
+                }
+                None => bail!(
+                    "--cells applies to games whose moves name numbered cells (chinese-checkers)"
+                ),
+            }
+        }
+        let picture = game.render(state, self.color);
+        if picture.is_empty() {
             out.push_str("(this game has no picture)\n");
         }
+        out.push_str(&picture);
         let mut moves = Vec::new();
         game.moves(state, &mut moves);
         let names: Vec<String> = moves.iter().map(|&m| game.move_name(state, m)).collect();
@@ -76,6 +81,7 @@ impl Visitor for ShowVisitor {
             out.push_str(&format!("{} moves: {}\n", names.len(), names.join(" ")));
         }
         out.push_str(&format!("a move is {}\n", G::MOVE_SYNTAX));
-        out
+        out.push_str(&game.describe(state));
+        Ok(out)
     }
 }

@@ -1,20 +1,20 @@
 //! Every search of the command line runs on a thread whose stack is sized for its depth
 //! ([`gametree_lab::stack`]): the least of the user's depth limit and the game's longest
-//! line ([`Loaded::max_plies`]). A search that could go deeper than
+//! line ([`Source::max_plies`]). A search that could go deeper than
 //! [`gametree_lab::stack::MAX_PLIES`] is refused with an error naming the input.
 
 use anyhow::{bail, Result};
 use gametree_lab::stack::MAX_PLIES;
 
-use crate::load::Loaded;
+use crate::load::Source;
 
 /// The deepest `--depth` a command accepts, as clap's range bound.
 pub const MAX_DEPTH_FLAG: i64 = MAX_PLIES as i64;
 
 /// The plies a search of `loaded` limited to `depth` (none: to the end of the game) can go
 /// down; an error when that is beyond [`MAX_PLIES`].
-pub fn search_plies(loaded: &Loaded, depth: Option<u32>) -> Result<u64> {
-    let game = loaded.max_plies();
+pub fn search_plies(loaded: &Source<'_>, depth: Option<u32>) -> Result<u64> {
+    let game = loaded.max_plies()?;
     let plies = depth.map_or(game, |d| game.min(u64::from(d)));
     if plies > MAX_PLIES {
         bail!(

@@ -7,12 +7,13 @@ use std::path::PathBuf;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gametree::search::Algorithm;
+use gametree_games::registry::{GameVisitor, Kind, Playable};
 use gametree_lab::stack::MAX_PLIES;
 use gametree_lab::tournament::{
-    run_tournament, table, Budget, Engine, TournamentConfig, MAX_GAMES,
+    run_tournament, table, Budget, Engine, TournamentConfig, TournamentResult, MAX_GAMES,
 };
 
-use crate::load::{self, Loaded};
+use crate::load;
 
 /// Arguments of `gametree tournament`.
 #[derive(Args, Debug)]
@@ -119,28 +120,7 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         gametree_lab::io::resolve_target(path).map_err(|e| anyhow::anyhow!("--out: {e}"))?;
     }
     let loaded = load::load(None, Some(&args.game), None)?;
-    let name = args.game.trim();
-    let result = match &loaded {
-        Loaded::ChineseCheckers(g, _) => run_tournament(
-            g,
-            &gametree_games::chinese_checkers::DistanceEval,
-            &g.spec(),
-            &config,
-        ),
-        Loaded::ConnectFour(g, _) => run_tournament(
-            g,
-            &gametree_games::connect_four::CellWeights,
-            name,
-            &config,
-        ),
-        Loaded::Cards(g, _) => {
-            run_tournament(g, &gametree_games::cards::CardEval, &g.spec(), &config)
-        }
-        Loaded::TicTacToe(g, _) => {
-            run_tournament(g, &gametree_games::tictactoe::OpenLines, name, &config)
-        }
-        _ => bail!("tournaments are played on games (chinese-checkers, connect-four, tictactoe, hearts, spades), not on trees"),
-    }?;
+    let result = loaded.visit(TournamentVisitor { config: &config })??;
     let json = serde_json::to_string_pretty(&result)?;
     if let Some(path) = &args.out {
         gametree_lab::io::write_atomic(path, json.as_bytes())
@@ -152,4 +132,28 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         out!("{}", table(&result));
     }
     Ok(())
+}
+
+/// Plays the tournament on the game the registry built.
+struct TournamentVisitor<'a> {
+    config: &'a TournamentConfig,
+}
+
+impl GameVisitor for TournamentVisitor<'_> {
+    type Output = Result<TournamentResult>;
+    fn visit<G: Playable>(self, game: &G, _state: &G::State) -> Result<TournamentResult>
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        if G::KIND == Kind::Tree {
+            bail!("tournaments are played on games, not on trees");
+        }
+        Ok(run_tournament(
+            game,
+            &game.evaluator(),
+            &game.spec_text(),
+            self.config,
+        )?)
+    }
 }

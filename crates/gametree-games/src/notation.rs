@@ -52,14 +52,21 @@ pub trait Notation: Game {
     /// the inverse of [`Game::move_name`], so
     /// `parse_move(s, &move_name(s, m)) == Ok(m)` for every legal move `m` of `s`.
     fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, MoveError> {
+        let mut moves = Vec::new();
+        self.moves(state, &mut moves);
+        self.parse_move_in(text, &moves)
+    }
+
+    /// As [`Notation::parse_move`], with the legal moves of the position already at hand
+    /// (`legal`, as [`Game::moves`] lists them): nothing is generated again. The caller
+    /// promises `legal` is the list of the position the move is for.
+    fn parse_move_in(&self, text: &str, legal: &[Self::Move]) -> Result<Self::Move, MoveError> {
         let text = text.trim();
         let mv = self.read_move(text).ok_or_else(|| MoveError::Syntax {
             text: text.to_string(),
             expected: Self::MOVE_SYNTAX,
         })?;
-        let mut moves = Vec::new();
-        self.moves(state, &mut moves);
-        if moves.contains(&mv) {
+        if legal.contains(&mv) {
             Ok(mv)
         } else {
             Err(MoveError::Illegal {

@@ -10,6 +10,7 @@ mod hardening_tree;
 mod malformed;
 mod notation;
 mod play;
+mod registry;
 mod reproduce;
 mod search;
 

@@ -10,14 +10,13 @@
 //! perft: 2 49
 //! ```
 //!
-//! `game` is a game spec as on the command line. A game joins the harness with one arm in
-//! [`counts`].
+//! `game` is a game spec as on the command line, built by the game registry: every
+//! registered game is read with no change here.
 
 use std::path::{Path, PathBuf};
 
-use gametree::Game;
 use gametree_games::perft::perft;
-use gametree_games::spec::Spec;
+use gametree_games::registry::{self, GameVisitor, Playable};
 
 /// One record of a `.perft` file.
 #[derive(Debug, Default)]
@@ -73,37 +72,25 @@ fn parse(path: &Path) -> Vec<Record> {
     records
 }
 
+/// The perft counts at the given depths.
+struct Counts<'a>(&'a [u32]);
+
+impl GameVisitor for Counts<'_> {
+    type Output = Vec<u64>;
+    fn visit<G: Playable>(self, game: &G, state: &G::State) -> Vec<u64>
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        self.0.iter().map(|&d| perft(game, state, d)).collect()
+    }
+}
+
 /// The perft counts of `rec`'s game and position at each of its depths.
 fn counts(rec: &Record) -> Vec<u64> {
-    let spec = Spec::parse(&rec.game).unwrap();
     let depths: Vec<u32> = rec.perft.iter().map(|&(d, _)| d).collect();
-    fn run<G: Game>(g: &G, s: &G::State, depths: &[u32]) -> Vec<u64> {
-        depths.iter().map(|&d| perft(g, s, d)).collect()
-    }
-    let pos = rec.position.as_deref();
-    match spec.name() {
-        "tictactoe" => {
-            use gametree_games::tictactoe::TicTacToe;
-            let g = TicTacToe;
-            let s = pos.map_or_else(|| g.initial(), |p| TicTacToe::parse_position(p).unwrap());
-            run(&g, &s, &depths)
-        }
-        "connect-four" => {
-            use gametree_games::connect_four::ConnectFour;
-            let g = ConnectFour;
-            let s = pos.map_or_else(|| g.initial(), |p| ConnectFour::parse_position(p).unwrap());
-            run(&g, &s, &depths)
-        }
-        "chinese-checkers" => {
-            let g = gametree_games::chinese_checkers::ChineseCheckers::from_spec(&spec).unwrap();
-            let s = pos.map_or_else(|| g.initial(), |p| g.parse_position(p).unwrap());
-            run(&g, &s, &depths)
-        }
-        other => panic!(
-            "{}:{}: no harness arm for game `{other}`",
-            rec.file, rec.line
-        ),
-    }
+    registry::visit(&rec.game, rec.position.as_deref(), Counts(&depths))
+        .unwrap_or_else(|e| panic!("{}:{}: {e}", rec.file, rec.line))
 }
 
 fn perft_files() -> Vec<PathBuf> {

@@ -1,0 +1,565 @@
+//! The game registry: the one place the games of this crate are listed, with everything the
+//! command line and the laboratory need to know about each (names, help line, spec and
+//! position parsers, evaluator, longest line, seats, hashing, mate score, capabilities).
+//!
+//! A game joins by implementing [`Registered`] (and [`Playable`]) once and adding its type to
+//! the `registry!` list in this file: nothing else names
+//! it. Code that works on any game is a [`GameVisitor`] with one generic method: the registry
+//! calls it with the concrete game, so every search stays monomorphised (no `dyn` per node).
+//! Optional capabilities are reached statically: a game that implements
+//! [`gametree::SetToMove`] routes its visit to [`GameVisitor::visit_best_reply`] by
+//! overriding [`Playable::accept`].
+//!
+//! Explicit trees (`--tree FILE`) are [`Playable`] too (they are loaded from a file, not
+//! from a spec), so they reach the same visitors.
+
+use gametree::hash::Zobrist;
+use gametree::tree::{ExplicitTree, TreeEval};
+use gametree::{Evaluator, Score, SetToMove};
+use thiserror::Error;
+
+use crate::cards::{CardEval, CardGame};
+use crate::chinese_checkers::{ChineseCheckers, DistanceEval};
+use crate::connect_four::{CellWeights, ConnectFour};
+use crate::notation::Notation;
+use crate::random_tree::{RandomTree, RandomTreeEval, RandomTreeSpec};
+use crate::spec::{Spec, SpecError};
+use crate::tictactoe::{OpenLines, TicTacToe};
+
+/// Why a game could not be built from a spec and a position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RegistryError {
+    /// The spec names no registered game.
+    #[error("unknown game `{name}` (known: {known})")]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The canonical names of the registered games, comma-separated.
+        known: String,
+    },
+    /// The spec is malformed or has a bad parameter.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// The position text was rejected.
+    #[error("position {text:?}: {message}")]
+    Position {
+        /// The position text given.
+        text: String,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The game takes no position.
+    #[error("{0}")]
+    NoPositions(&'static str),
+}
+
+/// How a game's moves are printed in results: child indices (trees) or the game's notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveStyle {
+    /// Moves are 0-based child indices, printed as numbers.
+    Index,
+    /// Moves are the game's notation, printed as strings.
+    Notation,
+}
+
+/// What kind of thing a registered entry is: a game people and engines play, or a synthetic
+/// tree for measuring searches (tournaments are played on games only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A game with rules.
+    Game,
+    /// A synthetic tree (random trees, explicit trees).
+    Tree,
+}
+
+/// Whether the engine of `play` keeps a transposition table for this game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineTable {
+    /// The engine hashes positions with the game's [`Zobrist`] hash.
+    Hashed,
+    /// The engine searches without a table.
+    None,
+}
+
+/// Whether a game offers an optional player or feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Support {
+    /// Offered.
+    Yes,
+    /// Not offered.
+    No,
+}
+
+/// Code to run on any registered game (or loaded tree): one generic method, called with the
+/// concrete game, so that whatever it runs is monomorphised.
+pub trait GameVisitor {
+    /// What the visit returns.
+    type Output;
+
+    /// Called with the concrete game at a position. The game carries its evaluator
+    /// ([`Playable::evaluator`]), position hash ([`Zobrist`]) and notation ([`Notation`]).
+    fn visit<G: Playable>(self, game: &G, state: &G::State) -> Self::Output
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync;
+
+    /// Called instead of [`GameVisitor::visit`] for games that can hand the turn to any live
+    /// player ([`SetToMove`], what best-reply search needs). The default forwards to
+    /// [`GameVisitor::visit`]: such a game is an ordinary game to every other visitor.
+    fn visit_best_reply<G: Playable + SetToMove>(self, game: &G, state: &G::State) -> Self::Output
+    where
+        Self: Sized,
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        self.visit(game, state)
+    }
+}
+
+/// A game as the command line and the laboratory use it, once built: its evaluator, longest
+/// line, mate score and the capabilities the generic code asks about.
+pub trait Playable: Notation + Zobrist + Sync + Sized {
+    /// The evaluator searches use on this game.
+    type Eval: Evaluator<Self> + Sync;
+    /// How moves are printed in results.
+    const MOVE_STYLE: MoveStyle = MoveStyle::Notation;
+    /// A game or a synthetic tree.
+    const KIND: Kind = Kind::Game;
+    /// Whether `play`'s engine keeps a transposition table.
+    const ENGINE_TABLE: EngineTable = EngineTable::Hashed;
+    /// Whether [`Playable::monte_carlo`] answers (`play`'s `monte-carlo` seats).
+    const MONTE_CARLO: Support = Support::No;
+
+    /// The evaluator.
+    fn evaluator(&self) -> Self::Eval;
+
+    /// The longest line of play from any position, in plies: what bounds a search without a
+    /// depth limit (and sizes its stack).
+    fn max_plies(&self) -> u64;
+
+    /// The score of a won game for the engine's mate handling (`None`: the game has none).
+    fn mate(&self) -> Option<Score> {
+        None
+    }
+
+    /// The game's spec in canonical form, every parameter spelled out (tournament results
+    /// name the game by it).
+    fn spec_text(&self) -> String;
+
+    /// `state` in the position notation the game reads back, if it has one.
+    fn format_position(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
+
+    /// Lines `show` prints under the picture (e.g. the position in its notation), each
+    /// ending in a newline; empty by default.
+    fn describe(&self, _state: &Self::State) -> String {
+        String::new()
+    }
+
+    /// A drawing of the board's cell numbers, for games whose moves name cells by number.
+    fn cell_map(&self) -> Option<String> {
+        None
+    }
+
+    /// A Monte-Carlo player's move for `seat` at `state` and the nodes it searched, for
+    /// games with hidden information played by sampling (`None`: the game has no such
+    /// player; games that have one say so in [`Playable::MONTE_CARLO`]).
+    fn monte_carlo(
+        &self,
+        _state: &Self::State,
+        _seat: usize,
+    ) -> Option<Result<(Self::Move, u64), String>> {
+        None
+    }
+
+    /// Hands `self` at `state` to `visitor`: [`GameVisitor::visit`], or
+    /// [`GameVisitor::visit_best_reply`] for games that implement [`SetToMove`] (they
+    /// override this method with one line).
+    fn accept<V: GameVisitor>(&self, state: &Self::State, visitor: V) -> V::Output
+    where
+        Self::State: Send + Sync + PartialEq + std::fmt::Debug,
+        Self::Move: Send + Sync,
+    {
+        visitor.visit(self, state)
+    }
+}
+
+/// How a registered game is named and listed: one per name a game type answers to (one
+/// type may be listed under several names, as Hearts and Spades share [`CardGame`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Listing {
+    /// The canonical name (the spec's name, as `gametree list` prints it).
+    pub name: &'static str,
+    /// Other names the spec may use.
+    pub aliases: &'static [&'static str],
+    /// The spec with its parameters, as `gametree list` shows it.
+    pub syntax: &'static str,
+    /// The help line of `gametree list`.
+    pub about: &'static str,
+    /// A small spec that builds the game (tests build every entry from it).
+    pub default_spec: &'static str,
+}
+
+impl Listing {
+    /// Whether `name` names this listing (its name or an alias).
+    pub fn answers_to(&self, name: &str) -> bool {
+        self.name == name || self.aliases.contains(&name)
+    }
+}
+
+/// A game of the registry: how it is named, listed and built from a spec and a position.
+pub trait Registered: Playable {
+    /// The names it is listed under (usually one).
+    const LISTINGS: &'static [Listing];
+    /// The numbers of players the game can be built for.
+    const SEATS: &'static [usize];
+
+    /// The game a parsed spec describes (its name already matched one of
+    /// [`Registered::LISTINGS`]).
+    fn from_spec(spec: &Spec) -> Result<Self, SpecError>;
+
+    /// The position `text` describes, in the game's position notation.
+    fn parse_position(&self, text: &str) -> Result<Self::State, RegistryError>;
+}
+
+/// One registered name with what the generic code knows about its game, for listings and
+/// tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The name, help line and default spec.
+    pub listing: Listing,
+    /// The numbers of players allowed.
+    pub seats: &'static [usize],
+    /// A game or a synthetic tree.
+    pub kind: Kind,
+    /// How moves are printed.
+    pub move_style: MoveStyle,
+}
+
+impl Entry {
+    /// The entries of `G`, one per listing.
+    fn of<G: Registered>() -> impl Iterator<Item = Entry> {
+        G::LISTINGS.iter().map(|&listing| Entry {
+            listing,
+            seats: G::SEATS,
+            kind: G::KIND,
+            move_style: G::MOVE_STYLE,
+        })
+    }
+}
+
+/// Builds `G` from `spec` and the optional `position`, and hands them to `visitor`.
+pub fn visit_as<G: Registered, V: GameVisitor>(
+    spec: &Spec,
+    position: Option<&str>,
+    visitor: V,
+) -> Result<V::Output, RegistryError>
+where
+    G::State: Send + Sync + PartialEq + std::fmt::Debug,
+    G::Move: Send + Sync,
+{
+    let game = G::from_spec(spec)?;
+    let state = match position {
+        Some(p) => game.parse_position(p)?,
+        None => game.initial(),
+    };
+    Ok(game.accept(&state, visitor))
+}
+
+/// The registry: one line per game type. Generates [`entries`] and [`visit`].
+macro_rules! registry {
+    ($($game:ty),* $(,)?) => {
+        /// Every registered name, in listing order.
+        pub fn entries() -> Vec<Entry> {
+            let mut all = Vec::new();
+            $(all.extend(Entry::of::<$game>());)*
+            all
+        }
+
+        /// Builds the game `spec` names (with `position`, or at its start) and hands it to
+        /// `visitor`.
+        pub fn visit<V: GameVisitor>(
+            spec: &str,
+            position: Option<&str>,
+            visitor: V,
+        ) -> Result<V::Output, RegistryError> {
+            let spec = Spec::parse(spec)?;
+            let name = spec.name();
+            $(
+                if <$game as Registered>::LISTINGS.iter().any(|l| l.answers_to(name)) {
+                    return visit_as::<$game, V>(&spec, position, visitor);
+                }
+            )*
+            Err(RegistryError::Unknown {
+                name: name.to_string(),
+                known: names().join(", "),
+            })
+        }
+    };
+}
+
+/// The canonical names of the registered games, in listing order.
+pub fn names() -> Vec<&'static str> {
+    entries().iter().map(|e| e.listing.name).collect()
+}
+
+/// The registered entry `name` names (canonical name or alias).
+pub fn entry(name: &str) -> Option<Entry> {
+    entries().into_iter().find(|e| e.listing.answers_to(name))
+}
+
+registry! {
+    TicTacToe,
+    ConnectFour,
+    ChineseCheckers,
+    CardGame,
+    RandomTree,
+}
+
+// ---------------------------------------------------------------------------------------
+// The entries.
+
+fn position_error(text: &str, e: impl std::fmt::Display) -> RegistryError {
+    RegistryError::Position {
+        text: text.to_string(),
+        message: e.to_string(),
+    }
+}
+
+impl Playable for TicTacToe {
+    type Eval = OpenLines;
+    fn evaluator(&self) -> OpenLines {
+        OpenLines
+    }
+    fn max_plies(&self) -> u64 {
+        9
+    }
+    fn mate(&self) -> Option<Score> {
+        Some(crate::tictactoe::WIN)
+    }
+    fn spec_text(&self) -> String {
+        Self::LISTINGS[0].name.to_string()
+    }
+    fn format_position(&self, state: &Self::State) -> Option<String> {
+        Some(TicTacToe::format_position(state))
+    }
+}
+
+impl Registered for TicTacToe {
+    const LISTINGS: &'static [Listing] = &[Listing {
+        name: "tictactoe",
+        aliases: &["tic-tac-toe"],
+        syntax: "tictactoe",
+        about: "tic-tac-toe; a move is a cell 1-9 row by row from the top; --position: the \
+                cells played (e.g. 5139)",
+        default_spec: "tictactoe",
+    }];
+    const SEATS: &'static [usize] = &[2];
+    fn from_spec(spec: &Spec) -> Result<Self, SpecError> {
+        spec.finish()?;
+        Ok(TicTacToe)
+    }
+    fn parse_position(&self, text: &str) -> Result<Self::State, RegistryError> {
+        TicTacToe::parse_position(text).map_err(|e| position_error(text, e))
+    }
+}
+
+impl Playable for ConnectFour {
+    type Eval = CellWeights;
+    fn evaluator(&self) -> CellWeights {
+        CellWeights
+    }
+    fn max_plies(&self) -> u64 {
+        42
+    }
+    fn mate(&self) -> Option<Score> {
+        Some(crate::connect_four::WIN)
+    }
+    fn spec_text(&self) -> String {
+        Self::LISTINGS[0].name.to_string()
+    }
+    fn format_position(&self, state: &Self::State) -> Option<String> {
+        ConnectFour::format_position(state)
+    }
+}
+
+impl Registered for ConnectFour {
+    const LISTINGS: &'static [Listing] = &[Listing {
+        name: "connect-four",
+        aliases: &["connect4"],
+        syntax: "connect-four",
+        about: "connect four, 7 x 6; a move is a column 1-7 from the left; --position: the \
+                columns played (e.g. 4453)",
+        default_spec: "connect-four",
+    }];
+    const SEATS: &'static [usize] = &[2];
+    fn from_spec(spec: &Spec) -> Result<Self, SpecError> {
+        spec.finish()?;
+        Ok(ConnectFour)
+    }
+    fn parse_position(&self, text: &str) -> Result<Self::State, RegistryError> {
+        ConnectFour::parse_position(text).map_err(|e| position_error(text, e))
+    }
+}
+
+impl Playable for ChineseCheckers {
+    type Eval = DistanceEval;
+    const ENGINE_TABLE: EngineTable = EngineTable::None;
+    fn evaluator(&self) -> DistanceEval {
+        DistanceEval
+    }
+    fn max_plies(&self) -> u64 {
+        u64::from(self.cap())
+    }
+    fn spec_text(&self) -> String {
+        self.spec()
+    }
+    fn format_position(&self, state: &Self::State) -> Option<String> {
+        Some(ChineseCheckers::format_position(self, state))
+    }
+    fn describe(&self, state: &Self::State) -> String {
+        format!(
+            "position: {}\n",
+            ChineseCheckers::format_position(self, state)
+        )
+    }
+    fn cell_map(&self) -> Option<String> {
+        Some(ChineseCheckers::cell_map(self))
+    }
+}
+
+impl Registered for ChineseCheckers {
+    const LISTINGS: &'static [Listing] = &[Listing {
+        name: "chinese-checkers",
+        aliases: &["chinesecheckers", "chinese_checkers"],
+        syntax: "chinese-checkers(players=3,board=121,top=10,cap=400)",
+        about: "Chinese Checkers for 2, 3, 4 or 6 players on 121/73/37/13 holes; top=K keeps \
+                the first K moves of the ordering (10: Sturtevant's research setting, all: the \
+                full game); a move is FROM-TO in cell numbers (`show --cells` draws them); \
+                --position \"<cells of P0>/<cells of P1>/... <to move>\"",
+        default_spec: "chinese-checkers(players=3,board=73)",
+    }];
+    const SEATS: &'static [usize] = &[2, 3, 4, 6];
+    fn from_spec(spec: &Spec) -> Result<Self, SpecError> {
+        ChineseCheckers::from_spec(spec)
+    }
+    fn parse_position(&self, text: &str) -> Result<Self::State, RegistryError> {
+        ChineseCheckers::parse_position(self, text).map_err(|e| position_error(text, e))
+    }
+}
+
+impl Playable for CardGame {
+    type Eval = CardEval;
+    const ENGINE_TABLE: EngineTable = EngineTable::None;
+    const MONTE_CARLO: Support = Support::Yes;
+    fn evaluator(&self) -> CardEval {
+        CardEval
+    }
+    fn max_plies(&self) -> u64 {
+        52
+    }
+    fn spec_text(&self) -> String {
+        self.spec()
+    }
+    fn format_position(&self, state: &Self::State) -> Option<String> {
+        // Positions are deals: only a hand not yet started has one.
+        (state.done == 0 && state.trick_len == 0).then(|| self.deal_text(state))
+    }
+    fn describe(&self, state: &Self::State) -> String {
+        format!("deal: {}\n", self.deal_text(state))
+    }
+    fn monte_carlo(&self, state: &Self::State, seat: usize) -> Option<Result<(u8, u64), String>> {
+        let player = crate::cards::monte_carlo::MonteCarlo {
+            worlds: 8,
+            nodes: 100_000,
+            algorithm: gametree::search::Algorithm::Speculative,
+            seed: seat as u64,
+        };
+        Some(
+            player
+                .choose(self, &CardEval, state)
+                .map(|c| (c.card, c.nodes))
+                .map_err(|e| e.to_string()),
+        )
+    }
+}
+
+impl Registered for CardGame {
+    const LISTINGS: &'static [Listing] = &[
+        Listing {
+            name: "hearts",
+            aliases: &[],
+            syntax: "hearts(deal=SEED,remove=2D,equiv=0,scale=4)",
+            about: "3-player Hearts, perfect information (values scale*(26 - points)); \
+                    equiv=1 searches equivalent cards once; a move is a card, rank then suit \
+                    (KC, TH); --position \"P0: KC 7C ... / P1: ... / P2: ...\" (17 cards each)",
+            default_spec: "hearts(deal=1)",
+        },
+        Listing {
+            name: "spades",
+            aliases: &[],
+            syntax: "spades(deal=SEED,equiv=0,scale=4,scoring=tricks|bids,bids=A-B-C)",
+            about: "3-player cut-throat Spades, perfect information (values scale*tricks; \
+                    scoring=bids is not constant-sum); moves and --position as for hearts",
+            default_spec: "spades(deal=1)",
+        },
+    ];
+    const SEATS: &'static [usize] = &[3];
+    fn from_spec(spec: &Spec) -> Result<Self, SpecError> {
+        CardGame::from_spec(spec)
+    }
+    fn parse_position(&self, text: &str) -> Result<Self::State, RegistryError> {
+        self.parse_deal(text).map_err(|e| position_error(text, e))
+    }
+}
+
+impl Playable for RandomTree {
+    type Eval = RandomTreeEval;
+    const MOVE_STYLE: MoveStyle = MoveStyle::Index;
+    const KIND: Kind = Kind::Tree;
+    fn evaluator(&self) -> RandomTreeEval {
+        RandomTreeEval
+    }
+    fn max_plies(&self) -> u64 {
+        u64::from(self.spec().d)
+    }
+    fn spec_text(&self) -> String {
+        self.spec().to_string()
+    }
+}
+
+impl Registered for RandomTree {
+    const LISTINGS: &'static [Listing] = &[Listing {
+        name: "random",
+        aliases: &[],
+        syntax: "random(players=N,b=B,d=D,leaf=MODEL,range=R,seed=S,maxsum=M)",
+        about: "random uniform tree, hashed from (seed, node path); leaf models below \
+                (range=R: incremental only); a move is a child index from 0",
+        default_spec: "random(players=3,b=3,d=3,seed=1)",
+    }];
+    const SEATS: &'static [usize] = &[2, 3, 4, 5, 6];
+    fn from_spec(spec: &Spec) -> Result<Self, SpecError> {
+        RandomTreeSpec::from_spec(spec).map(RandomTree::new)
+    }
+    fn parse_position(&self, _text: &str) -> Result<Self::State, RegistryError> {
+        Err(RegistryError::NoPositions(
+            "--position is not supported for random trees: the search starts at the root",
+        ))
+    }
+}
+
+impl Playable for ExplicitTree {
+    type Eval = TreeEval;
+    const MOVE_STYLE: MoveStyle = MoveStyle::Index;
+    const KIND: Kind = Kind::Tree;
+    fn evaluator(&self) -> TreeEval {
+        TreeEval
+    }
+    fn max_plies(&self) -> u64 {
+        u64::from(self.height())
+    }
+    fn spec_text(&self) -> String {
+        "tree".to_string()
+    }
+}
