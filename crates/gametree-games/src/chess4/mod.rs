@@ -420,11 +420,10 @@ impl Game for Chess4 {
             .filter(|&p| state.alive >> p & 1 == 1)
             .map(|p| state.psi[p])
             .max()?;
-        let winners: Vec<usize> = (0..PLAYERS)
-            .filter(|&p| state.alive >> p & 1 == 1 && state.psi[p] == best)
-            .collect();
-        for &w in &winners {
-            s[w] = MAXSUM / winners.len() as Score;
+        let wins = |p: usize| state.alive >> p & 1 == 1 && state.psi[p] == best;
+        let share = MAXSUM / (0..PLAYERS).filter(|&p| wins(p)).count() as Score;
+        for p in (0..PLAYERS).filter(|&p| wins(p)) {
+            s[p] = share;
         }
         Some(s)
     }
@@ -435,6 +434,18 @@ impl Game for Chess4 {
 
     fn render(&self, state: &State, color: bool) -> String {
         position::render(state, color)
+    }
+}
+
+impl crate::notation::Notation for Chess4 {
+    const MOVE_SYNTAX: &'static str = "FROM-TO in squares a1..n14 (e.g. h2-h4)";
+
+    fn read_move(&self, text: &str) -> Option<Move> {
+        let (from, to) = text.split_once('-')?;
+        Some(Move::new(
+            board::parse_square(from.trim())?,
+            board::parse_square(to.trim())?,
+        ))
     }
 }
 
