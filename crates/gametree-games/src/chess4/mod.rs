@@ -521,5 +521,6 @@ mod tests {
         assert_eq!(perft(&g, &s, 1), 20);
         assert_eq!(perft(&g, &s, 2), 395);
         assert_eq!(g.perft_raw(&s, 2), 395);
+        assert_eq!(std::mem::size_of::<State>(), 216);
     }
 }
