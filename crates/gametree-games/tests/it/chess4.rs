@@ -673,6 +673,26 @@ fn psi_is_material_and_bounded() {
 }
 
 #[test]
+fn transpositions_hash_alike() {
+    use gametree::hash::Zobrist;
+    let g = Chess4::default();
+    let s = g.initial();
+    let line = |moves: &[&str]| {
+        let mut t = s;
+        for m in moves {
+            t = g.play(&t, g.parse_move(&t, m).unwrap());
+        }
+        t
+    };
+    let a = line(&["h2-h3", "b7-c7", "h13-h12", "m10-l10", "i2-i3"]);
+    let b = line(&["i2-i3", "b7-c7", "h13-h12", "m10-l10", "h2-h3"]);
+    assert_eq!(a, b);
+    assert_eq!(g.hash(&a), g.hash(&b));
+    let c = line(&["h2-h4", "b7-c7", "h13-h12", "m10-l10", "i2-i3"]);
+    assert_ne!(g.hash(&a), g.hash(&c));
+}
+
+#[test]
 fn set_to_move_hands_the_turn_to_live_players_only() {
     let g = Chess4::default();
     let s = g.initial();
@@ -827,6 +847,8 @@ proptest! {
         let back = g.parse_position(&text).unwrap();
         prop_assert_eq!(g.format_position(&back), text.clone());
         prop_assert_eq!(names(&g, &back), names(&g, s));
+        // The incrementally kept key equals the key of the position read afresh.
+        prop_assert_eq!(back.pieces_key(), s.pieces_key());
         let mut buf = Vec::new();
         g.moves(s, &mut buf);
         for &m in &buf {
