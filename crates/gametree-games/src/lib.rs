@@ -2,6 +2,7 @@
 //! passes the conformance check of [`gametree::testing`].
 
 pub mod cards;
+pub mod chess4;
 pub mod chinese_checkers;
 pub mod connect_four;
 pub mod notation;

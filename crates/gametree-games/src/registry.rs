@@ -19,6 +19,7 @@ use gametree::{Evaluator, Score, SetToMove};
 use thiserror::Error;
 
 use crate::cards::{CardEval, CardGame};
+use crate::chess4::{Chess4, Psi};
 use crate::chinese_checkers::{ChineseCheckers, DistanceEval};
 use crate::connect_four::{CellWeights, ConnectFour};
 use crate::notation::Notation;
@@ -313,6 +314,7 @@ registry! {
     TicTacToe,
     ConnectFour,
     ChineseCheckers,
+    Chess4,
     CardGame,
     RandomTree,
 }
@@ -446,6 +448,52 @@ impl Registered for ChineseCheckers {
     }
     fn parse_position(&self, text: &str) -> Result<Self::State, RegistryError> {
         ChineseCheckers::parse_position(self, text).map_err(|e| position_error(text, e))
+    }
+}
+
+impl Playable for Chess4 {
+    type Eval = Psi;
+    const ENGINE_TABLE: EngineTable = EngineTable::None;
+    fn evaluator(&self) -> Psi {
+        Psi
+    }
+    fn max_plies(&self) -> u64 {
+        u64::from(self.cap())
+    }
+    fn spec_text(&self) -> String {
+        self.spec()
+    }
+    fn format_position(&self, state: &Self::State) -> Option<String> {
+        Some(Chess4::format_position(self, state))
+    }
+    fn describe(&self, state: &Self::State) -> String {
+        format!("position: {}\n", Chess4::format_position(self, state))
+    }
+    fn accept<V: GameVisitor>(&self, state: &Self::State, visitor: V) -> V::Output
+    where
+        Self::State: Send + Sync + PartialEq + std::fmt::Debug,
+        Self::Move: Send + Sync,
+    {
+        visitor.visit_best_reply(self, state)
+    }
+}
+
+impl Registered for Chess4 {
+    const LISTINGS: &'static [Listing] = &[Listing {
+        name: "chess4",
+        aliases: &["four-player-chess"],
+        syntax: "chess4(cap=400)",
+        about: "four-player chess (Red, Blue, Yellow, Green) on the 160-square cross board; cap: \
+                the ply cap; a move is FROM-TO (h2-h4); --position \"r Kh1,Qg1,.../<blue>/\
+                <yellow>/<green>\" (`-` for an eliminated side)",
+        default_spec: "chess4(cap=400)",
+    }];
+    const SEATS: &'static [usize] = &[4];
+    fn from_spec(spec: &Spec) -> Result<Self, SpecError> {
+        Chess4::from_spec(spec)
+    }
+    fn parse_position(&self, text: &str) -> Result<Self::State, RegistryError> {
+        Chess4::parse_position(self, text).map_err(|e| position_error(text, e))
     }
 }
 

@@ -43,6 +43,7 @@ const GAMES: &[(&str, &str, &str, usize)] = &[
         "3",
         2,
     ),
+    ("chess4(cap=12)", "maxn", "2", 4),
     ("hearts(deal=3)", "speculative", "4", 3),
     ("spades(deal=3)", "paranoid", "4", 3),
     (
@@ -386,6 +387,7 @@ fn list_json_names_every_algorithm_game_and_leaf_model_the_commands_accept() {
             "tictactoe",
             "connect-four",
             "chinese-checkers",
+            "chess4",
             "hearts",
             "spades",
             "random"

@@ -1,0 +1,526 @@
+//! Four-player chess, free for all (the rules are this project's; docs/games.md states them
+//! in full).
+//!
+//! # Board and seats
+//!
+//! A 14 x 14 board, files a..n (`x` 0..13) and ranks 1..14 (`y` 0..13), without its four
+//! 3 x 3 corners: 160 squares. Square index `y * 14 + x` ([`board`]). Seats in turn order:
+//! P0 Red (south), P1 Blue (west), P2 Yellow (north), P3 Green (east); forward is +y, +x,
+//! -y and -x respectively.
+//!
+//! # Moves
+//!
+//! Chess moves on board squares only (a knight needs only its landing square on the board;
+//! a slide stops at the edge or a removed corner). Pawns step forward, double-step from
+//! their own start line, capture diagonally forward and become queens on their own eighth
+//! rank (Red rank 8, Blue file h, Yellow rank 7, Green file g). No castling, no en passant.
+//! A move is legal unless the mover's king is attacked afterwards by any other player (all
+//! pieces on the board belong to live players). A move is `(from, to)` ([`Move`]), written
+//! `h2-h4`.
+//!
+//! **Move order** (part of the game: max^n breaks ties to the first move): captures first,
+//! most valuable victim first (king, then Q 9, R 5, B and N 3, P 1), then least valuable
+//! attacker, then `from` index, then `to` index; then every other move by `from`, then `to`.
+//!
+//! # Eliminations and the end
+//!
+//! Capturing a king eliminates its owner at once; a player with no legal move at its turn is
+//! eliminated (checkmated or stalemated) without using a ply: [`Game::play`] passes the turn
+//! to the next live seat that has a legal move, eliminating on the way those that have none.
+//! An eliminated player's pieces leave the board. The game ends when one player is left
+//! (it gets [`MAXSUM`], the others 0) or after `cap` plies (every move is a ply; default
+//! 400), when the live players with the most material share [`MAXSUM`] (rounded down).
+//!
+//! # State
+//!
+//! [`State`] is `Copy`, 216 bytes: the mailbox (one byte per square index, 196), the king
+//! squares, each player's material, the live players, the ply count, the player to move and
+//! an incrementally kept Zobrist key of the pieces. Move generation reads precomputed rays
+//! and jump lists ([`board::TABLES`]); legality makes each move on one scratch copy of the
+//! board per node and tests only whether the mover's king is attacked (from the king's
+//! square outward).
+
+pub mod board;
+mod movegen;
+mod position;
+
+use std::fmt;
+
+use gametree::{Bounds, Evaluator, Game, Player, Score, Scores, SetToMove};
+
+use crate::spec::{Spec, SpecError};
+use board::{kind, owner, piece, KING, MATERIAL, NONE, PAWN, PLAYERS, QUEEN, TABLES};
+
+pub use position::PositionError;
+
+/// The default ply cap.
+pub const DEFAULT_CAP: u32 = 400;
+
+/// The largest ply cap (the deepest search the command line runs, as for the other games).
+pub const MAX_CAP: u32 = 10_000;
+
+/// The bound on the sum of the players' material: 4 (39 + 8 x 8) = 412 (every pawn promoted
+/// to a queen), and the value a won game pays its winner.
+pub const MAXSUM: Score = 412;
+
+/// The most material one player can have: 39 + 8 x 8 = 103.
+pub const MAX_MATERIAL: u32 = 103;
+
+/// A move: `(from, to)` square indices (`y * 14 + x`). Promotion is implied.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(u16);
+
+impl Move {
+    /// The move from `from` to `to`.
+    #[inline]
+    pub const fn new(from: u8, to: u8) -> Move {
+        Move((from as u16) << 8 | to as u16)
+    }
+
+    /// The origin square.
+    #[inline]
+    pub const fn from(self) -> u8 {
+        (self.0 >> 8) as u8
+    }
+
+    /// The destination square.
+    #[inline]
+    pub const fn to(self) -> u8 {
+        self.0 as u8
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}-{}",
+            board::square_name(self.from()),
+            board::square_name(self.to())
+        )
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}
+
+/// A position (see the module documentation). `Copy`, 216 bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct State {
+    board: [u8; board::CELLS],
+    key: u64,
+    kings: [u8; PLAYERS],
+    psi: [u8; PLAYERS],
+    ply: u16,
+    to_move: u8,
+    alive: u8,
+}
+
+impl State {
+    /// The piece on square index `sq` as `(owner, kind)` (kind 1..=6: P N B R Q K), if any.
+    #[inline]
+    pub fn at(&self, sq: u8) -> Option<(Player, u8)> {
+        let c = *self.board.get(sq as usize)?;
+        (c != 0).then(|| (Player::new(owner(c)), kind(c)))
+    }
+
+    /// Whether `p` is still in the game.
+    #[inline]
+    pub fn is_alive(&self, p: Player) -> bool {
+        self.alive >> p.index() & 1 == 1
+    }
+
+    /// The number of players still in the game.
+    #[inline]
+    pub fn live_players(&self) -> u32 {
+        self.alive.count_ones()
+    }
+
+    /// The material (psi) of `p`: P 1, N 3, B 3, R 5, Q 9, K 0; 0 once eliminated.
+    #[inline]
+    pub fn material(&self, p: Player) -> u32 {
+        self.psi[p.index()] as u32
+    }
+
+    /// The square of `p`'s king (`None` once eliminated).
+    #[inline]
+    pub fn king(&self, p: Player) -> Option<u8> {
+        let k = self.kings[p.index()];
+        (k != NONE).then_some(k)
+    }
+
+    /// Plies played since the start (or the position given).
+    #[inline]
+    pub fn ply(&self) -> u32 {
+        self.ply as u32
+    }
+
+    /// The Zobrist key of the pieces (not the player to move, not the ply).
+    #[inline]
+    pub fn pieces_key(&self) -> u64 {
+        self.key
+    }
+
+    /// Places the piece code `c` on the empty square `sq`.
+    fn put(&mut self, sq: u8, c: u8) {
+        self.board[sq as usize] = c;
+        self.key ^= TABLES.zobrist[c as usize][sq as usize];
+        self.psi[owner(c)] += MATERIAL[kind(c) as usize];
+        if kind(c) == KING {
+            self.kings[owner(c)] = sq;
+        }
+    }
+
+    /// Removes the piece on the occupied square `sq`.
+    fn take(&mut self, sq: u8) -> u8 {
+        let c = self.board[sq as usize];
+        self.board[sq as usize] = 0;
+        self.key ^= TABLES.zobrist[c as usize][sq as usize];
+        self.psi[owner(c)] -= MATERIAL[kind(c) as usize];
+        c
+    }
+
+    /// Removes player `q` from the game with all its pieces.
+    fn eliminate(&mut self, q: usize) {
+        for &sq in &TABLES.squares {
+            let c = self.board[sq as usize];
+            if c != 0 && owner(c) == q {
+                self.take(sq);
+            }
+        }
+        self.alive &= !(1 << q);
+        self.kings[q] = NONE;
+        self.psi[q] = 0;
+    }
+
+    /// Moves the piece on `from` to `to`: a capture, a king capture's elimination, a
+    /// promotion. The player to move and the ply are left alone.
+    #[inline]
+    pub(crate) fn apply(&mut self, from: u8, to: u8) {
+        let victim = self.board[to as usize];
+        if victim != 0 {
+            self.take(to);
+            if kind(victim) == KING {
+                self.eliminate(owner(victim));
+            }
+        }
+        let mut c = self.take(from);
+        let p = owner(c);
+        if kind(c) == PAWN && TABLES.promote[p][to as usize] {
+            c = piece(p, QUEEN);
+        }
+        self.put(to, c);
+    }
+}
+
+impl fmt::Debug for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Chess4({}; ply {})", position::format(self), self.ply)
+    }
+}
+
+/// Four-player chess with a ply cap (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chess4 {
+    cap: u32,
+}
+
+/// A configuration that does not exist.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// The ply cap is out of range.
+    #[error("the ply cap must be 1 to {MAX_CAP} (the deepest search supported), not {0}")]
+    Cap(u32),
+}
+
+impl Default for Chess4 {
+    fn default() -> Chess4 {
+        Chess4 { cap: DEFAULT_CAP }
+    }
+}
+
+impl Chess4 {
+    /// The game with a ply cap of `cap` plies (1 to [`MAX_CAP`]).
+    pub fn new(cap: u32) -> Result<Chess4, ConfigError> {
+        if (1..=MAX_CAP).contains(&cap) {
+            Ok(Chess4 { cap })
+        } else {
+            Err(ConfigError::Cap(cap))
+        }
+    }
+
+    /// The game of a spec `chess4(cap=400)` (the cap optional, default 400).
+    pub fn from_spec(spec: &Spec) -> Result<Chess4, SpecError> {
+        let cap = spec.get("cap", DEFAULT_CAP)?;
+        spec.finish()?;
+        Chess4::new(cap).map_err(|e| spec.error(e.to_string()))
+    }
+
+    /// The spec text of this game (read back by [`Chess4::from_spec`]).
+    pub fn spec(&self) -> String {
+        format!("chess4(cap={})", self.cap)
+    }
+
+    /// The ply cap.
+    pub fn cap(&self) -> u32 {
+        self.cap
+    }
+
+    /// Whether the game is over: one player left, or the ply cap reached.
+    #[inline]
+    pub fn is_terminal(&self, state: &State) -> bool {
+        state.alive.count_ones() <= 1 || state.ply as u32 >= self.cap
+    }
+
+    /// The position given in the notation `<r|b|y|g> <red>/<blue>/<yellow>/<green>` (each
+    /// side a comma-separated list of pieces such as `Kh1,Qg1,Pd2`, or `-` for an eliminated
+    /// side), at ply 0. A player to move without a legal move is eliminated as in play.
+    pub fn parse_position(&self, text: &str) -> Result<State, PositionError> {
+        let mut s = position::parse(text)?;
+        let seat = s.to_move as usize;
+        self.settle(&mut s, seat);
+        Ok(s)
+    }
+
+    /// The position in the notation [`Chess4::parse_position`] reads (pieces listed by
+    /// square index).
+    pub fn format_position(&self, state: &State) -> String {
+        position::format(state)
+    }
+
+    /// Hands the turn to the first live seat from `seat` on (in turn order) that has a legal
+    /// move, eliminating on the way the players that have none; stops at once when the game
+    /// is over (one player left or the cap reached).
+    fn settle(&self, s: &mut State, mut seat: usize) {
+        loop {
+            if s.alive == 0 {
+                return;
+            }
+            while s.alive >> seat & 1 == 0 {
+                seat = (seat + 1) % PLAYERS;
+            }
+            s.to_move = seat as u8;
+            if self.is_terminal(s) || movegen::has_legal_move(s) {
+                return;
+            }
+            s.eliminate(seat);
+        }
+    }
+
+    /// The number of legal moves in `state` (0 if terminal), without listing them.
+    pub fn count_moves(&self, state: &State) -> u64 {
+        if self.is_terminal(state) {
+            0
+        } else {
+            movegen::count_legal(state)
+        }
+    }
+
+    /// Perft with unordered generation and [`Chess4::count_moves`] at the last ply: the raw
+    /// move-generation speed. Equals [`crate::perft::perft`].
+    pub fn perft_raw(&self, state: &State, depth: u32) -> u64 {
+        let mut buf = Vec::with_capacity(4096);
+        self.perft_rec(state, depth, &mut buf)
+    }
+
+    fn perft_rec(&self, state: &State, depth: u32, buf: &mut Vec<Move>) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 {
+            return self.count_moves(state);
+        }
+        if self.is_terminal(state) {
+            return 0;
+        }
+        let start = buf.len();
+        movegen::legal_moves(state, buf);
+        let mut total = 0;
+        for i in start..buf.len() {
+            let child = self.play(state, buf[i]);
+            total += self.perft_rec(&child, depth - 1, buf);
+        }
+        buf.truncate(start);
+        total
+    }
+
+    /// The position with the pieces turned a quarter: `(x, y)` goes to `(y, 13 - x)` and
+    /// every piece (and the turn) passes to the next seat (Red's to Blue, Blue's to Yellow,
+    /// Yellow's to Green, Green's to Red). The rules are symmetric under this turn, so the
+    /// result has the same perft counts.
+    pub fn rotate(&self, state: &State) -> State {
+        let mut s = position::empty();
+        for &sq in &TABLES.squares {
+            let c = state.board[sq as usize];
+            if c != 0 {
+                let (x, y) = (board::file(sq), board::rank(sq));
+                let to = board::square(y, 13 - x);
+                s.put(to, piece((owner(c) + 1) % PLAYERS, kind(c)));
+            }
+        }
+        s.alive = (state.alive << 1 | state.alive >> 3) & 15;
+        for p in 0..PLAYERS {
+            if s.alive >> p & 1 == 0 {
+                s.kings[p] = NONE;
+            }
+        }
+        s.to_move = (state.to_move + 1) % PLAYERS as u8;
+        s.ply = state.ply;
+        s
+    }
+}
+
+impl Game for Chess4 {
+    type State = State;
+    type Move = Move;
+
+    #[inline]
+    fn players(&self) -> usize {
+        PLAYERS
+    }
+
+    fn initial(&self) -> State {
+        self.parse_position(position::START)
+            .expect("the start position is valid")
+    }
+
+    #[inline]
+    fn to_move(&self, state: &State) -> Player {
+        Player::new(state.to_move as usize)
+    }
+
+    fn moves(&self, state: &State, out: &mut Vec<Move>) {
+        if self.is_terminal(state) {
+            return;
+        }
+        let start = out.len();
+        movegen::legal_moves(state, out);
+        let b = &state.board;
+        out[start..].sort_unstable_by_key(|&m| movegen::order_key(b, m));
+    }
+
+    #[inline]
+    fn play(&self, state: &State, mv: Move) -> State {
+        let mut s = *state;
+        s.apply(mv.from(), mv.to());
+        s.ply = s.ply.saturating_add(1);
+        self.settle(&mut s, (state.to_move as usize + 1) % PLAYERS);
+        s
+    }
+
+    fn outcome(&self, state: &State) -> Option<Scores> {
+        if !self.is_terminal(state) {
+            return None;
+        }
+        let mut s = Scores::zeros(PLAYERS);
+        let best = (0..PLAYERS)
+            .filter(|&p| state.alive >> p & 1 == 1)
+            .map(|p| state.psi[p])
+            .max()?;
+        let wins = |p: usize| state.alive >> p & 1 == 1 && state.psi[p] == best;
+        let share = MAXSUM / (0..PLAYERS).filter(|&p| wins(p)).count() as Score;
+        for p in (0..PLAYERS).filter(|&p| wins(p)) {
+            s[p] = share;
+        }
+        Some(s)
+    }
+
+    fn move_name(&self, _state: &State, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn render(&self, state: &State, color: bool) -> String {
+        position::render(state, color)
+    }
+}
+
+impl crate::notation::Notation for Chess4 {
+    const MOVE_SYNTAX: &'static str = "FROM-TO in squares a1..n14 (e.g. h2-h4)";
+
+    fn read_move(&self, text: &str) -> Option<Move> {
+        let (from, to) = text.split_once('-')?;
+        Some(Move::new(
+            board::parse_square(from.trim())?,
+            board::parse_square(to.trim())?,
+        ))
+    }
+}
+
+impl SetToMove for Chess4 {
+    /// `state` with `player` to move; `None` if the game is over, `player` is eliminated,
+    /// or `player` has no legal move there.
+    fn set_to_move(&self, state: &State, player: Player) -> Option<State> {
+        let p = player.index();
+        if self.is_terminal(state) || p >= PLAYERS || state.alive >> p & 1 == 0 {
+            return None;
+        }
+        let mut s = *state;
+        s.to_move = p as u8;
+        movegen::has_legal_move(&s).then_some(s)
+    }
+}
+
+impl gametree::hash::Zobrist for Chess4 {
+    /// The Zobrist key of the pieces with the player to move, mixed with the ply (the cap
+    /// ends the game) and the live players, by [`crate::rng::mix64`].
+    #[inline]
+    fn hash(&self, state: &State) -> u64 {
+        crate::rng::mix64(
+            state.key
+                ^ TABLES.zobrist_side[state.to_move as usize]
+                ^ crate::rng::mix64(state.ply as u64 | (state.alive as u64) << 16),
+        )
+    }
+
+    /// `from * 196 + to`, folded into range by the table.
+    #[inline]
+    fn move_slot(&self, mv: Move) -> Option<usize> {
+        Some(mv.from() as usize * board::CELLS + mv.to() as usize)
+    }
+}
+
+/// Fridenfalk's free-space value psi: each player's material (P 1, N 3, B 3, R 5, Q 9,
+/// K 0; 0 once eliminated), as one vector. max^n maximises it as it is; N-max and hypermax
+/// apply the projection `N psi_i - sum(psi)` themselves ([`gametree::search::nmax::project`]),
+/// so this one evaluator serves all three.
+///
+/// Bounds: every value at least 0, the sum at most [`MAXSUM`] = 412 (outcomes included: a
+/// win pays 412), not constant-sum. No ordering hook: the game's moves are already in
+/// MVV-LVA order (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Psi;
+
+impl Evaluator<Chess4> for Psi {
+    #[inline]
+    fn evaluate(&self, _game: &Chess4, state: &State) -> Scores {
+        let mut v = Scores::zeros(PLAYERS);
+        for p in 0..PLAYERS {
+            v[p] = state.psi[p] as Score;
+        }
+        v
+    }
+
+    fn bounds(&self, _game: &Chess4) -> Bounds {
+        Bounds::nonnegative(PLAYERS, MAXSUM)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::perft::perft;
+
+    #[test]
+    fn start_counts() {
+        let g = Chess4::default();
+        let s = g.initial();
+        assert_eq!(s.material(Player::new(0)), 39);
+        assert_eq!(perft(&g, &s, 1), 20);
+        assert_eq!(perft(&g, &s, 2), 395);
+        assert_eq!(g.perft_raw(&s, 2), 395);
+        assert_eq!(std::mem::size_of::<State>(), 216);
+    }
+}
