@@ -7,6 +7,7 @@ pub mod connect_four;
 pub mod notation;
 pub mod perft;
 pub mod random_tree;
+pub mod rolit;
 pub use gametree::rng;
 pub mod spec;
 pub mod tictactoe;

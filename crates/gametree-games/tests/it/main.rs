@@ -9,4 +9,5 @@ mod perft;
 mod perft_files;
 mod positions;
 mod random_tree;
+mod rolit;
 mod tictactoe;
