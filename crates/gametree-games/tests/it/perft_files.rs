@@ -99,6 +99,11 @@ fn counts(rec: &Record) -> Vec<u64> {
             let s = pos.map_or_else(|| g.initial(), |p| g.parse_position(p).unwrap());
             run(&g, &s, &depths)
         }
+        "rolit" => {
+            let g = gametree_games::rolit::Rolit::from_spec(&spec).unwrap();
+            let s = pos.map_or_else(|| g.initial(), |p| g.parse_position(p).unwrap());
+            run(&g, &s, &depths)
+        }
         other => panic!(
             "{}:{}: no harness arm for game `{other}`",
             rec.file, rec.line

@@ -203,13 +203,19 @@ fn perft_from_the_start_agrees_with_the_naive_generator() {
         let g = game(players);
         let naive = Naive::start(players as u8);
         assert_eq!(Naive::from_state(&g, &g.initial()), naive);
-        for d in 1..=5 {
+        for d in 1..=6 {
             assert_eq!(
                 perft(&g, &g.initial(), d),
                 naive.perft(d),
                 "{players} players, depth {d}"
             );
         }
+        let s = g.play(&g.initial(), 29);
+        assert_eq!(
+            perft(&g, &s, 5),
+            Naive::from_state(&g, &s).perft(5),
+            "after F4"
+        );
     }
 }
 
