@@ -36,8 +36,8 @@
 //! # Evaluators
 //!
 //! [`BallCount`] (each player's number of balls) and [`BallShare`] (the same plus an equal
-//! share of the empty cells, constant-sum with four players), both ordering the moves
-//! corners first, then by the number of balls flipped (docs/games.md).
+//! share of the empty cells, constant-sum with four players), both ordering the moves by the
+//! number of balls flipped, most first, corners first among equals (docs/games.md).
 
 use std::fmt;
 
@@ -522,13 +522,24 @@ fn counts(players: usize, state: &State) -> Scores {
     s
 }
 
-/// The move order of both evaluators: corners first, then by the number of balls flipped
-/// (most first); ties keep the game's order (row by row from row 1, A to H).
+/// The move order of both evaluators: the most balls flipped first, corners first among
+/// equal flips, ties in the game's order (row by row from row 1, A to H). Each move's key is
+/// computed once (flips counted on the bitboards) and packed with the cell into a `u16` of a
+/// fixed array, so the unstable sort of the keys is exactly the stable order and nothing is
+/// allocated.
 fn order_moves(game: &Rolit, state: &State, moves: &mut [u8]) {
-    moves.sort_by_key(|&m| {
-        let corner = CORNERS >> (m & 63) & 1;
-        std::cmp::Reverse(corner * 64 + game.flip_count(state, m) as u64)
-    });
+    let mut keys = [0u16; CELLS];
+    let keys = &mut keys[..moves.len().min(CELLS)];
+    for (k, &m) in keys.iter_mut().zip(moves.iter()) {
+        // A placement flips at most 19 balls (the runs of all eight directions), so the
+        // score fits in 7 bits.
+        let score = game.flip_count(state, m) as u16 * 2 + (CORNERS >> (m & 63) & 1) as u16;
+        *k = (127 - score.min(127)) << 6 | (m & 63) as u16;
+    }
+    keys.sort_unstable();
+    for (m, k) in moves.iter_mut().zip(keys.iter()) {
+        *m = (k & 63) as u8;
+    }
 }
 
 /// The ball-count evaluator: each player's value is the number of balls of its colour, the
@@ -538,7 +549,8 @@ fn order_moves(game: &Rolit, state: &State, moves: &mut [u8]) {
 /// `k` balls sums to `k` with four players, to `k` minus the blue balls with three). At a
 /// fixed depth every leaf of a search holds the same number of balls, but the bounds must
 /// hold for every position, so the sum they promise is the board's 64; see [`BallShare`]
-/// for the constant-sum form. Moves are ordered corners first, then by balls flipped.
+/// for the constant-sum form. Moves are ordered by balls flipped, most first, corners first
+/// among equals (ties in the game's order).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BallCount;
 

@@ -666,9 +666,9 @@ fn render_shows_the_board_with_and_without_colour() {
     assert!(colour.contains("\x1b[1;34mb\x1b[0m"));
 }
 
-/// Ordering: corners first, then most flips; both evaluators only permute the moves.
+/// Ordering: most flips first, then corners; both evaluators only permute the moves.
 #[test]
-fn ordering_puts_corners_then_flips_first() {
+fn ordering_puts_most_flips_then_corners_first() {
     let mut corner_first = 0;
     for players in [3, 4] {
         let g = game(players);
@@ -682,7 +682,7 @@ fn ordering_puts_corners_then_flips_first() {
             assert_eq!(sorted, m);
             let key = |c: u8| {
                 let corner = [0u8, 7, 56, 63].contains(&c);
-                (corner, g.flip_count(&s, c))
+                (g.flip_count(&s, c), corner)
             };
             for w in o.windows(2) {
                 assert!(key(w[0]) >= key(w[1]), "{s:?}");
@@ -690,7 +690,7 @@ fn ordering_puts_corners_then_flips_first() {
                     assert!(w[0] < w[1], "ties keep the game's order");
                 }
             }
-            if o.first().is_some_and(|&c| key(c).0) {
+            if o.first().is_some_and(|&c| key(c).1) && o.len() > 1 {
                 corner_first += 1;
             }
             let mut o2 = m.clone();
@@ -699,4 +699,32 @@ fn ordering_puts_corners_then_flips_first() {
         }
     }
     assert!(corner_first > 5, "{corner_first}");
+}
+
+/// The move order earns its keep: speculative max^n at depth 4 on 40 seeded positions
+/// visits fewer nodes with it than in the game's order (docs/games.md has the figures).
+#[test]
+fn ordering_reduces_speculative_nodes() {
+    fn game_order(_: &Rolit, _: &State, _: &mut [u8]) {}
+    for players in [4usize, 3] {
+        let g = game(players);
+        let cfg = Config::depth(4);
+        let (mut plain, mut ordered) = (0, 0);
+        for i in 0..40u64 {
+            let s = random_position(&g, 0x0D ^ i, (i * 3 % 54) as usize);
+            let unordered = gametree::Ordered {
+                eval: BallShare,
+                order: game_order,
+            };
+            plain += run(Algorithm::Speculative, &g, &unordered, &s, &cfg)
+                .unwrap()
+                .stats
+                .nodes;
+            ordered += run(Algorithm::Speculative, &g, &BallShare, &s, &cfg)
+                .unwrap()
+                .stats
+                .nodes;
+        }
+        assert!(ordered * 5 < plain * 4, "{players}: {ordered} vs {plain}");
+    }
 }
