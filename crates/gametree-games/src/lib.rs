@@ -9,6 +9,7 @@ pub mod notation;
 pub mod perft;
 pub mod random_tree;
 pub mod registry;
+pub mod rolit;
 pub use gametree::rng;
 pub mod spec;
 pub mod tictactoe;

@@ -24,6 +24,7 @@ use crate::chinese_checkers::{ChineseCheckers, DistanceEval};
 use crate::connect_four::{CellWeights, ConnectFour};
 use crate::notation::Notation;
 use crate::random_tree::{RandomTree, RandomTreeEval, RandomTreeSpec};
+use crate::rolit::{BallShare, Rolit};
 use crate::spec::{Spec, SpecError};
 use crate::tictactoe::{OpenLines, TicTacToe};
 
@@ -315,6 +316,7 @@ registry! {
     ConnectFour,
     ChineseCheckers,
     Chess4,
+    Rolit,
     CardGame,
     RandomTree,
 }
@@ -494,6 +496,51 @@ impl Registered for Chess4 {
     }
     fn parse_position(&self, text: &str) -> Result<Self::State, RegistryError> {
         Chess4::parse_position(self, text).map_err(|e| position_error(text, e))
+    }
+}
+
+impl Playable for Rolit {
+    type Eval = BallShare;
+    fn evaluator(&self) -> BallShare {
+        BallShare
+    }
+    fn max_plies(&self) -> u64 {
+        60
+    }
+    fn spec_text(&self) -> String {
+        self.spec()
+    }
+    fn format_position(&self, state: &Self::State) -> Option<String> {
+        Some(self.position_text(state))
+    }
+    fn describe(&self, state: &Self::State) -> String {
+        format!("position: {}\n", self.position_text(state))
+    }
+    fn accept<V: GameVisitor>(&self, state: &Self::State, visitor: V) -> V::Output
+    where
+        Self::State: Send + Sync + PartialEq + std::fmt::Debug,
+        Self::Move: Send + Sync,
+    {
+        visitor.visit_best_reply(self, state)
+    }
+}
+
+impl Registered for Rolit {
+    const LISTINGS: &'static [Listing] = &[Listing {
+        name: "rolit",
+        aliases: &[],
+        syntax: "rolit(players=4)",
+        about: "Rolit (multi-player Othello) for 3 or 4 players on 8 x 8; a move is a cell \
+                (F4: column A-H, row 1-8 from the top); --position: 64 characters row by row \
+                (. r y g b), a space and the colour to move",
+        default_spec: "rolit(players=4)",
+    }];
+    const SEATS: &'static [usize] = &[3, 4];
+    fn from_spec(spec: &Spec) -> Result<Self, SpecError> {
+        Rolit::from_spec(spec)
+    }
+    fn parse_position(&self, text: &str) -> Result<Self::State, RegistryError> {
+        Rolit::parse_position(self, text).map_err(|e| position_error(text, e))
     }
 }
 

@@ -44,6 +44,7 @@ const GAMES: &[(&str, &str, &str, usize)] = &[
         2,
     ),
     ("chess4(cap=12)", "maxn", "2", 4),
+    ("rolit(players=3)", "speculative", "2", 3),
     ("hearts(deal=3)", "speculative", "4", 3),
     ("spades(deal=3)", "paranoid", "4", 3),
     (
@@ -388,6 +389,7 @@ fn list_json_names_every_algorithm_game_and_leaf_model_the_commands_accept() {
             "connect-four",
             "chinese-checkers",
             "chess4",
+            "rolit",
             "hearts",
             "spades",
             "random"

@@ -11,4 +11,5 @@ mod perft_files;
 mod positions;
 mod random_tree;
 mod registry;
+mod rolit;
 mod tictactoe;
