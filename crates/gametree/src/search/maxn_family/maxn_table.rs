@@ -1,11 +1,11 @@
 //! max^n with a transposition table of exact values: plain max^n that searches each
 //! transposed subtree once per search.
 
-use super::engine::GameHash;
 use super::vector_table::VectorTable;
-use super::{Config, SearchError, SearchResult};
 use crate::eval::Evaluator;
+use crate::hash::GameHash;
 use crate::hash::Zobrist;
+use crate::search::{Config, SearchError, SearchResult};
 
 /// max^n with a table of exact value vectors.
 ///

@@ -8,11 +8,11 @@
 //! [`crate::search::alphabeta_failsoft`] does.
 
 use super::minimax::{key, TwoPlayerSearch, INF};
-use super::{
-    require_two_players, Config, CutoffKind, SearchError, SearchResult, Stats, StopReason,
-};
 use crate::eval::Evaluator;
 use crate::game::{Game, Score};
+use crate::search::{
+    require_two_players, Config, CutoffKind, SearchError, SearchResult, Stats, StopReason,
+};
 
 /// Fail-soft alpha-beta in negamax form, with a full window at the root.
 ///
@@ -118,7 +118,7 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
             self.meter.leaf();
             return Ok(color * key(&self.eval.evaluate(self.game, state)));
         }
-        let (start, end) = super::expand(
+        let (start, end) = crate::search::expand(
             self.game,
             &self.eval,
             state,

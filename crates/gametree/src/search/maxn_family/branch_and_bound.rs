@@ -3,9 +3,11 @@
 //! monotonic heuristic guarantees for a whole subtree (points already taken in Hearts,
 //! tricks already won in Spades).
 
-use super::{Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer};
 use crate::eval::Evaluator;
 use crate::game::{Game, Player, Score, Scores};
+use crate::search::{
+    Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer,
+};
 
 /// Max^n with alpha-beta branch-and-bound pruning.
 ///
@@ -208,7 +210,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                 return Ok(lo);
             }
         }
-        let (start, end) = super::expand(
+        let (start, end) = crate::search::expand(
             self.game,
             &self.eval,
             state,
@@ -313,7 +315,8 @@ mod tests {
         assert_eq!(r.value, Scores::from_slice(&[5, 4, 1]));
         assert_eq!(r.stats.leaves, 2);
         assert_eq!(r.stats.cutoffs.branch_and_bound, 1);
-        let plain = super::super::shallow::shallow(&t, &TreeEval, &0, &Config::unlimited());
+        // Without subtree bounds (shallow pruning) the third leaf is read.
+        let plain = run(&t, &TreeEval, &0, &Config::unlimited(), Mode::Shallow);
         assert_eq!(plain.unwrap().stats.leaves, 3);
     }
 }

@@ -4,9 +4,9 @@
 //! never need a re-search.
 
 use super::speculative::{run, Mode};
-use super::{Config, SearchError, SearchResult};
 use crate::eval::Evaluator;
 use crate::game::Game;
+use crate::search::{Config, SearchError, SearchResult};
 
 /// Last-branch max^n pruning.
 ///
@@ -45,7 +45,7 @@ pub fn last_branch<G: Game, E: Evaluator<G>>(
     run(
         game,
         eval,
-        &super::engine::NoHash,
+        &crate::hash::NoHash,
         None,
         state,
         config,

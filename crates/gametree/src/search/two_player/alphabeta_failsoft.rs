@@ -6,11 +6,11 @@
 //! [`crate::search::negamax`] for this algorithm in negamax form.
 
 use super::minimax::{key, TwoPlayerSearch, INF};
-use super::{
-    require_two_players, Config, CutoffKind, SearchError, SearchResult, Stats, StopReason,
-};
 use crate::eval::Evaluator;
 use crate::game::{Game, Score};
+use crate::search::{
+    require_two_players, Config, CutoffKind, SearchError, SearchResult, Stats, StopReason,
+};
 
 /// Two-player alpha-beta search, fail-soft, with a full window at the root.
 ///
@@ -115,7 +115,7 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
             self.meter.leaf();
             return Ok(key(&self.eval.evaluate(self.game, state)));
         }
-        let (start, end) = super::expand(
+        let (start, end) = crate::search::expand(
             self.game,
             &self.eval,
             state,

@@ -2,9 +2,11 @@
 //! the variant that sorts children by their static projected value first.
 
 use super::nmax::project;
-use super::{Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer};
 use crate::eval::Evaluator;
 use crate::game::{Game, Score, Scores, MAX_PLAYERS};
+use crate::search::{
+    Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer,
+};
 
 /// Minus infinity in an alpha vector (no bound yet).
 const NEG_INF: Score = Score::MIN;
@@ -151,7 +153,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         mut alpha: [Score; MAX_PLAYERS],
     ) -> Result<Scores, StopReason> {
         self.pv.clear(ply as usize);
-        let (start, end) = super::expand(
+        let (start, end) = crate::search::expand(
             self.game,
             &self.eval,
             state,

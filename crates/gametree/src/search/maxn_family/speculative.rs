@@ -48,11 +48,13 @@
 //! Nothing here needs the leaves to be constant-sum, nor round-robin turns: a player who
 //! occurs twice in a chain simply contributes its larger threshold.
 
-use super::engine::{Hashing, NoHash};
 use super::vector_table::{complete_pv, Key, VectorTable};
-use super::{Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer};
 use crate::eval::Evaluator;
 use crate::game::{Game, Score, Scores};
+use crate::hash::{Hashing, NoHash};
+use crate::search::{
+    Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer,
+};
 
 /// Speculative max^n pruning.
 ///
@@ -295,7 +297,7 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
                 return Ok(Res::Exact(hit.value));
             }
         }
-        let (start, end) = super::expand(
+        let (start, end) = crate::search::expand(
             self.game,
             &self.eval,
             state,

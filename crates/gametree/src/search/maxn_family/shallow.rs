@@ -18,9 +18,9 @@
 //! Korf's (an independent transcription of `Shallow` checks it in the tests).
 
 use super::branch_and_bound::{run, Mode};
-use super::{Config, SearchError, SearchResult};
 use crate::eval::Evaluator;
 use crate::game::Game;
+use crate::search::{Config, SearchError, SearchResult};
 
 /// Max^n with Korf's immediate and shallow pruning.
 ///

@@ -1,11 +1,11 @@
 //! Speculative max^n pruning with a transposition table of exact values.
 
-use super::engine::GameHash;
 use super::speculative::{run, Mode};
 use super::vector_table::VectorTable;
-use super::{Config, SearchError, SearchResult};
 use crate::eval::Evaluator;
+use crate::hash::GameHash;
 use crate::hash::Zobrist;
+use crate::search::{Config, SearchError, SearchResult};
 
 /// Speculative max^n pruning with a table of exact value vectors.
 ///

@@ -1,6 +1,15 @@
 //! Position hashes for transposition tables: the [`Zobrist`] trait a game implements to let
 //! the engine ([`crate::search::engine`]) keep a transposition table, and [`mix64`], a
 //! finaliser that turns any unique key into a well-spread 64-bit hash.
+//!
+//! Next to them, what the searches with tables share: [`adapter`] (how a search generic
+//! over hashing gets them: [`Hashing`], [`NoHash`], [`GameHash`]) and [`memory`] (fallible
+//! allocation of fixed-size tables, [`memory::TableError`]).
+
+pub mod adapter;
+pub mod memory;
+
+pub use adapter::{GameHash, Hashing, NoHash};
 
 use crate::game::Game;
 
