@@ -1,5 +1,28 @@
-//! Search algorithms, one file each, and what they share: [`Config`] and [`Limits`] in,
+//! Search algorithms, one file each, grouped by family ([`two_player`], [`maxn_family`],
+//! [`fridenfalk`], [`engine`]), and what they share: [`Config`] and [`Limits`] in,
 //! [`SearchResult`] and [`Stats`] out, [`SearchError`] when a search cannot be run.
+//!
+//! Every algorithm is at a flat path, `search::NAME`, whatever its family; the same name is
+//! also its module, so the longer paths (`search::speculative::speculative`) keep working:
+//!
+//! ```
+//! use gametree::search::{self, Config};
+//! use gametree::tree::{ExplicitTree, TreeEval};
+//! use gametree::Game;
+//!
+//! let g = ExplicitTree::from_json_str(r#"{ "players": 3, "maxsum": 10,
+//!   "root": { "player": 0, "children": [
+//!       { "value": [5, 4, 1] },
+//!       { "player": 1, "children": [ { "value": [3, 7, 0] }, { "value": [1, 2, 7] } ] } ] } }"#)?;
+//! let (e, s, cfg) = (TreeEval, g.initial(), Config::unlimited());
+//!
+//! let r = search::speculative(&g, &e, &s, &cfg)?;
+//! assert_eq!(r.value, search::maxn(&g, &e, &s, &cfg)?.value);
+//! let same = search::speculative::speculative(&g, &e, &s, &cfg)?;
+//! assert_eq!((r.value, r.stats.nodes), (same.value, same.stats.nodes));
+//! assert_eq!(r.best_move, Some(0));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! Every algorithm is a free function with the same shape:
 //!

@@ -2,7 +2,7 @@
 //! table ([`crate::search::tt`]), switchable move ordering ([`crate::search::ordering`]),
 //! principal variation search, and iterative deepening with time control, whose root is
 //! searched by one of three drivers: a full window, aspiration windows
-//! ([`crate::search::aspiration`]) or MTD(f) ([`crate::search::mtdf`]). Parallel search is in
+//! ([`crate::search::aspiration()`]) or MTD(f) ([`crate::search::mtdf()`]). Parallel search is in
 //! [`crate::search::parallel`].
 //!
 //! The pieces compose through [`Options`]: [`search`] runs iterative deepening with them;
@@ -11,8 +11,8 @@
 //! # Values
 //!
 //! The engine reads one number per leaf: the component of [`Options::side`] (player 0, as
-//! [`crate::search::alphabeta`] does; or the player to move at the root, as
-//! [`crate::search::paranoid`] does), clamped as [`crate::search::minimax::key`] does. The
+//! [`crate::search::alphabeta()`] does; or the player to move at the root, as
+//! [`crate::search::paranoid()`] does), clamped as [`crate::search::minimax::key`] does. The
 //! side maximises it, every other player minimises it.
 //!
 //! **Win and loss scores.** With [`Options::mate`] `= Some(m)`, a leaf whose number has
@@ -111,7 +111,7 @@ use crate::game::{Game, Score};
 ///   [`crate::search::tt`] and [`crate::search::ordering`]; PVS (Marsland & Campbell 1982;
 ///   Reinefeld 1983, NegaScout), aspiration windows, MTD(f) (Plaat et al. 1996).
 /// - **Computes**: at each depth exactly the value of plain alpha-beta
-///   ([`crate::search::alphabeta`] for [`Side::First`], [`crate::search::paranoid`] for
+///   ([`crate::search::alphabeta()`] for [`Side::First`], [`crate::search::paranoid()`] for
 ///   [`Side::RootMover`]) at that depth (see the module docs).
 /// - **Bounds**: none needed.
 /// - **Tie-breaking**: see the module docs.
@@ -247,7 +247,7 @@ pub fn iterate<G: Game, E: Evaluator<G>, H: Hashing<G>>(
 /// One search at exactly `config.limits.depth` (to the end of the game when `None`), no
 /// iterative deepening: the root searched by `options.root` with `guess` as the first
 /// guess (aspiration and MTD(f); `None` = the root's static value). Used by the registry
-/// entries [`crate::search::pvs::pvs`] and [`crate::search::mtdf::mtdf`].
+/// entries [`crate::search::pvs::pvs()`] and [`crate::search::mtdf::mtdf()`].
 pub fn search_fixed<G: Game, E: Evaluator<G>, H: Hashing<G>>(
     game: &G,
     eval: &E,

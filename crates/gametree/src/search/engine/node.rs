@@ -211,7 +211,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         pv
     }
 
-    /// Whether a search since the last [`Searcher::reset_meter`] reached the depth limit
+    /// Whether the current search (since the counters were last reset) reached the depth limit
     /// somewhere or took a table cutoff (else the tree is exhausted and deeper iterations
     /// would repeat it).
     pub fn reached_frontier(&self) -> bool {

@@ -20,12 +20,12 @@ pub enum Root {
     /// The full window `(-INF, INF)`.
     Full,
     /// Aspiration windows of half-width `delta` around the previous iteration's value
-    /// ([`crate::search::aspiration`]).
+    /// ([`crate::search::aspiration()`]).
     Aspiration {
         /// The initial half-width (widened 4-fold on each failure).
         delta: Score,
     },
-    /// MTD(f) from the previous iteration's value ([`crate::search::mtdf`]).
+    /// MTD(f) from the previous iteration's value ([`crate::search::mtdf()`]).
     Mtdf,
 }
 

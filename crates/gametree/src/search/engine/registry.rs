@@ -18,7 +18,7 @@ use crate::search::{Config, SearchError, SearchResult};
 ///
 /// - **Paper**: Marsland & Campbell (1982), "Parallel search of strongly ordered game
 ///   trees"; Reinefeld (1983), "An improvement of the Scout tree-search algorithm".
-/// - **Computes**: exactly [`crate::search::alphabeta`]'s value (player 0's number) at
+/// - **Computes**: exactly [`crate::search::alphabeta()`]'s value (player 0's number) at
 ///   `config.limits.depth` (to the end of the game when `None`).
 /// - **Bounds**: none needed.
 /// - **Tie-breaking**: the first move in search order wins a tie; killer moves reorder.
@@ -47,7 +47,7 @@ pub fn pvs<G: Game, E: Evaluator<G>>(
 /// static value with half-width 50.
 ///
 /// - **Paper**: see [`super::root::aspiration_root`].
-/// - **Computes**: exactly [`crate::search::alphabeta`]'s value (player 0's number).
+/// - **Computes**: exactly [`crate::search::alphabeta()`]'s value (player 0's number).
 /// - **Bounds**: none needed.
 /// - **Tie-breaking**: first in search order (killer moves may reorder).
 /// - **Preconditions**: exactly two players.
@@ -74,7 +74,7 @@ pub fn aspiration<G: Game, E: Evaluator<G>>(
 /// [`Root::Mtdf`] is the real thing).
 ///
 /// - **Paper**: Plaat et al. (1996), "Best-first fixed-depth minimax algorithms".
-/// - **Computes**: exactly [`crate::search::alphabeta`]'s value (player 0's number).
+/// - **Computes**: exactly [`crate::search::alphabeta()`]'s value (player 0's number).
 /// - **Bounds**: none needed.
 /// - **Tie-breaking**: the best move is that of the last pass that failed high.
 /// - **Preconditions**: exactly two players.

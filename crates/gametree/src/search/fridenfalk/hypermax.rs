@@ -27,7 +27,7 @@ const NEG_INF: Score = Score::MIN;
 ///
 /// - **Paper**: Fridenfalk (2014), "N-person minimax and alpha-beta pruning", section IV
 ///   (Eq. (55) and the `Hypermax` pseudocode).
-/// - **Computes**: an approximation of [`super::nmax::nmax`]: the pruning condition
+/// - **Computes**: an approximation of [`super::nmax::nmax()`]: the pruning condition
 ///   `sum(alpha) >= 0` (an entry still at minus infinity makes the sum minus infinity) is
 ///   Fridenfalk's "approximated deep alpha-beta pruning", which may change the value (his
 ///   Table II). A node also returns its first child when no child beats the alpha it

@@ -37,7 +37,7 @@ pub fn maxn<G: Game, E: Evaluator<G>>(
     maxn_mapped(game, eval, state, config, |v: &Scores| *v)
 }
 
-/// max^n with a table of exact values: [`super::maxn_table::maxn_table`]'s engine (`hasher`
+/// max^n with a table of exact values: [`super::maxn_table::maxn_table()`]'s engine (`hasher`
 /// gives the hashes; `NoHash` and `None` make it plain [`maxn`]).
 pub(super) fn maxn_hashed<G: Game, E: Evaluator<G>, H: Hashing<G>>(
     game: &G,
@@ -51,7 +51,7 @@ pub(super) fn maxn_hashed<G: Game, E: Evaluator<G>, H: Hashing<G>>(
 }
 
 /// max^n on leaf values transformed by `map` (the identity for [`maxn`], Fridenfalk's
-/// projection for [`super::nmax::nmax`]): every leaf, terminal or cut off, is valued
+/// projection for [`super::nmax::nmax()`]): every leaf, terminal or cut off, is valued
 /// `map(value)` and the search backs those up exactly as [`maxn`] does.
 pub(crate) fn maxn_mapped<G: Game, E: Evaluator<G>, F: Fn(&Scores) -> Scores>(
     game: &G,

@@ -1,7 +1,7 @@
 //! Speculative max^n pruning (Sturtevant 2003, section 4.3), generalised to any number of
 //! players and any turn order, with the re-search that keeps it exact.
 //!
-//! This file also holds the engine shared with [`super::last_branch`]: last-branch pruning is
+//! This file also holds the engine shared with [`super::last_branch()`]: last-branch pruning is
 //! the special case of speculative pruning that only prunes when no re-search can follow.
 //!
 //! # How the engine reasons
@@ -62,7 +62,7 @@ use crate::search::{
 ///   max^n", sections 4.1 (Lemma 1), 4.3 (speculative pruning, Figure 7) and 4.4 (discrete
 ///   cutoff evaluations), with Korf's (1991) immediate and
 ///   shallow pruning as the one- and two-node cases.
-/// - **Computes**: exactly the max^n value of [`super::maxn::maxn`] (value vector, best move
+/// - **Computes**: exactly the max^n value of [`super::maxn::maxn()`] (value vector, best move
 ///   and principal variation), for 2 to 6 players and any turn order. After each child a node
 ///   looks for a chain of at most `n` consecutive path nodes ending at itself whose pass
 ///   thresholds sum to more than `maxsum` (Lemma 1 with `>=` and the discrete refinement, see
@@ -85,7 +85,7 @@ use crate::search::{
 ///   re-search can follow) and `speculative` (the other longer chains). Every prune is traced
 ///   when [`Config::trace`] is set, with the chain's thresholds (outermost first) as
 ///   `bounds` and `maxsum` as `threshold`.
-/// - **Result**: as [`super::maxn::maxn`].
+/// - **Result**: as [`super::maxn::maxn()`].
 ///
 /// Fails with [`SearchError::MissingBound`] or, when the node limit or the deadline stops it,
 /// [`SearchError::Stopped`].
@@ -116,7 +116,7 @@ impl Mode {
     }
 }
 
-/// The shared engine of [`speculative`] and [`super::last_branch::last_branch`].
+/// The shared engine of [`speculative`] and [`super::last_branch::last_branch()`].
 ///
 /// With hashes (`H::TABLE`) and a table, every inner node for which the game's
 /// `may_transpose` holds looks up its exact value by `(hash, draft)` and stores the value

@@ -1,5 +1,5 @@
 //! A transposition table of exact value vectors for the max^n family
-//! ([`crate::search::maxn_table`], [`crate::search::speculative_table`]).
+//! ([`crate::search::maxn_table()`], [`crate::search::speculative_table()`]).
 //!
 //! # Entries
 //!

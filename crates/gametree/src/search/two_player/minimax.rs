@@ -1,6 +1,6 @@
 //! Minimax: the plain two-player search (von Neumann 1928; Shannon 1950), the oracle of the
-//! two-player family. [`crate::search::alphabeta`], [`crate::search::alphabeta_failsoft`] and
-//! [`crate::search::negamax`] all claim to return exactly what [`minimax`] returns.
+//! two-player family. [`crate::search::alphabeta()`], [`crate::search::alphabeta_failsoft()`] and
+//! [`crate::search::negamax()`] all claim to return exactly what [`minimax`] returns.
 //!
 //! The two-player searches read one number per leaf: player 0's component of its
 //! [`Scores`]. Player 0 maximises it and player 1 minimises it (for a zero-sum tree, the same
