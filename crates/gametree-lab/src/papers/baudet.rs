@@ -1,7 +1,7 @@
 //! Baudet (1978), "On the branching factor of the alpha-beta pruning algorithm": the expected
 //! leaf counts of full alpha-beta on random uniform trees (eq. 4.5 continuous, eq. 3.11
 //! discrete, Theorem 3.2 bi-valued), each beside a simulation of
-//! [`gametree::search::alphabeta::alphabeta`] (fail-hard, cutoffs on ties) on random trees of
+//! [`gametree::search::alphabeta::alphabeta()`] (fail-hard, cutoffs on ties) on random trees of
 //! the matching leaf model, and Table 5.1. The formulas are in [`crate::baudet_math`].
 
 use gametree::search::alphabeta::alphabeta;

@@ -3,7 +3,7 @@
 //! `(1 + sqrt(4b-3))/2`; the average case under both of Korf's n-tuple models (cut points,
 //! normalized), whose effective branching factor tends to `b`.
 //!
-//! Every count comes from [`gametree::search::shallow::shallow`].
+//! Every count comes from [`gametree::search::shallow::shallow()`].
 
 use gametree::search::shallow::shallow;
 use gametree::search::Config;

@@ -1,5 +1,28 @@
-//! Search algorithms, one file each, and what they share: [`Config`] and [`Limits`] in,
+//! Search algorithms, one file each, grouped by family ([`two_player`], [`maxn_family`],
+//! [`fridenfalk`], [`engine`]), and what they share: [`Config`] and [`Limits`] in,
 //! [`SearchResult`] and [`Stats`] out, [`SearchError`] when a search cannot be run.
+//!
+//! Every algorithm is at a flat path, `search::NAME`, whatever its family; the same name is
+//! also its module, so the longer paths (`search::speculative::speculative`) keep working:
+//!
+//! ```
+//! use gametree::search::{self, Config};
+//! use gametree::tree::{ExplicitTree, TreeEval};
+//! use gametree::Game;
+//!
+//! let g = ExplicitTree::from_json_str(r#"{ "players": 3, "maxsum": 10,
+//!   "root": { "player": 0, "children": [
+//!       { "value": [5, 4, 1] },
+//!       { "player": 1, "children": [ { "value": [3, 7, 0] }, { "value": [1, 2, 7] } ] } ] } }"#)?;
+//! let (e, s, cfg) = (TreeEval, g.initial(), Config::unlimited());
+//!
+//! let r = search::speculative(&g, &e, &s, &cfg)?;
+//! assert_eq!(r.value, search::maxn(&g, &e, &s, &cfg)?.value);
+//! let same = search::speculative::speculative(&g, &e, &s, &cfg)?;
+//! assert_eq!((r.value, r.stats.nodes), (same.value, same.stats.nodes));
+//! assert_eq!(r.best_move, Some(0));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! Every algorithm is a free function with the same shape:
 //!
@@ -20,35 +43,28 @@ use serde::Serialize;
 use crate::eval::Evaluator;
 use crate::game::{Game, Player, Score, Scores};
 
+// The shared machinery is this file (limits, results, counting, PV table, trace); next to
+// it the registry of algorithms by name and the one iterative-deepening driver.
 pub mod algorithm;
 pub mod iterative;
 
-pub use algorithm::{run, run_iterative, Algorithm, UnknownAlgorithm};
-
-pub mod alphabeta;
-pub mod alphabeta_failsoft;
-pub mod minimax;
-pub mod negamax;
-
-pub mod branch_and_bound;
-pub mod hypermax;
-pub mod last_branch;
-pub mod maxn;
-pub mod maxn_table;
-pub mod nmax;
-pub mod paranoid;
-pub mod shallow;
-pub mod speculative;
-pub mod speculative_table;
-
-pub mod aspiration;
+// The families, one directory each. A new family joins with one `pub mod` line here and
+// one `pub use` line below.
 pub mod engine;
-pub mod mtdf;
-pub mod ordering;
-pub mod parallel;
-pub mod pvs;
-pub mod tt;
-pub mod vector_table;
+pub mod fridenfalk;
+pub mod maxn_family;
+pub mod two_player;
+
+// Flat paths: every algorithm at `search::NAME`, which is both the function and (for the
+// paths written before the families had directories) its module.
+pub use algorithm::{run, run_iterative, Algorithm, UnknownAlgorithm};
+pub use engine::{aspiration, mtdf, ordering, parallel, pvs, tt};
+pub use fridenfalk::{hypermax, nmax};
+pub use maxn_family::{
+    branch_and_bound, last_branch, maxn, maxn_table, paranoid, shallow, speculative,
+    speculative_table, vector_table,
+};
+pub use two_player::{alphabeta, alphabeta_failsoft, minimax, negamax};
 
 /// When a search must stop. Every field is optional; `Limits::default()` searches to the end
 /// of the game with no node or time limit.
@@ -60,7 +76,7 @@ pub struct Limits {
     /// The most nodes (counted as [`Stats::nodes`]) one search may visit.
     pub nodes: Option<u64>,
     /// The moment the search must stop. Checked every [`DEADLINE_CHECK_INTERVAL`] units of
-    /// work (see [`Meter`]).
+    /// work (nodes visited, children generated or valued).
     pub deadline: Option<Instant>,
     /// When the search work began, if before the search function was called: a caller that
     /// prepares the search (allocates or clears a table, say) sets it to the moment it began,
@@ -70,7 +86,7 @@ pub struct Limits {
     pub start: Option<Instant>,
 }
 
-/// How often (in units of work: nodes visited, children generated or valued, see [`Meter`])
+/// How often (in units of work: nodes visited, children generated or valued)
 /// a search looks at the clock when a deadline is set.
 pub const DEADLINE_CHECK_INTERVAL: u64 = 1024;
 
@@ -343,7 +359,7 @@ pub enum SearchError {
     Stopped(StopReason, Box<Stats>),
     /// The transposition table asked for cannot be allocated.
     #[error(transparent)]
-    Table(#[from] tt::TableError),
+    Table(#[from] crate::hash::memory::TableError),
 }
 
 /// What stopped a search.
@@ -381,7 +397,7 @@ impl std::fmt::Display for StopReason {
 /// node limit and the next clock reading are folded into a single threshold; [`Meter::work`]
 /// is a subtraction and a minimum.
 #[derive(Clone, Debug)]
-pub struct Meter {
+pub(crate) struct Meter {
     /// The counters of this search.
     pub stats: Stats,
     node_limit: u64,
@@ -462,6 +478,7 @@ impl Meter {
     }
 
     /// How many times this meter has read the clock (for tests of the deadline's cadence).
+    #[cfg(test)]
     pub fn clock_reads(&self) -> u64 {
         self.clock_reads
     }
@@ -513,7 +530,7 @@ pub(crate) fn duration_ms(d: Duration) -> f64 {
 /// A triangular principal-variation table: row `ply` holds the best line found from the
 /// node at `ply`. Rows keep their capacity, so after warm-up no update allocates.
 #[derive(Clone, Debug, Default)]
-pub struct PvTable<M> {
+pub(crate) struct PvTable<M> {
     rows: Vec<Vec<M>>,
 }
 
@@ -577,7 +594,7 @@ pub fn leaf_of_pv<G: Game, E: Evaluator<G>>(
 /// ([`Tracer::dropped`]), so memory stays bounded whatever the tree. Nothing is allocated
 /// when tracing is off, nor once the trace is full.
 #[derive(Clone, Debug)]
-pub struct Tracer<M> {
+pub(crate) struct Tracer<M> {
     enabled: bool,
     limit: usize,
     path: Vec<M>,

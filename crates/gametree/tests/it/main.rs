@@ -5,6 +5,7 @@ mod common;
 mod deep_pruning;
 mod engine;
 mod iterative;
+mod module_graph;
 mod multi_player_bounds;
 mod multi_player_speculative;
 mod nmax_hypermax;

@@ -6,11 +6,11 @@
 //! # How
 //!
 //! Every thread runs the same iterative deepening on the same root, sharing one lock-free
-//! transposition table ([`crate::search::tt`]) and a small [`Busy`] set of the positions
+//! transposition table ([`crate::search::tt`]) and a small lossy set of the positions
 //! being searched, and the deepest completed iteration: a thread abandons an iteration
 //! another thread has completed and goes on one deeper (so the threads work on the same
 //! depth, where their table entries help each other). At a node with at least
-//! [`BUSY_DRAFT`] plies left, a thread searches
+//! `BUSY_DRAFT` (3) plies left, a thread searches
 //! the first move at once (the eldest brother) and defers every later move whose position
 //! another thread is searching to the end of its list; by the time it comes back to it,
 //! the other thread has usually stored the result and the table cuts it off. So the
@@ -26,61 +26,22 @@
 //! entry gives a cutoff only at its own draft and deferral only reorders moves, so every
 //! thread computes exactly the fixed-depth alpha-beta value, and the first thread to finish
 //! the last iteration gives the answer. It needs a table: with
-//! [`crate::search::engine::NoHash`] or `table_mib = 0` the threads share nothing and only
+//! [`crate::hash::NoHash`] or `table_mib = 0` the threads share nothing and only
 //! the fastest one counts.
 //!
 //! Threads are started with [`std::thread::scope`] only here, when more than one is asked
 //! for; the library starts no thread otherwise.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 
-use super::engine::{iterate, EngineResult, Hashing, Options, Searcher, Side};
+use super::node::Searcher;
+use super::options::{EngineResult, Options, Side};
+use super::shared::{Busy, Shared};
 use super::tt::Table;
-use super::{Config, SearchError, Stats};
 use crate::eval::Evaluator;
 use crate::game::Game;
-
-/// Nodes with fewer plies left than this are not recorded in the [`Busy`] table.
-pub const BUSY_DRAFT: u32 = 3;
-
-/// The positions threads are searching now: a small lossy hash set of atomic words (a lost
-/// or stale mark only changes the order in which a thread searches moves, never a value).
-#[derive(Debug)]
-pub struct Busy {
-    slots: Vec<AtomicU64>,
-}
-
-impl Busy {
-    /// A set of `2^bits` slots.
-    pub fn new(bits: u32) -> Busy {
-        let mut slots = Vec::with_capacity(1 << bits);
-        slots.resize_with(1 << bits, || AtomicU64::new(0));
-        Busy { slots }
-    }
-
-    #[inline]
-    fn slot(&self, hash: u64) -> &AtomicU64 {
-        &self.slots[(hash as usize) & (self.slots.len() - 1)]
-    }
-
-    /// Whether a thread is searching the position of `hash`.
-    #[inline]
-    pub fn contains(&self, hash: u64) -> bool {
-        self.slot(hash).load(Relaxed) == hash
-    }
-
-    /// Marks the position of `hash` as being searched.
-    #[inline]
-    pub fn enter(&self, hash: u64) {
-        self.slot(hash).store(hash, Relaxed);
-    }
-
-    /// Unmarks it (if no other position took the slot meanwhile).
-    #[inline]
-    pub fn leave(&self, hash: u64) {
-        let _ = self.slot(hash).compare_exchange(hash, 0, Relaxed, Relaxed);
-    }
-}
+use crate::hash::Hashing;
+use crate::search::{require_two_players, Config, SearchError, Stats, StopReason};
 
 /// Lazy SMP with `options.threads` threads (1 = [`crate::search::engine::search`]).
 ///
@@ -112,7 +73,7 @@ where
     H: Hashing<G> + Sync,
 {
     if options.side == Side::First {
-        super::require_two_players(game, "the engine (side: player 0)")?;
+        require_two_players(game, "the engine (side: player 0)")?;
     }
     let threads = options.threads.max(1);
     let table = if H::TABLE && options.table_mib > 0 {
@@ -123,24 +84,25 @@ where
     let done = AtomicBool::new(false);
     let busy = Busy::new(15);
     let completed = AtomicU32::new(0);
-    let run = |_k: usize| {
+    let shared = Shared {
+        stop: &done,
+        completed: (threads > 1).then_some(&completed),
+        busy: (threads > 1).then_some(&busy),
+    };
+    let run = || {
         let mut s = Searcher::new(game, eval, hasher, table.as_ref(), state, options);
-        s.set_stop_flag(&done);
-        if threads > 1 {
-            s.set_busy(&busy);
-            s.set_depth_sync(&completed);
-        }
-        let r = iterate(&mut s, state, config, options, Some(&done));
+        s.share(shared);
+        let r = super::iterate(&mut s, state, config, options, Some(&done));
         // A thread stopped by the others ends the others' wait too.
         done.store(true, Relaxed);
         r
     };
     if threads == 1 {
-        return run(0);
+        return run();
     }
     let results: Vec<Result<EngineResult<G::Move>, SearchError>> = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads).map(|k| scope.spawn(move || run(k))).collect();
-        let mut all = vec![run(0)];
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(run)).collect();
+        let mut all = vec![run()];
         for h in helpers {
             all.push(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         }
@@ -176,9 +138,8 @@ where
             b.result.stats.elapsed_ms = keep.elapsed_ms;
             Ok(b)
         }
-        None => Err(first_error.unwrap_or(SearchError::Stopped(
-            super::StopReason::Deadline,
-            Box::new(total),
-        ))),
+        None => {
+            Err(first_error.unwrap_or(SearchError::Stopped(StopReason::Deadline, Box::new(total))))
+        }
     }
 }

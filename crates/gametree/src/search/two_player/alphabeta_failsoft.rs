@@ -2,15 +2,15 @@
 //! window it was asked for (Fishburn 1984; the fail-soft pseudocode of the Wikipedia
 //! article).
 //!
-//! See [`crate::search::alphabeta`] for the fail-hard variant and
-//! [`crate::search::negamax`] for this algorithm in negamax form.
+//! See [`crate::search::alphabeta()`] for the fail-hard variant and
+//! [`crate::search::negamax()`] for this algorithm in negamax form.
 
 use super::minimax::{key, TwoPlayerSearch, INF};
-use super::{
-    require_two_players, Config, CutoffKind, SearchError, SearchResult, Stats, StopReason,
-};
 use crate::eval::Evaluator;
 use crate::game::{Game, Score};
+use crate::search::{
+    require_two_players, Config, CutoffKind, SearchError, SearchResult, Stats, StopReason,
+};
 
 /// Two-player alpha-beta search, fail-soft, with a full window at the root.
 ///
@@ -18,7 +18,7 @@ use crate::game::{Game, Score};
 ///   (fail-soft alpha-beta); Knuth & Moore (1975), procedure F2 as written (returning the
 ///   best value); the fail-soft pseudocode of the Wikipedia article "Alpha-beta pruning"
 ///   (docs/references.md).
-/// - **Computes**: exactly [`crate::search::minimax`]'s value, best move, principal
+/// - **Computes**: exactly [`crate::search::minimax()`]'s value, best move, principal
 ///   variation and value vector, reading player 0's component of every leaf (outcome, or the
 ///   evaluator's value at a node at ply = depth limit): player 0 maximises it, player 1
 ///   minimises it. Turns need not alternate; the tree need not be zero-sum.
@@ -46,7 +46,7 @@ use crate::game::{Game, Score};
 ///   same cutoffs (only the values returned outside the window differ). On a uniform tree of
 ///   degree `b` and depth `d` ordered best-first the leaves number
 ///   `b^ceil(d/2) + b^floor(d/2) - 1` (Knuth & Moore).
-/// - **Result**: as [`crate::search::minimax`]: `pv` exact (PV moves are stored only from
+/// - **Result**: as [`crate::search::minimax()`]: `pv` exact (PV moves are stored only from
 ///   children whose value fell strictly inside the window, hence exact), `best_move` its
 ///   first move, `value` the vector of the leaf the PV reaches, `score` its component for the
 ///   player to move at the root.
@@ -115,7 +115,7 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
             self.meter.leaf();
             return Ok(key(&self.eval.evaluate(self.game, state)));
         }
-        let (start, end) = super::expand(
+        let (start, end) = crate::search::expand(
             self.game,
             &self.eval,
             state,

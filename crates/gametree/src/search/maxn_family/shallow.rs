@@ -12,21 +12,21 @@
 //!   RETURN Best
 //! ```
 //!
-//! It runs on the engine of [`super::branch_and_bound`] with the subtree bounds left out:
+//! It runs on the engine of [`super::branch_and_bound()`] with the subtree bounds left out:
 //! with the global bounds alone, branch-and-bound's tests are exactly Korf's (its entry test
 //! can never fire, the parent's immediate test having come first), and the leaf sequence is
 //! Korf's (an independent transcription of `Shallow` checks it in the tests).
 
 use super::branch_and_bound::{run, Mode};
-use super::{Config, SearchError, SearchResult};
 use crate::eval::Evaluator;
 use crate::game::Game;
+use crate::search::{Config, SearchError, SearchResult};
 
 /// Max^n with Korf's immediate and shallow pruning.
 ///
 /// - **Paper**: Korf (1991), "Multi-player alpha-beta pruning", sections 3.1 to 3.3, the
 ///   procedure `Shallow`.
-/// - **Computes**: exactly the max^n value of [`super::maxn::maxn`] (vector and root move),
+/// - **Computes**: exactly the max^n value of [`super::maxn::maxn()`] (vector and root move),
 ///   searching to `config.limits.depth` plies, while skipping the children that cannot
 ///   change it:
 ///   - *immediate pruning*: at a node of player `q`, once the best child so far gives `q`

@@ -1,12 +1,12 @@
 //! Last-branch max^n pruning (Sturtevant 2003, section 4.2), for any number of players and
-//! any turn order. The engine is shared with [`super::speculative`], whose module
+//! any turn order. The engine is shared with [`super::speculative()`], whose module
 //! documentation explains the reasoning; last-branch pruning takes only the prunes that can
 //! never need a re-search.
 
 use super::speculative::{run, Mode};
-use super::{Config, SearchError, SearchResult};
 use crate::eval::Evaluator;
 use crate::game::Game;
+use crate::search::{Config, SearchError, SearchResult};
 
 /// Last-branch max^n pruning.
 ///
@@ -14,7 +14,7 @@ use crate::game::Game;
 ///   max^n", sections 4.1 (Lemma 1), 4.2 (last-branch pruning) and 4.4 (discrete cutoff
 ///   evaluations), with Korf's (1991) immediate and shallow
 ///   pruning as the one- and two-node cases.
-/// - **Computes**: exactly the max^n value of [`super::maxn::maxn`] (value vector, best move
+/// - **Computes**: exactly the max^n value of [`super::maxn::maxn()`] (value vector, best move
 ///   and principal variation), for 2 to 6 players and any turn order. After each child a node
 ///   looks for a chain of at most `n` consecutive path nodes ending at itself whose pass
 ///   thresholds sum to more than `maxsum` (Lemma 1 with `>=`, sharpened by the step `mu`:
@@ -32,7 +32,7 @@ use crate::game::Game;
 /// - **Counts**: `nodes`, `leaves`, `expansions` as in max^n; cutoffs `immediate`, `shallow`
 ///   (two-node chains) and `last_branch`; `re_searches` stays 0. Every prune is traced when
 ///   [`Config::trace`] is set (the chain's pass thresholds, outermost first, and `maxsum`).
-/// - **Result**: as [`super::maxn::maxn`].
+/// - **Result**: as [`super::maxn::maxn()`].
 ///
 /// Fails with [`SearchError::MissingBound`] or, when the node limit or the deadline stops it,
 /// [`SearchError::Stopped`].
@@ -45,7 +45,7 @@ pub fn last_branch<G: Game, E: Evaluator<G>>(
     run(
         game,
         eval,
-        &super::engine::NoHash,
+        &crate::hash::NoHash,
         None,
         state,
         config,

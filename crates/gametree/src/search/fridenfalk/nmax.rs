@@ -1,9 +1,9 @@
 //! N-max: max^n on the zero-sum projection of the scores (Fridenfalk 2014, section III).
 
-use super::maxn::maxn_mapped;
-use super::{Config, SearchError, SearchResult};
 use crate::eval::Evaluator;
 use crate::game::{Game, Scores};
+use crate::search::maxn_family::maxn::maxn_mapped;
+use crate::search::{Config, SearchError, SearchResult};
 
 /// The zero-sum projection of `s`, scaled by the number of players `N` so that it is exact in
 /// integers: `psi*_i = N psi_i - sum(psi)`, which is `N (psi_i - mean(psi))`. The projected

@@ -1,6 +1,15 @@
 //! Position hashes for transposition tables: the [`Zobrist`] trait a game implements to let
 //! the engine ([`crate::search::engine`]) keep a transposition table, and [`mix64`], a
 //! finaliser that turns any unique key into a well-spread 64-bit hash.
+//!
+//! Next to them, what the searches with tables share: [`adapter`] (how a search generic
+//! over hashing gets them: [`Hashing`], [`NoHash`], [`GameHash`]) and [`memory`] (fallible
+//! allocation of fixed-size tables, [`memory::TableError`]).
+
+pub mod adapter;
+pub mod memory;
+
+pub use adapter::{GameHash, Hashing, NoHash};
 
 use crate::game::Game;
 
@@ -24,7 +33,7 @@ pub trait Zobrist: Game {
 
     /// Whether `state` may be reached by more than one line of play from the positions a
     /// search starts from (the default: `true`). A search that keeps a table only to reuse
-    /// transposed subtrees ([`crate::search::maxn_table`], [`crate::search::speculative_table`])
+    /// transposed subtrees ([`crate::search::maxn_table()`], [`crate::search::speculative_table()`])
     /// neither probes nor fills it where this is `false`, saving a hash and a cache miss per
     /// node. Contract: `false` only for positions that cannot be transpositions.
     fn may_transpose(&self, _state: &Self::State) -> bool {
@@ -36,8 +45,8 @@ pub trait Zobrist: Game {
     /// every leaf value below `state` (outcome or evaluation), and every move order, is
     /// `b + r`, where `r` depends only on the position `h` identifies and the line played
     /// from `state`; positions with equal `h` may differ in `b`. The searches that store
-    /// exact value vectors ([`crate::search::maxn_table`],
-    /// [`crate::search::speculative_table`]) then store `value - b` under `h`, so positions
+    /// exact value vectors ([`crate::search::maxn_table()`],
+    /// [`crate::search::speculative_table()`]) then store `value - b` under `h`, so positions
     /// that differ only in what was banked share one entry (max^n is unchanged by adding a
     /// constant vector to every leaf of a subtree, ties included). `None` (the default):
     /// they use [`Zobrist::hash`] and store values as they are.

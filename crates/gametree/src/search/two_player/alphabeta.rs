@@ -1,15 +1,15 @@
 //! Alpha-beta pruning, fail-hard: every value returned lies inside the window it was asked
 //! for (Knuth & Moore 1975; the fail-hard pseudocode of the Wikipedia article).
 //!
-//! See [`crate::search::alphabeta_failsoft`] for the fail-soft variant (same nodes visited,
-//! more informative bounds) and [`crate::search::negamax`] for it in negamax form.
+//! See [`crate::search::alphabeta_failsoft()`] for the fail-soft variant (same nodes visited,
+//! more informative bounds) and [`crate::search::negamax()`] for it in negamax form.
 
 use super::minimax::{key, TwoPlayerSearch, INF};
-use super::{
-    require_two_players, Config, CutoffKind, SearchError, SearchResult, Stats, StopReason,
-};
 use crate::eval::Evaluator;
 use crate::game::{Game, Score};
+use crate::search::{
+    require_two_players, Config, CutoffKind, SearchError, SearchResult, Stats, StopReason,
+};
 
 /// Two-player alpha-beta search, fail-hard, with a full window at the root.
 ///
@@ -17,7 +17,7 @@ use crate::game::{Game, Score};
 ///   the bound returned, not the best value); the fail-hard pseudocode of the Wikipedia
 ///   article "Alpha-beta pruning" (docs/references.md), with the
 ///   cutoff tests written `>= beta` and `<= alpha`, as Knuth & Moore write them.
-/// - **Computes**: exactly [`crate::search::minimax`]'s value, best move, principal
+/// - **Computes**: exactly [`crate::search::minimax()`]'s value, best move, principal
 ///   variation and value vector, reading player 0's component of every leaf (outcome, or the
 ///   evaluator's value at a node at ply = depth limit): player 0 maximises it, player 1
 ///   minimises it. Turns need not alternate; the tree need not be zero-sum.
@@ -41,7 +41,7 @@ use crate::game::{Game, Score};
 ///   (clamped, so equal to the bound it crossed), and `pruned_children`. Fail-hard and
 ///   fail-soft visit exactly the same nodes and count the same cutoffs. On a uniform tree of degree `b` and depth `d` ordered best-first the
 ///   leaves number `b^ceil(d/2) + b^floor(d/2) - 1` (Knuth & Moore).
-/// - **Result**: as [`crate::search::minimax`]: `pv` exact (PV moves are stored only from
+/// - **Result**: as [`crate::search::minimax()`]: `pv` exact (PV moves are stored only from
 ///   children whose value fell strictly inside the window, hence exact), `best_move` its
 ///   first move, `value` the vector of the leaf the PV reaches, `score` its component for the
 ///   player to move at the root.
@@ -111,7 +111,7 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
                 .max(alpha)
                 .min(beta));
         }
-        let (start, end) = super::expand(
+        let (start, end) = crate::search::expand(
             self.game,
             &self.eval,
             state,

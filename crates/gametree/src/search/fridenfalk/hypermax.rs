@@ -2,9 +2,11 @@
 //! the variant that sorts children by their static projected value first.
 
 use super::nmax::project;
-use super::{Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer};
 use crate::eval::Evaluator;
 use crate::game::{Game, Score, Scores, MAX_PLAYERS};
+use crate::search::{
+    Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer,
+};
 
 /// Minus infinity in an alpha vector (no bound yet).
 const NEG_INF: Score = Score::MIN;
@@ -25,7 +27,7 @@ const NEG_INF: Score = Score::MIN;
 ///
 /// - **Paper**: Fridenfalk (2014), "N-person minimax and alpha-beta pruning", section IV
 ///   (Eq. (55) and the `Hypermax` pseudocode).
-/// - **Computes**: an approximation of [`super::nmax::nmax`]: the pruning condition
+/// - **Computes**: an approximation of [`super::nmax::nmax()`]: the pruning condition
 ///   `sum(alpha) >= 0` (an entry still at minus infinity makes the sum minus infinity) is
 ///   Fridenfalk's "approximated deep alpha-beta pruning", which may change the value (his
 ///   Table II). A node also returns its first child when no child beats the alpha it
@@ -151,7 +153,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         mut alpha: [Score; MAX_PLAYERS],
     ) -> Result<Scores, StopReason> {
         self.pv.clear(ply as usize);
-        let (start, end) = super::expand(
+        let (start, end) = crate::search::expand(
             self.game,
             &self.eval,
             state,

@@ -5,11 +5,11 @@
 //! [`paranoid`] prunes with alpha-beta; [`paranoid_plain`] is the same decision rule without
 //! pruning (plain minimax on the root player's component), the oracle of the tests.
 
-use super::{
-    leaf_of_pv, Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer,
-};
 use crate::eval::Evaluator;
 use crate::game::{Game, Player, Score};
+use crate::search::{
+    leaf_of_pv, Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer,
+};
 
 /// Paranoid search with alpha-beta pruning.
 ///
@@ -143,7 +143,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             self.meter.leaf();
             return Ok(self.eval.evaluate(self.game, state)[self.root]);
         }
-        let (start, end) = super::expand(
+        let (start, end) = crate::search::expand(
             self.game,
             &self.eval,
             state,

@@ -3,11 +3,11 @@
 //! The oracle of the whole max^n family: shallow pruning, branch-and-bound, last-branch and
 //! speculative pruning all claim to return exactly what [`maxn`] returns.
 
-use super::engine::{Hashing, NoHash};
 use super::vector_table::{complete_pv, Key, VectorTable};
-use super::{Config, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer};
 use crate::eval::Evaluator;
 use crate::game::{Game, Scores};
+use crate::hash::{Hashing, NoHash};
+use crate::search::{Config, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer};
 
 /// Plain max^n search.
 ///
@@ -37,7 +37,7 @@ pub fn maxn<G: Game, E: Evaluator<G>>(
     maxn_mapped(game, eval, state, config, |v: &Scores| *v)
 }
 
-/// max^n with a table of exact values: [`super::maxn_table::maxn_table`]'s engine (`hasher`
+/// max^n with a table of exact values: [`super::maxn_table::maxn_table()`]'s engine (`hasher`
 /// gives the hashes; `NoHash` and `None` make it plain [`maxn`]).
 pub(super) fn maxn_hashed<G: Game, E: Evaluator<G>, H: Hashing<G>>(
     game: &G,
@@ -51,9 +51,9 @@ pub(super) fn maxn_hashed<G: Game, E: Evaluator<G>, H: Hashing<G>>(
 }
 
 /// max^n on leaf values transformed by `map` (the identity for [`maxn`], Fridenfalk's
-/// projection for [`super::nmax::nmax`]): every leaf, terminal or cut off, is valued
+/// projection for [`super::nmax::nmax()`]): every leaf, terminal or cut off, is valued
 /// `map(value)` and the search backs those up exactly as [`maxn`] does.
-pub(super) fn maxn_mapped<G: Game, E: Evaluator<G>, F: Fn(&Scores) -> Scores>(
+pub(crate) fn maxn_mapped<G: Game, E: Evaluator<G>, F: Fn(&Scores) -> Scores>(
     game: &G,
     eval: &E,
     state: &G::State,
@@ -176,7 +176,7 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores> Search<'
                 return Ok(hit.value);
             }
         }
-        let (start, end) = super::expand(
+        let (start, end) = crate::search::expand(
             self.game,
             &self.eval,
             state,

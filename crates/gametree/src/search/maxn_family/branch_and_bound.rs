@@ -3,9 +3,11 @@
 //! monotonic heuristic guarantees for a whole subtree (points already taken in Hearts,
 //! tricks already won in Spades).
 
-use super::{Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer};
 use crate::eval::Evaluator;
 use crate::game::{Game, Player, Score, Scores};
+use crate::search::{
+    Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer,
+};
 
 /// Max^n with alpha-beta branch-and-bound pruning.
 ///
@@ -15,7 +17,7 @@ use crate::game::{Game, Player, Score, Scores};
 ///   compared in shallow pruning with the heuristic information from the other n-2 players".
 ///   The 2000 paper's own text was not at hand; the tests below are derived from that principle
 ///   and checked against max^n (see Computes).
-/// - **Computes**: exactly the max^n value of [`super::maxn::maxn`] (vector and root move).
+/// - **Computes**: exactly the max^n value of [`super::maxn::maxn()`] (vector and root move).
 ///   At every node it uses per-player bounds `[lo_r, hi_r]` valid for every leaf below:
 ///   [`Evaluator::subtree_bounds`] intersected with the global lower bounds, and
 ///   `hi_r <= maxsum - sum of the others' lo` (a node without subtree bounds uses the global
@@ -29,7 +31,7 @@ use crate::game::{Game, Player, Score, Scores};
 ///     once `x >= maxsum - y - sum over r not in {p, q} of lo_r`, the value here leaves `p`
 ///     at most `x`, so the remaining children are skipped.
 ///
-///   With no subtree bounds anywhere this is exactly [`super::shallow::shallow`], and it
+///   With no subtree bounds anywhere this is exactly [`super::shallow::shallow()`], and it
 ///   never searches a leaf that shallow pruning skips. A pruned node returns a vector that
 ///   its parent provably discards (its component for the parent's player is at most `x`,
 ///   and ties go to the first child).
@@ -40,7 +42,7 @@ use crate::game::{Game, Player, Score, Scores};
 /// - **Preconditions**: none beyond the [`Game`] and [`Evaluator`] contracts; any turn order.
 /// - **Counts**: `nodes`, `leaves`, `expansions` as in max^n (a node pruned on entry is
 ///   visited but not expanded). A prune that the global bounds alone allow counts as
-///   `cutoffs.immediate` or `cutoffs.shallow`, exactly as [`super::shallow::shallow`] would
+///   `cutoffs.immediate` or `cutoffs.shallow`, exactly as [`super::shallow::shallow()`] would
 ///   count it; a prune that needs the subtree bounds counts as `cutoffs.branch_and_bound`.
 ///   With [`Config::trace`]: a prune on entry has `bounds = [x]` and `threshold = hi_p`; an
 ///   own-maximum prune `bounds = [y]` and `threshold = hi_q`; a shallow or alpha-beta
@@ -64,13 +66,13 @@ pub fn branch_and_bound<G: Game, E: Evaluator<G>>(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Mode {
     /// The global bounds only: Korf's immediate and shallow pruning
-    /// ([`super::shallow::shallow`]).
+    /// ([`super::shallow::shallow()`]).
     Shallow,
     /// The global bounds and [`Evaluator::subtree_bounds`]: [`branch_and_bound`].
     BranchAndBound,
 }
 
-/// The engine of [`branch_and_bound`] and [`super::shallow::shallow`].
+/// The engine of [`branch_and_bound`] and [`super::shallow::shallow()`].
 pub(crate) fn run<G: Game, E: Evaluator<G>>(
     game: &G,
     eval: &E,
@@ -208,7 +210,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                 return Ok(lo);
             }
         }
-        let (start, end) = super::expand(
+        let (start, end) = crate::search::expand(
             self.game,
             &self.eval,
             state,
@@ -313,7 +315,8 @@ mod tests {
         assert_eq!(r.value, Scores::from_slice(&[5, 4, 1]));
         assert_eq!(r.stats.leaves, 2);
         assert_eq!(r.stats.cutoffs.branch_and_bound, 1);
-        let plain = super::super::shallow::shallow(&t, &TreeEval, &0, &Config::unlimited());
+        // Without subtree bounds (shallow pruning) the third leaf is read.
+        let plain = run(&t, &TreeEval, &0, &Config::unlimited(), Mode::Shallow);
         assert_eq!(plain.unwrap().stats.leaves, 3);
     }
 }

@@ -1,19 +1,19 @@
 //! max^n with a transposition table of exact values: plain max^n that searches each
 //! transposed subtree once per search.
 
-use super::engine::GameHash;
 use super::vector_table::VectorTable;
-use super::{Config, SearchError, SearchResult};
 use crate::eval::Evaluator;
+use crate::hash::GameHash;
 use crate::hash::Zobrist;
+use crate::search::{Config, SearchError, SearchResult};
 
 /// max^n with a table of exact value vectors.
 ///
-/// - **Paper**: max^n as in [`super::maxn::maxn`] (Luckhardt & Irani 1986; Korf 1991); the
+/// - **Paper**: max^n as in [`super::maxn::maxn()`] (Luckhardt & Irani 1986; Korf 1991); the
 ///   table is the standard transposition table of two-player programs (Greenblatt et al.
 ///   1967), which none of the five papers uses for max^n. Here it serves the card games,
 ///   where the same remaining hands are reached by playing the same tricks in other orders.
-/// - **Computes**: exactly [`super::maxn::maxn`]'s value vector and best move. Every inner
+/// - **Computes**: exactly [`super::maxn::maxn()`]'s value vector and best move. Every inner
 ///   node for which [`Zobrist::may_transpose`] holds looks up `(hash, draft)` (draft = depth
 ///   left) in `table` and, on a hit, takes the stored value instead of searching; after a
 ///   search it stores its value and the index of its best child. Values are used only at

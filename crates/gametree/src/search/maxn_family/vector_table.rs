@@ -1,5 +1,5 @@
 //! A transposition table of exact value vectors for the max^n family
-//! ([`crate::search::maxn_table`], [`crate::search::speculative_table`]).
+//! ([`crate::search::maxn_table()`], [`crate::search::speculative_table()`]).
 //!
 //! # Entries
 //!
@@ -22,10 +22,10 @@
 //! everything else (Breuker, Uiterwijk & van den Herik 1994, "TwoDeep"), as in
 //! [`crate::search::tt`]. The table is single-threaded and is cleared by [`VectorTable::clear`].
 
-use super::engine::Hashing;
-pub use super::tt::TableError;
-use super::tt::{mib_bytes, try_filled};
 use crate::game::{Game, Score, Scores, MAX_PLAYERS};
+pub use crate::hash::memory::TableError;
+use crate::hash::memory::{mib_bytes, try_filled};
+use crate::hash::Hashing;
 
 /// No best child recorded.
 const NO_MOVE: u16 = u16::MAX;

@@ -1,7 +1,7 @@
 //! Speculative max^n pruning (Sturtevant 2003, section 4.3), generalised to any number of
 //! players and any turn order, with the re-search that keeps it exact.
 //!
-//! This file also holds the engine shared with [`super::last_branch`]: last-branch pruning is
+//! This file also holds the engine shared with [`super::last_branch()`]: last-branch pruning is
 //! the special case of speculative pruning that only prunes when no re-search can follow.
 //!
 //! # How the engine reasons
@@ -48,11 +48,13 @@
 //! Nothing here needs the leaves to be constant-sum, nor round-robin turns: a player who
 //! occurs twice in a chain simply contributes its larger threshold.
 
-use super::engine::{Hashing, NoHash};
 use super::vector_table::{complete_pv, Key, VectorTable};
-use super::{Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer};
 use crate::eval::Evaluator;
 use crate::game::{Game, Score, Scores};
+use crate::hash::{Hashing, NoHash};
+use crate::search::{
+    Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer,
+};
 
 /// Speculative max^n pruning.
 ///
@@ -60,7 +62,7 @@ use crate::game::{Game, Score, Scores};
 ///   max^n", sections 4.1 (Lemma 1), 4.3 (speculative pruning, Figure 7) and 4.4 (discrete
 ///   cutoff evaluations), with Korf's (1991) immediate and
 ///   shallow pruning as the one- and two-node cases.
-/// - **Computes**: exactly the max^n value of [`super::maxn::maxn`] (value vector, best move
+/// - **Computes**: exactly the max^n value of [`super::maxn::maxn()`] (value vector, best move
 ///   and principal variation), for 2 to 6 players and any turn order. After each child a node
 ///   looks for a chain of at most `n` consecutive path nodes ending at itself whose pass
 ///   thresholds sum to more than `maxsum` (Lemma 1 with `>=` and the discrete refinement, see
@@ -83,7 +85,7 @@ use crate::game::{Game, Score, Scores};
 ///   re-search can follow) and `speculative` (the other longer chains). Every prune is traced
 ///   when [`Config::trace`] is set, with the chain's thresholds (outermost first) as
 ///   `bounds` and `maxsum` as `threshold`.
-/// - **Result**: as [`super::maxn::maxn`].
+/// - **Result**: as [`super::maxn::maxn()`].
 ///
 /// Fails with [`SearchError::MissingBound`] or, when the node limit or the deadline stops it,
 /// [`SearchError::Stopped`].
@@ -114,7 +116,7 @@ impl Mode {
     }
 }
 
-/// The shared engine of [`speculative`] and [`super::last_branch::last_branch`].
+/// The shared engine of [`speculative`] and [`super::last_branch::last_branch()`].
 ///
 /// With hashes (`H::TABLE`) and a table, every inner node for which the game's
 /// `may_transpose` holds looks up its exact value by `(hash, draft)` and stores the value
@@ -295,7 +297,7 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
                 return Ok(Res::Exact(hit.value));
             }
         }
-        let (start, end) = super::expand(
+        let (start, end) = crate::search::expand(
             self.game,
             &self.eval,
             state,

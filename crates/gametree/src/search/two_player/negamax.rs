@@ -5,21 +5,21 @@
 //! move, `color * key` with `color = +1` when player 0 moves and `-1` when player 1 does, and
 //! a child's value is negated (and its window mirrored) when the turn passes to the other
 //! player. This is not plain negamax without pruning: it prunes exactly as
-//! [`crate::search::alphabeta_failsoft`] does.
+//! [`crate::search::alphabeta_failsoft()`] does.
 
 use super::minimax::{key, TwoPlayerSearch, INF};
-use super::{
-    require_two_players, Config, CutoffKind, SearchError, SearchResult, Stats, StopReason,
-};
 use crate::eval::Evaluator;
 use crate::game::{Game, Score};
+use crate::search::{
+    require_two_players, Config, CutoffKind, SearchError, SearchResult, Stats, StopReason,
+};
 
 /// Fail-soft alpha-beta in negamax form, with a full window at the root.
 ///
 /// - **Paper**: Knuth & Moore (1975), "An analysis of alpha-beta pruning", section 2
 ///   (negamax notation, procedure F2); the Wikipedia article "Negamax" (alpha-beta
 ///   variant); fail-soft as in Fishburn (1984).
-/// - **Computes**: exactly [`crate::search::minimax`]'s value, best move, principal
+/// - **Computes**: exactly [`crate::search::minimax()`]'s value, best move, principal
 ///   variation and value vector on any two-player tree, zero-sum or not: every leaf is read
 ///   as `color * key` where `key` is player 0's component ([`crate::search::minimax::key`])
 ///   and `color` is `+1` when player 0 is to move at that node and `-1` otherwise, so player
@@ -35,14 +35,14 @@ use crate::game::{Game, Score};
 ///   [`Evaluator::order`].
 /// - **Preconditions**: exactly two players (else [`SearchError::TooManyPlayers`]). Scores
 ///   within [`crate::MAX_SCORE`].
-/// - **Counts**: node for node the same search as [`crate::search::alphabeta_failsoft`]:
+/// - **Counts**: node for node the same search as [`crate::search::alphabeta_failsoft()`]:
 ///   the same `nodes`, `leaves` and `expansions`, and the same cutoffs, counted by who is to
 ///   move: `cutoffs.beta` at a node where player 0 moves, `cutoffs.alpha` where player 1
 ///   moves, only when at least one child is left unsearched. The trace (when
 ///   [`Config::trace`] is set) is written in player 0's terms, so it equals the fail-soft
 ///   trace: `bounds = [alpha, beta]` of the node when the child returned, `threshold` = the
 ///   child's value, and `pruned_children`.
-/// - **Result**: as [`crate::search::minimax`]: `pv` exact, `best_move` its first move,
+/// - **Result**: as [`crate::search::minimax()`]: `pv` exact, `best_move` its first move,
 ///   `value` the vector of the leaf the PV reaches, `score` its component for the player to
 ///   move at the root.
 ///
@@ -118,7 +118,7 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
             self.meter.leaf();
             return Ok(color * key(&self.eval.evaluate(self.game, state)));
         }
-        let (start, end) = super::expand(
+        let (start, end) = crate::search::expand(
             self.game,
             &self.eval,
             state,

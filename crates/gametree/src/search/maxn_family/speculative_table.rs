@@ -1,18 +1,18 @@
 //! Speculative max^n pruning with a transposition table of exact values.
 
-use super::engine::GameHash;
 use super::speculative::{run, Mode};
 use super::vector_table::VectorTable;
-use super::{Config, SearchError, SearchResult};
 use crate::eval::Evaluator;
+use crate::hash::GameHash;
 use crate::hash::Zobrist;
+use crate::search::{Config, SearchError, SearchResult};
 
 /// Speculative max^n pruning with a table of exact value vectors.
 ///
-/// - **Paper**: Sturtevant (2003), as [`super::speculative::speculative`]; the table is the
+/// - **Paper**: Sturtevant (2003), as [`super::speculative::speculative()`]; the table is the
 ///   standard transposition table (none of the papers uses one with max^n).
 /// - **Computes**: exactly max^n's value vector and best move, as
-///   [`super::speculative::speculative`] does. Every inner node for which
+///   [`super::speculative::speculative()`] does. Every inner node for which
 ///   [`Zobrist::may_transpose`] holds looks up `(hash, draft)` in `table`; a hit is taken as
 ///   the node's exact value. A node stores its value when its search ends with an exact
 ///   value; a node whose children were pruned speculatively answers with a bound that

@@ -1,18 +1,18 @@
 //! Minimax: the plain two-player search (von Neumann 1928; Shannon 1950), the oracle of the
-//! two-player family. [`crate::search::alphabeta`], [`crate::search::alphabeta_failsoft`] and
-//! [`crate::search::negamax`] all claim to return exactly what [`minimax`] returns.
+//! two-player family. [`crate::search::alphabeta()`], [`crate::search::alphabeta_failsoft()`] and
+//! [`crate::search::negamax()`] all claim to return exactly what [`minimax`] returns.
 //!
 //! The two-player searches read one number per leaf: player 0's component of its
 //! [`Scores`]. Player 0 maximises it and player 1 minimises it (for a zero-sum tree, the same
 //! as each player maximising its own score). This module also holds the small helpers the
 //! family shares: [`INF`] and [`key`].
 
-use super::{
+use crate::eval::Evaluator;
+use crate::game::{Game, Score, Scores};
+use crate::search::{
     leaf_of_pv, require_two_players, Config, CutoffKind, Meter, PvTable, SearchError, SearchResult,
     Stats, StopReason, Tracer,
 };
-use crate::eval::Evaluator;
-use crate::game::{Game, Score, Scores};
 
 /// Infinity of the two-player searches: strictly above every [`key`] (and `-INF` strictly
 /// below), and safe to negate.
@@ -177,7 +177,7 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
             self.meter.leaf();
             return Ok(key(&self.eval.evaluate(self.game, state)));
         }
-        let (start, end) = super::expand(
+        let (start, end) = crate::search::expand(
             self.game,
             &self.eval,
             state,

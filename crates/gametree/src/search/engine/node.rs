@@ -1,0 +1,562 @@
+//! The node search the root drivers share: [`Searcher`], fail-soft alpha-beta or PVS with
+//! the table ([`super::tt`]) and the ordering heuristics ([`super::ordering`]) of
+//! [`Options`], split into named steps: the shared-state check, the leaf, the table probe,
+//! the move keys, the busy-move deferral (parallel search), the child search (full or null
+//! window and re-search), the cutoff bookkeeping and the table store.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use super::mate;
+use super::options::{Options, Side};
+use super::ordering::{pick_best, History, Killers, KEY_KILLER_1, KEY_KILLER_2, KEY_TABLE};
+use super::shared::{Shared, BUSY_DRAFT};
+use super::tt::{Bound, Table};
+use crate::eval::Evaluator;
+use crate::game::{Game, Player, Score, Scores};
+use crate::hash::Hashing;
+use crate::search::two_player::minimax::{INF, KEY_LIMIT};
+use crate::search::{
+    expand, leaf_of_pv, CutoffKind, Limits, Meter, PvTable, SearchResult, Stats, StopReason,
+};
+
+/// Nodes with fewer plies left than this neither probe nor fill the table (their subtrees
+/// are cheaper to search again than a cache miss).
+pub const TABLE_MIN_DRAFT: u32 = 1;
+
+/// The node search shared by the root drivers: fail-soft alpha-beta or PVS with the table
+/// and the ordering heuristics of [`Options`]. Made by [`Searcher::new`], run by
+/// [`super::iterate`].
+pub struct Searcher<'a, G: Game, E, H> {
+    game: &'a G,
+    eval: &'a E,
+    hasher: &'a H,
+    table: Option<&'a Table>,
+    opts: Options,
+    side: Player,
+    /// The counters of the current search.
+    pub(crate) meter: Meter,
+    /// What the threads of a parallel search share (parallel search only).
+    shared: Option<Shared<'a>>,
+    /// The depth of the current iteration.
+    pub(super) iteration: u32,
+    /// Whether the current iteration was abandoned because another thread completed it.
+    pub(super) skipped: bool,
+    pv: PvTable<G::Move>,
+    moves: Vec<G::Move>,
+    keys: Vec<u64>,
+    idx: Vec<u16>,
+    killers: Killers<G::Move>,
+    pub(super) history: History,
+    /// Searched first at the root when there is no table move (previous best).
+    pub(super) root_hint: Option<G::Move>,
+    /// The best move at the root in the last search that improved on its window's bound.
+    root_best: Option<G::Move>,
+    /// Whether the current search evaluated a node at the depth limit or used a table cutoff.
+    frontier: bool,
+}
+
+/// What the table says about a node.
+enum Probe {
+    /// The entry's value answers the node.
+    Cut(Score),
+    /// Search the node; `hash` is its hash (0 without a table), `best` the entry's best
+    /// move, if any.
+    Search { hash: u64, best: Option<u16> },
+}
+
+impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
+    /// A searcher for `state`'s game; `table` is used only when `H::TABLE`.
+    pub fn new(
+        game: &'a G,
+        eval: &'a E,
+        hasher: &'a H,
+        table: Option<&'a Table>,
+        state: &G::State,
+        opts: &Options,
+    ) -> Self {
+        let side = match opts.side {
+            Side::First => Player::new(0),
+            Side::RootMover => game.to_move(state),
+        };
+        Searcher {
+            game,
+            eval,
+            hasher,
+            table: if H::TABLE { table } else { None },
+            opts: *opts,
+            side,
+            meter: Meter::new(&Limits::default()),
+            shared: None,
+            iteration: u32::MAX,
+            skipped: false,
+            pv: PvTable::new(),
+            moves: Vec::with_capacity(256),
+            keys: Vec::with_capacity(256),
+            idx: Vec::with_capacity(256),
+            killers: Killers::new(),
+            history: History::new(),
+            root_hint: None,
+            root_best: None,
+            frontier: false,
+        }
+    }
+
+    /// Joins a parallel search: stops (as at a deadline) once `shared.stop` is set,
+    /// abandons an iteration another thread has completed, and, at nodes with at least
+    /// [`BUSY_DRAFT`] plies left, defers the moves (all but the first) whose positions
+    /// another thread is searching (only with hashes).
+    pub(crate) fn share(&mut self, mut shared: Shared<'a>) {
+        if !H::TABLE {
+            shared.busy = None;
+        }
+        self.shared = Some(shared);
+    }
+
+    /// The deepest iteration any thread has completed, in a parallel search.
+    pub(super) fn completed(&self) -> Option<&'a std::sync::atomic::AtomicU32> {
+        self.shared.and_then(|s| s.completed)
+    }
+
+    /// The player whose number is maximised.
+    pub fn side(&self) -> Player {
+        self.side
+    }
+
+    /// The root move of the last search that found one inside its window (or failed high).
+    pub fn root_best(&self) -> Option<G::Move> {
+        self.root_best
+    }
+
+    /// Sets the root move reported when the principal variation is empty (MTD(f)).
+    pub(super) fn set_root_best(&mut self, m: Option<G::Move>) {
+        self.root_best = m;
+    }
+
+    /// Starts counting a new search under `limits` (node limit and deadline), and forgets
+    /// whether the depth limit was reached (see [`Searcher::reached_frontier`]).
+    pub(crate) fn reset_meter(&mut self, limits: &Limits) {
+        self.meter = Meter::new(limits);
+        self.frontier = false;
+    }
+
+    /// The side's number of a leaf, adjusted by ply for wins and losses.
+    #[inline]
+    pub(super) fn leaf_value(&self, v: &Scores, ply: u32) -> Score {
+        mate::at_ply(
+            self.opts.mate,
+            v[self.side].clamp(-KEY_LIMIT, KEY_LIMIT),
+            ply,
+        )
+    }
+
+    /// The root's static value in the engine's numbers (the first guess of the drivers).
+    pub(super) fn static_value(&self, state: &G::State) -> Score {
+        let e = self.eval.evaluate(self.game, state);
+        self.leaf_value(&e, 0)
+    }
+
+    /// The plain value of a root value (wins and losses mapped back to `±mate`).
+    pub fn plain(&self, v: Score) -> Score {
+        mate::plain(self.opts.mate, v)
+    }
+
+    /// Searches `state` (the root) to `depth` plies with the window `(alpha, beta)`:
+    /// fail-soft, in the side's numbers (with distance-to-end adjustment when `mate` is
+    /// set). Uses the current meter.
+    pub fn search_root(
+        &mut self,
+        state: &G::State,
+        depth: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Score, StopReason> {
+        self.moves.clear();
+        self.keys.clear();
+        self.idx.clear();
+        let (a, b) = (alpha.max(-INF), beta.max(-INF));
+        self.node(state, 0, depth, a, b)
+    }
+
+    /// The principal variation of the last search: the triangular table's line, extended
+    /// with the table's best moves (up to `depth` plies).
+    pub fn principal_variation(&self, state: &G::State, depth: u32) -> Vec<G::Move> {
+        let mut pv = self.pv.line(0).to_vec();
+        if pv.is_empty() {
+            if let Some(m) = self.root_best {
+                pv.push(m);
+            }
+        }
+        let Some(table) = self.table else { return pv };
+        let mut s = state.clone();
+        for &m in &pv {
+            s = self.game.play(&s, m);
+        }
+        let mut moves = Vec::new();
+        while (pv.len() as u32) < depth && self.game.outcome(&s).is_none() {
+            let Some(e) =
+                table.probe_draft(self.hasher.hash(self.game, &s), depth - pv.len() as u32)
+            else {
+                break;
+            };
+            let Some(i) = e.best else { break };
+            moves.clear();
+            self.game.moves(&s, &mut moves);
+            self.eval.order(self.game, &s, &mut moves);
+            let Some(&m) = moves.get(i as usize) else {
+                break;
+            };
+            pv.push(m);
+            s = self.game.play(&s, m);
+        }
+        pv
+    }
+
+    /// Whether the current search (since the counters were last reset) reached the depth limit
+    /// somewhere or took a table cutoff (else the tree is exhausted and deeper iterations
+    /// would repeat it).
+    pub fn reached_frontier(&self) -> bool {
+        self.frontier
+    }
+
+    /// Whether the parallel search this searcher shares in asks it to stop: the search is
+    /// over, or another thread completed the current iteration.
+    #[inline]
+    fn check_shared(&mut self) -> Result<(), StopReason> {
+        if let Some(sh) = self.shared {
+            if sh.stop.load(Relaxed) {
+                return Err(StopReason::Deadline);
+            }
+            if let Some(d) = sh.completed {
+                if d.load(Relaxed) >= self.iteration {
+                    self.skipped = true;
+                    return Err(StopReason::Deadline);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of `state` if it is a leaf: a game end, or the depth limit (`draft == 0`).
+    #[inline]
+    fn leaf(&mut self, state: &G::State, ply: u32, draft: u32) -> Option<Score> {
+        if let Some(v) = self.game.outcome(state) {
+            self.meter.leaf();
+            return Some(self.leaf_value(&v, ply));
+        }
+        if draft == 0 {
+            self.meter.leaf();
+            self.frontier = true;
+            let v = self.eval.evaluate(self.game, state);
+            return Some(self.leaf_value(&v, ply));
+        }
+        None
+    }
+
+    /// Probes the table for `state`: a cutoff only from an entry of the node's own draft
+    /// whose bound decides the window; otherwise the entry's best move.
+    #[inline]
+    fn probe(
+        &mut self,
+        state: &G::State,
+        ply: u32,
+        draft: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Probe {
+        let Some(t) = self.table.filter(|_| draft >= TABLE_MIN_DRAFT) else {
+            return Probe::Search {
+                hash: 0,
+                best: None,
+            };
+        };
+        let hash = self.hasher.hash(self.game, state);
+        let Some(e) = t.probe_draft(hash, draft) else {
+            return Probe::Search { hash, best: None };
+        };
+        if e.draft == draft {
+            let v = mate::from_table(self.opts.mate, e.value, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if cut {
+                self.frontier |= e.frontier;
+                return Probe::Cut(v);
+            }
+        }
+        Probe::Search { hash, best: e.best }
+    }
+
+    /// Gives the moves `start..end` their sort keys (table move, killers, history; the
+    /// previous best move at the root when there is no table move) and their index in the
+    /// game's order.
+    #[inline]
+    fn key_moves(
+        &mut self,
+        start: usize,
+        end: usize,
+        ply: u32,
+        maximize: bool,
+        table_best: Option<u16>,
+    ) {
+        let ord = self.opts.ordering;
+        let killers = if ord.killers {
+            self.killers.get(ply as usize)
+        } else {
+            [None, None]
+        };
+        let use_table_move = ord.table_move && table_best.is_some();
+        for k in 0..end - start {
+            let mv = self.moves[start + k];
+            let is_table_move = if use_table_move {
+                table_best == Some(k as u16)
+            } else {
+                ply == 0 && ord.table_move && self.root_hint == Some(mv)
+            };
+            let key = if is_table_move {
+                KEY_TABLE
+            } else if killers[0] == Some(mv) {
+                KEY_KILLER_1
+            } else if killers[1] == Some(mv) {
+                KEY_KILLER_2
+            } else if ord.history {
+                match self.hasher.move_slot(self.game, mv) {
+                    Some(s) => self.history.get(maximize, s),
+                    None => 0,
+                }
+            } else {
+                0
+            };
+            self.keys.push(key);
+            self.idx.push(k as u16);
+        }
+    }
+
+    /// In a parallel search, at a node with at least [`BUSY_DRAFT`] plies left: `None` when
+    /// `child` should be deferred (it is `deferrable` and another thread is searching it),
+    /// else `Some` of the hash this thread marked as busy (`None` inside when nothing was
+    /// marked).
+    #[inline]
+    fn enter_busy(&self, child: &G::State, draft: u32, deferrable: bool) -> Option<Option<u64>> {
+        let Some(b) = self.shared.and_then(|s| s.busy) else {
+            return Some(None);
+        };
+        if draft < BUSY_DRAFT {
+            return Some(None);
+        }
+        let h = self.hasher.hash(self.game, child);
+        if deferrable && b.contains(h) {
+            return None;
+        }
+        b.enter(h);
+        Some(Some(h))
+    }
+
+    /// Searches `child`: with the full window `(alpha, beta)`, or, with PVS after the first
+    /// move, with a null window first and again with the full window when the result falls
+    /// inside it (one `re_searches` each).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn search_child(
+        &mut self,
+        child: &G::State,
+        ply: u32,
+        draft: u32,
+        alpha: Score,
+        beta: Score,
+        maximize: bool,
+        first: bool,
+    ) -> Result<Score, StopReason> {
+        let scout = self.opts.pvs && !first && alpha.saturating_add(1) < beta;
+        if !scout {
+            return self.node(child, ply + 1, draft - 1, alpha, beta);
+        }
+        let r = if maximize {
+            self.node(child, ply + 1, draft - 1, alpha, alpha + 1)?
+        } else {
+            self.node(child, ply + 1, draft - 1, beta - 1, beta)?
+        };
+        if r > alpha && r < beta {
+            self.meter.stats.re_searches += 1;
+            self.node(child, ply + 1, draft - 1, alpha, beta)
+        } else {
+            Ok(r)
+        }
+    }
+
+    /// The bookkeeping of a cutoff by `mv` with `pruned` moves left unsearched: the count,
+    /// the killer moves, the history.
+    #[inline]
+    fn on_cutoff(&mut self, mv: G::Move, ply: u32, draft: u32, maximize: bool, pruned: usize) {
+        if pruned > 0 {
+            self.meter.stats.cutoffs.count(if maximize {
+                CutoffKind::Beta
+            } else {
+                CutoffKind::Alpha
+            });
+        }
+        let ord = self.opts.ordering;
+        if ord.killers {
+            self.killers.record(ply as usize, mv);
+        }
+        if ord.history {
+            if let Some(s) = self.hasher.move_slot(self.game, mv) {
+                self.history.reward(maximize, s, draft);
+            }
+        }
+    }
+
+    /// Stores the node's result `best` (a bound relative to the window it was searched
+    /// with) and its best move's index.
+    #[inline]
+    fn store(
+        &self,
+        hash: u64,
+        best: Score,
+        window: (Score, Score),
+        ply: u32,
+        draft: u32,
+        best_k: Option<usize>,
+    ) {
+        if let Some(t) = self.table.filter(|_| draft >= TABLE_MIN_DRAFT) {
+            let bound = if best <= window.0 {
+                Bound::Upper
+            } else if best >= window.1 {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            t.store(
+                hash,
+                mate::to_table(self.opts.mate, best, ply),
+                bound,
+                draft,
+                best_k,
+                self.frontier,
+            );
+        }
+    }
+
+    /// The node search: counts the node, answers leaves and table cutoffs, then searches
+    /// the moves by decreasing key (picked lazily), deferring busy ones, until a cutoff.
+    fn node(
+        &mut self,
+        state: &G::State,
+        ply: u32,
+        draft: u32,
+        alpha0: Score,
+        beta0: Score,
+    ) -> Result<Score, StopReason> {
+        self.meter.visit(ply)?;
+        self.check_shared()?;
+        self.pv.clear(ply as usize);
+        if let Some(v) = self.leaf(state, ply, draft) {
+            return Ok(v);
+        }
+        let (hash, table_best) = match self.probe(state, ply, draft, alpha0, beta0) {
+            Probe::Cut(v) => return Ok(v),
+            Probe::Search { hash, best } => (hash, best),
+        };
+        let (mut alpha, mut beta) = (alpha0, beta0);
+        // Whether this subtree reaches the depth limit, kept apart from the rest of the search.
+        let outer_frontier = std::mem::replace(&mut self.frontier, false);
+        let (start, end) = expand(
+            self.game,
+            &self.eval,
+            state,
+            &mut self.moves,
+            &mut self.meter,
+        );
+        let maximize = self.game.to_move(state) == self.side;
+        self.key_moves(start, end, ply, maximize, table_best);
+        let mut best = if maximize { -INF } else { INF };
+        let mut best_k: Option<usize> = None;
+        // Moves deferred because another thread is searching them (the tail of the list).
+        let mut deferred = 0;
+        let mut i = start;
+        while i < end {
+            let limit = if i < end - deferred {
+                end - deferred
+            } else {
+                end
+            };
+            let j = pick_best(&self.keys[..limit], i);
+            if j != i {
+                self.moves[i..=j].rotate_right(1);
+                self.keys[i..=j].rotate_right(1);
+                self.idx[i..=j].rotate_right(1);
+            }
+            let mv = self.moves[i];
+            let canonical = self.idx[i] as usize;
+            let child = self.game.play(state, mv);
+            let Some(busy_hash) = self.enter_busy(&child, draft, i > start && i < end - deferred)
+            else {
+                self.moves[i..end].rotate_left(1);
+                self.keys[i..end].rotate_left(1);
+                self.idx[i..end].rotate_left(1);
+                self.keys[end - 1] = 0;
+                deferred += 1;
+                continue;
+            };
+            let r = self.search_child(&child, ply, draft, alpha, beta, maximize, i == start)?;
+            if let Some(h) = busy_hash {
+                if let Some(b) = self.shared.and_then(|s| s.busy) {
+                    b.leave(h);
+                }
+            }
+            i += 1;
+            let improved = if maximize { r > best } else { r < best };
+            if improved {
+                best = r;
+                best_k = Some(canonical);
+                if ply == 0 {
+                    self.root_best = Some(mv);
+                }
+                if maximize && r > alpha {
+                    alpha = r;
+                    self.pv.update(ply as usize, mv);
+                } else if !maximize && r < beta {
+                    beta = r;
+                    self.pv.update(ply as usize, mv);
+                }
+            }
+            if (maximize && r >= beta) || (!maximize && r <= alpha) {
+                self.on_cutoff(mv, ply, draft, maximize, end - i);
+                break;
+            }
+        }
+        self.moves.truncate(start);
+        self.keys.truncate(start);
+        self.idx.truncate(start);
+        self.store(hash, best, (alpha0, beta0), ply, draft, best_k);
+        self.frontier |= outer_frontier;
+        Ok(best)
+    }
+
+    /// Builds the [`SearchResult`] of a finished search of `state` to `depth` whose root
+    /// value was `v` (in the engine's numbers).
+    pub fn result(
+        &self,
+        state: &G::State,
+        depth: u32,
+        v: Score,
+        stats: Stats,
+    ) -> SearchResult<G::Move> {
+        let plain = self.plain(v);
+        let pv = self.principal_variation(state, depth);
+        let mut value = leaf_of_pv(self.game, self.eval, state, &pv);
+        if value[self.side].clamp(-KEY_LIMIT, KEY_LIMIT) != plain {
+            value[self.side] = plain;
+        }
+        SearchResult {
+            value,
+            score: value[self.game.to_move(state)],
+            best_move: pv.first().copied(),
+            pv,
+            stats,
+            trace: Vec::new(),
+            trace_dropped: 0,
+        }
+    }
+}
