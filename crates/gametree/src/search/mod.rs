@@ -30,6 +30,9 @@ pub mod alphabeta_failsoft;
 pub mod minimax;
 pub mod negamax;
 
+pub mod best_reply;
+pub use best_reply::{brs, brs_plus};
+
 pub mod branch_and_bound;
 pub mod hypermax;
 pub mod last_branch;
