@@ -200,7 +200,7 @@ fn check<G: SetToMove, E: Evaluator<G>>(
 /// The Chinese Checkers settings of the tests: (players, holes, top).
 const BOARDS: [(usize, usize, usize); 6] = [
     (3, 37, 0),
-    (4, 37, 0),
+    (4, 37, 8),
     (3, 73, 6),
     (4, 73, 5),
     (3, 121, 5),
