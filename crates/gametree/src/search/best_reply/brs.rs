@@ -8,7 +8,7 @@ use crate::search::{Config, SearchError, SearchResult};
 /// Best-Reply Search: fail-soft alpha-beta on the best-reply tree.
 ///
 /// - **Paper**: Schadd & Winands (2011), "Best Reply Search for Multiplayer Games", IEEE
-///   Transactions on Computational Intelligence and AI in Games 3(1), 57-66.
+///   Transactions on Computational Intelligence and AI in Games 3(1), 57-66, 2011.
 /// - **Computes**: the BRS value of `state` to `config.limits.depth` layers: the player `r`
 ///   to move at the root maximises its own component of the value vector; between two of
 ///   its moves exactly one opponent replies, the one whose reply minimises `r`'s component

@@ -8,7 +8,8 @@ use crate::search::{Config, SearchError, SearchResult};
 /// BRS+: best-reply search in which the opponents who do not reply play their first move.
 ///
 /// - **Paper**: Esser, Gras, Winands, Schadd & Lanctot (2013), "Improving Best-Reply
-///   Search", Computers and Games (CG 2013), LNCS 8427, 125-137.
+///   Search", Computers and Games (CG 2013), Lecture Notes in Computer Science 8427,
+///   Springer, 125-137, 2014.
 /// - **Computes**: as [`super::brs`], except that the opponents who do not reply play
 ///   instead of passing: between two moves of the root player `r`, the opponents move in
 ///   turn order; one of them (any one, chosen by the minimisation) plays any of its moves,
