@@ -14,7 +14,7 @@
 use gametree::rng::{mix64, SplitMix64};
 use gametree::search::best_reply::{brs, brs_plus, iterative, Variant};
 use gametree::search::paranoid::paranoid;
-use gametree::search::{Config, SearchError, SearchResult, Stats, StopReason};
+use gametree::search::{Config, CutoffKind, SearchError, SearchResult, Stats, StopReason};
 use gametree::{Bounds, Evaluator, Game, Player, Score, Scores, SetToMove};
 use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
 
@@ -555,4 +555,70 @@ fn with_two_players_brs_and_brs_plus_are_paranoid_search() {
             assert_eq!(same, p.stats, "seed {seed}");
         }
     }
+}
+
+/// The explicit node reached from `node` by the tree moves `path` (the first child with each
+/// move: in Chinese Checkers two opponents never share a move, their pieces differ).
+fn at_path<'a, M: Copy + PartialEq>(mut node: &'a Node<M>, path: &[M]) -> &'a Node<M> {
+    for m in path {
+        match node {
+            Node::Inner { kids, .. } => {
+                node = &kids.iter().find(|(k, _)| k == m).expect("a tree move").1;
+            }
+            Node::Leaf(_) => panic!("the path goes through a leaf"),
+        }
+    }
+    node
+}
+
+#[test]
+fn a_trace_records_every_cutoff_with_its_node_and_window() {
+    let mut events = 0;
+    for seed in 0..120 {
+        let (g, s, depth) = cc_case(seed);
+        for variant in [Variant::Brs, Variant::BrsPlus] {
+            let plain = variant
+                .search(&g, &DistanceEval, &s, &Config::depth(depth))
+                .unwrap();
+            let mut config = Config::depth(depth);
+            config.trace = true;
+            let traced = variant.search(&g, &DistanceEval, &s, &config).unwrap();
+            // Tracing changes nothing else.
+            assert_eq!(traced.pv, plain.pv, "seed {seed}");
+            assert_eq!(traced.stats.nodes, plain.stats.nodes, "seed {seed}");
+            assert_eq!(traced.stats.cutoffs, plain.stats.cutoffs, "seed {seed}");
+            let cutoffs = plain.stats.cutoffs;
+            assert_eq!(traced.trace.len() as u64, cutoffs.alpha + cutoffs.beta);
+            let root = g.to_move(&s);
+            let tree = build(
+                &g,
+                &DistanceEval,
+                variant == Variant::BrsPlus,
+                root,
+                &s,
+                depth,
+                true,
+            );
+            for e in &traced.trace {
+                let Node::Inner { max, kids } = at_path(&tree, &e.path) else {
+                    panic!("seed {seed}: a prune at a leaf");
+                };
+                // Beta cutoffs at the root player's nodes (even plies), alpha at the others.
+                assert_eq!(*max, e.path.len() % 2 == 0, "seed {seed}");
+                assert_eq!(*max, e.kind == CutoffKind::Beta, "seed {seed}");
+                assert!(e.pruned_children >= 1, "seed {seed}");
+                assert!((e.pruned_children as usize) < kids.len(), "seed {seed}");
+                let [alpha, beta] = e.bounds[..] else {
+                    panic!("two bounds")
+                };
+                if *max {
+                    assert!(e.threshold >= beta, "seed {seed}");
+                } else {
+                    assert!(e.threshold <= alpha, "seed {seed}");
+                }
+                events += 1;
+            }
+        }
+    }
+    assert!(events > 1_000, "{events} prunes traced");
 }
