@@ -622,3 +622,28 @@ fn a_trace_records_every_cutoff_with_its_node_and_window() {
     }
     assert!(events > 1_000, "{events} prunes traced");
 }
+
+#[test]
+fn chinese_checkers_hands_the_turn_to_any_player_and_keeps_its_key() {
+    for seed in 0..200 {
+        let (g, s, _) = cc_case(seed);
+        for p in 0..g.players() {
+            let p = Player::new(p);
+            match g.set_to_move(&s, p) {
+                None => assert!(g.outcome(&s).is_some(), "seed {seed}: a live position"),
+                Some(t) => {
+                    assert!(g.outcome(&s).is_none(), "seed {seed}: a terminal position");
+                    assert_eq!(g.to_move(&t), p);
+                    assert_eq!(t.ply(), s.ply());
+                    assert_eq!(t.occupied(), s.occupied());
+                    for q in 0..g.players() {
+                        assert_eq!(t.pieces(Player::new(q)), s.pieces(Player::new(q)));
+                    }
+                    // The incremental key is the key computed from scratch.
+                    assert_eq!(g.zobrist(&t), g.zobrist_full(&t), "seed {seed}");
+                    assert_eq!(t == s, p == g.to_move(&s), "seed {seed}");
+                }
+            }
+        }
+    }
+}
