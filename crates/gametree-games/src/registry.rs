@@ -431,6 +431,13 @@ impl Playable for ChineseCheckers {
     fn cell_map(&self) -> Option<String> {
         Some(ChineseCheckers::cell_map(self))
     }
+    fn accept<V: GameVisitor>(&self, state: &Self::State, visitor: V) -> V::Output
+    where
+        Self::State: Send + Sync + PartialEq + std::fmt::Debug,
+        Self::Move: Send + Sync,
+    {
+        visitor.visit_best_reply(self, state)
+    }
 }
 
 impl Registered for ChineseCheckers {

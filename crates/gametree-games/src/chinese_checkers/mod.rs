@@ -825,5 +825,23 @@ impl Game for ChineseCheckers {
     }
 }
 
+/// Chinese Checkers eliminates nobody: every player can be handed the turn in any
+/// non-terminal position (best-reply search relies on it).
+impl gametree::SetToMove for ChineseCheckers {
+    /// `state` with `player` to move (pieces, ply count and winner unchanged; the Zobrist key
+    /// follows the side to move), or `None` if `state` is terminal.
+    #[inline]
+    fn set_to_move(&self, state: &State, player: Player) -> Option<State> {
+        if self.is_terminal(state) || player.index() >= self.t.players {
+            return None;
+        }
+        let mut s = *state;
+        let p = player.index();
+        s.key ^= self.t.zobrist_side[state.to_move as usize] ^ self.t.zobrist_side[p];
+        s.to_move = p as u8;
+        Some(s)
+    }
+}
+
 #[cfg(test)]
 mod tests;

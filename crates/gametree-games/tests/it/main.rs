@@ -1,5 +1,6 @@
 //! The integration tests of the games crate: one binary, one module per game.
 
+mod best_reply;
 mod chess4;
 mod chinese_checkers;
 mod connect_four;

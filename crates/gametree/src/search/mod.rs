@@ -50,6 +50,7 @@ pub mod iterative;
 
 // The families, one directory each. A new family joins with one `pub mod` line here and
 // one `pub use` line below.
+pub mod best_reply;
 pub mod engine;
 pub mod fridenfalk;
 pub mod maxn_family;
@@ -58,6 +59,7 @@ pub mod two_player;
 // Flat paths: every algorithm at `search::NAME`, which is both the function and (for the
 // paths written before the families had directories) its module.
 pub use algorithm::{run, run_iterative, Algorithm, UnknownAlgorithm};
+pub use best_reply::{brs, brs_plus};
 pub use engine::{aspiration, mtdf, ordering, parallel, pvs, tt};
 pub use fridenfalk::{hypermax, nmax};
 pub use maxn_family::{

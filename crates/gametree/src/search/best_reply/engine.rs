@@ -1,0 +1,337 @@
+//! The machinery [`super::brs`] and [`super::brs_plus`] share: fail-soft alpha-beta on the
+//! two-level best-reply tree, with the forced first moves of BRS+ as an option.
+
+use super::Variant;
+use crate::eval::Evaluator;
+use crate::game::{Player, Score, SetToMove, MAX_PLAYERS};
+use crate::search::{
+    expand, Config, CutoffKind, Meter, PvTable, SearchError, SearchResult, StopReason, Tracer,
+};
+
+/// One move of the principal variation with the player who made it (the root player, or the
+/// opponent who replied): the reply's player is needed to replay the line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Step<M> {
+    player: Player,
+    mv: M,
+}
+
+/// Runs `variant` on `state` under `config` (see [`super::brs`] for what it computes).
+pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    config: &Config,
+    variant: Variant,
+) -> Result<SearchResult<G::Move>, SearchError> {
+    let root = game.to_move(state);
+    let n = game.players();
+    let mut opponents = [root; MAX_PLAYERS];
+    let mut p = root;
+    for o in opponents.iter_mut().take(n - 1) {
+        p = p.next(n);
+        *o = p;
+    }
+    let mut s = Search {
+        game,
+        eval,
+        meter: Meter::new(&config.limits),
+        pv: PvTable::new(),
+        tracer: Tracer::new(config),
+        trace: config.trace,
+        moves: Vec::with_capacity(256),
+        depth_limit: config.limits.depth.unwrap_or(u32::MAX),
+        root,
+        opponents,
+        count: n - 1,
+        plus: variant == Variant::BrsPlus,
+    };
+    match s.max_node(state, 0, Score::MIN, Score::MAX) {
+        Ok(score) => {
+            let steps = s.pv.line(0).to_vec();
+            let end = s.replay(state, &steps);
+            let value = game
+                .outcome(&end)
+                .unwrap_or_else(|| eval.evaluate(game, &end));
+            debug_assert_eq!(
+                value[root], score,
+                "the principal variation reaches the value"
+            );
+            let pv: Vec<G::Move> = steps.iter().map(|s| s.mv).collect();
+            Ok(SearchResult {
+                value,
+                score,
+                best_move: pv.first().copied(),
+                pv,
+                stats: s.meter.finish(),
+                trace: s.tracer.events,
+                trace_dropped: s.tracer.dropped,
+            })
+        }
+        Err(reason) => Err(s.meter.stopped(reason)),
+    }
+}
+
+struct Search<'a, G: SetToMove, E> {
+    game: &'a G,
+    eval: &'a E,
+    meter: Meter,
+    pv: PvTable<Step<G::Move>>,
+    tracer: Tracer<G::Move>,
+    /// Whether prunes are traced (then the children a prune leaves out are counted exactly).
+    trace: bool,
+    /// One buffer used as a stack of move lists: no allocation per node.
+    moves: Vec<G::Move>,
+    depth_limit: u32,
+    /// The root player: it moves at even plies and maximises its own component.
+    root: Player,
+    /// The opponents in turn order after the root player (`count` of them).
+    opponents: [Player; MAX_PLAYERS],
+    count: usize,
+    /// BRS+ (the opponents who do not reply play their first move) rather than BRS.
+    plus: bool,
+}
+
+impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
+    /// A root-player node (even ply): the position `t` reached after a reply (or the root).
+    fn max_node(
+        &mut self,
+        t: &G::State,
+        ply: u32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Result<Score, StopReason> {
+        self.meter.visit(ply)?;
+        self.pv.clear(ply as usize);
+        if let Some(v) = self.game.outcome(t) {
+            self.meter.leaf();
+            return Ok(v[self.root]);
+        }
+        if ply >= self.depth_limit {
+            self.meter.leaf();
+            return Ok(self.eval.evaluate(self.game, t)[self.root]);
+        }
+        let handed;
+        let s = if self.game.to_move(t) == self.root {
+            t
+        } else {
+            match self.game.set_to_move(t, self.root) {
+                Some(h) => {
+                    handed = h;
+                    &handed
+                }
+                None => {
+                    // The root player is out of the game: nothing left to search.
+                    self.meter.leaf();
+                    return Ok(self.eval.evaluate(self.game, t)[self.root]);
+                }
+            }
+        };
+        let (start, end) = expand(self.game, &self.eval, s, &mut self.moves, &mut self.meter);
+        let alpha0 = alpha;
+        let mut best = Score::MIN;
+        for i in start..end {
+            let mv = self.moves[i];
+            let child = self.game.play(s, mv);
+            self.tracer.push(mv);
+            let v = self.min_node(&child, ply + 1, alpha, beta)?;
+            self.tracer.pop();
+            if i == start || v > best {
+                best = v;
+                self.pv.update(
+                    ply as usize,
+                    Step {
+                        player: self.root,
+                        mv,
+                    },
+                );
+            }
+            if best >= beta {
+                let remaining = (end - i - 1) as u32;
+                if remaining > 0 {
+                    self.meter.stats.cutoffs.count(CutoffKind::Beta);
+                    self.tracer
+                        .prune(CutoffKind::Beta, &[alpha0, beta], best, remaining);
+                }
+                break;
+            }
+            alpha = alpha.max(best);
+        }
+        self.moves.truncate(start);
+        Ok(best)
+    }
+
+    /// An opponents' node (odd ply): the position `c` after the root player's move. Its
+    /// children are the moves of every opponent in turn order (BRS+: each in the position
+    /// where the opponents before it have played their first move).
+    fn min_node(
+        &mut self,
+        c: &G::State,
+        ply: u32,
+        alpha: Score,
+        mut beta: Score,
+    ) -> Result<Score, StopReason> {
+        self.meter.visit(ply)?;
+        self.pv.clear(ply as usize);
+        if let Some(v) = self.game.outcome(c) {
+            self.meter.leaf();
+            return Ok(v[self.root]);
+        }
+        if ply >= self.depth_limit {
+            self.meter.leaf();
+            return Ok(self.eval.evaluate(self.game, c)[self.root]);
+        }
+        let beta0 = beta;
+        let mut best = Score::MAX;
+        let mut any = false;
+        // BRS+: the position before opponent `i` replies; BRS: always `c`.
+        let mut pre = c.clone();
+        for i in 0..self.count {
+            let o = self.opponents[i];
+            let Some(s) = self.game.set_to_move(&pre, o) else {
+                continue;
+            };
+            let (start, end) = expand(self.game, &self.eval, &s, &mut self.moves, &mut self.meter);
+            for j in start..end {
+                let mv = self.moves[j];
+                let mut t = self.game.play(&s, mv);
+                if self.plus {
+                    t = self.forced(t, i + 1, self.count);
+                }
+                self.tracer.push(mv);
+                let v = self.max_node(&t, ply + 1, alpha, beta)?;
+                self.tracer.pop();
+                if !any || v < best {
+                    best = v;
+                    any = true;
+                    self.pv.update(ply as usize, Step { player: o, mv });
+                }
+                if best <= alpha {
+                    let first = self.moves[start];
+                    self.moves.truncate(start);
+                    let rest = (end - j - 1) as u32;
+                    let later = if rest == 0 || self.trace {
+                        self.later_children(c, &s, first, i)
+                    } else {
+                        0
+                    };
+                    if rest + later > 0 {
+                        self.meter.stats.cutoffs.count(CutoffKind::Alpha);
+                        self.tracer
+                            .prune(CutoffKind::Alpha, &[alpha, beta0], best, rest + later);
+                    }
+                    return Ok(best);
+                }
+                beta = beta.min(best);
+            }
+            if self.plus {
+                pre = self.game.play(&s, self.moves[start]);
+            }
+            self.moves.truncate(start);
+            if self.plus && self.game.outcome(&pre).is_some() {
+                break;
+            }
+        }
+        if !any {
+            // No opponent can reply: the node is valued as a leaf.
+            self.meter.leaf();
+            return Ok(self.eval.evaluate(self.game, c)[self.root]);
+        }
+        Ok(best)
+    }
+
+    /// BRS+: `t` after the opponents `from..to` (indices into `opponents`) have each played
+    /// the first move of their ordered list, in turn order, skipping those who cannot move,
+    /// and stopping at a terminal position.
+    fn forced(&mut self, mut t: G::State, from: usize, to: usize) -> G::State {
+        for idx in from..to {
+            if self.game.outcome(&t).is_some() {
+                break;
+            }
+            let Some(s) = self.game.set_to_move(&t, self.opponents[idx]) else {
+                continue;
+            };
+            let (start, end) = expand(self.game, &self.eval, &s, &mut self.moves, &mut self.meter);
+            debug_assert!(
+                end > start,
+                "a live player in a non-terminal position can move"
+            );
+            let first = self.moves[start];
+            self.moves.truncate(start);
+            t = self.game.play(&s, first);
+        }
+        t
+    }
+
+    /// The number of children of the opponents' node at `c` that come after every move of
+    /// opponent `i` (whose position was `s` and first move `first`): the moves of the
+    /// opponents after it. Called only on a prune (to count it, and for the trace).
+    #[cold]
+    #[inline(never)]
+    fn later_children(&mut self, c: &G::State, s: &G::State, first: G::Move, i: usize) -> u32 {
+        let mut pre = if self.plus {
+            self.game.play(s, first)
+        } else {
+            c.clone()
+        };
+        let mut total = 0u32;
+        for idx in i + 1..self.count {
+            if self.game.outcome(&pre).is_some() {
+                break;
+            }
+            let Some(s) = self.game.set_to_move(&pre, self.opponents[idx]) else {
+                continue;
+            };
+            let start = self.moves.len();
+            self.game.moves(&s, &mut self.moves);
+            let end = self.moves.len();
+            self.meter.work((end - start) as u64);
+            total += (end - start) as u32;
+            if self.plus && end > start {
+                self.eval.order(self.game, &s, &mut self.moves[start..end]);
+                pre = self.game.play(&s, self.moves[start]);
+            }
+            self.moves.truncate(start);
+            if total > 0 && !self.trace {
+                break;
+            }
+        }
+        total
+    }
+
+    /// The position the principal variation `steps` reaches from the root `state`, by the
+    /// same transitions as the search (used for the result's value vector).
+    fn replay(&mut self, state: &G::State, steps: &[Step<G::Move>]) -> G::State {
+        let mut t = state.clone();
+        for (k, step) in steps.iter().enumerate() {
+            if k % 2 == 0 {
+                // The root player's move, the turn handed back to it if needed.
+                let s = if self.game.to_move(&t) == self.root {
+                    t
+                } else {
+                    match self.game.set_to_move(&t, self.root) {
+                        Some(s) => s,
+                        None => return t,
+                    }
+                };
+                t = self.game.play(&s, step.mv);
+            } else {
+                // A reply (BRS+: after the opponents before it played their first move, and
+                // followed by the first moves of the opponents after it).
+                let i = self.opponents[..self.count]
+                    .iter()
+                    .position(|&o| o == step.player)
+                    .unwrap_or(0);
+                let pre = if self.plus { self.forced(t, 0, i) } else { t };
+                let Some(s) = self.game.set_to_move(&pre, step.player) else {
+                    return pre;
+                };
+                t = self.game.play(&s, step.mv);
+                if self.plus {
+                    t = self.forced(t, i + 1, self.count);
+                }
+            }
+        }
+        t
+    }
+}
