@@ -50,6 +50,9 @@ pub mod pvs;
 pub mod tt;
 pub mod vector_table;
 
+pub mod mcts;
+pub use mcts::mcts;
+
 /// When a search must stop. Every field is optional; `Limits::default()` searches to the end
 /// of the game with no node or time limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
