@@ -19,6 +19,8 @@ use gametree::search::Config;
 use gametree_games::connect_four::{CellWeights, ConnectFour, State};
 use minimax::{MCTSOptions, MonteCarloTreeSearch, Strategy as _};
 
+// The shared peer module; this benchmark uses only its game, not its evaluator or counter.
+#[allow(dead_code)]
 mod peer;
 
 use peer::Peer;
