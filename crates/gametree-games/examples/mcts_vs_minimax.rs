@@ -1,8 +1,9 @@
 //! A connect-four match at equal time per move: gametree's `mcts` against the `minimax`
 //! crate's `MonteCarloTreeSearch` (one thread each), colours alternating.
 //!
-//! Run: `cargo run --release -p gametree-games --example mcts_vs_minimax -- [GAMES] [MS]`
-//! (defaults: 20 games, 50 ms per move). Prints each game and gametree's score (a win 1,
+//! Run: `cargo run --release -p gametree-games --example mcts_vs_minimax -- [GAMES] [MS] [C]`
+//! (defaults: 20 games, 50 ms per move, gametree's exploration constant `C` = 0.5, the
+//! equivalent of the crate's constant 1 on its rewards in `[-1, 1]`). Prints each game and gametree's score (a win 1,
 //! a draw 1/2).
 
 use std::time::{Duration, Instant};
@@ -21,6 +22,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let games: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
     let ms: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(50);
+    let exploration: f64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(0.5);
     let per_move = Duration::from_millis(ms);
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     for game in 0..games {
@@ -45,6 +47,7 @@ fn main() {
                 let m = MctsConfig {
                     seed: game as u64 * 1000 + ply,
                     solver: Solver::On,
+                    exploration,
                     ..MctsConfig::iterations(u64::MAX, 0)
                 };
                 mcts(&ConnectFour, &CellWeights, &state, &c, &m)
@@ -80,7 +83,7 @@ fn main() {
     }
     let score = (wins as f64 + draws as f64 / 2.0) / games.max(1) as f64;
     println!(
-        "{games} games at {ms} ms per move: gametree {wins} wins, {draws} draws, {losses} losses: score {:.1}%",
+        "{games} games at {ms} ms per move (C = {exploration}): gametree {wins} wins, {draws} draws, {losses} losses: score {:.1}%",
         score * 100.0
     );
 }
