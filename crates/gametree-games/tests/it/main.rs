@@ -6,6 +6,7 @@ mod chinese_checkers;
 mod connect_four;
 mod engine;
 mod iterative;
+mod mcts;
 mod notation;
 mod perft;
 mod perft_files;

@@ -54,6 +54,7 @@ pub mod best_reply;
 pub mod engine;
 pub mod fridenfalk;
 pub mod maxn_family;
+pub mod mcts;
 pub mod two_player;
 
 // Flat paths: every algorithm at `search::NAME`, which is both the function and (for the
@@ -66,6 +67,7 @@ pub use maxn_family::{
     branch_and_bound, last_branch, maxn, maxn_table, paranoid, shallow, speculative,
     speculative_table, vector_table,
 };
+pub use mcts::mcts;
 pub use two_player::{alphabeta, alphabeta_failsoft, minimax, negamax};
 
 /// When a search must stop. Every field is optional; `Limits::default()` searches to the end

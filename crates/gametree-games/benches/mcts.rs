@@ -1,0 +1,84 @@
+#![allow(missing_docs)]
+//! Connect four: gametree's `mcts` (UCT, max^n backup, random playouts to the end) beside the
+//! `minimax` crate's `MonteCarloTreeSearch` (one thread, random rollouts to the end) on the
+//! same game code, in the same run.
+//!
+//! Both spend a fixed number of simulations from the same positions; each sample is one whole
+//! search, so simulations per second = simulations / time per sample. Before timing, one
+//! untimed run of each prints its simulations per second. The match at equal time per move
+//! is the example `mcts_vs_minimax`.
+//!
+//! Run: `cargo bench -p gametree-games --bench mcts -- --warm-up-time 1 --measurement-time 3`.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use gametree::search::mcts::{mcts, MctsConfig};
+use gametree::search::Config;
+use gametree_games::connect_four::{CellWeights, ConnectFour, State};
+use minimax::{MCTSOptions, MonteCarloTreeSearch, Strategy as _};
+
+// The shared peer module; this benchmark uses only its game, not its evaluator or counter.
+#[allow(dead_code)]
+mod peer;
+
+use peer::Peer;
+
+const SIMULATIONS: u32 = 5_000;
+
+fn ours(state: &State, seed: u64) -> Option<u8> {
+    let m = MctsConfig::iterations(SIMULATIONS as u64, seed);
+    mcts(&ConnectFour, &CellWeights, state, &Config::unlimited(), &m)
+        .expect("search")
+        .best_move
+}
+
+fn peer_search() -> MonteCarloTreeSearch<Peer<false>> {
+    let mut s = MonteCarloTreeSearch::new(
+        MCTSOptions::default()
+            .with_num_threads(1)
+            .with_max_rollout_depth(64),
+    );
+    s.set_max_rollouts(SIMULATIONS);
+    s
+}
+
+fn rate(d: Duration) -> f64 {
+    SIMULATIONS as f64 / d.as_secs_f64() / 1e3
+}
+
+fn bench(c: &mut Criterion) {
+    for (name, pos) in [("empty", ""), ("4453", "4453")] {
+        let state = ConnectFour::parse_position(pos).expect("position");
+        let t = Instant::now();
+        let mv = ours(&state, 1);
+        let our = rate(t.elapsed());
+        let mut p = peer_search();
+        let t = Instant::now();
+        let pmv = p.choose_move(&state);
+        let their = rate(t.elapsed());
+        eprintln!(
+            "connect-four {name}: {SIMULATIONS} simulations | gametree mcts {our:.0} k/s (move {mv:?}) | minimax crate MonteCarloTreeSearch {their:.0} k/s (move {pmv:?}) | ratio {:.2} (single untimed runs)",
+            our / their
+        );
+        let mut g = c.benchmark_group(format!(
+            "mcts/connect-four/{name}/{SIMULATIONS}-simulations"
+        ));
+        g.sample_size(10);
+        g.bench_function("gametree mcts", |b| {
+            b.iter(|| black_box(ours(black_box(&state), 1)))
+        });
+        g.bench_function("minimax-crate MonteCarloTreeSearch", |b| {
+            b.iter(|| black_box(peer_search().choose_move(black_box(&state))))
+        });
+        g.finish();
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default();
+    targets = bench
+}
+criterion_main!(benches);
