@@ -104,7 +104,8 @@ pub struct WinShare {
 /// share plus or minus Student's 97.5% quantile for `n - 1` degrees of freedom times that
 /// error. When the engine holds one seat in every game this is the usual t interval of the
 /// mean of its per-game wins. An engine that always (or never) wins has a zero-width
-/// interval; fewer than two games give a zero-width interval too.
+/// interval; fewer than two games give a zero-width interval too. The interval is clipped
+/// to `[0, 1]`.
 pub fn win_shares(engines: usize, games: &[Finish<'_>]) -> Vec<WinShare> {
     let mut per_game: Vec<Vec<(f64, f64)>> = vec![Vec::new(); engines];
     for g in games {
@@ -144,7 +145,7 @@ pub fn win_shares(engines: usize, games: &[Finish<'_>]) -> Vec<WinShare> {
                 wins,
                 share,
                 se,
-                ci95: [share - half, share + half],
+                ci95: [(share - half).max(0.0), (share + half).min(1.0)],
             }
         })
         .collect()
@@ -214,7 +215,8 @@ pub fn pairwise(engines: usize, games: &[Finish<'_>]) -> Vec<Pairwise> {
 pub fn sign_test(ahead: u64, behind: u64) -> f64 {
     let n = ahead + behind;
     let m = ahead.min(behind);
-    if n == 0 || 2 * m == n {
+    // An even split, or one game off it with n odd: P(X <= m) >= 1/2 exactly.
+    if n == 0 || 2 * m + 1 >= n {
         return 1.0;
     }
     // ln P(X = m) = ln C(n, m) - n ln 2.

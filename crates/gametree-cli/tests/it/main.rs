@@ -12,6 +12,7 @@ mod notation;
 mod play;
 mod reproduce;
 mod search;
+mod tournament_strength;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
