@@ -22,6 +22,9 @@ use gametree::rng::SplitMix64;
 use gametree::Score;
 use serde::Serialize;
 
+use rayon::prelude::*;
+
+use crate::runner::trial_seed;
 use crate::stats::t975;
 
 /// One game's finish: the engine (an index) at each seat and each seat's final score.
@@ -295,21 +298,37 @@ pub const ELO_LIMIT: f64 = 4000.0;
 /// Pairwise comparison totals: `wins[i][j]` is `i`'s credit against `j` summed over games,
 /// `wins[i][j] + wins[j][i]` the number of games both sat in.
 pub fn comparisons(engines: usize, games: &[Finish<'_>]) -> Vec<Vec<f64>> {
+    let credits = game_credits(engines, games);
     let mut w = vec![vec![0.0; engines]; engines];
-    for g in games {
-        add_game(&mut w, g);
+    for g in 0..games.len() {
+        add_game(&mut w, &credits, g);
     }
     w
 }
 
-fn add_game(w: &mut [Vec<f64>], g: &Finish<'_>) {
+/// The pairs `(a, b)`, `a < b`, of `engines` engines in order.
+fn pairs(engines: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..engines).flat_map(move |a| (a + 1..engines).map(move |b| (a, b)))
+}
+
+/// Each game's credit for each pair of [`pairs`] (NaN where one of them did not sit),
+/// computed once for the fit and every bootstrap resample.
+fn game_credits(engines: usize, games: &[Finish<'_>]) -> Vec<f32> {
+    let mut out = Vec::with_capacity(games.len() * engines * engines.saturating_sub(1) / 2);
+    for g in games {
+        out.extend(pairs(engines).map(|(a, b)| g.credit(a, b).map_or(f32::NAN, |c| c as f32)));
+    }
+    out
+}
+
+/// Adds game `g` of `credits` (from [`game_credits`]) to the totals `w`.
+fn add_game(w: &mut [Vec<f64>], credits: &[f32], g: usize) {
     let k = w.len();
-    for a in 0..k {
-        for b in a + 1..k {
-            if let Some(c) = g.credit(a, b) {
-                w[a][b] += c;
-                w[b][a] += 1.0 - c;
-            }
+    let per_game = k * k.saturating_sub(1) / 2;
+    for ((a, b), &c) in pairs(k).zip(&credits[g * per_game..(g + 1) * per_game]) {
+        if !c.is_nan() {
+            w[a][b] += f64::from(c);
+            w[b][a] += 1.0 - f64::from(c);
         }
     }
 }
@@ -384,36 +403,40 @@ pub fn bradley_terry(wins: &[Vec<f64>], prior: f64) -> Vec<f64> {
 
 /// Ratings of `engines` engines from `games` ([`bradley_terry`] on [`comparisons`]), with
 /// 95% intervals from `config.bootstrap` resamples of the games (drawn with replacement by
-/// [`SplitMix64`] seeded with `config.seed`; each resample is refitted; the interval is the
+/// [`SplitMix64`], resample `i` seeded with `trial_seed(config.seed, i)`, in parallel; each
+/// resample is refitted; the interval is the
 /// 2.5th and 97.5th percentiles, interpolated linearly between order statistics).
 /// [`RatingMethod::Elo`] for two engines (or fewer), else [`RatingMethod::BradleyTerry`].
 pub fn rate(engines: usize, games: &[Finish<'_>], config: &RatingConfig) -> Ratings {
+    let credits = game_credits(engines, games);
     let point = bradley_terry(&comparisons(engines, games), config.prior);
-    let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(config.bootstrap); engines];
-    if !games.is_empty() {
-        let mut rng = SplitMix64::new(config.seed);
-        let mut w = vec![vec![0.0; engines]; engines];
-        for _ in 0..config.bootstrap {
-            for row in w.iter_mut() {
-                row.iter_mut().for_each(|x| *x = 0.0);
-            }
-            for _ in 0..games.len() {
-                add_game(&mut w, &games[rng.below(games.len() as u64) as usize]);
-            }
-            for (e, r) in bradley_terry(&w, config.prior).into_iter().enumerate() {
-                samples[e].push(r);
-            }
-        }
-    }
+    // Each resample has its own seed (from the configuration's seed and its number), so the
+    // intervals do not depend on how many threads draw them.
+    let resamples: Vec<Vec<f64>> = if games.is_empty() {
+        Vec::new()
+    } else {
+        (0..config.bootstrap)
+            .into_par_iter()
+            .map(|i| {
+                let mut rng = SplitMix64::new(trial_seed(config.seed, i as u64));
+                let mut w = vec![vec![0.0; engines]; engines];
+                for _ in 0..games.len() {
+                    add_game(&mut w, &credits, rng.below(games.len() as u64) as usize);
+                }
+                bradley_terry(&w, config.prior)
+            })
+            .collect()
+    };
     let engines_out = point
         .iter()
-        .zip(samples.iter_mut())
-        .map(|(&elo, s)| {
+        .enumerate()
+        .map(|(e, &elo)| {
+            let mut s: Vec<f64> = resamples.iter().map(|r| r[e]).collect();
             s.sort_by(f64::total_cmp);
             let ci95 = if s.is_empty() {
                 [elo, elo]
             } else {
-                [percentile(s, 0.025), percentile(s, 0.975)]
+                [percentile(&s, 0.025), percentile(&s, 0.975)]
             };
             Rating { elo, ci95 }
         })

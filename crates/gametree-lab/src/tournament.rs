@@ -526,9 +526,10 @@ where
         r.opening = o;
         r
     };
-    let results =
-        pool.install(|| run_trials("tournament", games, config.seed, config.progress, play));
-    Ok(summarise(name.to_string(), seats, config, results))
+    Ok(pool.install(|| {
+        let results = run_trials("tournament", games, config.seed, config.progress, play);
+        summarise(name.to_string(), seats, config, results)
+    }))
 }
 
 /// The statistics of a tournament's games ([`crate::rating`]), in a [`TournamentResult`].
