@@ -1,5 +1,6 @@
 //! `gametree tournament`: engines against each other in every seat assignment, from seeded
-//! random openings; win rates and mean scores with 95% intervals, as a table or JSON.
+//! random openings; finished and adjudicated games, win shares with 95% intervals, pairwise
+//! sign tests and ratings, as a table or JSON (docs/tournament.md).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -11,6 +12,7 @@ use gametree_games::registry::{GameVisitor, Kind, Playable};
 use gametree_lab::stack::MAX_PLIES;
 use gametree_lab::tournament::{
     run_tournament, table, Budget, Engine, TournamentConfig, TournamentResult, MAX_GAMES,
+    MAX_TIME_MS,
 };
 
 use crate::load;
@@ -22,7 +24,8 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "SPEC")]
     game: String,
     /// The engines, comma-separated algorithm names, each optionally with its own budget:
-    /// `paranoid@d4` (depth 4) or `maxn@n50000` (50,000 nodes per move).
+    /// `paranoid@d4` (depth 4), `maxn@n50000` (50,000 nodes per move) or `speculative@t200`
+    /// (200 ms per move).
     #[arg(
         long,
         value_name = "A,B,...",
@@ -30,13 +33,20 @@ pub struct TournamentArgs {
     )]
     engines: String,
     /// The search depth of every engine without its own budget (equal depth), at most 10000.
-    #[arg(long, value_name = "D", conflicts_with = "nodes",
+    #[arg(long, value_name = "D", conflicts_with_all = ["nodes", "time_ms"],
           value_parser = clap::value_parser!(u32).range(1..=crate::stack::MAX_DEPTH_FLAG))]
     depth: Option<u32>,
     /// The node budget per move of every engine without its own budget (equal nodes;
     /// iterative deepening, the last completed iteration's move).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", conflicts_with = "time_ms",
+          value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
+    /// The time budget per move in milliseconds of every engine without its own budget
+    /// (equal time; iterative deepening to the deadline, the last completed iteration's
+    /// move), 1 to 3600000. Results with time budgets are not reproducible.
+    #[arg(long, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
+    time_ms: Option<u64>,
     /// Random openings (each played with every seat assignment), 1 to 1000000.
     #[arg(long, value_name = "K", default_value_t = 4,
           value_parser = clap::value_parser!(u64).range(0..=MAX_GAMES as u64))]
@@ -45,9 +55,17 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "P", default_value_t = 3,
           value_parser = clap::value_parser!(u64).range(0..=MAX_PLIES))]
     opening_plies: u64,
-    /// The seed of the openings.
+    /// The seed of the openings and of the ratings' bootstrap.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+    /// Games played at once (default: one per core); the results do not depend on it,
+    /// except under time budgets.
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: Option<u64>,
+    /// Bootstrap resamples of the rating intervals (0 to 100000).
+    #[arg(long, value_name = "B", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(0..=100_000))]
+    bootstrap: u64,
     /// Stop a game after this many plies and adjudicate it by the evaluator.
     #[arg(long, value_name = "M")]
     max_plies: Option<usize>,
@@ -77,8 +95,13 @@ fn parse_engine(text: &str, default: Budget) -> Result<Engine> {
                     n.parse()
                         .with_context(|| format!("engine `{text}`: bad node budget `{n}`"))?,
                 )
+            } else if let Some(t) = b.strip_prefix('t') {
+                Budget::Time(
+                    t.parse()
+                        .with_context(|| format!("engine `{text}`: bad time budget `{t}`"))?,
+                )
             } else {
-                bail!("engine `{text}`: the budget is `@dDEPTH` or `@nNODES`");
+                bail!("engine `{text}`: the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS`");
             };
             (name, budget)
         }
@@ -87,6 +110,9 @@ fn parse_engine(text: &str, default: Budget) -> Result<Engine> {
     match budget {
         Budget::Depth(0) => bail!("engine `{text}`: the depth must be at least 1"),
         Budget::Nodes(0) => bail!("engine `{text}`: the node budget must be at least 1"),
+        Budget::Time(t) if t == 0 || t > MAX_TIME_MS => {
+            bail!("engine `{text}`: the time budget must be 1 to {MAX_TIME_MS} ms")
+        }
         Budget::Depth(d) if u64::from(d) > MAX_PLIES => {
             bail!("engine `{text}`: the depth must be at most {MAX_PLIES}")
         }
@@ -97,10 +123,11 @@ fn parse_engine(text: &str, default: Budget) -> Result<Engine> {
 
 /// Runs `gametree tournament`.
 pub fn run(args: TournamentArgs) -> Result<()> {
-    let default = match (args.depth, args.nodes) {
-        (_, Some(n)) => Budget::Nodes(n),
-        (Some(d), None) => Budget::Depth(d),
-        (None, None) => Budget::Depth(3),
+    let default = match (args.depth, args.nodes, args.time_ms) {
+        (_, _, Some(t)) => Budget::Time(t),
+        (_, Some(n), None) => Budget::Nodes(n),
+        (Some(d), None, None) => Budget::Depth(d),
+        (None, None, None) => Budget::Depth(3),
     };
     let engines = args
         .engines
@@ -114,12 +141,15 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         seed: args.seed,
         max_plies: args.max_plies,
         progress: !args.quiet && std::io::stderr().is_terminal(),
+        threads: args.threads.map(|t| t as usize),
+        bootstrap: args.bootstrap as usize,
     };
     if let Some(path) = &args.out {
         // Refuse a bad --out before hours of games, not after.
         gametree_lab::io::resolve_target(path).map_err(|e| anyhow::anyhow!("--out: {e}"))?;
     }
     let loaded = load::load(None, Some(&args.game), None)?;
+    let clock = std::time::Instant::now();
     let result = loaded.visit(TournamentVisitor { config: &config })??;
     let json = serde_json::to_string_pretty(&result)?;
     if let Some(path) = &args.out {
@@ -130,6 +160,12 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         outln!("{json}");
     } else {
         out!("{}", table(&result));
+        let secs = clock.elapsed().as_secs_f64();
+        outln!(
+            "{} games in {secs:.1} s ({:.1} games per minute)",
+            result.games,
+            result.games as f64 * 60.0 / secs.max(1e-9)
+        );
     }
     Ok(())
 }

@@ -8,6 +8,7 @@ pub mod index;
 pub mod io;
 pub mod papers;
 pub mod plot;
+pub mod rating;
 pub mod report;
 pub mod reproduce;
 pub mod runner;

@@ -1,10 +1,11 @@
 //! Multi-player tournaments between search engines: every seat assignment, seeded random
-//! openings, win rates and mean scores with 95% intervals.
+//! openings, finished and adjudicated games, win shares with 95% intervals, a pairwise table
+//! with sign tests, and ratings (docs/tournament.md).
 //!
 //! An [`Engine`] is a registry algorithm with a [`Budget`]: a fixed depth (equal-depth
-//! tournaments) or a node budget per move, spent by iterative deepening (equal-node
-//! tournaments: the move of the last completed iteration is played; the nodes of the
-//! abandoned iteration count against the budget).
+//! tournaments), a node budget per move, or a time budget per move. Node and time budgets
+//! are spent by iterative deepening: the move of the last completed iteration is played (the
+//! nodes of the abandoned iteration count against a node budget).
 //!
 //! With `E` engines and `N` seats (`E <= N`), every assignment of engines to seats in which
 //! each engine sits at least once is played (for `E = N` these are the `N!` permutations; for
@@ -13,19 +14,26 @@
 //! seed derived from the tournament seed, and every seat assignment plays from the same
 //! openings, so seats and openings are balanced.
 //!
-//! A game is played to its end (the game's own rules, such as a ply cap) or stopped after
-//! [`TournamentConfig::max_plies`] plies, where it is adjudicated by the evaluator's value.
-//! Each seat then counts for its engine: the seat's score, and a win share (1 for the sole
-//! best score, `1/k` each for a `k`-way tie for best). Win rates and mean scores are averaged
-//! over every seat an engine occupied, with 95% intervals ([`crate::stats::summarize`]).
-//! Everything is deterministic: the same configuration gives the same games, whatever the
-//! number of threads.
+//! A game ends in one of two ways ([`Ending`]). It is **finished** when the rules decide it
+//! (a terminal state other than a ply cap): the seats are ranked by the outcome. It is
+//! **adjudicated** when it is stopped by [`TournamentConfig::max_plies`], by the game's own
+//! ply cap ([`Game::ended_by_cap`]), or (a broken game) by a state without moves or outcome:
+//! the seats are then ranked by the evaluator's values of the last state. Either way the
+//! ranking is a finishing order where equal scores share a place, and the statistics of
+//! [`crate::rating`] are computed from it.
+//!
+//! Depth and node budgets are deterministic: the same configuration gives the same games
+//! and the same numbers, whatever the number of threads. Time budgets are not: how deep an
+//! iteration gets before the deadline depends on the machine and its load.
+
+use std::time::{Duration, Instant};
 
 use gametree::search::{run, run_iterative, Algorithm, Config, Limits};
 use gametree::{Evaluator, Game, Score, Scores};
 use gametree_games::rng::SplitMix64;
 use serde::Serialize;
 
+use crate::rating::{pairwise, rate, win_shares, Finish, Pairwise, RatingConfig, Ratings};
 use crate::runner::{run_trials, trial_seed};
 use crate::stack::{stack_bytes, StackError, MAX_PLIES};
 use crate::stats::{summarize, Summary};
@@ -38,7 +46,18 @@ pub enum Budget {
     Depth(u32),
     /// Iterative deepening until this many nodes are spent.
     Nodes(u64),
+    /// Iterative deepening until this many milliseconds have passed (at most
+    /// [`TIME_MAX_DEPTH`] plies deep). Not reproducible.
+    #[serde(rename = "time_ms")]
+    Time(u64),
 }
+
+/// The deepest iteration of a time budget: deepening stops there even with time left (so
+/// the search threads' stacks can be sized in advance; no game reaches it within seconds).
+pub const TIME_MAX_DEPTH: u32 = 128;
+
+/// The longest time budget per move, in milliseconds (one hour).
+pub const MAX_TIME_MS: u64 = 3_600_000;
 
 /// A player: an algorithm and its budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,38 +69,49 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// A readable name: `paranoid@d3` or `maxn@n50000`.
+    /// A readable name: `paranoid@d3`, `maxn@n50000` or `speculative@t200`.
     pub fn name(&self) -> String {
         match self.budget {
             Budget::Depth(d) => format!("{}@d{d}", self.algorithm.name()),
             Budget::Nodes(n) => format!("{}@n{n}", self.algorithm.name()),
+            Budget::Time(t) => format!("{}@t{t}", self.algorithm.name()),
         }
     }
 
     /// Chooses a move in `state` (which must not be terminal): the engine's best move, or
-    /// the first legal move when the search gives none (a node budget too small for even
-    /// depth 1, or an algorithm that refuses the game). Returns the move, the nodes spent
-    /// and whether the search failed.
+    /// the first legal move when the search gives none (a node or time budget too small for
+    /// even depth 1, or an algorithm that refuses the game). Returns the move, the nodes
+    /// spent and whether the search failed. A time budget's clock starts at the call.
     pub fn choose<G: Game, E: Evaluator<G>>(
         &self,
         game: &G,
         eval: &E,
         state: &G::State,
     ) -> Option<(G::Move, u64, bool)> {
+        let iterative = |limits: Limits| {
+            let config = Config {
+                limits,
+                trace: false,
+                ..Config::default()
+            };
+            run_iterative(self.algorithm, game, eval, state, &config)
+        };
         let result = match self.budget {
             Budget::Depth(d) => run(self.algorithm, game, eval, state, &Config::depth(d)),
-            Budget::Nodes(n) => {
-                let config = Config {
-                    limits: Limits {
-                        depth: None,
-                        nodes: Some(n),
-                        deadline: None,
-                        start: None,
-                    },
-                    trace: false,
-                    ..Config::default()
-                };
-                run_iterative(self.algorithm, game, eval, state, &config)
+            Budget::Nodes(n) => iterative(Limits {
+                depth: None,
+                nodes: Some(n),
+                deadline: None,
+                start: None,
+            }),
+            Budget::Time(ms) => {
+                let start = Instant::now();
+                iterative(Limits {
+                    depth: Some(TIME_MAX_DEPTH),
+                    nodes: None,
+                    deadline: Some(start + Duration::from_millis(ms)),
+                    start: Some(start),
+                })
             }
         };
         let mut moves = Vec::new();
@@ -107,13 +137,35 @@ pub struct TournamentConfig {
     pub openings: usize,
     /// Random plies of each opening.
     pub opening_plies: usize,
-    /// The seed of the openings.
+    /// The seed of the openings (and of the ratings' bootstrap).
     pub seed: u64,
     /// Plies after the opening after which a game is stopped and adjudicated by the
     /// evaluator (`None`: play to the game's end).
     pub max_plies: Option<usize>,
     /// Show a progress bar on stderr.
     pub progress: bool,
+    /// Threads playing games at once (`None`: rayon's default, one per core or
+    /// `RAYON_NUM_THREADS`). The results do not depend on it (except under time budgets).
+    pub threads: Option<usize>,
+    /// Bootstrap resamples of the ratings' intervals.
+    pub bootstrap: usize,
+}
+
+impl TournamentConfig {
+    /// A configuration with these engines and the defaults: 4 openings of 3 plies, seed 1,
+    /// no ply limit, no progress bar, rayon's threads, 1,000 bootstrap resamples.
+    pub fn new(engines: Vec<Engine>) -> TournamentConfig {
+        TournamentConfig {
+            engines,
+            openings: 4,
+            opening_plies: 3,
+            seed: 1,
+            max_plies: None,
+            progress: false,
+            threads: None,
+            bootstrap: 1000,
+        }
+    }
 }
 
 /// Why a tournament cannot be played.
@@ -141,6 +193,12 @@ pub enum TournamentError {
         /// Seat assignments per opening.
         seatings: usize,
     },
+    /// A time budget of 0 ms or beyond [`MAX_TIME_MS`].
+    #[error("engine {engine}: the time budget must be 1 to {max} ms", max = MAX_TIME_MS)]
+    BadTime {
+        /// The engine's name.
+        engine: String,
+    },
     /// An engine's depth is beyond what a search thread supports.
     #[error(transparent)]
     Stack(#[from] StackError),
@@ -149,6 +207,27 @@ pub enum TournamentError {
 /// The most games a tournament plays (each game's result is kept, about 200 bytes).
 pub const MAX_GAMES: usize = 1_000_000;
 
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    /// The rules decided it (a terminal state other than a ply cap); ranked by the outcome.
+    Finished,
+    /// The game's own ply cap ended it ([`Game::ended_by_cap`]); ranked by the evaluator.
+    GameCap,
+    /// [`TournamentConfig::max_plies`] stopped it; ranked by the evaluator.
+    MaxPlies,
+    /// A non-terminal state without moves (a broken game); ranked by the evaluator.
+    NoMoves,
+}
+
+impl Ending {
+    /// Whether the game was adjudicated (ranked by the evaluator), not finished.
+    pub fn adjudicated(self) -> bool {
+        self != Ending::Finished
+    }
+}
+
 /// One game's result.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameResult {
@@ -156,12 +235,16 @@ pub struct GameResult {
     pub opening: usize,
     /// The engine (index into the engine list) at each seat.
     pub seats: Vec<usize>,
-    /// The final scores, one per seat (the outcome, or the evaluator's value when
-    /// adjudicated).
+    /// The final scores, one per seat (the outcome when finished, the evaluator's value of
+    /// the last state when adjudicated).
     pub scores: Vec<Score>,
+    /// Each seat's place from `scores`: 1 + the seats with a better score (ties share).
+    pub ranks: Vec<u32>,
     /// Plies played after the opening.
     pub plies: usize,
-    /// Whether the game reached a terminal state (else it was adjudicated).
+    /// How the game ended.
+    pub ending: Ending,
+    /// Whether the rules decided the game (`ending == Finished`; else it was adjudicated).
     pub finished: bool,
     /// The seat with the sole best score, if any.
     pub winner: Option<usize>,
@@ -171,6 +254,20 @@ pub struct GameResult {
     pub moves: Vec<u64>,
     /// Moves where a seat's search gave no move (the first legal move was played).
     pub fallbacks: u64,
+    /// The longest move of each seat in microseconds, kept only when some engine has a time
+    /// budget (wall-clock times are not reproducible).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_move_us: Option<Vec<u64>>,
+}
+
+impl GameResult {
+    /// The game as the statistics see it.
+    pub fn finish(&self) -> Finish<'_> {
+        Finish {
+            seats: &self.seats,
+            scores: &self.scores,
+        }
+    }
 }
 
 /// One engine's totals.
@@ -182,16 +279,30 @@ pub struct EngineSummary {
     pub algorithm: String,
     /// The budget.
     pub budget: Budget,
+    /// Games the engine played.
+    pub games: usize,
+    /// Of those, games the rules decided.
+    pub finished: usize,
+    /// Of those, games adjudicated by the evaluator.
+    pub adjudicated: usize,
     /// Seats occupied (over all games).
     pub seats: usize,
     /// Win shares.
     pub wins: f64,
-    /// Win share per seat, with its 95% interval.
+    /// Win share per seat (`mean`), with its 95% interval over games (`ci95`; see
+    /// [`crate::rating::win_shares`]); `n` is the number of games.
     pub win_rate: Summary,
-    /// Score per seat, with its 95% interval.
+    /// Score per seat, with its 95% interval (over seats).
     pub score: Summary,
+    /// The rating on the Elo scale (mean 0 over the engines).
+    pub elo: f64,
+    /// Its 95% bootstrap interval.
+    pub elo_ci95: [f64; 2],
     /// Mean nodes searched per move.
     pub nodes_per_move: f64,
+    /// The longest move in milliseconds (time budgets only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_move_ms: Option<f64>,
 }
 
 /// A tournament's results.
@@ -209,10 +320,18 @@ pub struct TournamentResult {
     pub seed: u64,
     /// Games played.
     pub games: usize,
-    /// Games that reached a terminal state.
+    /// Games the rules decided.
     pub finished: usize,
+    /// Games adjudicated by the evaluator.
+    pub adjudicated: usize,
+    /// Whether more than half of the games were adjudicated (the report warns).
+    pub mostly_adjudicated: bool,
     /// Per engine, in the order given.
     pub engines: Vec<EngineSummary>,
+    /// Head to head, for each pair of engines (indices into `engines`).
+    pub pairwise: Vec<Pairwise>,
+    /// The ratings (model, settings, one per engine).
+    pub ratings: Ratings,
     /// Every game.
     pub results: Vec<GameResult>,
 }
@@ -266,22 +385,32 @@ pub fn play_game<G: Game, E: Evaluator<G>>(
     max_plies: Option<usize>,
 ) -> GameResult {
     let n = game.players();
+    let timed = engines.iter().any(|e| matches!(e.budget, Budget::Time(_)));
     let mut state = start;
     let mut nodes = vec![0u64; n];
     let mut moves = vec![0u64; n];
+    let mut longest = vec![0u64; n];
     let mut fallbacks = 0;
     let mut plies = 0;
-    let scores: Scores = loop {
+    let (scores, ending): (Scores, Ending) = loop {
         if let Some(o) = game.outcome(&state) {
-            break o;
+            if game.ended_by_cap(&state) {
+                break (eval.evaluate(game, &state), Ending::GameCap);
+            }
+            break (o, Ending::Finished);
         }
         if max_plies.is_some_and(|m| plies >= m) {
-            break eval.evaluate(game, &state);
+            break (eval.evaluate(game, &state), Ending::MaxPlies);
         }
         let p = game.to_move(&state).index();
         let engine = &engines[engine_of_seat[p]];
+        let clock = Instant::now();
         match engine.choose(game, eval, &state) {
             Some((mv, spent, failed)) => {
+                if timed {
+                    let us = clock.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
+                    longest[p] = longest[p].max(us);
+                }
                 nodes[p] += spent;
                 moves[p] += 1;
                 fallbacks += failed as u64;
@@ -289,22 +418,29 @@ pub fn play_game<G: Game, E: Evaluator<G>>(
                 plies += 1;
             }
             // No moves but no outcome: a broken game; adjudicate.
-            None => break eval.evaluate(game, &state),
+            None => break (eval.evaluate(game, &state), Ending::NoMoves),
         }
     };
-    let finished = game.outcome(&state).is_some();
-    let best = scores.as_slice().iter().copied().max().unwrap_or(0);
-    let top: Vec<usize> = (0..n).filter(|&p| scores[p] == best).collect();
+    let scores = scores.as_slice().to_vec();
+    let finish = Finish {
+        seats: engine_of_seat,
+        scores: &scores,
+    };
+    let ranks = finish.ranks();
+    let top: Vec<usize> = (0..n).filter(|&p| ranks[p] == 1).collect();
     GameResult {
         opening: 0,
         seats: engine_of_seat.to_vec(),
-        scores: scores.as_slice().to_vec(),
+        ranks,
+        scores,
         plies,
-        finished,
+        ending,
+        finished: ending == Ending::Finished,
         winner: (top.len() == 1).then(|| top[0]),
         nodes,
         moves,
         fallbacks,
+        max_move_us: timed.then_some(longest),
     }
 }
 
@@ -331,6 +467,13 @@ where
     if config.openings == 0 {
         return Err(TournamentError::NoOpenings);
     }
+    for e in &config.engines {
+        if let Budget::Time(t) = e.budget {
+            if t == 0 || t > MAX_TIME_MS {
+                return Err(TournamentError::BadTime { engine: e.name() });
+            }
+        }
+    }
     let tables = seatings(k, seats);
     let games = config
         .openings
@@ -341,14 +484,16 @@ where
             seatings: tables.len(),
         })?;
     // The deepest search of any engine: its depth, or for a node budget at most that many
-    // plies (iterative deepening completes depth d with more than d nodes), and never beyond
-    // MAX_PLIES (every game the command line offers ends within it).
+    // plies (iterative deepening completes depth d with more than d nodes), for a time
+    // budget TIME_MAX_DEPTH, and never beyond MAX_PLIES (every game the command line offers
+    // ends within it).
     let plies = config
         .engines
         .iter()
         .map(|e| match e.budget {
             Budget::Depth(d) => u64::from(d),
             Budget::Nodes(n) => n.min(MAX_PLIES),
+            Budget::Time(_) => u64::from(TIME_MAX_DEPTH),
         })
         .max()
         .unwrap_or(0);
@@ -356,6 +501,7 @@ where
     let bytes = stack_bytes(plies)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .thread_name(|i| format!("tournament-{i}"))
+        .num_threads(config.threads.unwrap_or(0))
         .stack_size(bytes)
         .build()
         .map_err(|e| StackError::Spawn {
@@ -380,71 +526,147 @@ where
         r.opening = o;
         r
     };
-    let results =
-        pool.install(|| run_trials("tournament", games, config.seed, config.progress, play));
+    Ok(pool.install(|| {
+        let results = run_trials("tournament", games, config.seed, config.progress, play);
+        summarise(name.to_string(), seats, config, results)
+    }))
+}
+
+/// The statistics of a tournament's games ([`crate::rating`]), in a [`TournamentResult`].
+/// A pure function of its arguments: the same games give the same numbers.
+pub fn summarise(
+    game: String,
+    players: usize,
+    config: &TournamentConfig,
+    results: Vec<GameResult>,
+) -> TournamentResult {
+    let k = config.engines.len();
+    let finishes: Vec<Finish<'_>> = results.iter().map(GameResult::finish).collect();
+    let shares = win_shares(k, &finishes);
+    let ratings = rate(
+        k,
+        &finishes,
+        &RatingConfig {
+            bootstrap: config.bootstrap,
+            seed: config.seed,
+            ..RatingConfig::default()
+        },
+    );
+    let pairs = pairwise(k, &finishes);
     let engines = (0..k)
         .map(|e| {
-            let mut wins = Vec::new();
             let mut scores = Vec::new();
-            let (mut nodes, mut moves) = (0u64, 0u64);
+            let (mut nodes, mut moves, mut longest) = (0u64, 0u64, 0u64);
+            let (mut finished, mut adjudicated) = (0, 0);
             for r in &results {
-                let best = r.scores.iter().copied().max().unwrap_or(0);
-                let ties = r.scores.iter().filter(|&&s| s == best).count() as f64;
+                if !r.seats.contains(&e) {
+                    continue;
+                }
+                if r.finished {
+                    finished += 1;
+                } else {
+                    adjudicated += 1;
+                }
                 for (p, &who) in r.seats.iter().enumerate() {
                     if who == e {
-                        wins.push(if r.scores[p] == best { 1.0 / ties } else { 0.0 });
                         scores.push(r.scores[p] as f64);
                         nodes += r.nodes[p];
                         moves += r.moves[p];
+                        if let Some(t) = &r.max_move_us {
+                            longest = longest.max(t[p]);
+                        }
                     }
                 }
             }
             let engine = &config.engines[e];
+            let share = &shares[e];
             EngineSummary {
                 name: engine.name(),
                 algorithm: engine.algorithm.name().to_string(),
                 budget: engine.budget,
-                seats: wins.len(),
-                wins: wins.iter().sum(),
-                win_rate: summarize(&wins),
+                games: share.games,
+                finished,
+                adjudicated,
+                seats: share.seats,
+                wins: share.wins,
+                win_rate: Summary {
+                    n: share.games,
+                    mean: share.share,
+                    sd: share.se * (share.games as f64).sqrt(),
+                    se: share.se,
+                    ci95: share.ci95,
+                },
                 score: summarize(&scores),
+                elo: ratings.engines[e].elo,
+                elo_ci95: ratings.engines[e].ci95,
                 nodes_per_move: nodes as f64 / moves.max(1) as f64,
+                max_move_ms: matches!(engine.budget, Budget::Time(_))
+                    .then(|| longest as f64 / 1000.0),
             }
         })
         .collect();
-    Ok(TournamentResult {
-        game: name.to_string(),
-        players: seats,
+    let finished = results.iter().filter(|r| r.finished).count();
+    let adjudicated = results.len() - finished;
+    TournamentResult {
+        game,
+        players,
         openings: config.openings,
         opening_plies: config.opening_plies,
         seed: config.seed,
-        games,
-        finished: results.iter().filter(|r| r.finished).count(),
+        games: results.len(),
+        finished,
+        adjudicated,
+        mostly_adjudicated: 2 * adjudicated > results.len(),
         engines,
+        pairwise: pairs,
+        ratings,
         results,
-    })
+    }
 }
 
-/// The results as a text table: one line per engine.
+/// The results as text: a warning line when most games were adjudicated, a line of totals,
+/// one line per engine (games finished and adjudicated, win share with its interval, rating
+/// with its interval, nodes per move), then the pairwise table.
 pub fn table(r: &TournamentResult) -> String {
-    let mut out = format!(
+    let mut out = String::new();
+    if r.mostly_adjudicated {
+        out.push_str(&format!(
+            "warning: {} of {} games were adjudicated by the evaluator (stopped by a ply cap, \
+             not decided by play); raise the cap or the depth, or use a smaller board\n",
+            r.adjudicated, r.games
+        ));
+    }
+    out.push_str(&format!(
         "{}: {} games ({} openings x {} seatings), {} finished, {} adjudicated\n",
         r.game,
         r.games,
         r.openings,
         r.games / r.openings.max(1),
         r.finished,
-        r.games - r.finished
-    );
+        r.adjudicated
+    ));
+    let rating = match r.ratings.method {
+        crate::rating::RatingMethod::Elo => "Elo",
+        crate::rating::RatingMethod::BradleyTerry => "rating (BT)",
+    };
     out.push_str(&format!(
-        "{:<24} {:>6} {:>8} {:>8} {:>17} {:>10} {:>19} {:>12}\n",
-        "engine", "seats", "wins", "win %", "95% interval", "score", "95% interval", "nodes/move"
+        "{:<24} {:>6} {:>9} {:>8} {:>7} {:>17} {:>8} {:>17} {:>12}\n",
+        "engine",
+        "games",
+        "fin/adj",
+        "wins",
+        "win %",
+        "95% interval",
+        rating,
+        "95% interval",
+        "nodes/move"
     ));
     for e in &r.engines {
         out.push_str(&format!(
-            "{:<24} {:>6} {:>8.1} {:>7.1}% {:>17} {:>10.1} {:>19} {:>12.0}\n",
+            "{:<24} {:>6} {:>9} {:>8.1} {:>6.1}% {:>17} {:>8.0} {:>17} {:>12.0}\n",
             e.name,
-            e.seats,
+            e.games,
+            format!("{}/{}", e.finished, e.adjudicated),
             e.wins,
             100.0 * e.win_rate.mean,
             format!(
@@ -452,10 +674,34 @@ pub fn table(r: &TournamentResult) -> String {
                 100.0 * e.win_rate.ci95[0],
                 100.0 * e.win_rate.ci95[1]
             ),
-            e.score.mean,
-            format!("[{:.1}, {:.1}]", e.score.ci95[0], e.score.ci95[1]),
+            e.elo,
+            format!("[{:.0}, {:.0}]", e.elo_ci95[0], e.elo_ci95[1]),
             e.nodes_per_move
         ));
+    }
+    if !r.pairwise.is_empty() {
+        out.push_str(&format!(
+            "{:<24} {:<24} {:>6} {:>8} {:>8} {:>6} {:>7} {:>9}\n",
+            "pair", "", "games", "ahead", "behind", "even", "score", "p (sign)"
+        ));
+        for p in &r.pairwise {
+            out.push_str(&format!(
+                "{:<24} {:<24} {:>6} {:>8} {:>8} {:>6} {:>6.1}% {:>9.4}\n",
+                r.engines[p.a].name,
+                format!("vs {}", r.engines[p.b].name),
+                p.games,
+                p.a_ahead,
+                p.b_ahead,
+                p.even,
+                100.0 * p.score,
+                p.p_value
+            ));
+        }
+    }
+    for e in &r.engines {
+        if let Some(ms) = e.max_move_ms {
+            out.push_str(&format!("{}: longest move {ms:.1} ms\n", e.name));
+        }
     }
     out
 }
@@ -503,6 +749,8 @@ mod tests {
             seed: 1,
             max_plies: None,
             progress: false,
+            threads: None,
+            bootstrap: 100,
         };
         let too_many = Err(TournamentError::TooManyGames {
             openings: usize::MAX,
@@ -542,6 +790,8 @@ mod tests {
             seed: 5,
             max_plies: Some(300),
             progress: false,
+            threads: None,
+            bootstrap: 100,
         };
         let r = run_tournament(&game, &DistanceEval, "cc", &cfg).unwrap();
         assert_eq!(r.games, 12);
@@ -576,6 +826,8 @@ mod tests {
             seed: 1,
             max_plies: None,
             progress: false,
+            threads: None,
+            bootstrap: 100,
         };
         let r = run_tournament(&TicTacToe, &OpenLines, "ttt", &cfg).unwrap();
         assert_eq!(r.games, 2);

@@ -249,6 +249,14 @@ pub trait Game {
     /// The payoffs of a terminal state, one per player; `None` for a non-terminal state.
     fn outcome(&self, state: &Self::State) -> Option<Scores>;
 
+    /// Whether the terminal `state` was ended by a length limit of the rules (a ply cap)
+    /// rather than decided by play. Its [`Game::outcome`] is then a settlement by rule, and a
+    /// tournament ranks the players by the evaluator instead (it adjudicates the game).
+    /// Default: `false` (a game without a cap).
+    fn ended_by_cap(&self, _state: &Self::State) -> bool {
+        false
+    }
+
     /// The move in the game's notation (for printing principal variations and reading a
     /// person's moves: a move is entered by its name).
     fn move_name(&self, _state: &Self::State, mv: Self::Move) -> String {

@@ -13,6 +13,7 @@ mod play;
 mod registry;
 mod reproduce;
 mod search;
+mod tournament_strength;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};

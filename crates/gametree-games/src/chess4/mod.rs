@@ -428,6 +428,12 @@ impl Game for Chess4 {
         Some(s)
     }
 
+    /// A game that reached the ply cap with two or more players left: decided by material,
+    /// which a tournament counts as adjudicated rather than finished.
+    fn ended_by_cap(&self, state: &State) -> bool {
+        state.alive.count_ones() > 1 && state.ply as u32 >= self.cap
+    }
+
     fn move_name(&self, _state: &State, mv: Move) -> String {
         mv.to_string()
     }

@@ -816,6 +816,12 @@ impl Game for ChineseCheckers {
         }
     }
 
+    /// True when the ply cap ended the game without a winner (the equal shares of the
+    /// outcome are a settlement, not a result of play).
+    fn ended_by_cap(&self, state: &State) -> bool {
+        state.winner == NO_WINNER && state.ply as u32 >= self.cap
+    }
+
     fn move_name(&self, _state: &State, mv: Move) -> String {
         mv.to_string()
     }

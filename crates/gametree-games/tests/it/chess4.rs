@@ -636,11 +636,14 @@ fn the_ply_cap_adjudicates_by_material() {
     assert!(v.is_empty());
     // Red, Blue and Green have 9, Yellow 5: three share the win, 412 / 3 each.
     assert_eq!(g.outcome(&c).unwrap().as_slice(), [137, 137, 0, 137]);
+    assert!(g.ended_by_cap(&c), "decided by the cap, not on the board");
+    assert!(!g.ended_by_cap(&s));
     // A game won outright pays 412 to the winner.
     let g = Chess4::default();
     let s = g.parse_position("r Kh1,Qd7/Ka7/-/-").unwrap();
     let c = g.play(&s, g.parse_move(&s, "d7-a7").unwrap());
     assert_eq!(g.outcome(&c).unwrap().as_slice(), [MAXSUM, 0, 0, 0]);
+    assert!(!g.ended_by_cap(&c), "won on the board");
     assert_eq!(
         Chess4::from_spec(&Spec::parse("chess4(cap=30)").unwrap())
             .unwrap()

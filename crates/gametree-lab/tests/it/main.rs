@@ -5,5 +5,6 @@ mod fridenfalk;
 mod knuth_moore;
 mod korf;
 mod plots;
+mod rating;
 mod reproduce;
 mod sturtevant;

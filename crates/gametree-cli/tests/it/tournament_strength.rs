@@ -1,0 +1,207 @@
+//! `gametree tournament`: adjudicated games, time budgets, bad budgets, the JSON of the
+//! statistics, and results independent of `--threads`.
+
+use serde_json::Value;
+
+use crate::{expect_error, ok};
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&ok(args)).expect("JSON output")
+}
+
+#[test]
+fn a_game_stopped_by_the_games_cap_is_adjudicated() {
+    let args = [
+        "tournament",
+        "--game",
+        "chinese-checkers(board=37,cap=6)",
+        "--engines",
+        "maxn,paranoid",
+        "--depth",
+        "1",
+        "--openings",
+        "1",
+        "--quiet",
+    ];
+    let v = json(&[&args[..], &["--json"]].concat());
+    assert_eq!(v["games"], 6);
+    assert_eq!(v["finished"], 0);
+    assert_eq!(v["adjudicated"], 6);
+    assert_eq!(v["mostly_adjudicated"], true);
+    for g in v["results"].as_array().unwrap() {
+        assert_eq!(g["ending"], "game_cap");
+        assert_eq!(g["finished"], false);
+        assert_eq!(g["plies"], 6 - 3);
+    }
+    for e in v["engines"].as_array().unwrap() {
+        assert_eq!(
+            (e["games"].as_u64(), e["adjudicated"].as_u64()),
+            (Some(6), Some(6))
+        );
+        assert_eq!(e["finished"], 0);
+    }
+    let text = ok(&args);
+    assert!(
+        text.starts_with("warning: 6 of 6 games were adjudicated"),
+        "{text}"
+    );
+    assert!(text.contains("0 finished, 6 adjudicated"), "{text}");
+    // Tic-tac-toe finishes every game: no warning.
+    let text = ok(&[
+        "tournament",
+        "--game",
+        "tictactoe",
+        "--engines",
+        "alphabeta,minimax",
+        "--depth",
+        "2",
+        "--openings",
+        "1",
+        "--quiet",
+    ]);
+    assert!(!text.contains("warning"), "{text}");
+    assert!(text.contains("2 finished, 0 adjudicated"), "{text}");
+}
+
+#[test]
+fn time_budgets_are_accepted_and_parsed() {
+    let v = json(&[
+        "tournament",
+        "--game",
+        "chinese-checkers(board=37)",
+        "--engines",
+        "maxn,paranoid@t50,speculative@d1",
+        "--time-ms",
+        "5",
+        "--openings",
+        "1",
+        "--max-plies",
+        "3",
+        "--json",
+        "--quiet",
+    ]);
+    let e = v["engines"].as_array().unwrap();
+    assert_eq!(e[0]["name"], "maxn@t5");
+    assert_eq!(e[0]["budget"]["time_ms"], 5);
+    assert_eq!(e[1]["name"], "paranoid@t50");
+    assert_eq!(e[1]["budget"]["time_ms"], 50);
+    assert_eq!(e[2]["name"], "speculative@d1");
+    assert_eq!(e[2]["budget"]["depth"], 1);
+    assert!(e[0]["max_move_ms"].as_f64().unwrap() > 0.0);
+    assert!(e[1]["max_move_ms"].as_f64().unwrap() > 0.0);
+    assert!(e[2].get("max_move_ms").is_none());
+    assert!(v["results"][0]["max_move_us"].is_array());
+}
+
+#[test]
+fn bad_budgets_exit_2_with_one_clear_line() {
+    let g = "chinese-checkers(board=37)";
+    for (engines, fragment) in [
+        (
+            "maxn@t0",
+            "engine `maxn@t0`: the time budget must be 1 to 3600000 ms",
+        ),
+        (
+            "maxn@t3600001",
+            "engine `maxn@t3600001`: the time budget must be 1 to 3600000 ms",
+        ),
+        ("maxn@tx", "engine `maxn@tx`: bad time budget `x`"),
+        ("maxn@t-5", "bad time budget `-5`"),
+        ("maxn@q5", "`@dDEPTH`, `@nNODES` or `@tMILLISECONDS`"),
+        ("maxn@n0", "the node budget must be at least 1"),
+    ] {
+        expect_error(&["tournament", "--game", g, "--engines", engines], fragment);
+    }
+    expect_error(&["tournament", "--game", g, "--time-ms", "0"], "--time-ms");
+    expect_error(&["tournament", "--game", g, "--time-ms", "x"], "--time-ms");
+    expect_error(
+        &["tournament", "--game", g, "--time-ms", "5", "--depth", "2"],
+        "--time-ms",
+    );
+    expect_error(&["tournament", "--game", g, "--threads", "0"], "--threads");
+}
+
+#[test]
+fn the_json_has_typed_statistics() {
+    let v = json(&[
+        "tournament",
+        "--game",
+        "chinese-checkers(board=37)",
+        "--engines",
+        "maxn,speculative,paranoid",
+        "--depth",
+        "2",
+        "--openings",
+        "1",
+        "--bootstrap",
+        "100",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(v["games"], 6);
+    let games = v["games"].as_u64().unwrap();
+    assert_eq!(
+        v["finished"].as_u64().unwrap() + v["adjudicated"].as_u64().unwrap(),
+        games
+    );
+    assert!(v["mostly_adjudicated"].is_boolean());
+    assert_eq!(v["ratings"]["method"], "bradley-terry");
+    assert_eq!(v["ratings"]["config"]["bootstrap"], 100);
+    assert_eq!(v["ratings"]["config"]["seed"], 1);
+    let mut elo_sum = 0.0;
+    for e in v["engines"].as_array().unwrap() {
+        let elo = e["elo"].as_f64().unwrap();
+        let ci = e["elo_ci95"].as_array().unwrap();
+        assert_eq!(ci.len(), 2);
+        assert!(ci[0].as_f64().unwrap() <= ci[1].as_f64().unwrap());
+        elo_sum += elo;
+        let w = &e["win_rate"];
+        let mean = w["mean"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&mean));
+        let wci = w["ci95"].as_array().unwrap();
+        assert!(wci[0].as_f64().unwrap() <= mean && mean <= wci[1].as_f64().unwrap());
+        assert_eq!(w["n"], 6);
+        assert!(e["games"].is_u64() && e["finished"].is_u64() && e["adjudicated"].is_u64());
+        assert!(e["wins"].is_f64() && e["nodes_per_move"].is_f64());
+    }
+    assert!(elo_sum.abs() < 1e-6);
+    let pairs = v["pairwise"].as_array().unwrap();
+    assert_eq!(pairs.len(), 3);
+    for p in pairs {
+        assert!(p["a"].as_u64().unwrap() < p["b"].as_u64().unwrap());
+        assert_eq!(p["games"], 6);
+        let sum = p["a_ahead"].as_u64().unwrap()
+            + p["b_ahead"].as_u64().unwrap()
+            + p["even"].as_u64().unwrap();
+        assert_eq!(sum, 6);
+        let pv = p["p_value"].as_f64().unwrap();
+        assert!(pv > 0.0 && pv <= 1.0);
+        assert!(p["score"].is_f64());
+    }
+    let r = &v["results"][0];
+    assert_eq!(r["ranks"].as_array().unwrap().len(), 3);
+    assert!(r["ending"].is_string());
+    assert!(r.get("max_move_us").is_none());
+}
+
+#[test]
+fn results_are_the_same_with_one_or_two_threads() {
+    let run = |threads: &str| {
+        ok(&[
+            "tournament",
+            "--game",
+            "chinese-checkers(board=37)",
+            "--engines",
+            "maxn@n300,speculative,paranoid",
+            "--depth",
+            "2",
+            "--openings",
+            "2",
+            "--threads",
+            threads,
+            "--json",
+            "--quiet",
+        ])
+    };
+    assert_eq!(run("1"), run("2"));
+}
