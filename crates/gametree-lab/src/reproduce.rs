@@ -34,7 +34,9 @@ use crate::experiment::{Ctx, Experiment, Output};
 use crate::io::{describe, remove_stale_temps, write_atomic};
 use crate::papers;
 use crate::plot::line_plot_svg;
-use crate::report::{csv, markdown, text_table, wrap, wrap_abbreviated, Row, Verdict, TEXT_WIDTH};
+use crate::report::{
+    csv, markdown, text_table, wrap, wrap_abbreviated, Check, Number, Row, Verdict, TEXT_WIDTH,
+};
 
 /// The experiments `filter` names: `None` for all, `PAPER` for a paper's tables, or
 /// `PAPER/TABLE` for one. An unknown name is an error listing the known ones.
@@ -183,11 +185,25 @@ fn pretty(doc: &Value) -> String {
 /// A row read back from its JSON serialization.
 pub fn row_from_json(v: &Value) -> Option<Row> {
     let s = |k: &str| v.get(k)?.as_str().map(str::to_string);
-    let num = |k: &str| -> Option<Option<f64>> {
+    let num = |k: &str| -> Option<Option<Number>> {
         match v.get(k)? {
             Value::Null => Some(None),
-            x => x.as_f64().map(Some),
+            x => match x.as_u64() {
+                Some(n) => Some(Some(Number::Count(n))),
+                None => x.as_f64().map(|x| Some(Number::Real(x))),
+            },
         }
+    };
+    let check = match v.get("check") {
+        None => None,
+        Some(c) => Some(Check {
+            against: c.get("against")?.as_str()?.to_string(),
+            agrees: c.get("agrees")?.as_bool()?,
+        }),
+    };
+    let algorithm = match v.get("algorithm") {
+        None => None,
+        Some(a) => Some(a.as_str()?.to_string()),
     };
     let ci95 = match v.get("ci95")? {
         Value::Null => None,
@@ -200,7 +216,7 @@ pub fn row_from_json(v: &Value) -> Option<Row> {
         row: s("row")?,
         quantity: s("quantity")?,
         paper_value: num("paper_value")?,
-        ours: num("ours")?.unwrap_or(f64::NAN),
+        ours: num("ours")?.unwrap_or(Number::Real(f64::NAN)),
         ci95,
         samples: match v.get("samples")? {
             Value::Null => None,
@@ -209,6 +225,8 @@ pub fn row_from_json(v: &Value) -> Option<Row> {
         verdict: Verdict::from_word(&s("verdict")?)?,
         reason: s("reason")?,
         note: s("note")?,
+        algorithm,
+        check,
     })
 }
 
@@ -528,8 +546,8 @@ pub fn summary_text(done: &[Done], quick: bool, elapsed_s: f64) -> String {
                 r.table,
                 r.row,
                 r.quantity,
-                crate::report::fmt_num(r.ours),
-                r.paper_value.map_or("-".into(), crate::report::fmt_num)
+                r.ours,
+                r.paper_value.map_or("-".into(), |v| v.to_string())
             );
             for (i, l) in wrap(&what, TEXT_WIDTH - 4).iter().enumerate() {
                 out.push_str(if i == 0 { "  - " } else { "    " });

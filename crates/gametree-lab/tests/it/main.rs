@@ -7,3 +7,4 @@ mod korf;
 mod plots;
 mod reproduce;
 mod sturtevant;
+mod typed_rows;
