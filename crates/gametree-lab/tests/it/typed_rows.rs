@@ -107,3 +107,26 @@ fn json_stores_counts_as_integers_and_reads_them_back() {
     bad["check"] = serde_json::json!({"against": "max^n"});
     assert_eq!(row_from_json(&bad), None);
 }
+
+/// Every label of a logarithmic axis in one style, and at least three of them: the range of
+/// the Chinese Checkers plot (about 1.1e4 to 1.5e6) holds only two powers of ten.
+#[test]
+fn log_axes_label_three_ticks_in_one_style() {
+    use gametree_lab::plot::{log_tick_label, log_ticks, LogStyle};
+    let t = log_ticks(1.1e4, 1.5e6);
+    assert_eq!(t, vec![2e4, 5e4, 1e5, 2e5, 5e5, 1e6]);
+    assert_eq!(LogStyle::of(&t), LogStyle::Power);
+    let labels: Vec<String> = t
+        .iter()
+        .map(|&v| log_tick_label(v, LogStyle::Power))
+        .collect();
+    assert_eq!(labels, ["2×10⁴", "5×10⁴", "10⁵", "2×10⁵", "5×10⁵", "10⁶"]);
+    assert_eq!(log_tick_label(1e-2, LogStyle::Power), "10⁻²");
+    assert_eq!(log_tick_label(1e10, LogStyle::Power), "10¹⁰");
+    // Below 10000 everywhere: plain integers.
+    let t = log_ticks(1.5, 2000.0);
+    assert_eq!(LogStyle::of(&t), LogStyle::Plain);
+    assert_eq!(log_tick_label(1000.0, LogStyle::Plain), "1000");
+    // Less than a decade: every multiple.
+    assert_eq!(log_ticks(1.1e6, 4.5e6), vec![2e6, 3e6, 4e6]);
+}
