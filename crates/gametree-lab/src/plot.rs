@@ -317,14 +317,13 @@ fn closed(mut v: Vec<(i32, i32)>) -> Vec<(i32, i32)> {
     v
 }
 
+/// A hollow marker: a white-filled shape and its coloured outline, at a coordinate `C`.
+type HollowMarker<C, DB> = ComposedElement<C, DB, Polygon<(i32, i32)>, PathElement<(i32, i32)>>;
+
 /// The hollow marker of series `i` in colour `c` at `at` (a data point of the chart, or a
 /// pixel of the legend): the series' shape filled white, outlined in its colour. One
 /// drawing for the paper's values on the chart and their legend entry.
-fn hollow_marker<DB: DrawingBackend, C>(
-    at: C,
-    i: usize,
-    c: RGBColor,
-) -> ComposedElement<C, DB, Polygon<(i32, i32)>, PathElement<(i32, i32)>> {
+fn hollow_marker<DB: DrawingBackend, C>(at: C, i: usize, c: RGBColor) -> HollowMarker<C, DB> {
     let outline = closed(marker_shape(i, 5));
     EmptyElement::at(at)
         + Polygon::new(outline.clone(), WHITE.filled())

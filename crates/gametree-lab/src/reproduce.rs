@@ -49,12 +49,7 @@ pub fn select(filter: Option<&str>) -> Result<Vec<Experiment>, String> {
         Some((p, t)) => (p, Some(t)),
         None => (f, None),
     };
-    let mut papers_known: Vec<&str> = Vec::new();
-    for e in &all {
-        if !papers_known.contains(&e.paper) {
-            papers_known.push(e.paper);
-        }
-    }
+    let papers_known = papers::papers_of(&all);
     let of_paper: Vec<Experiment> = all.iter().copied().filter(|e| e.paper == paper).collect();
     if of_paper.is_empty() {
         return Err(format!(
@@ -345,12 +340,11 @@ pub fn write_outputs(
 /// killed runs left in them. Cheap: call it before any computation.
 pub fn prepare_out(dir: &Path, experiments: &[Experiment]) -> Result<(), String> {
     let mut dirs = vec![dir.to_path_buf()];
-    for e in experiments {
-        let d = dir.join(e.paper);
-        if !dirs.contains(&d) {
-            dirs.push(d);
-        }
-    }
+    dirs.extend(
+        papers::papers_of(experiments)
+            .into_iter()
+            .map(|p| dir.join(p)),
+    );
     for d in &dirs {
         match std::fs::metadata(d) {
             Ok(m) if m.is_dir() => {}
@@ -504,12 +498,7 @@ pub fn summary_text(done: &[Done], quick: bool, elapsed_s: f64) -> String {
         "paper", "rows", "exact", "within", "differs", "measured", "too-few"
     );
     out.push_str(&head);
-    let mut papers: Vec<&str> = Vec::new();
-    for d in done {
-        if !papers.contains(&d.experiment.paper) {
-            papers.push(d.experiment.paper);
-        }
-    }
+    let papers = papers::papers_of(done.iter().map(|d| &d.experiment));
     let line = |name: &str, rows: &[&Row]| {
         let n = |v: Verdict| rows.iter().filter(|r| r.verdict == v).count();
         format!(
