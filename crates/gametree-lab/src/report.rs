@@ -508,6 +508,23 @@ pub fn wrap_abbreviated(text: &str, width: usize, max_lines: usize) -> Vec<Strin
     lines
 }
 
+/// Appends `text` to `out` wrapped to `width` in at most `max_lines` lines ([`wrap_abbreviated`]),
+/// the first line after `first`, the others after `indent`, each ending in a newline.
+pub fn push_wrapped(
+    out: &mut String,
+    text: &str,
+    width: usize,
+    max_lines: usize,
+    first: &str,
+    indent: &str,
+) {
+    for (i, l) in wrap_abbreviated(text, width, max_lines).iter().enumerate() {
+        out.push_str(if i == 0 { first } else { indent });
+        out.push_str(l);
+        out.push('\n');
+    }
+}
+
 /// The rows of one table as plain text at most [`TEXT_WIDTH`] characters wide: columns
 /// `row`, `quantity`, `paper value`, `ours`, `95% CI`, `verdict` (the long text columns
 /// wrapped), and under each row its reason (`differs: ...`, one line) and its note,
@@ -588,18 +605,18 @@ pub fn text_table(rows: &[Row]) -> String {
             push_line(&mut out, &parts);
         }
         if !r.reason.is_empty() {
-            for l in wrap_abbreviated(&format!("differs: {}", r.reason), TEXT_WIDTH - 4, 1) {
-                out.push_str("    ");
-                out.push_str(&l);
-                out.push('\n');
-            }
+            let reason = format!("differs: {}", r.reason);
+            push_wrapped(&mut out, &reason, TEXT_WIDTH - 4, 1, "    ", "    ");
         }
         if !r.note.is_empty() && Some(&r.note) != previous_note {
-            for l in wrap_abbreviated(&r.note, TEXT_WIDTH - 4, NOTE_LINES) {
-                out.push_str("    ");
-                out.push_str(&l);
-                out.push('\n');
-            }
+            push_wrapped(
+                &mut out,
+                &r.note,
+                TEXT_WIDTH - 4,
+                NOTE_LINES,
+                "    ",
+                "    ",
+            );
         }
         previous_note = Some(&r.note);
     }

@@ -35,7 +35,7 @@ use crate::io::{describe, remove_stale_temps, write_atomic};
 use crate::papers;
 use crate::plot::line_plot_svg;
 use crate::report::{
-    csv, markdown, text_table, wrap, wrap_abbreviated, Check, Number, Row, Verdict, TEXT_WIDTH,
+    csv, markdown, push_wrapped, text_table, wrap, Check, Number, Row, Verdict, TEXT_WIDTH,
 };
 
 /// The experiments `filter` names: `None` for all, `PAPER` for a paper's tables, or
@@ -538,22 +538,14 @@ pub fn summary_text(done: &[Done], quick: bool, elapsed_s: f64) -> String {
                 r.ours,
                 r.paper_value.map_or("-".into(), |v| v.to_string())
             );
-            for (i, l) in wrap(&what, TEXT_WIDTH - 4).iter().enumerate() {
-                out.push_str(if i == 0 { "  - " } else { "    " });
-                out.push_str(l);
-                out.push('\n');
-            }
+            push_wrapped(&mut out, &what, TEXT_WIDTH - 4, usize::MAX, "  - ", "    ");
             let why = if r.reason.is_empty() {
                 &r.note
             } else {
                 &r.reason
             };
             if !why.is_empty() {
-                for l in wrap_abbreviated(why, TEXT_WIDTH - 6, 1) {
-                    out.push_str("      ");
-                    out.push_str(&l);
-                    out.push('\n');
-                }
+                push_wrapped(&mut out, why, TEXT_WIDTH - 6, 1, "      ", "      ");
             }
         }
     }
