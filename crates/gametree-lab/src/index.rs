@@ -71,13 +71,7 @@ pub fn index_html(out: &Path) -> String {
          <p>Every table (markdown, CSV, JSON) and plot in this directory, paper by paper.</p>\n",
     );
     let experiments = papers::all();
-    let mut paper_dirs: Vec<&str> = Vec::new();
-    for e in &experiments {
-        if !paper_dirs.contains(&e.paper) {
-            paper_dirs.push(e.paper);
-        }
-    }
-    for paper in paper_dirs {
+    for paper in papers::papers_of(&experiments) {
         let dir = out.join(paper);
         let mut unclaimed = files_of(&dir);
         if unclaimed.is_empty() {

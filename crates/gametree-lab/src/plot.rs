@@ -12,15 +12,20 @@
 //! - The paper's values of a series ([`Series::paper`]) are hollow markers of the series'
 //!   colour and shape, with their own legend entry `NAME (paper)`.
 //! - Confidence intervals ([`Series::intervals`]) are vertical error bars with caps.
-//! - Tick labels ([`tick_label`]) print integers without a fraction (`1000`, not `1000.0`),
-//!   integers from 100000 up as `2.5e6`, and other values with at most six significant digits; an x
-//!   axis whose points are all integers gets ticks at integers only.
+//! - Tick labels of a linear axis ([`tick_label`]) print integers without a fraction (`1000`,
+//!   not `1000.0`), integers from 100000 up as `2.5e6`, and other values with at most six
+//!   significant digits; an x axis whose points are all integers gets ticks at integers only.
+//! - A logarithmic axis has at least three labelled ticks where its range allows
+//!   ([`log_ticks`]: the powers of ten, with 2x and 5x added when fewer than three powers
+//!   fall in the range), all labelled in one style ([`LogStyle`]): plain integers when every
+//!   tick is below 10000, powers of ten as `10⁴` and `2×10⁴` otherwise.
 //!
 //! [`file_name`] names a plot's file from its table and its own name without repeating the
 //! table.
 
 use std::path::Path;
 
+use plotters::element::ComposedElement;
 use plotters::prelude::*;
 
 /// Twelve distinct qualitative colours, in the order series get them.
@@ -186,31 +191,93 @@ pub fn tick_label(v: f64) -> String {
     }
 }
 
+/// How the labels of a logarithmic axis print: one style for the whole axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogStyle {
+    /// As [`tick_label`] does (`1`, `20`, `5000`, `0.5`): every tick is below 10000.
+    Plain,
+    /// Powers of ten with superscript exponents: `10⁴`, `2×10⁴`, `5×10⁻¹`.
+    Power,
+}
+
+impl LogStyle {
+    /// The style of an axis with ticks `ticks`: [`LogStyle::Plain`] when every tick is below
+    /// 10000, [`LogStyle::Power`] otherwise.
+    pub fn of(ticks: &[f64]) -> LogStyle {
+        if ticks.iter().all(|t| t.abs() < 1e4) {
+            LogStyle::Plain
+        } else {
+            LogStyle::Power
+        }
+    }
+}
+
+/// The label of tick `v` of a logarithmic axis in `style`; in [`LogStyle::Power`] a tick
+/// `m × 10^k` (`m` an integer 1..9 as [`log_ticks`] gives) prints as `10ᵏ` or `m×10ᵏ`, any
+/// other value with [`tick_label`].
+pub fn log_tick_label(v: f64, style: LogStyle) -> String {
+    if style == LogStyle::Plain || !(v.is_finite() && v > 0.0) {
+        return tick_label(v);
+    }
+    let k = v.log10().floor() as i32;
+    let m = v / 10f64.powi(k);
+    let mr = m.round();
+    if (m - mr).abs() > 1e-6 || !(1.0..10.0).contains(&mr) {
+        return tick_label(v);
+    }
+    const SUPERSCRIPT: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let mut exp = String::new();
+    if k < 0 {
+        exp.push('⁻');
+    }
+    for d in k.unsigned_abs().to_string().bytes() {
+        exp.push(SUPERSCRIPT[usize::from(d - b'0')]);
+    }
+    if mr == 1.0 {
+        format!("10{exp}")
+    } else {
+        format!("{}×10{exp}", mr as u8)
+    }
+}
+
 /// At most this many markers per curve: a denser curve gets a marker on every k-th point.
 const MAX_MARKERS: usize = 24;
 
 /// The ticks of a logarithmic axis over `lo..hi`: 1, 2 and 5 times the powers of ten over at
-/// most two decades, the powers of ten up to eight decades, every other power beyond.
+/// most two decades, the powers of ten up to eight decades, every other power beyond; and
+/// at least three ticks where the range allows: when fewer fall in it (a range a little
+/// over two decades may hold only two powers of ten), 1, 2 and 5 times the powers, then
+/// every multiple 1..9 of them.
 pub fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
     if !(lo > 0.0 && hi > lo && hi.is_finite()) {
         return Vec::new();
     }
     let decades = (hi / lo).log10();
     let (e0, e1) = (lo.log10().floor() as i32, hi.log10().ceil() as i32);
-    let mults: &[f64] = if decades <= 2.0 {
-        &[1.0, 2.0, 5.0]
-    } else {
-        &[1.0]
-    };
-    let step = if decades > 8.0 { 2 } else { 1 };
-    let mut v = Vec::new();
-    for e in (e0..=e1).step_by(step) {
-        for m in mults {
-            let t = m * 10f64.powi(e);
-            if lo <= t && t <= hi {
-                v.push(t);
+    let ticks = |mults: &[f64], step: usize| -> Vec<f64> {
+        let mut v = Vec::new();
+        for e in (e0..=e1).step_by(step) {
+            for m in mults {
+                let t = m * 10f64.powi(e);
+                if lo <= t && t <= hi {
+                    v.push(t);
+                }
             }
         }
+        v
+    };
+    const FEW: [f64; 3] = [1.0, 2.0, 5.0];
+    const ALL: [f64; 9] = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0];
+    let mut v = if decades <= 2.0 {
+        ticks(&FEW, 1)
+    } else {
+        ticks(&[1.0], if decades > 8.0 { 2 } else { 1 })
+    };
+    if v.len() < 3 {
+        v = ticks(&FEW, 1);
+    }
+    if v.len() < 3 {
+        v = ticks(&ALL, 1);
     }
     v
 }
@@ -248,6 +315,19 @@ fn closed(mut v: Vec<(i32, i32)>) -> Vec<(i32, i32)> {
         v.push(first);
     }
     v
+}
+
+/// A hollow marker: a white-filled shape and its coloured outline, at a coordinate `C`.
+type HollowMarker<C, DB> = ComposedElement<C, DB, Polygon<(i32, i32)>, PathElement<(i32, i32)>>;
+
+/// The hollow marker of series `i` in colour `c` at `at` (a data point of the chart, or a
+/// pixel of the legend): the series' shape filled white, outlined in its colour. One
+/// drawing for the paper's values on the chart and their legend entry.
+fn hollow_marker<DB: DrawingBackend, C>(at: C, i: usize, c: RGBColor) -> HollowMarker<C, DB> {
+    let outline = closed(marker_shape(i, 5));
+    EmptyElement::at(at)
+        + Polygon::new(outline.clone(), WHITE.filled())
+        + PathElement::new(outline, c.stroke_width(2))
 }
 
 /// The data ranges: x, y over points, paper values and intervals (on a logarithmic axis,
@@ -300,9 +380,29 @@ pub fn line_plot_svg(
         10
     };
     let lay = layout(series);
-    let y_chars = [y0, y1, (y0 + y1) / 2.0]
+    if log_y {
+        y1 = y1.max(y0 * 1.01);
+    }
+    // The logarithmic axis: its range, ticks and one label style.
+    let (log_lo, log_hi) = (y0 * 0.8, y1 * 1.25);
+    let y_ticks = if log_y {
+        log_ticks(log_lo, log_hi)
+    } else {
+        Vec::new()
+    };
+    let style = LogStyle::of(&y_ticks);
+    let y_tick = |v: f64| {
+        if log_y {
+            log_tick_label(v, style)
+        } else {
+            tick_label(v)
+        }
+    };
+    let y_chars = y_ticks
         .iter()
-        .map(|&v| tick_label(v).len())
+        .copied()
+        .chain([y0, y1, (y0 + y1) / 2.0])
+        .map(|v| y_tick(v).chars().count())
         .max()
         .unwrap_or(4)
         .max(4) as u32;
@@ -320,10 +420,8 @@ pub fn line_plot_svg(
             .x_label_area_size(44)
             .y_label_area_size(30 + 8 * (y_chars + 2));
         let fmt = |v: &f64| tick_label(*v);
-        if log_y {
-            y1 = y1.max(y0 * 1.01);
-        }
-        let y_floor = if log_y { y0 * 0.8 } else { f64::MIN };
+        let y_fmt = |v: &f64| y_tick(*v);
+        let y_floor = if log_y { log_lo } else { f64::MIN };
         macro_rules! draw {
             ($chart:expr) => {{
                 let mut chart = $chart;
@@ -333,7 +431,7 @@ pub fn line_plot_svg(
                     .y_desc(y_label)
                     .x_labels(x_labels)
                     .x_label_formatter(&fmt)
-                    .y_label_formatter(&fmt)
+                    .y_label_formatter(&y_fmt)
                     .label_style(("sans-serif", 13))
                     .axis_desc_style(("sans-serif", 15))
                     .draw()
@@ -341,7 +439,6 @@ pub fn line_plot_svg(
                 for (i, s) in series.iter().enumerate() {
                     let c = PALETTE[i % PALETTE.len()];
                     let shape = marker_shape(i, 4);
-                    let hollow = closed(marker_shape(i, 5));
                     for &(x, lo, hi) in &s.intervals {
                         // On a logarithmic axis a bar reaching zero or below ends at the
                         // axis.
@@ -369,21 +466,16 @@ pub fn line_plot_svg(
                         }))
                         .map_err(|e| e.to_string())?;
                     chart
-                        .draw_series(s.paper.iter().map(|&p| {
-                            EmptyElement::at(p)
-                                + Polygon::new(hollow.clone(), WHITE.filled())
-                                + PathElement::new(hollow.clone(), c.stroke_width(2))
-                        }))
+                        .draw_series(s.paper.iter().map(|&p| hollow_marker(p, i, c)))
                         .map_err(|e| e.to_string())?;
                 }
             }};
         }
         if log_y {
-            let (lo, hi) = (y_floor, y1 * 1.25);
             draw!(builder
                 .build_cartesian_2d(
                     x0..x1,
-                    (lo..hi).log_scale().with_key_points(log_ticks(lo, hi))
+                    (log_lo..log_hi).log_scale().with_key_points(y_ticks)
                 )
                 .map_err(|e| e.to_string())?);
         } else {
@@ -421,10 +513,7 @@ fn draw_legend(
             v.into_iter().map(|(dx, dy)| (22 + dx, y + dy)).collect()
         };
         if *paper {
-            let hollow = closed(marker_shape(*i, 5));
-            area.draw(&Polygon::new(at(hollow.clone()), WHITE.filled()))
-                .map_err(|e| e.to_string())?;
-            area.draw(&PathElement::new(at(hollow), c.stroke_width(2)))
+            area.draw(&hollow_marker((22, y), *i, c))
                 .map_err(|e| e.to_string())?;
         } else {
             area.draw(&PathElement::new(vec![(10, y), (34, y)], c.stroke_width(2)))

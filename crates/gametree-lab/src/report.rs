@@ -7,8 +7,98 @@
 //! given (a paper value or none, an exact tolerance, or a sample with its interval), so every
 //! experiment applies the same rules, among them the one for small samples
 //! ([`MIN_SAMPLES`]).
+//!
+//! The paper's value and ours are [`Number`]s: an exact count (compared exactly, stored as a
+//! JSON integer) or a real (printed with 4 significant digits, stored at full precision).
+
+use std::fmt;
 
 use serde::Serialize;
+
+/// A number of a row: an exact count or a real measurement.
+///
+/// Counts (leaves, nodes, sums of counts over many trees) stay integers from the search to
+/// the output: an exact row of two counts compares them as integers, the text prints every
+/// digit and JSON stores an integer (`84927`, not `84927.0`). Reals (means, ratios, roots)
+/// print with 4 significant digits ([`fmt_num`]) and are stored at full precision.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Number {
+    /// An exact count.
+    Count(u64),
+    /// A real number (`NaN` where there is none; stored as JSON `null`).
+    Real(f64),
+}
+
+impl Number {
+    /// The number as a float (a count above 2^53 rounds).
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Number::Count(n) => n as f64,
+            Number::Real(x) => x,
+        }
+    }
+
+    /// The count, if the number is one.
+    pub fn as_count(self) -> Option<u64> {
+        match self {
+            Number::Count(n) => Some(n),
+            Number::Real(_) => None,
+        }
+    }
+
+    /// The number at full precision: every digit of a count, the shortest text that reads
+    /// back as the same float for a real (the CSV files).
+    pub fn full(self) -> String {
+        match self {
+            Number::Count(n) => n.to_string(),
+            Number::Real(x) => x.to_string(),
+        }
+    }
+
+    /// Whether `self` equals `other` to within `tolerance` (absolute): two counts compare
+    /// as integers (a difference of one is never within a tolerance below one).
+    pub fn within(self, other: Number, tolerance: f64) -> bool {
+        match (self, other) {
+            (Number::Count(a), Number::Count(b)) => a == b || a.abs_diff(b) as f64 <= tolerance,
+            (a, b) => (a.as_f64() - b.as_f64()).abs() <= tolerance,
+        }
+    }
+}
+
+/// The table text: a count in full, a real with 4 significant digits ([`fmt_num`]).
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Number::Count(n) => write!(f, "{n}"),
+            Number::Real(x) => f.write_str(&fmt_num(x)),
+        }
+    }
+}
+
+impl From<u64> for Number {
+    fn from(n: u64) -> Number {
+        Number::Count(n)
+    }
+}
+
+impl From<u32> for Number {
+    fn from(n: u32) -> Number {
+        Number::Count(u64::from(n))
+    }
+}
+
+impl From<usize> for Number {
+    fn from(n: usize) -> Number {
+        Number::Count(n as u64)
+    }
+}
+
+impl From<f64> for Number {
+    fn from(x: f64) -> Number {
+        Number::Real(x)
+    }
+}
 
 /// The fewest samples a statistical row needs for a verdict: with fewer, an interval (from
 /// Student's t on 1 to 4 samples) is too wide or too unreliable to decide anything, and the
@@ -71,6 +161,27 @@ impl Verdict {
     }
 }
 
+/// An independent computation of a row's number and whether it agreed: e.g. the count of
+/// a pruning search beside a transcription of the paper's own procedure, or a value beside
+/// plain max^n's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Check {
+    /// What the number was checked against, e.g. `max^n` or `Korf's procedure Shallow`.
+    pub against: String,
+    /// Whether the two agreed.
+    pub agrees: bool,
+}
+
+impl Check {
+    /// A check against `against` that agreed or not.
+    pub fn new(against: impl Into<String>, agrees: bool) -> Check {
+        Check {
+            against: against.into(),
+            agrees,
+        }
+    }
+}
+
 /// One line of a reproduction: a quantity, the paper's value, ours.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Row {
@@ -83,9 +194,9 @@ pub struct Row {
     /// What is measured, e.g. `A_best`.
     pub quantity: String,
     /// The published number, if any.
-    pub paper_value: Option<f64>,
+    pub paper_value: Option<Number>,
     /// Our number.
-    pub ours: f64,
+    pub ours: Number,
     /// Our 95% interval, for statistical rows.
     pub ci95: Option<[f64; 2]>,
     /// The number of samples behind a statistical row (`None` for computed rows).
@@ -97,6 +208,14 @@ pub struct Row {
     pub reason: String,
     /// What the row measured and how: seeds, counts, caveats.
     pub note: String,
+    /// The search that computed `ours`, by its command-line name (e.g. `hypermax`), where a
+    /// search did (`None`: a formula, a memoised count, a statistic). Left out of the JSON
+    /// when `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub algorithm: Option<String>,
+    /// The independent check of `ours`, if the row has one. Left out of the JSON when `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub check: Option<Check>,
 }
 
 /// How a [`RowBuilder`] decides the verdict.
@@ -142,12 +261,14 @@ impl Row {
                 row: row.into(),
                 quantity: quantity.into(),
                 paper_value: None,
-                ours: f64::NAN,
+                ours: Number::Real(f64::NAN),
                 ci95: None,
                 samples: None,
                 verdict: Verdict::Measured,
                 reason: String::new(),
                 note: String::new(),
+                algorithm: None,
+                check: None,
             },
             rule: Rule::Exact(0.0),
         }
@@ -159,8 +280,8 @@ impl Row {
         table: &str,
         row: String,
         quantity: &str,
-        paper_value: f64,
-        ours: f64,
+        paper_value: impl Into<Number>,
+        ours: impl Into<Number>,
         tolerance: f64,
     ) -> Row {
         Row::builder(paper, table, row, quantity)
@@ -179,20 +300,20 @@ impl Row {
 
 impl RowBuilder {
     /// The published number.
-    pub fn paper(mut self, value: f64) -> Self {
-        self.row.paper_value = Some(value);
+    pub fn paper(mut self, value: impl Into<Number>) -> Self {
+        self.row.paper_value = Some(value.into());
         self
     }
 
     /// The published number, if the paper gives one (`None`: the row is `measured`).
-    pub fn paper_opt(mut self, value: Option<f64>) -> Self {
-        self.row.paper_value = value;
+    pub fn paper_opt<N: Into<Number>>(mut self, value: Option<N>) -> Self {
+        self.row.paper_value = value.map(Into::into);
         self
     }
 
     /// Our number.
-    pub fn ours(mut self, value: f64) -> Self {
-        self.row.ours = value;
+    pub fn ours(mut self, value: impl Into<Number>) -> Self {
+        self.row.ours = value.into();
         self
     }
 
@@ -232,6 +353,18 @@ impl RowBuilder {
         self
     }
 
+    /// The search that computed our number (its command-line name).
+    pub fn algorithm(mut self, name: impl Into<String>) -> Self {
+        self.row.algorithm = Some(name.into());
+        self
+    }
+
+    /// The independent check of our number.
+    pub fn check(mut self, check: Check) -> Self {
+        self.row.check = Some(check);
+        self
+    }
+
     /// Why the row differs, should it (dropped for the other verdicts).
     pub fn reason(mut self, reason: impl Into<String>) -> Self {
         self.row.reason = reason.into();
@@ -247,15 +380,16 @@ impl RowBuilder {
             Some(p) => match self.rule {
                 Rule::Given(v) => v,
                 Rule::Exact(tol) => {
-                    if (row.ours - p).abs() <= tol {
+                    if row.ours.within(p, tol) {
                         Verdict::Exact
                     } else {
                         Verdict::Differs
                     }
                 }
                 Rule::Statistical(rel) => {
+                    let (ours, p) = (row.ours.as_f64(), p.as_f64());
                     let inside = row.ci95.is_some_and(|c| c[0] <= p && p <= c[1]);
-                    if inside || (row.ours - p).abs() <= rel * p.abs() {
+                    if inside || (ours - p).abs() <= rel * p.abs() {
                         Verdict::Within
                     } else {
                         Verdict::Differs
@@ -302,8 +436,8 @@ pub fn markdown(rows: &[Row]) -> String {
             r.table,
             r.row,
             r.quantity,
-            r.paper_value.map_or("-".into(), fmt_num),
-            fmt_num(r.ours),
+            r.paper_value.map_or("-".into(), |v| v.to_string()),
+            r.ours,
             fmt_ci(r.ci95),
             r.samples.map_or("-".into(), |n| n.to_string()),
             r.verdict.as_str(),
@@ -374,6 +508,23 @@ pub fn wrap_abbreviated(text: &str, width: usize, max_lines: usize) -> Vec<Strin
     lines
 }
 
+/// Appends `text` to `out` wrapped to `width` in at most `max_lines` lines ([`wrap_abbreviated`]),
+/// the first line after `first`, the others after `indent`, each ending in a newline.
+pub fn push_wrapped(
+    out: &mut String,
+    text: &str,
+    width: usize,
+    max_lines: usize,
+    first: &str,
+    indent: &str,
+) {
+    for (i, l) in wrap_abbreviated(text, width, max_lines).iter().enumerate() {
+        out.push_str(if i == 0 { first } else { indent });
+        out.push_str(l);
+        out.push('\n');
+    }
+}
+
 /// The rows of one table as plain text at most [`TEXT_WIDTH`] characters wide: columns
 /// `row`, `quantity`, `paper value`, `ours`, `95% CI`, `verdict` (the long text columns
 /// wrapped), and under each row its reason (`differs: ...`, one line) and its note,
@@ -393,8 +544,8 @@ pub fn text_table(rows: &[Row]) -> String {
             [
                 r.row.clone(),
                 r.quantity.clone(),
-                r.paper_value.map_or("-".into(), fmt_num),
-                fmt_num(r.ours),
+                r.paper_value.map_or("-".into(), |v| v.to_string()),
+                r.ours.to_string(),
                 fmt_ci(r.ci95),
                 r.verdict.as_str().to_string(),
             ]
@@ -454,18 +605,18 @@ pub fn text_table(rows: &[Row]) -> String {
             push_line(&mut out, &parts);
         }
         if !r.reason.is_empty() {
-            for l in wrap_abbreviated(&format!("differs: {}", r.reason), TEXT_WIDTH - 4, 1) {
-                out.push_str("    ");
-                out.push_str(&l);
-                out.push('\n');
-            }
+            let reason = format!("differs: {}", r.reason);
+            push_wrapped(&mut out, &reason, TEXT_WIDTH - 4, 1, "    ", "    ");
         }
         if !r.note.is_empty() && Some(&r.note) != previous_note {
-            for l in wrap_abbreviated(&r.note, TEXT_WIDTH - 4, NOTE_LINES) {
-                out.push_str("    ");
-                out.push_str(&l);
-                out.push('\n');
-            }
+            push_wrapped(
+                &mut out,
+                &r.note,
+                TEXT_WIDTH - 4,
+                NOTE_LINES,
+                "    ",
+                "    ",
+            );
         }
         previous_note = Some(&r.note);
     }
@@ -491,8 +642,8 @@ pub fn csv(rows: &[Row]) -> String {
             csv_field(&r.table),
             csv_field(&r.row),
             csv_field(&r.quantity),
-            r.paper_value.map_or(String::new(), |v| v.to_string()),
-            r.ours.to_string(),
+            r.paper_value.map_or(String::new(), Number::full),
+            r.ours.full(),
             r.ci95.map_or(String::new(), |c| c[0].to_string()),
             r.ci95.map_or(String::new(), |c| c[1].to_string()),
             r.samples.map_or(String::new(), |n| n.to_string()),
@@ -603,7 +754,7 @@ mod tests {
         );
         assert_eq!(
             (r.paper_value, r.ours, r.ci95, r.samples),
-            (Some(5.0), 5.0, None, None)
+            (Some(Number::Real(5.0)), Number::Real(5.0), None, None)
         );
         assert_eq!((r.verdict, r.note.as_str()), (Verdict::Exact, "n"));
         for v in Verdict::ALL {

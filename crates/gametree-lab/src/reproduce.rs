@@ -34,7 +34,9 @@ use crate::experiment::{Ctx, Experiment, Output};
 use crate::io::{describe, remove_stale_temps, write_atomic};
 use crate::papers;
 use crate::plot::line_plot_svg;
-use crate::report::{csv, markdown, text_table, wrap, wrap_abbreviated, Row, Verdict, TEXT_WIDTH};
+use crate::report::{
+    csv, markdown, push_wrapped, text_table, wrap, Check, Number, Row, Verdict, TEXT_WIDTH,
+};
 
 /// The experiments `filter` names: `None` for all, `PAPER` for a paper's tables, or
 /// `PAPER/TABLE` for one. An unknown name is an error listing the known ones.
@@ -47,12 +49,7 @@ pub fn select(filter: Option<&str>) -> Result<Vec<Experiment>, String> {
         Some((p, t)) => (p, Some(t)),
         None => (f, None),
     };
-    let mut papers_known: Vec<&str> = Vec::new();
-    for e in &all {
-        if !papers_known.contains(&e.paper) {
-            papers_known.push(e.paper);
-        }
-    }
+    let papers_known = papers::papers_of(&all);
     let of_paper: Vec<Experiment> = all.iter().copied().filter(|e| e.paper == paper).collect();
     if of_paper.is_empty() {
         return Err(format!(
@@ -183,11 +180,25 @@ fn pretty(doc: &Value) -> String {
 /// A row read back from its JSON serialization.
 pub fn row_from_json(v: &Value) -> Option<Row> {
     let s = |k: &str| v.get(k)?.as_str().map(str::to_string);
-    let num = |k: &str| -> Option<Option<f64>> {
+    let num = |k: &str| -> Option<Option<Number>> {
         match v.get(k)? {
             Value::Null => Some(None),
-            x => x.as_f64().map(Some),
+            x => match x.as_u64() {
+                Some(n) => Some(Some(Number::Count(n))),
+                None => x.as_f64().map(|x| Some(Number::Real(x))),
+            },
         }
+    };
+    let check = match v.get("check") {
+        None => None,
+        Some(c) => Some(Check {
+            against: c.get("against")?.as_str()?.to_string(),
+            agrees: c.get("agrees")?.as_bool()?,
+        }),
+    };
+    let algorithm = match v.get("algorithm") {
+        None => None,
+        Some(a) => Some(a.as_str()?.to_string()),
     };
     let ci95 = match v.get("ci95")? {
         Value::Null => None,
@@ -200,7 +211,7 @@ pub fn row_from_json(v: &Value) -> Option<Row> {
         row: s("row")?,
         quantity: s("quantity")?,
         paper_value: num("paper_value")?,
-        ours: num("ours")?.unwrap_or(f64::NAN),
+        ours: num("ours")?.unwrap_or(Number::Real(f64::NAN)),
         ci95,
         samples: match v.get("samples")? {
             Value::Null => None,
@@ -209,6 +220,8 @@ pub fn row_from_json(v: &Value) -> Option<Row> {
         verdict: Verdict::from_word(&s("verdict")?)?,
         reason: s("reason")?,
         note: s("note")?,
+        algorithm,
+        check,
     })
 }
 
@@ -327,12 +340,11 @@ pub fn write_outputs(
 /// killed runs left in them. Cheap: call it before any computation.
 pub fn prepare_out(dir: &Path, experiments: &[Experiment]) -> Result<(), String> {
     let mut dirs = vec![dir.to_path_buf()];
-    for e in experiments {
-        let d = dir.join(e.paper);
-        if !dirs.contains(&d) {
-            dirs.push(d);
-        }
-    }
+    dirs.extend(
+        papers::papers_of(experiments)
+            .into_iter()
+            .map(|p| dir.join(p)),
+    );
     for d in &dirs {
         match std::fs::metadata(d) {
             Ok(m) if m.is_dir() => {}
@@ -486,12 +498,7 @@ pub fn summary_text(done: &[Done], quick: bool, elapsed_s: f64) -> String {
         "paper", "rows", "exact", "within", "differs", "measured", "too-few"
     );
     out.push_str(&head);
-    let mut papers: Vec<&str> = Vec::new();
-    for d in done {
-        if !papers.contains(&d.experiment.paper) {
-            papers.push(d.experiment.paper);
-        }
-    }
+    let papers = papers::papers_of(done.iter().map(|d| &d.experiment));
     let line = |name: &str, rows: &[&Row]| {
         let n = |v: Verdict| rows.iter().filter(|r| r.verdict == v).count();
         format!(
@@ -528,25 +535,17 @@ pub fn summary_text(done: &[Done], quick: bool, elapsed_s: f64) -> String {
                 r.table,
                 r.row,
                 r.quantity,
-                crate::report::fmt_num(r.ours),
-                r.paper_value.map_or("-".into(), crate::report::fmt_num)
+                r.ours,
+                r.paper_value.map_or("-".into(), |v| v.to_string())
             );
-            for (i, l) in wrap(&what, TEXT_WIDTH - 4).iter().enumerate() {
-                out.push_str(if i == 0 { "  - " } else { "    " });
-                out.push_str(l);
-                out.push('\n');
-            }
+            push_wrapped(&mut out, &what, TEXT_WIDTH - 4, usize::MAX, "  - ", "    ");
             let why = if r.reason.is_empty() {
                 &r.note
             } else {
                 &r.reason
             };
             if !why.is_empty() {
-                for l in wrap_abbreviated(why, TEXT_WIDTH - 6, 1) {
-                    out.push_str("      ");
-                    out.push_str(&l);
-                    out.push('\n');
-                }
+                push_wrapped(&mut out, why, TEXT_WIDTH - 6, 1, "      ", "      ");
             }
         }
     }

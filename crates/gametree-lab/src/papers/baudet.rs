@@ -295,9 +295,9 @@ fn theorem_3_2(ctx: &Ctx) -> Output {
         let x = xi(n);
         // The extremes: T(0) = T(1) = n^ceil(d/2) + n^floor(d/2) - 1 (eq. 3.14), exact.
         for d in 1..=max_d {
-            let best = (n.pow(d.div_ceil(2)) + n.pow(d / 2) - 1) as f64;
+            let best = u64::from(n.pow(d.div_ceil(2)) + n.pow(d / 2) - 1);
             for p in [0.0, 1.0] {
-                let sim = alphabeta_leaves(two_player(n, d, bivalued_for(p, d), 1)) as f64;
+                let sim = alphabeta_leaves(two_player(n, d, bivalued_for(p, d), 1));
                 out.rows.push(
                     Row::exact(
                         PAPER,

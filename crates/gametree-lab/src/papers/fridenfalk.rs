@@ -17,11 +17,14 @@ use gametree_games::random_tree::{LeafModel, RandomTree, RandomTreeEval, RandomT
 
 use crate::experiment::{Ctx, Experiment, Output, Plot};
 use crate::plot::Series;
-use crate::report::{Row, Verdict};
+use crate::report::{Check, Row, Verdict};
 use crate::runner::{run_trials, trial_seed};
 use crate::stats::{linear_fit, summarize};
 
 const PAPER: &str = "fridenfalk-2014";
+
+/// What a searched `A_best` is checked against: the count over identical subtrees.
+pub const MEMOISED: &str = "memoised count";
 
 /// The seed of Table I's random trees.
 pub const TABLE_1_SEED: u64 = 2014;
@@ -278,20 +281,19 @@ pub fn table_1(ctx: &Ctx) -> Output {
                 "memoised count over identical subtrees (search skipped in --quick)".to_string(),
             )
         };
-        let mut row = Row::exact(
-            PAPER,
-            "table-1",
-            name.clone(),
-            "A_best",
-            l.a_best as f64,
-            a_best as f64,
-            0.0,
-        )
-        .with_note(note);
-        if search && a_best != counted {
-            row.verdict = Verdict::Differs;
+        let mut row = Row::builder(PAPER, "table-1", name.clone(), "A_best")
+            .paper(l.a_best)
+            .ours(a_best)
+            .note(note);
+        if search {
+            row = row
+                .algorithm("hypermax")
+                .check(Check::new(MEMOISED, a_best == counted));
+            if a_best != counted {
+                row = row.verdict(Verdict::Differs);
+            }
         }
-        rows.push(row);
+        rows.push(row.build());
         let full = a0(b, d);
         let mut a0_note = String::from("sum of b^k, k = 0..d");
         if full < 5_000_000 {

@@ -67,8 +67,8 @@ fn best_case(_: &Ctx) -> Output {
                     "best-case",
                     format!("b={b} d={d}"),
                     "leaves",
-                    best_case_formula(b, d) as f64,
-                    ours as f64,
+                    best_case_formula(b, d),
+                    ours,
                     0.0,
                 )
                 .with_note(format!("of {} leaves", (b as u64).pow(d))),

@@ -13,7 +13,7 @@ use gametree_games::rng::SplitMix64;
 
 use crate::experiment::{Ctx, Experiment, Output, Plot};
 use crate::plot::Series;
-use crate::report::{Row, Verdict};
+use crate::report::{Check, Row, Verdict};
 use crate::runner::run_trials;
 use crate::stats::summarize;
 
@@ -135,6 +135,42 @@ pub fn shallow_leaves(tree: &LeafArray) -> u64 {
         .unwrap_or(u64::MAX)
 }
 
+/// Korf's procedure `Shallow`, transcribed from the pseudocode of Richard E. Korf,
+/// "Multi-player alpha-beta pruning", *Artificial Intelligence* 48(1), 99-111, 1991, on
+/// `tree`: the max^n value of the root and the number of leaves it evaluates. Ties keep the
+/// first child; a child is cut when the mover's best reaches the bound `maxsum` minus the
+/// parent's best (so it needs leaves whose components are at least 0 and sum to at most
+/// `maxsum`).
+/// An oracle independent of [`gametree::search::shallow::shallow`] (no shared code): the
+/// best-case rows of three or more players check their count with it.
+pub fn korf_procedure_shallow(tree: &LeafArray) -> (Scores, u64) {
+    fn go(t: &LeafArray, index: usize, ply: u32, bound: i64, leaves: &mut u64) -> Scores {
+        if ply == t.d {
+            *leaves += 1;
+            return t.leaves[index];
+        }
+        let player = ply as usize % t.players;
+        let b = t.b as usize;
+        let mut best = go(t, index * b, ply + 1, t.maxsum, leaves);
+        for c in 1..b {
+            if best[player] >= bound {
+                return best;
+            }
+            let cur = go(t, index * b + c, ply + 1, t.maxsum - best[player], leaves);
+            if cur[player] > best[player] {
+                best = cur;
+            }
+        }
+        best
+    }
+    let mut leaves = 0;
+    let v = go(tree, 0, 0, tree.maxsum, &mut leaves);
+    (v, leaves)
+}
+
+/// What the best-case rows of three or more players check their count against.
+pub const KORF_SHALLOW: &str = "Korf's procedure Shallow";
+
 /// A random leaf: components in `0..maxsum` (never `maxsum`: no immediate pruning, as
 /// Korf's analysis assumes), summing to at most `maxsum`.
 fn random_leaf(rng: &mut SplitMix64, players: usize, maxsum: i64) -> Scores {
@@ -233,8 +269,8 @@ fn best_case(ctx: &Ctx) -> Output {
                     "best-case",
                     format!("n=2 b={b} d={d}"),
                     "leaves F(d)",
-                    f(b as u64, d) as f64,
-                    ours as f64,
+                    f(b as u64, d),
+                    ours,
                     0.0,
                 )
                 .with_note("shallow pruning on the constant tree (c, c), maxsum = 2c"),
@@ -323,12 +359,13 @@ fn best_case(ctx: &Ctx) -> Output {
         ctx.progress,
         |i, s| {
             let (n, b, d) = lines[i];
-            best_case_search(n, b, d, 2 * n as i64, budget, s).0
+            let (count, tree) = best_case_search(n, b, d, 2 * n as i64, budget, s);
+            (count, korf_procedure_shallow(&tree).1)
         },
     );
-    for (&(n, b, d), &count) in lines.iter().zip(&found) {
+    for (&(n, b, d), &(count, korf_count)) in lines.iter().zip(&found) {
         let fd = f(b as u64, d);
-        let verdict = if count == fd {
+        let verdict = if count == fd && korf_count == count {
             Verdict::Exact
         } else {
             Verdict::Differs
@@ -340,9 +377,16 @@ fn best_case(ctx: &Ctx) -> Output {
                 format!("n={n} b={b} d={d}"),
                 "fewest leaves found",
             )
-            .paper(fd as f64)
-            .ours(count as f64)
+            .paper(fd)
+            .ours(count)
             .verdict(verdict)
+            .algorithm("shallow")
+            .check(Check::new(KORF_SHALLOW, korf_count == count))
+            .reason(if korf_count == count {
+                format!("no tree found with F(d) = {fd} leaves")
+            } else {
+                format!("{KORF_SHALLOW} counts {korf_count} leaves on the tree found")
+            })
             .note(format!(
                 "local search over {budget} trees (components 0..{}, maxsum {}); {MULTI_NOTE}",
                 2 * n - 1,

@@ -23,3 +23,14 @@ pub fn all() -> Vec<Experiment> {
     v.extend(sturtevant_cards::experiments());
     v
 }
+
+/// The papers of `experiments`, in the order they first appear, each once.
+pub fn papers_of<'a>(experiments: impl IntoIterator<Item = &'a Experiment>) -> Vec<&'static str> {
+    let mut papers: Vec<&'static str> = Vec::new();
+    for e in experiments {
+        if !papers.contains(&e.paper) {
+            papers.push(e.paper);
+        }
+    }
+    papers
+}

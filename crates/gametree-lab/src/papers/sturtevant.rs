@@ -19,7 +19,7 @@ use gametree_games::random_tree::{LeafModel, RandomTree, RandomTreeEval, RandomT
 
 use crate::experiment::{Ctx, Experiment, Output, Plot};
 use crate::plot::Series;
-use crate::report::{Row, Verdict};
+use crate::report::{Check, Number, Row, Verdict};
 
 const PAPER: &str = "sturtevant-2003";
 
@@ -311,18 +311,18 @@ pub fn table_10(_ctx: &Ctx) -> Output {
     let spec = iterative_deepening(&cfg, |c| speculative(&g, &RandomTreeEval, &root, c));
     let mut rows = Vec::new();
     for (q, paper, r) in [
-        ("plain max^n expansions", 1_234_560.0, plain),
-        ("speculative max^n expansions", 84_927.0, spec),
+        ("plain max^n expansions", 1_234_560u64, plain),
+        ("speculative max^n expansions", 84_927, spec),
     ] {
         let (ours, note) = match r {
             Ok(r) => (
-                r.stats.expansions as f64,
+                Number::Count(r.stats.expansions),
                 format!(
                     "{} iterations, {} re-searches",
                     r.stats.iterations, r.stats.re_searches
                 ),
             ),
-            Err(e) => (f64::NAN, format!("search failed: {e}")),
+            Err(e) => (Number::Real(f64::NAN), format!("search failed: {e}")),
         };
         rows.push(
             Row::exact(
@@ -389,8 +389,9 @@ pub fn discrete_cutoffs(_ctx: &Ctx) -> Output {
     ];
     let mut rows = Vec::new();
     for (row, step, first, prune) in cases {
+        let mut check = None;
         let (ours, note) = match figure_9(step, first) {
-            None => (f64::NAN, "tree did not parse".to_string()),
+            None => (Number::Real(f64::NAN), "tree did not parse".to_string()),
             Some(t) => {
                 let c = Config::unlimited();
                 match (
@@ -399,8 +400,9 @@ pub fn discrete_cutoffs(_ctx: &Ctx) -> Output {
                 ) {
                     (Ok(s), Ok(m)) => {
                         let same = s.value == m.value && s.best_move == m.best_move;
+                        check = Some(Check::new("max^n", same));
                         (
-                            (s.stats.cutoffs.last_branch > 0) as u32 as f64,
+                            Number::Count(u64::from(s.stats.cutoffs.last_branch > 0)),
                             format!(
                                 "first child of (b) = {first}; value {} ({} max^n's)",
                                 s.value,
@@ -408,22 +410,29 @@ pub fn discrete_cutoffs(_ctx: &Ctx) -> Output {
                             ),
                         )
                     }
-                    _ => (f64::NAN, "search failed".into()),
+                    _ => (Number::Real(f64::NAN), "search failed".into()),
                 }
             }
         };
-        rows.push(
-            Row::exact(
-                PAPER,
-                "discrete-cutoffs",
-                row.into(),
-                "(b) cut after its first child (1 = yes)",
-                prune as u32 as f64,
-                ours,
-                0.0,
-            )
-            .with_note(note),
-        );
+        let mut r = Row::builder(
+            PAPER,
+            "discrete-cutoffs",
+            row,
+            "(b) cut after its first child (1 = yes)",
+        )
+        .paper(u64::from(prune))
+        .ours(ours)
+        .algorithm("speculative")
+        .note(note);
+        if let Some(c) = check {
+            if !c.agrees {
+                r = r
+                    .verdict(Verdict::Differs)
+                    .reason("speculative max^n's value or move differs from max^n's");
+            }
+            r = r.check(c);
+        }
+        rows.push(r.build());
     }
     Output {
         rows,

@@ -253,8 +253,8 @@ fn run(ctx: &Ctx) -> Output {
             TABLE,
             "optimal ordering, uniform b = 10, 3 players".into(),
             "expansions (best case)",
-            84_927.0,
-            best as f64,
+            84_927u64,
+            best,
             0.0,
         )
         .with_note("speculative max^n on the constant-leaf uniform tree"),
@@ -267,7 +267,7 @@ fn run(ctx: &Ctx) -> Output {
             measured.clone(),
             "positions where speculative reaches the best case",
         )
-        .ours(at_best as f64)
+        .ours(at_best)
         .note("the paper: \"in some cases this optimal ordering is achieved in practice\"")
         .build(),
     );

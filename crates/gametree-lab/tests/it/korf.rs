@@ -87,7 +87,8 @@ fn average_case_factor_tends_to_b() {
 #[test]
 fn the_best_case_experiment_is_exact_for_two_players() {
     use gametree_lab::experiment::Ctx;
-    use gametree_lab::report::Verdict;
+    use gametree_lab::papers::korf::KORF_SHALLOW;
+    use gametree_lab::report::{Check, Verdict};
     let e = gametree_lab::papers::korf::experiments()
         .into_iter()
         .find(|e| e.table == "best-case")
@@ -106,38 +107,20 @@ fn the_best_case_experiment_is_exact_for_two_players() {
     for r in exact_rows {
         assert_eq!(r.verdict, Verdict::Exact, "{r:?}");
     }
-    // Three and four players: never below F(d) (no tree found beats it), each row explained.
-    for r in out.rows.iter().filter(|r| !r.row.starts_with("n=2")) {
-        assert!(r.ours >= r.paper_value.unwrap(), "{r:?}");
-        assert!(r.note.contains("procedure Shallow"), "{r:?}");
+    // Three and four players: never below F(d) (no tree found beats it), each count made by
+    // shallow pruning and confirmed by Korf's own procedure on the tree found.
+    let multi: Vec<_> = out
+        .rows
+        .iter()
+        .filter(|r| !r.row.starts_with("n=2"))
+        .collect();
+    assert_eq!(multi.len(), 5);
+    for r in multi {
+        let (ours, paper) = (r.ours.as_count(), r.paper_value.and_then(|p| p.as_count()));
+        assert!(ours >= paper && paper.is_some(), "{r:?}");
+        assert_eq!(r.algorithm.as_deref(), Some("shallow"), "{r:?}");
+        assert_eq!(r.check, Some(Check::new(KORF_SHALLOW, true)), "{r:?}");
     }
-}
-
-/// Korf's procedure `Shallow`, transcribed from the paper's pseudocode, counting leaves.
-fn korf_shallow(
-    t: &gametree_lab::papers::korf::LeafArray,
-    index: usize,
-    ply: u32,
-    bound: i64,
-    leaves: &mut u64,
-) -> gametree::Scores {
-    if ply == t.d {
-        *leaves += 1;
-        return t.leaves[index];
-    }
-    let player = ply as usize % t.players;
-    let b = t.b as usize;
-    let mut best = korf_shallow(t, index * b, ply + 1, t.maxsum, leaves);
-    for c in 1..b {
-        if best[player] >= bound {
-            return best;
-        }
-        let cur = korf_shallow(t, index * b + c, ply + 1, t.maxsum - best[player], leaves);
-        if cur[player] > best[player] {
-            best = cur;
-        }
-    }
-    best
 }
 
 #[test]
@@ -145,7 +128,7 @@ fn best_trees_found_are_checked_against_korfs_own_procedure() {
     use gametree::search::maxn::maxn;
     use gametree::search::Config;
     use gametree::Game;
-    use gametree_lab::papers::korf::LeafArrayEval;
+    use gametree_lab::papers::korf::{korf_procedure_shallow, LeafArrayEval};
     // Three players, b = 2, d = 6 and b = 3, d = 4: the search reaches F(d) = 21 with leaves
     // whose components stay below maxsum (no immediate pruning) and sum to at most maxsum.
     for (n, b, d, evaluations) in [
@@ -154,8 +137,7 @@ fn best_trees_found_are_checked_against_korfs_own_procedure() {
         (3, 2, 5, 20_000),
     ] {
         let (count, tree) = best_case_search(n, b, d, 2 * n as i64, evaluations, 7);
-        let mut leaves = 0;
-        let v = korf_shallow(&tree, 0, 0, tree.maxsum, &mut leaves);
+        let (v, leaves) = korf_procedure_shallow(&tree);
         assert_eq!(
             leaves, count,
             "n={n} b={b} d={d}: Korf's procedure counts the same leaves"

@@ -8,3 +8,4 @@ mod plots;
 mod rating;
 mod reproduce;
 mod sturtevant;
+mod typed_rows;

@@ -82,10 +82,19 @@ fn rows_round_trip_through_json() {
         "verdict",
         "reason",
         "note",
+        "algorithm",
+        "check",
     ] {
         assert!(doc["rows"][0].get(key).is_some(), "{key}");
     }
-    assert_eq!(doc["rows"][0].as_object().unwrap().len(), 11);
+    // The eleven fields of every row, and the two typed ones this row has.
+    assert_eq!(doc["rows"][0].as_object().unwrap().len(), 13);
+    assert_eq!(doc["rows"][0]["ours"], serde_json::json!(1));
+    assert!(doc["rows"][0]["ours"].is_u64());
+    assert_eq!(
+        doc["rows"][0]["check"],
+        serde_json::json!({"against": "max^n", "agrees": true})
+    );
     // The meta: version, commit, date, parameters, elapsed time; outside the rows.
     let m = &doc["meta"];
     assert_eq!(m["gametree_version"], env!("CARGO_PKG_VERSION"));

@@ -5,7 +5,7 @@ use gametree_lab::papers::sturtevant::{
     best_case_leaves, discrete_cutoffs, measured_growth, table_10, table_8, table_8_root,
     TABLE_8_B, TABLE_8_PAPER,
 };
-use gametree_lab::report::Verdict;
+use gametree_lab::report::{Check, Number, Verdict};
 
 const QUICK: Ctx = Ctx {
     quick: true,
@@ -65,7 +65,7 @@ fn table_8_experiment_quick() {
             best_case_leaves(n, b, m.depth),
             "{m:?}"
         );
-        assert_eq!(r.ours, m.growth, "{r:?}");
+        assert_eq!(r.ours, Number::Real(m.growth), "{r:?}");
         assert!(!r.note.contains("NOT equal"), "{r:?}");
         if b <= 4 {
             assert_eq!(r.verdict, Verdict::Within, "{r:?}");
@@ -87,8 +87,9 @@ fn table_8_experiment_quick() {
 fn table_10_exact() {
     let out = table_10(&QUICK);
     assert_eq!(out.rows.len(), 2);
-    assert_eq!(out.rows[0].ours, 1_234_560.0);
-    assert_eq!(out.rows[1].ours, 84_927.0);
+    assert_eq!(out.rows[0].ours, Number::Count(1_234_560));
+    assert_eq!(out.rows[1].ours, Number::Count(84_927));
+    assert_eq!(out.rows[1].paper_value, Some(Number::Count(84_927)));
     assert!(out.rows.iter().all(|r| r.verdict == Verdict::Exact));
 }
 
@@ -98,9 +99,16 @@ fn discrete_cutoff_rows_exact() {
     assert_eq!(out.rows.len(), 4);
     for r in &out.rows {
         assert_eq!(r.verdict, Verdict::Exact, "{r:?}");
-        assert!(r.note.contains("= max^n's"), "{r:?}");
+        assert_eq!(r.algorithm.as_deref(), Some("speculative"), "{r:?}");
+        assert_eq!(r.check, Some(Check::new("max^n", true)), "{r:?}");
     }
-    assert_eq!(out.rows.iter().filter(|r| r.ours == 1.0).count(), 2);
+    assert_eq!(
+        out.rows
+            .iter()
+            .filter(|r| r.ours == Number::Count(1))
+            .count(),
+        2
+    );
 }
 
 /// The best-case recurrence grows toward Table 8's root at large depths, even where the exact
