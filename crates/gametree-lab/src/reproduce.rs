@@ -18,7 +18,8 @@
 //!
 //! Before any computation [`prepare_out`] checks the directory (it must be, or become, a
 //! directory that can be written) and removes the temporary files (`.NAME.PID.tmp`) that
-//! killed runs left behind.
+//! killed runs left behind; it returns the [`OutDir`] that [`run`] takes, so the check runs
+//! once per run and cannot be skipped.
 //!
 //! The rows are byte-identical across runs and thread counts; the `meta` object beside them
 //! (date, elapsed time, and the commit of the build) differs from run to run, so compare
@@ -31,7 +32,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::experiment::{Ctx, Experiment, Output};
-use crate::io::{describe, remove_stale_temps, write_atomic};
+use crate::io::{prepare_dir, write_atomic};
 use crate::papers;
 use crate::plot::line_plot_svg;
 use crate::report::{
@@ -335,37 +336,36 @@ pub fn write_outputs(
     write_atomic(&manifest, text.as_bytes()).map_err(|x| err(&manifest, x))
 }
 
-/// Checks `dir` is a directory (or can be made one), makes it and its directory per paper of
-/// `experiments`, checks a file can be written there, and removes the temporary files that
-/// killed runs left in them. Cheap: call it before any computation.
-pub fn prepare_out(dir: &Path, experiments: &[Experiment]) -> Result<(), String> {
-    let mut dirs = vec![dir.to_path_buf()];
-    dirs.extend(
-        papers::papers_of(experiments)
-            .into_iter()
-            .map(|p| dir.join(p)),
-    );
-    for d in &dirs {
-        match std::fs::metadata(d) {
-            Ok(m) if m.is_dir() => {}
-            Ok(m) => {
-                return Err(format!(
-                    "{}: is {}, not a directory",
-                    d.display(),
-                    describe(m.file_type())
-                ))
-            }
-            Err(_) => std::fs::create_dir_all(d)
-                .map_err(|x| format!("{}: cannot create the directory: {x}", d.display()))?,
-        }
-        let probe = d.join(format!(".write-check.{}.tmp", std::process::id()));
-        std::fs::File::create(&probe)
-            .and_then(|f| f.sync_all())
-            .map_err(|x| format!("{}: cannot write there: {x}", d.display()))?;
-        let _ = std::fs::remove_file(&probe);
-        remove_stale_temps(d).map_err(|x| format!("{}: {x}", d.display()))?;
+/// An output directory checked by [`prepare_out`], the only way to make one: [`run`] takes
+/// it, so the directory is checked exactly once per run, before any computation.
+#[derive(Clone, Debug)]
+pub struct OutDir {
+    path: PathBuf,
+    /// The papers whose directories were prepared.
+    papers: Vec<&'static str>,
+}
+
+impl OutDir {
+    /// The directory.
+    pub fn path(&self) -> &Path {
+        &self.path
     }
-    Ok(())
+}
+
+/// Checks `dir` and its directory per paper of `experiments` with
+/// [`crate::io::prepare_dir`] (each must be, or become, a directory a file can be written
+/// in; temporary files of killed runs are removed) and returns the [`OutDir`] that [`run`]
+/// writes to. Cheap: call it before any computation.
+pub fn prepare_out(dir: &Path, experiments: &[Experiment]) -> Result<OutDir, String> {
+    let papers = papers::papers_of(experiments);
+    prepare_dir(dir).map_err(|e| e.to_string())?;
+    for p in &papers {
+        prepare_dir(&dir.join(p)).map_err(|e| e.to_string())?;
+    }
+    Ok(OutDir {
+        path: dir.to_path_buf(),
+        papers,
+    })
 }
 
 /// Runs `experiments` in order. With `out`, reuses stored results whose parameters match
@@ -374,12 +374,19 @@ pub fn prepare_out(dir: &Path, experiments: &[Experiment]) -> Result<(), String>
 pub fn run(
     experiments: &[Experiment],
     ctx: &Ctx,
-    out: Option<&Path>,
+    out: Option<&OutDir>,
     mut on_done: impl FnMut(&Done),
 ) -> Result<Vec<Done>, String> {
     if let Some(o) = out {
-        prepare_out(o, experiments)?;
+        if let Some(e) = experiments.iter().find(|e| !o.papers.contains(&e.paper)) {
+            return Err(format!(
+                "{}: not prepared for {} (see prepare_out)",
+                o.path.display(),
+                e.paper
+            ));
+        }
     }
+    let out = out.map(OutDir::path);
     let mut all = Vec::new();
     for e in experiments {
         let params = (e.params)(ctx);
