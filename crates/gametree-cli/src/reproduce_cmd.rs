@@ -47,21 +47,13 @@ pub fn run(args: ReproduceArgs) -> Result<()> {
         out!("{}", reproduce::list_text(&experiments));
         return Ok(());
     }
-    // A bad --out is reported now, not after the experiments; `run` writes only to a
-    // directory checked here.
-    let out = match &args.out {
-        Some(dir) => {
-            Some(reproduce::prepare_out(dir, &experiments).map_err(|e| anyhow!("--out: {e}"))?)
-        }
-        None => None,
-    };
     let ctx = Ctx {
         quick: args.quick,
         progress: std::io::stderr().is_terminal(),
         hands: args.hands.map(|h| h as usize),
     };
     let start = Instant::now();
-    let done = reproduce::run(&experiments, &ctx, out.as_ref(), |d| {
+    let done = reproduce::run(&experiments, &ctx, args.out.as_deref(), |d| {
         let e = &d.experiment;
         // The text comes at the end; each experiment's time goes to stderr with --json, and
         // to a terminal.
@@ -73,7 +65,11 @@ pub fn run(args: ReproduceArgs) -> Result<()> {
             }
         }
     })
-    .map_err(|e| anyhow!(e))?;
+    .map_err(|e| match e {
+        // Checked by `run` before any experiment: a bad --out is reported before computing.
+        reproduce::RunError::OutDir(e) => anyhow!("--out: {e}"),
+        e => anyhow!(e),
+    })?;
     let elapsed = start.elapsed().as_secs_f64();
     if args.json {
         outln!("{}", reproduce::run_json(&done, &ctx, elapsed));

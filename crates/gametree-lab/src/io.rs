@@ -441,4 +441,40 @@ mod tests {
         assert!(!dead.exists() && mine.exists() && other.exists());
         let _ = fs::remove_dir_all(&dir);
     }
+
+    #[test]
+    fn prepare_dir_makes_checks_and_cleans_a_directory() {
+        let dir = scratch("prepare");
+        // Missing: made, with its parents; no probe file is left.
+        let deep = dir.join("a/b");
+        prepare_dir(&deep).unwrap();
+        assert!(deep.is_dir());
+        assert_eq!(fs::read_dir(&deep).unwrap().count(), 0);
+        // Existing: stale temporary files of dead processes are removed.
+        let dead = deep.join(".t.json.4294967295.tmp");
+        fs::write(&dead, b"x").unwrap();
+        prepare_dir(&deep).unwrap();
+        assert!(!dead.exists());
+        // Something else in its place, or in the way: typed errors naming the path.
+        let file = dir.join("file");
+        fs::write(&file, b"keep").unwrap();
+        let e = prepare_dir(&file).unwrap_err();
+        assert!(matches!(e, DirError::NotDirectory { .. }), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            format!("{}: is a regular file, not a directory", file.display())
+        );
+        let below = file.join("below");
+        let e = prepare_dir(&below).unwrap_err();
+        assert!(matches!(e, DirError::Create { .. }), "{e:?}");
+        assert!(
+            e.to_string().starts_with(&format!(
+                "{}: cannot create the directory: ",
+                below.display()
+            )),
+            "{e}"
+        );
+        assert_eq!(fs::read(&file).unwrap(), b"keep");
+        let _ = fs::remove_dir_all(&dir);
+    }
 }

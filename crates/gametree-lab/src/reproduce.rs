@@ -16,10 +16,10 @@
 //! `DIR/index.html` links every table and plot the directory holds
 //! ([`crate::index::write_index`]).
 //!
-//! Before any computation [`prepare_out`] checks the directory (it must be, or become, a
-//! directory that can be written) and removes the temporary files (`.NAME.PID.tmp`) that
-//! killed runs left behind; it returns the [`OutDir`] that [`run`] takes, so the check runs
-//! once per run and cannot be skipped.
+//! Before any computation [`run`] checks the directory once (it must be, or become, a
+//! directory that can be written: [`crate::io::prepare_dir`], for it and for each paper's
+//! directory) and removes the temporary files (`.NAME.PID.tmp`) that killed runs left
+//! behind; a bad directory is a [`RunError::OutDir`], reported before anything is computed.
 //!
 //! The rows are byte-identical across runs and thread counts; the `meta` object beside them
 //! (date, elapsed time, and the commit of the build) differs from run to run, so compare
@@ -32,7 +32,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::experiment::{Ctx, Experiment, Output};
-use crate::io::{prepare_dir, write_atomic};
+use crate::io::{prepare_dir, write_atomic, DirError};
 use crate::papers;
 use crate::plot::line_plot_svg;
 use crate::report::{
@@ -336,36 +336,27 @@ pub fn write_outputs(
     write_atomic(&manifest, text.as_bytes()).map_err(|x| err(&manifest, x))
 }
 
-/// An output directory checked by [`prepare_out`], the only way to make one: [`run`] takes
-/// it, so the directory is checked exactly once per run, before any computation.
-#[derive(Clone, Debug)]
-pub struct OutDir {
-    path: PathBuf,
-    /// The papers whose directories were prepared.
-    papers: Vec<&'static str>,
+/// Why [`run`] failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The output directory (or a paper's directory in it) cannot be used; found before
+    /// any computation.
+    #[error("{0}")]
+    OutDir(#[from] DirError),
+    /// An output file could not be written.
+    #[error("{0}")]
+    Write(String),
 }
 
-impl OutDir {
-    /// The directory.
-    pub fn path(&self) -> &Path {
-        &self.path
+/// Checks `dir` and its directory per paper of `experiments` with [`prepare_dir`]: each
+/// must be, or become, a directory a file can be written in; temporary files of killed runs
+/// are removed. [`run`] calls it once, before any computation.
+fn prepare_out(dir: &Path, experiments: &[Experiment]) -> Result<(), DirError> {
+    prepare_dir(dir)?;
+    for p in papers::papers_of(experiments) {
+        prepare_dir(&dir.join(p))?;
     }
-}
-
-/// Checks `dir` and its directory per paper of `experiments` with
-/// [`crate::io::prepare_dir`] (each must be, or become, a directory a file can be written
-/// in; temporary files of killed runs are removed) and returns the [`OutDir`] that [`run`]
-/// writes to. Cheap: call it before any computation.
-pub fn prepare_out(dir: &Path, experiments: &[Experiment]) -> Result<OutDir, String> {
-    let papers = papers::papers_of(experiments);
-    prepare_dir(dir).map_err(|e| e.to_string())?;
-    for p in &papers {
-        prepare_dir(&dir.join(p)).map_err(|e| e.to_string())?;
-    }
-    Ok(OutDir {
-        path: dir.to_path_buf(),
-        papers,
-    })
+    Ok(())
 }
 
 /// Runs `experiments` in order. With `out`, reuses stored results whose parameters match
@@ -374,19 +365,13 @@ pub fn prepare_out(dir: &Path, experiments: &[Experiment]) -> Result<OutDir, Str
 pub fn run(
     experiments: &[Experiment],
     ctx: &Ctx,
-    out: Option<&OutDir>,
+    out: Option<&Path>,
     mut on_done: impl FnMut(&Done),
-) -> Result<Vec<Done>, String> {
+) -> Result<Vec<Done>, RunError> {
+    // The one check of the output directory, before anything is computed.
     if let Some(o) = out {
-        if let Some(e) = experiments.iter().find(|e| !o.papers.contains(&e.paper)) {
-            return Err(format!(
-                "{}: not prepared for {} (see prepare_out)",
-                o.path.display(),
-                e.paper
-            ));
-        }
+        prepare_out(o, experiments)?;
     }
-    let out = out.map(OutDir::path);
     let mut all = Vec::new();
     for e in experiments {
         let params = (e.params)(ctx);
@@ -405,7 +390,7 @@ pub fn run(
         let output = (e.run)(ctx);
         let wall_secs = start.elapsed().as_secs_f64();
         if let Some(o) = out {
-            write_outputs(o, e, &params, &output, wall_secs)?;
+            write_outputs(o, e, &params, &output, wall_secs).map_err(RunError::Write)?;
         }
         let d = Done {
             experiment: *e,
@@ -417,7 +402,7 @@ pub fn run(
         all.push(d);
     }
     if let Some(o) = out {
-        crate::index::write_index(o)?;
+        crate::index::write_index(o).map_err(RunError::Write)?;
     }
     Ok(all)
 }
