@@ -184,6 +184,11 @@ fn malformed_chess4_positions_exit_2() {
             start.replacen("Pd2", "Pe2", 1),
             "red: square e2 is taken twice",
         ),
+        // Red's d2 pawn moved onto blue's b4 pawn: found when blue's list is read.
+        (
+            start.replacen("Pd2", "Pb4", 1),
+            "blue: square b4 is taken twice",
+        ),
         (
             start.replacen("Kh1,", "", 1),
             "red: a live side has exactly one king, not 0",
