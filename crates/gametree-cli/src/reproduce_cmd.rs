@@ -47,10 +47,6 @@ pub fn run(args: ReproduceArgs) -> Result<()> {
         out!("{}", reproduce::list_text(&experiments));
         return Ok(());
     }
-    if let Some(dir) = &args.out {
-        // A bad --out is reported now, not after the experiments.
-        reproduce::prepare_out(dir, &experiments).map_err(|e| anyhow!("--out: {e}"))?;
-    }
     let ctx = Ctx {
         quick: args.quick,
         progress: std::io::stderr().is_terminal(),
@@ -69,7 +65,11 @@ pub fn run(args: ReproduceArgs) -> Result<()> {
             }
         }
     })
-    .map_err(|e| anyhow!(e))?;
+    .map_err(|e| match e {
+        // Checked by `run` before any experiment: a bad --out is reported before computing.
+        reproduce::RunError::OutDir(e) => anyhow!("--out: {e}"),
+        e => anyhow!(e),
+    })?;
     let elapsed = start.elapsed().as_secs_f64();
     if args.json {
         outln!("{}", reproduce::run_json(&done, &ctx, elapsed));

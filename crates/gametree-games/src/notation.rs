@@ -7,6 +7,8 @@
 //! | connect four | the column, `1`..`7` from the left | `4` |
 //! | Chinese Checkers | `from-to` in cell numbers (`gametree show --cells`), or `pass` | `115-102` |
 //! | Hearts, Spades | the card, rank then suit (`10H` is read as `TH`; any case) | `KC` |
+//! | Rolit | the cell, column `A`..`H` then row `1`..`8` from the top | `F4` |
+//! | four-player chess | `from-to` in squares `a1`..`n14` (promotion is to a queen) | `h2-h4` |
 //! | random and explicit trees | the 0-based child index | `0` |
 //!
 //! Positions given as lists of moves (tic-tac-toe, connect four) use the same characters,

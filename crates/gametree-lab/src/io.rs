@@ -162,6 +162,78 @@ pub fn resolve_target(path: &Path) -> io::Result<PathBuf> {
     Ok(real)
 }
 
+/// Why a directory cannot take output files ([`prepare_dir`]). Every message starts with the
+/// directory.
+#[derive(Debug, thiserror::Error)]
+pub enum DirError {
+    /// The path exists and is not a directory.
+    #[error("{}: is {what}, not a directory", path.display())]
+    NotDirectory {
+        /// The directory as given.
+        path: PathBuf,
+        /// What it is: "a regular file", "a character device", ...
+        what: &'static str,
+    },
+    /// The directory is missing and cannot be created.
+    #[error("{}: cannot create the directory: {source}", path.display())]
+    Create {
+        /// The directory as given.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A file cannot be written in the directory.
+    #[error("{}: cannot write there: {source}", path.display())]
+    Write {
+        /// The directory as given.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// The temporary files of killed runs cannot be listed or removed.
+    #[error("{}: {source}", path.display())]
+    Clean {
+        /// The directory as given.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+}
+
+/// The directory counterpart of [`resolve_target`]: makes sure `dir` is a directory files can
+/// be written in (creating it and its parents when missing; anything else in its place is a
+/// [`DirError::NotDirectory`]), checks a file can be written there (a probe file, removed
+/// again), and removes the temporary files killed runs left in it ([`remove_stale_temps`]).
+/// Cheap: call it before a long computation.
+pub fn prepare_dir(dir: &Path) -> Result<(), DirError> {
+    match fs::metadata(dir) {
+        Ok(m) if m.is_dir() => {}
+        Ok(m) => {
+            return Err(DirError::NotDirectory {
+                path: dir.into(),
+                what: describe(m.file_type()),
+            })
+        }
+        Err(_) => fs::create_dir_all(dir).map_err(|source| DirError::Create {
+            path: dir.into(),
+            source,
+        })?,
+    }
+    let probe = dir.join(format!(".write-check.{}.tmp", std::process::id()));
+    fs::File::create(&probe)
+        .and_then(|f| f.sync_all())
+        .map_err(|source| DirError::Write {
+            path: dir.into(),
+            source,
+        })?;
+    let _ = fs::remove_file(&probe);
+    remove_stale_temps(dir).map_err(|source| DirError::Clean {
+        path: dir.into(),
+        source,
+    })?;
+    Ok(())
+}
+
 /// The temporary file of `name` written by this process in `dir`.
 fn temp_path(dir: &Path, name: &std::ffi::OsStr) -> PathBuf {
     dir.join(format!(
@@ -367,6 +439,42 @@ mod tests {
         let removed = remove_stale_temps(&dir).unwrap();
         assert_eq!(removed, vec![dead.clone()]);
         assert!(!dead.exists() && mine.exists() && other.exists());
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn prepare_dir_makes_checks_and_cleans_a_directory() {
+        let dir = scratch("prepare");
+        // Missing: made, with its parents; no probe file is left.
+        let deep = dir.join("a/b");
+        prepare_dir(&deep).unwrap();
+        assert!(deep.is_dir());
+        assert_eq!(fs::read_dir(&deep).unwrap().count(), 0);
+        // Existing: stale temporary files of dead processes are removed.
+        let dead = deep.join(".t.json.4294967295.tmp");
+        fs::write(&dead, b"x").unwrap();
+        prepare_dir(&deep).unwrap();
+        assert!(!dead.exists());
+        // Something else in its place, or in the way: typed errors naming the path.
+        let file = dir.join("file");
+        fs::write(&file, b"keep").unwrap();
+        let e = prepare_dir(&file).unwrap_err();
+        assert!(matches!(e, DirError::NotDirectory { .. }), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            format!("{}: is a regular file, not a directory", file.display())
+        );
+        let below = file.join("below");
+        let e = prepare_dir(&below).unwrap_err();
+        assert!(matches!(e, DirError::Create { .. }), "{e:?}");
+        assert!(
+            e.to_string().starts_with(&format!(
+                "{}: cannot create the directory: ",
+                below.display()
+            )),
+            "{e}"
+        );
+        assert_eq!(fs::read(&file).unwrap(), b"keep");
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -16,9 +16,10 @@
 //! `DIR/index.html` links every table and plot the directory holds
 //! ([`crate::index::write_index`]).
 //!
-//! Before any computation [`prepare_out`] checks the directory (it must be, or become, a
-//! directory that can be written) and removes the temporary files (`.NAME.PID.tmp`) that
-//! killed runs left behind.
+//! Before any computation [`run`] checks the directory once (it must be, or become, a
+//! directory that can be written: [`crate::io::prepare_dir`], for it and for each paper's
+//! directory) and removes the temporary files (`.NAME.PID.tmp`) that killed runs left
+//! behind; a bad directory is a [`RunError::OutDir`], reported before anything is computed.
 //!
 //! The rows are byte-identical across runs and thread counts; the `meta` object beside them
 //! (date, elapsed time, and the commit of the build) differs from run to run, so compare
@@ -31,7 +32,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::experiment::{Ctx, Experiment, Output};
-use crate::io::{describe, remove_stale_temps, write_atomic};
+use crate::io::{prepare_dir, write_atomic, DirError};
 use crate::papers;
 use crate::plot::line_plot_svg;
 use crate::report::{
@@ -335,35 +336,25 @@ pub fn write_outputs(
     write_atomic(&manifest, text.as_bytes()).map_err(|x| err(&manifest, x))
 }
 
-/// Checks `dir` is a directory (or can be made one), makes it and its directory per paper of
-/// `experiments`, checks a file can be written there, and removes the temporary files that
-/// killed runs left in them. Cheap: call it before any computation.
-pub fn prepare_out(dir: &Path, experiments: &[Experiment]) -> Result<(), String> {
-    let mut dirs = vec![dir.to_path_buf()];
-    dirs.extend(
-        papers::papers_of(experiments)
-            .into_iter()
-            .map(|p| dir.join(p)),
-    );
-    for d in &dirs {
-        match std::fs::metadata(d) {
-            Ok(m) if m.is_dir() => {}
-            Ok(m) => {
-                return Err(format!(
-                    "{}: is {}, not a directory",
-                    d.display(),
-                    describe(m.file_type())
-                ))
-            }
-            Err(_) => std::fs::create_dir_all(d)
-                .map_err(|x| format!("{}: cannot create the directory: {x}", d.display()))?,
-        }
-        let probe = d.join(format!(".write-check.{}.tmp", std::process::id()));
-        std::fs::File::create(&probe)
-            .and_then(|f| f.sync_all())
-            .map_err(|x| format!("{}: cannot write there: {x}", d.display()))?;
-        let _ = std::fs::remove_file(&probe);
-        remove_stale_temps(d).map_err(|x| format!("{}: {x}", d.display()))?;
+/// Why [`run`] failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The output directory (or a paper's directory in it) cannot be used; found before
+    /// any computation.
+    #[error("{0}")]
+    OutDir(#[from] DirError),
+    /// An output file could not be written.
+    #[error("{0}")]
+    Write(String),
+}
+
+/// Checks `dir` and its directory per paper of `experiments` with [`prepare_dir`]: each
+/// must be, or become, a directory a file can be written in; temporary files of killed runs
+/// are removed. [`run`] calls it once, before any computation.
+fn prepare_out(dir: &Path, experiments: &[Experiment]) -> Result<(), DirError> {
+    prepare_dir(dir)?;
+    for p in papers::papers_of(experiments) {
+        prepare_dir(&dir.join(p))?;
     }
     Ok(())
 }
@@ -376,7 +367,8 @@ pub fn run(
     ctx: &Ctx,
     out: Option<&Path>,
     mut on_done: impl FnMut(&Done),
-) -> Result<Vec<Done>, String> {
+) -> Result<Vec<Done>, RunError> {
+    // The one check of the output directory, before anything is computed.
     if let Some(o) = out {
         prepare_out(o, experiments)?;
     }
@@ -398,7 +390,7 @@ pub fn run(
         let output = (e.run)(ctx);
         let wall_secs = start.elapsed().as_secs_f64();
         if let Some(o) = out {
-            write_outputs(o, e, &params, &output, wall_secs)?;
+            write_outputs(o, e, &params, &output, wall_secs).map_err(RunError::Write)?;
         }
         let d = Done {
             experiment: *e,
@@ -410,7 +402,7 @@ pub fn run(
         all.push(d);
     }
     if let Some(o) = out {
-        crate::index::write_index(o)?;
+        crate::index::write_index(o).map_err(RunError::Write)?;
     }
     Ok(all)
 }

@@ -450,16 +450,35 @@ impl ExplicitTree {
     }
 }
 
-/// An error unless `v` lies in the score range `-MAX_SCORE..=MAX_SCORE` (see
-/// [`crate::Score`]).
-fn check_range(path: &str, v: i64) -> Result<(), TreeError> {
-    if score_in_range(v) {
+/// The one check of a declared number: `v` as a [`Score`] when it lies in the score range
+/// `-MAX_SCORE..=MAX_SCORE` (see [`crate::Score`]), else the message. Wide enough (`i128`)
+/// for any integer of a JSON document; the JSON reader and [`Builder::finish`] both use it
+/// and add the path.
+pub(super) fn score_checked(v: i128) -> Result<Score, String> {
+    match i64::try_from(v) {
+        Ok(s) if score_in_range(s) => Ok(s),
+        _ => Err(format!(
+            "integer {v} out of range (at most 2^48 in magnitude)"
+        )),
+    }
+}
+
+/// The one check of the top-level `lower` list's length: `found` numbers for `players`
+/// players, or the message (the path is `lower` for both the JSON reader and
+/// [`Builder::finish`]).
+pub(super) fn lower_len_checked(players: usize, found: usize) -> Result<(), String> {
+    if found == players {
         Ok(())
     } else {
-        err(
-            path,
-            format!("integer {v} out of range (at most 2^48 in magnitude)"),
-        )
+        Err(format!("expected {players} numbers, found {found}"))
+    }
+}
+
+/// An error at `path` unless `v` lies in the score range ([`score_checked`]).
+fn check_range(path: &str, v: i64) -> Result<(), TreeError> {
+    match score_checked(i128::from(v)) {
+        Ok(_) => Ok(()),
+        Err(message) => err(path, message),
     }
 }
 
@@ -534,11 +553,8 @@ impl Builder {
         }
         let lower = match (&options.lower, options.maxsum) {
             (Some(l), _) => {
-                if l.len() != players {
-                    return err(
-                        "lower",
-                        format!("expected {players} numbers, found {}", l.len()),
-                    );
+                if let Err(message) = lower_len_checked(players, l.len()) {
+                    return err("lower", message);
                 }
                 Some(Scores::from_slice(l))
             }

@@ -8,6 +8,7 @@ mod hardening_positions;
 mod hardening_search;
 mod hardening_tree;
 mod malformed;
+mod new_games;
 mod notation;
 mod play;
 mod registry;

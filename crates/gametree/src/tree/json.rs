@@ -17,7 +17,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqA
 
 use super::{Builder, NodeId, TreeError, TreeOptions, MAX_NODES};
 use crate::eval::SubtreeBounds;
-use crate::game::{score_in_range, Player, Score, Scores, MAX_PLAYERS, MIN_PLAYERS};
+use crate::game::{Player, Score, Scores, MAX_PLAYERS, MIN_PLAYERS};
 
 /// The JSON fields an inner node or leaf may have.
 const NODE_FIELDS: [&str; 5] = ["player", "children", "value", "bounds", "label"];
@@ -146,12 +146,7 @@ impl Reader {
 
     /// A valid score (see [`crate::Score`]) or an error naming it.
     fn score<E: de::Error>(&mut self, v: i128) -> Result<Score, E> {
-        match i64::try_from(v) {
-            Ok(s) if score_in_range(s) => Ok(s),
-            _ => Err(self.fail(format!(
-                "integer {v} out of range (at most 2^48 in magnitude)"
-            ))),
-        }
+        super::score_checked(v).map_err(|message| self.fail(message))
     }
 
     fn int<'de, A: MapAccess<'de>>(&mut self, map: &mut A) -> Result<i128, A::Error> {
@@ -689,15 +684,16 @@ impl Reader {
     fn finish(self) -> Result<Parts, TreeError> {
         let players = self.players;
         // A list's length is checked here, where it is known even past MAX_PLAYERS.
-        let lower = match self.top.lower {
-            Some((_, n, false)) if n != players => {
-                return Err(TreeError {
-                    path: "lower".into(),
-                    message: format!("expected {players} numbers, found {n}"),
-                });
-            }
-            lower => lower.map(|(s, _, _)| s.as_slice()[..players].to_vec()),
-        };
+        if let Some((_, n, false)) = self.top.lower {
+            super::lower_len_checked(players, n).map_err(|message| TreeError {
+                path: "lower".into(),
+                message,
+            })?;
+        }
+        let lower = self
+            .top
+            .lower
+            .map(|(s, _, _)| s.as_slice()[..players].to_vec());
         Ok((
             self.nodes.into_builder(players),
             TreeOptions {
