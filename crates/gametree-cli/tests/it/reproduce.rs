@@ -203,7 +203,7 @@ fn list_names_every_experiment_and_runs_nothing() {
         .filter(|l| !l.starts_with(' '))
         .map(|l| l.split_whitespace().next().unwrap())
         .collect();
-    assert_eq!(names.len(), 16, "{text}");
+    assert_eq!(names.len(), 17, "{text}");
     assert_eq!(names[0], "korf-1991/best-case");
     assert!(names.contains(&"sturtevant-2003/table-12"));
     assert!(text.lines().all(|l| l.chars().count() <= 100));
@@ -215,7 +215,11 @@ fn list_names_every_experiment_and_runs_nothing() {
         .collect();
     assert_eq!(
         names,
-        ["fridenfalk-2014/table-1", "fridenfalk-2014/table-2"]
+        [
+            "fridenfalk-2014/table-1",
+            "fridenfalk-2014/table-2",
+            "fridenfalk-2014/chess-case-study"
+        ]
     );
     expect_error(&["reproduce", "--list", "--json"], "--json");
     expect_error(

@@ -141,6 +141,7 @@ pub fn experiments() -> Vec<Experiment> {
             params: table_2_params,
             run: table_2,
         },
+        super::fridenfalk_chess::experiment(),
     ]
 }
 

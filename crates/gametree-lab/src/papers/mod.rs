@@ -5,6 +5,7 @@ use crate::experiment::Experiment;
 
 pub mod baudet;
 pub mod fridenfalk;
+pub mod fridenfalk_chess;
 pub mod knuth_moore;
 pub mod korf;
 pub mod sturtevant;

@@ -2,6 +2,7 @@
 
 mod baudet;
 mod fridenfalk;
+mod fridenfalk_chess;
 mod knuth_moore;
 mod korf;
 mod plots;

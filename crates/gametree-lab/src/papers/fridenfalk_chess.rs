@@ -1,0 +1,429 @@
+//! Fridenfalk 2014, section V: the case study in four-player chess, as an experiment
+//! (`fridenfalk-2014/chess-case-study`).
+//!
+//! Mikael Fridenfalk, "N-Person Minimax and Alpha-Beta Pruning", *NICOGRAPH International
+//! 2014*, Visby, Sweden, 43-52, 2014, reports two findings of games between its searches
+//! in four-handed chess: that max^N and N-max differ in win counts, which a very few games
+//! established, and that no search depth was found within its computing budget where
+//! hypermax could be shown to part from N-max. The paper prints no counts, so this
+//! experiment measures them and judges the two claims.
+//!
+//! At each fixed depth of the mode ([`Plan`]), two matches are played on
+//! [`Chess4`] with Fridenfalk's free-space material [`Psi`]: max^n against N-max, then
+//! hypermax against N-max. Each engine holds two of the four seats, in every one of the six
+//! such assignments ([`balanced_seatings`]), from each of the plan's seeded random openings
+//! (the same openings at every depth and in both matches). A game ends by the rules (one
+//! player left) or at the game's ply cap, where material decides it (counted as
+//! adjudicated). The games are played by the tournament's own [`play_game`] and summarised
+//! by its [`summarise`] (win shares with 95% intervals, the exact two-sided sign test of one
+//! engine finishing ahead of the other); depth budgets make everything deterministic, with
+//! any number of threads.
+//!
+//! The claims are judged by [`judge_difference`] and [`judge_no_parting`] from the sign
+//! tests of all depths.
+
+use gametree::search::Algorithm;
+use gametree_games::chess4::{Chess4, Psi};
+
+use crate::experiment::{Ctx, Experiment, Output, Plot};
+use crate::plot::Series;
+use crate::report::{Number, Row, Verdict};
+use crate::runner::{run_trials, trial_seed};
+use crate::tournament::{
+    opening, play_game, summarise, Budget, Engine, TournamentConfig, TournamentResult,
+};
+
+const PAPER: &str = "fridenfalk-2014";
+
+/// The table's key.
+pub const TABLE: &str = "chess-case-study";
+
+/// The seed of the openings (opening `o` is seeded with `trial_seed(CHESS_SEED, o)`).
+pub const CHESS_SEED: u64 = 0xC4E55;
+
+/// Random plies of each opening: one move per player.
+pub const OPENING_PLIES: usize = 4;
+
+/// The significance level of the sign tests.
+pub const ALPHA: f64 = 0.05;
+
+/// The decisive games (one engine ahead of the other) at which the two-sided sign test at
+/// 5% detects a 60:40 split with 80% power: `((1.96 * 0.5 + 0.8416 * sqrt(0.24)) / 0.1)^2`,
+/// rounded up. A depth with at least this many decisive games and no significant
+/// difference counts against the claim that the engines differ; with fewer, the claim is
+/// undecided.
+pub const DETECT_DECISIVE: u64 = 194;
+
+/// What one mode plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The max^n against N-max match: per depth (plies per move, both engines alike), the
+    /// number of random openings; each opening is played in the six seat assignments.
+    pub maxn_depths: Vec<(u32, usize)>,
+    /// The hypermax against N-max match, likewise.
+    pub hypermax_depths: Vec<(u32, usize)>,
+    /// The game's ply cap (plies from the start, openings included); at the cap the
+    /// material decides.
+    pub cap: u32,
+    /// Random plies of each opening.
+    pub opening_plies: usize,
+    /// The seed of the openings.
+    pub seed: u64,
+}
+
+/// The plan of mode `ctx`, cap 200 plies (50 moves each) in both.
+///
+/// Quick (about 45 s on two cores): max^n against N-max at depths 1 and 2 from 24 openings
+/// (144 games a depth) and at depth 3 from 4 (24 games); hypermax against N-max at depths
+/// 1 and 2 from 24 openings. With four players hypermax finds no cut below depth 4 (a cut
+/// needs a bound from every player), so at depth 3 it plays N-max's moves and its games
+/// would repeat N-max's at a large cost. Full: both matches at depths 1 to 4, from 100
+/// openings at depths 1 and 2, 50 at depth 3 and 10 at depth 4.
+pub fn plan(ctx: &Ctx) -> Plan {
+    let (maxn_depths, hypermax_depths) = if ctx.quick {
+        (vec![(1, 24), (2, 24), (3, 4)], vec![(1, 24), (2, 24)])
+    } else {
+        let all = vec![(1, 100), (2, 100), (3, 50), (4, 10)];
+        (all.clone(), all)
+    };
+    Plan {
+        maxn_depths,
+        hypermax_depths,
+        cap: 200,
+        opening_plies: OPENING_PLIES,
+        seed: CHESS_SEED,
+    }
+}
+
+/// The experiment.
+pub fn experiment() -> Experiment {
+    Experiment {
+        paper: PAPER,
+        table: TABLE,
+        about: "section V: four-player chess, max^n vs N-max and hypermax vs N-max at fixed depths; the two claims judged by sign tests",
+        params,
+        run,
+    }
+}
+
+fn params(ctx: &Ctx) -> String {
+    let p = plan(ctx);
+    let list = |v: &[(u32, usize)]| -> String {
+        let d: Vec<String> = v.iter().map(|(d, k)| format!("d{d}:{k}")).collect();
+        d.join(" ")
+    };
+    format!(
+        "game=chess4(cap={}) eval=psi seed={} opening_plies={} seatings=6 maxn-nmax=[{}] hypermax-nmax=[{}]",
+        p.cap,
+        p.seed,
+        p.opening_plies,
+        list(&p.maxn_depths),
+        list(&p.hypermax_depths)
+    )
+}
+
+/// The six assignments of two engines to four seats in which each engine holds two seats,
+/// in lexicographic order: `[0,0,1,1], [0,1,0,1], ...`. Each engine sits in each seat in
+/// three of them.
+pub fn balanced_seatings() -> Vec<[usize; 4]> {
+    let mut out = Vec::new();
+    for code in 0u32..16 {
+        if code.count_ones() == 2 {
+            let mut s = [0; 4];
+            for (i, seat) in s.iter_mut().enumerate() {
+                *seat = (code >> (3 - i) & 1) as usize;
+            }
+            out.push(s);
+        }
+    }
+    out
+}
+
+/// Plays `a` against `b` at `depth` plies on `game`: every balanced seat assignment from
+/// each of `openings` openings (opening `o` from `trial_seed(seed, o)`), in parallel, in a
+/// fixed order. The result is the tournament's summary (engine 0 is `a`, engine 1 is `b`).
+pub fn play_match(
+    game: &Chess4,
+    a: Algorithm,
+    b: Algorithm,
+    depth: u32,
+    openings: usize,
+    plan: &Plan,
+    progress: bool,
+) -> TournamentResult {
+    let engines = vec![
+        Engine {
+            algorithm: a,
+            budget: Budget::Depth(depth),
+        },
+        Engine {
+            algorithm: b,
+            budget: Budget::Depth(depth),
+        },
+    ];
+    let tables = balanced_seatings();
+    let config = TournamentConfig {
+        engines,
+        openings,
+        opening_plies: plan.opening_plies,
+        seed: plan.seed,
+        max_plies: None,
+        progress: false,
+        threads: None,
+        bootstrap: 0,
+    };
+    let name = format!("{} vs {} d={depth}", a.name(), b.name());
+    let games = openings * tables.len();
+    let results = run_trials(&name, games, plan.seed, progress, |i, _| {
+        let o = i / tables.len();
+        let start = opening(game, plan.opening_plies, trial_seed(plan.seed, o as u64));
+        let mut r = play_game(
+            game,
+            &Psi,
+            &config.engines,
+            &tables[i % tables.len()],
+            start,
+            None,
+        );
+        r.opening = o;
+        r
+    });
+    summarise(game.spec(), 4, &config, results)
+}
+
+/// One depth's head-to-head: engine `a` ahead of engine `b` in `ahead` games, behind in
+/// `behind`, and the sign test's p-value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DepthTest {
+    /// Plies per move.
+    pub depth: u32,
+    /// Games where the first engine finished ahead of the second.
+    pub ahead: u64,
+    /// Games where the second engine finished ahead.
+    pub behind: u64,
+    /// The exact two-sided sign test of `ahead` against `behind`.
+    pub p_value: f64,
+}
+
+impl DepthTest {
+    /// The decisive games (`ahead + behind`).
+    pub fn decisive(&self) -> u64 {
+        self.ahead + self.behind
+    }
+
+    /// Whether the test is significant at [`ALPHA`].
+    pub fn significant(&self) -> bool {
+        self.p_value < ALPHA
+    }
+}
+
+/// A claim's verdict and the first depth (in the order given) whose test is significant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// `within`: our games support the claim; `differs`: they contradict it; `too-few`:
+    /// they cannot tell.
+    pub verdict: Verdict,
+    /// The first depth with `p < ALPHA`, if any.
+    pub first_significant: Option<u32>,
+}
+
+fn first_significant(tests: &[DepthTest]) -> Option<u32> {
+    tests.iter().find(|t| t.significant()).map(|t| t.depth)
+}
+
+/// The claim "max^N and N-max differ in win counts": `within` (agrees) when some depth's
+/// sign test is significant at [`ALPHA`]; otherwise `differs` when some depth had at least
+/// [`DETECT_DECISIVE`] decisive games (enough to see a 60:40 split), else `too-few`.
+pub fn judge_difference(tests: &[DepthTest]) -> Judgement {
+    let first = first_significant(tests);
+    let verdict = if first.is_some() {
+        Verdict::Within
+    } else if tests.iter().any(|t| t.decisive() >= DETECT_DECISIVE) {
+        Verdict::Differs
+    } else {
+        Verdict::TooFew
+    };
+    Judgement {
+        verdict,
+        first_significant: first,
+    }
+}
+
+/// The claim "hypermax does not part from N-max at the depths tried": `within` (agrees)
+/// when no depth's sign test is significant at [`ALPHA`], `differs` when one is, `too-few`
+/// without any depth.
+pub fn judge_no_parting(tests: &[DepthTest]) -> Judgement {
+    let first = first_significant(tests);
+    let verdict = match (tests.is_empty(), first) {
+        (true, _) => Verdict::TooFew,
+        (false, None) => Verdict::Within,
+        (false, Some(_)) => Verdict::Differs,
+    };
+    Judgement {
+        verdict,
+        first_significant: first,
+    }
+}
+
+fn run(ctx: &Ctx) -> Output {
+    case_study(&plan(ctx), ctx.progress)
+}
+
+/// The experiment's rows and plot for `plan`: per match and depth, each engine's win share
+/// with its 95% interval and the sign test (`measured`), the first significant depth per
+/// match, then the two claims.
+pub fn case_study(plan: &Plan, progress: bool) -> Output {
+    let game = Chess4::new(plan.cap).unwrap_or_default();
+    let matches = [
+        (Algorithm::Maxn, Algorithm::Nmax, "max^n", &plan.maxn_depths),
+        (
+            Algorithm::Hypermax,
+            Algorithm::Nmax,
+            "hypermax",
+            &plan.hypermax_depths,
+        ),
+    ];
+    let mut rows = Vec::new();
+    let mut tests: Vec<Vec<DepthTest>> = vec![Vec::new(); matches.len()];
+    let mut series: Vec<Series> = Vec::new();
+    for (m, &(a, b, label, depths)) in matches.iter().enumerate() {
+        let mut curves = [
+            Series::new(format!("{label} (vs N-max)"), Vec::new()),
+            Series::new(format!("N-max (vs {label})"), Vec::new()),
+        ];
+        for &(depth, openings) in depths {
+            let start = std::time::Instant::now();
+            let r = play_match(&game, a, b, depth, openings, plan, progress);
+            if progress {
+                crate::io::note(format_args!(
+                    "fridenfalk {TABLE} {} vs {} d={depth}: {} games in {:.1} s",
+                    a.name(),
+                    b.name(),
+                    r.games,
+                    start.elapsed().as_secs_f64()
+                ));
+            }
+            let line = format!("{} vs {}, d={depth}", a.name(), b.name());
+            let games_note = format!(
+                "{} games ({} openings x 6 seatings, two seats each), {} finished, {} adjudicated by material at the {}-ply cap",
+                r.games, openings, r.finished, r.adjudicated, plan.cap
+            );
+            for (e, curve) in r.engines.iter().zip(curves.iter_mut()) {
+                let w = &e.win_rate;
+                rows.push(
+                    Row::builder(PAPER, TABLE, line.clone(), format!("win share, {}", e.algorithm))
+                        .ours(w.mean)
+                        .sample(w.ci95, w.n as u64)
+                        .algorithm(e.algorithm.clone())
+                        .note(format!(
+                            "{}; wins per seat held, 1/4 is even; {:.1} wins in {} seats; {:.0} nodes per move",
+                            games_note, e.wins, e.seats, e.nodes_per_move
+                        ))
+                        .build(),
+                );
+                curve.points.push((f64::from(depth), w.mean));
+                curve
+                    .intervals
+                    .push((f64::from(depth), w.ci95[0], w.ci95[1]));
+            }
+            let p = r.pairwise.first();
+            let (ahead, behind, even, score, p_value) = p.map_or((0, 0, 0, 0.5, 1.0), |p| {
+                (p.a_ahead, p.b_ahead, p.even, p.score, p.p_value)
+            });
+            let mut row = Row::builder(PAPER, TABLE, line.clone(), "sign test p")
+                .ours(p_value)
+                .note(format!(
+                    "{} ahead of {} in {ahead} games, behind in {behind}, even in {even} (score {:.3}); exact two-sided sign test",
+                    a.name(),
+                    b.name(),
+                    score
+                ))
+                .build();
+            row.samples = Some(r.games as u64);
+            rows.push(row);
+            tests[m].push(DepthTest {
+                depth,
+                ahead: ahead as u64,
+                behind: behind as u64,
+                p_value,
+            });
+        }
+        let first = first_significant(&tests[m]);
+        let tried: Vec<String> = depths.iter().map(|(d, _)| d.to_string()).collect();
+        rows.push(
+            Row::builder(
+                PAPER,
+                TABLE,
+                format!("{} vs {}", a.name(), b.name()),
+                "first depth with p < 0.05",
+            )
+            .ours(first.map_or(Number::Real(f64::NAN), Number::from))
+            .note(format!(
+                "depths tried: {}; none (null) when no depth's sign test is significant",
+                tried.join(", ")
+            ))
+            .build(),
+        );
+        series.extend(curves);
+    }
+    rows.push(claim_row(
+        "max^N and N-max differ in win counts",
+        &judge_difference(&tests[0]),
+        &tests[0],
+        "the paper established the difference from a very few games",
+    ));
+    rows.push(claim_row(
+        "hypermax does not part from N-max at the depths tried",
+        &judge_no_parting(&tests[1]),
+        &tests[1],
+        "the paper found no depth where hypermax parted from N-max",
+    ));
+    Output {
+        rows,
+        plots: vec![Plot {
+            file: "chess-win-share.svg".into(),
+            title: "Fridenfalk case study: four-player chess, win share per seat".into(),
+            x_label: "depth (plies per move)".into(),
+            y_label: "win share per seat (1/4 even)".into(),
+            series,
+            log_y: false,
+        }],
+    }
+}
+
+/// A claim as a row: paper value 1 (the paper asserts it), ours 1 when our games support
+/// it and 0 otherwise, the verdict of the judgement, the decisive games of all depths as
+/// its samples.
+fn claim_row(claim: &str, j: &Judgement, tests: &[DepthTest], paper_says: &str) -> Row {
+    let per_depth: Vec<String> = tests
+        .iter()
+        .map(|t| format!("d{}: {}-{} p={:.3}", t.depth, t.ahead, t.behind, t.p_value))
+        .collect();
+    let first = j
+        .first_significant
+        .map_or("no depth significant".to_string(), |d| {
+            format!("first significant at depth {d}")
+        });
+    let decisive: u64 = tests.iter().map(DepthTest::decisive).sum();
+    let holds = u64::from(j.verdict == Verdict::Within);
+    let reason = match j.verdict {
+        Verdict::Differs if j.first_significant.is_some() => {
+            format!("{first}, against the claim")
+        }
+        _ => format!(
+            "no depth significant at 5% although a depth had at least {DETECT_DECISIVE} decisive games (enough for a 60:40 split)"
+        ),
+    };
+    let mut row = Row::builder(PAPER, TABLE, "claim", claim)
+        .paper(1u64)
+        .ours(holds)
+        .verdict(j.verdict)
+        .reason(reason)
+        .note(format!(
+            "1 = the claim holds; {paper_says}; ours: {first}; sign tests (ahead-behind) {}",
+            per_depth.join(", ")
+        ))
+        .build();
+    row.samples = Some(decisive);
+    row
+}
