@@ -57,7 +57,7 @@ enum Command {
 /// Arguments of `gametree list`.
 #[derive(clap::Args, Debug)]
 struct ListArgs {
-    /// Print one JSON object: `{"algorithms": [{"name", "about"}], "games": [{"name",
+    /// Print one JSON object: `{"algorithms": [{"name", "about", "needs"}], "games": [{"name",
     /// "spec", "about"}], "leaf_models": [{"syntax", "about"}]}`.
     #[arg(long)]
     json: bool,
@@ -149,13 +149,22 @@ fn main() -> ExitCode {
 /// `gametree list`: read from the code (the algorithm registry, the game registry,
 /// the leaf-model catalogue), never from a copy.
 fn list(args: &ListArgs) {
-    use gametree::search::Algorithm;
+    use gametree::search::{Needs, Searcher};
     use gametree_games::random_tree::LeafModel;
     use gametree_games::registry;
     if args.json {
-        let algorithms: Vec<serde_json::Value> = Algorithm::ALL
+        let algorithms: Vec<serde_json::Value> = Searcher::all()
             .iter()
-            .map(|a| serde_json::json!({"name": a.name(), "about": a.about()}))
+            .map(|a| {
+                serde_json::json!({
+                    "name": a.name(),
+                    "about": a.about(),
+                    "needs": match a.needs() {
+                        Needs::AnyGame => "any-game",
+                        Needs::SetToMove => "set-to-move",
+                    },
+                })
+            })
             .collect();
         let games: Vec<serde_json::Value> = registry::entries()
             .iter()
@@ -179,7 +188,7 @@ fn list(args: &ListArgs) {
         return;
     }
     outln!("algorithms:");
-    for a in Algorithm::ALL {
+    for a in Searcher::all() {
         outln!("  {:<20} {}", a.name(), a.about());
     }
     outln!("games:");

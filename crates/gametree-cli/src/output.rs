@@ -1,5 +1,6 @@
 //! Printing search results: the JSON object of docs/counting.md and a table for people.
 
+use gametree::search::mcts::{Backup, MctsConfig, MctsReport, Playout, Solver};
 use gametree::search::{SearchResult, Stats};
 use gametree::Game;
 use serde_json::{json, Value};
@@ -260,4 +261,115 @@ pub fn trace_text<G: Game>(
         ));
     }
     out
+}
+
+/// The MCTS part of `search --algorithm mcts --json`: `{"iterations", "playout_plies",
+/// "proved", "root": [{"move", "visits", "mean", "proved"}], "config": {"seed",
+/// "exploration", "iterations", "backup", "playout", "cutoff", "solver"}}`; `proved` is the
+/// proved value vector or null; `config.iterations` is null when unlimited.
+pub fn mcts_json<G: Game>(
+    game: &G,
+    state: &G::State,
+    config: &MctsConfig,
+    r: &MctsReport<G::Move>,
+    style: MoveStyle,
+) -> Value {
+    let root: Vec<Value> = r
+        .root
+        .iter()
+        .map(|m| {
+            json!({
+                "move": move_names(game, state, &[m.mv], style).pop().unwrap_or(Value::Null),
+                "visits": m.visits,
+                "mean": m.mean,
+                "proved": m.proved.map(|p| p.as_slice().to_vec()),
+            })
+        })
+        .collect();
+    json!({
+        "iterations": r.iterations,
+        "playout_plies": r.playout_plies,
+        "proved": r.proved.map(|p| p.as_slice().to_vec()),
+        "root": root,
+        "config": {
+            "seed": config.seed,
+            "exploration": config.exploration,
+            "iterations": (config.iterations != u64::MAX).then_some(config.iterations),
+            "backup": backup_name(config.backup),
+            "playout": playout_name(config.playout),
+            "cutoff": config.cutoff,
+            "solver": config.solver == Solver::On,
+        },
+    })
+}
+
+/// The MCTS report under the result table: iterations, playout plies, the proved value,
+/// then one line per root move (visits, mean reward, proved value).
+pub fn mcts_text<G: Game>(
+    game: &G,
+    state: &G::State,
+    config: &MctsConfig,
+    r: &MctsReport<G::Move>,
+    style: MoveStyle,
+) -> String {
+    let mut out = String::new();
+    let mut row = |k: &str, v: String| out.push_str(&format!("{k:<12}{v}\n"));
+    row(
+        "mcts",
+        format!(
+            "seed {}, exploration {}, backup {}, playout {}{}{}",
+            config.seed,
+            config.exploration,
+            backup_name(config.backup),
+            playout_name(config.playout),
+            config
+                .cutoff
+                .map(|c| format!(", cutoff {c}"))
+                .unwrap_or_default(),
+            if config.solver == Solver::On {
+                ", solver"
+            } else {
+                ""
+            }
+        ),
+    );
+    row("iterations", r.iterations.to_string());
+    row("playouts", format!("{} plies", r.playout_plies));
+    row(
+        "proved",
+        r.proved.map_or_else(|| "-".to_string(), |p| p.to_string()),
+    );
+    out.push_str(&format!(
+        "{:<12}{:>10} {:>8}  proved\n",
+        "root move", "visits", "mean"
+    ));
+    for m in &r.root {
+        let name = move_texts(game, state, &[m.mv], style)
+            .pop()
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "  {name:<10}{:>10} {:>8.4}  {}\n",
+            m.visits,
+            m.mean,
+            m.proved.map_or_else(|| "-".to_string(), |p| p.to_string())
+        ));
+    }
+    out
+}
+
+/// The `--backup` name of `b`.
+fn backup_name(b: Backup) -> &'static str {
+    match b {
+        Backup::MaxN => "maxn",
+        Backup::Paranoid => "paranoid",
+        Backup::BestReply => "best-reply",
+    }
+}
+
+/// The `--playout` text of `p`.
+fn playout_name(p: Playout) -> String {
+    match p {
+        Playout::Random => "random".to_string(),
+        Playout::EpsilonGreedy { epsilon } => format!("epsilon:{epsilon}"),
+    }
 }

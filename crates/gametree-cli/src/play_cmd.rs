@@ -6,7 +6,8 @@
 //! engine of issue #5: iterative deepening with PVS, aspiration windows, move ordering and,
 //! for games with position hashes, a transposition table; paranoid for more than two
 //! players), or any algorithm of `gametree list` (run with iterative deepening under the
-//! same limits), or, for Hearts and Spades, `monte-carlo` (alias `mc`: the seeded
+//! same limits; `brs` and `brs-plus` on games that can hand the turn to any player; `mcts`
+//! once under the same limits, 10,000 iterations without --time-ms, seeded with the ply), or, for Hearts and Spades, `monte-carlo` (alias `mc`: the seeded
 //! Monte-Carlo player of `gametree_games::cards::monte_carlo`, which sees only its own hand
 //! and what has been played: 8 sampled deals, speculative max^n with 100,000 nodes each, the
 //! seat's number as the seed). Every game of `gametree list` can be played, with any number of players;
@@ -18,14 +19,16 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use gametree::search::engine::{self, GameHash, Hashing, NoHash, Options, Side};
-use gametree::search::{self, Algorithm, Config, Limits, SearchError};
-use gametree::{Evaluator, Game, Score, Scores};
+use gametree::search::mcts::MctsConfig;
+use gametree::search::{AnyGame, Config, Dispatch, Limits, SearchError, Searcher, WithSetToMove};
+use gametree::{Evaluator, Game, Score, Scores, SetToMove};
 
 use gametree_games::notation::Notation;
 use gametree_games::registry::{EngineTable, GameVisitor, Playable, Support};
 
 use crate::load;
 use crate::output::ColorChoice;
+use crate::search_cmd::needs_set_to_move;
 use crate::stack;
 
 /// Arguments of `gametree play`.
@@ -64,7 +67,7 @@ pub struct PlayArgs {
 enum Seat {
     Human,
     Engine,
-    Algorithm(Algorithm),
+    Searcher(Searcher),
     MonteCarlo,
 }
 
@@ -73,7 +76,7 @@ impl Seat {
         match self {
             Seat::Human => "human",
             Seat::Engine => "engine",
-            Seat::Algorithm(a) => a.name(),
+            Seat::Searcher(a) => a.name(),
             Seat::MonteCarlo => "monte-carlo",
         }
     }
@@ -86,7 +89,7 @@ fn parse_seat(s: &str) -> Result<Seat> {
         "monte-carlo" | "mc" => Ok(Seat::MonteCarlo),
         other => other
             .parse()
-            .map(Seat::Algorithm)
+            .map(Seat::Searcher)
             .map_err(|e| anyhow!("--players: {e} (or `human`, `engine`, `monte-carlo`)")),
     }
 }
@@ -143,16 +146,36 @@ impl GameVisitor for PlayVisitor {
         match G::ENGINE_TABLE {
             EngineTable::Hashed => self
                 .table
-                .play(game, eval, &GameHash, state, &mut input, &mut out),
+                .play::<AnyGame, _, _, _>(game, eval, &GameHash, state, &mut input, &mut out),
             EngineTable::None => self
                 .table
-                .play(game, eval, &NoHash, state, &mut input, &mut out),
+                .play::<AnyGame, _, _, _>(game, eval, &NoHash, state, &mut input, &mut out),
+        }
+    }
+
+    fn visit_best_reply<G: Playable + SetToMove>(self, game: &G, state: &G::State) -> Result<()>
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        let mut input = Lines::new(std::io::stdin().lock(), "standard input");
+        let mut out = crate::out::Stdout::lock();
+        let eval = &game.evaluator();
+        match G::ENGINE_TABLE {
+            EngineTable::Hashed => self
+                .table
+                .play::<WithSetToMove, _, _, _>(game, eval, &GameHash, state, &mut input, &mut out),
+            EngineTable::None => self
+                .table
+                .play::<WithSetToMove, _, _, _>(game, eval, &NoHash, state, &mut input, &mut out),
         }
     }
 }
 
 impl PlayTable {
-    fn play<G: Playable, E: Evaluator<G>, H: Hashing<G>>(
+    /// Plays the game, searching through the dispatcher `D` (best-reply seats need
+    /// [`WithSetToMove`]).
+    fn play<D: Dispatch<G>, G: Playable, E: Evaluator<G>, H: Hashing<G>>(
         mut self,
         game: &G,
         eval: &E,
@@ -165,6 +188,13 @@ impl PlayTable {
         if G::MONTE_CARLO == Support::No && self.seats.contains(&Seat::MonteCarlo) {
             bail!("monte-carlo seats play card games (hearts, spades) only");
         }
+        for seat in &self.seats {
+            if let Seat::Searcher(a) = *seat {
+                if !D::supports(a) {
+                    return Err(needs_set_to_move(a));
+                }
+            }
+        }
         if self.seats.len() != game.players() {
             bail!(
                 "--players names {} seat(s), and this game has {} players",
@@ -174,6 +204,8 @@ impl PlayTable {
         }
         let mut state = start.clone();
         let mut moves = Vec::new();
+        // Moves played since `start` (the seed of an mcts seat's search).
+        let mut ply = 0u64;
         loop {
             let picture = game.render(&state, self.color);
             if !picture.is_empty() {
@@ -208,7 +240,8 @@ impl PlayTable {
                     mv
                 }
                 _ => {
-                    let (r, mv) = self.think(game, eval, hasher, &state, seat)?;
+                    let (r, mv) =
+                        self.think::<D, G, E, H>(game, eval, hasher, &state, seat, ply)?;
                     writeln!(
                         out,
                         "{p} ({}) plays {}   [value {}, depth {}, {} nodes, {:.0} ms]",
@@ -223,6 +256,7 @@ impl PlayTable {
                 }
             };
             state = game.play(&state, mv);
+            ply += 1;
         }
     }
 
@@ -274,14 +308,15 @@ impl PlayTable {
         }
     }
 
-    fn think<G: Game, E: Evaluator<G>, H: Hashing<G>>(
+    fn think<D: Dispatch<G>, G: Game, E: Evaluator<G>, H: Hashing<G>>(
         &self,
         game: &G,
         eval: &E,
         hasher: &H,
         state: &G::State,
         seat: Seat,
-    ) -> Result<(search::SearchResult<G::Move>, G::Move)> {
+        ply: u64,
+    ) -> Result<(gametree::search::SearchResult<G::Move>, G::Move)> {
         let config = self.config();
         let r = match seat {
             Seat::Engine => {
@@ -293,7 +328,18 @@ impl PlayTable {
                 };
                 engine::search(game, eval, hasher, state, &config, &options).map(|r| r.result)
             }
-            Seat::Algorithm(a) => search::run_iterative(a, game, eval, state, &config),
+            Seat::Searcher(a) => {
+                let mcts = MctsConfig {
+                    seed: ply,
+                    iterations: if self.time_ms.is_some() {
+                        u64::MAX
+                    } else {
+                        MctsConfig::default().iterations
+                    },
+                    ..MctsConfig::default()
+                };
+                D::run_iterative(a, game, eval, state, &config, &mcts)
+            }
             Seat::Human | Seat::MonteCarlo => {
                 unreachable!("people are asked and Monte-Carlo seats sample, not searched")
             }

@@ -1,4 +1,9 @@
 //! `gametree search`: one algorithm on one position.
+//!
+//! The algorithm is a [`Searcher`]: an [`Algorithm`] (any game), `brs`/`brs-plus` (games that
+//! can hand the turn to any player: the registry routes them to
+//! [`GameVisitor::visit_best_reply`], every other game is refused) or `mcts` (with the MCTS
+//! flags, and its report in the output).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -8,13 +13,16 @@ use clap::{ArgGroup, Args};
 use gametree::search::engine::{GameHash, Options, Root, Side};
 use gametree::search::iterative::iterative_deepening_observed;
 use gametree::search::maxn_table::maxn_table;
+use gametree::search::mcts::{mcts_report, Backup, MctsConfig, MctsReport, Playout, Solver};
 use gametree::search::ordering::Ordering;
 use gametree::search::parallel::search_parallel;
 use gametree::search::speculative_table::speculative_table;
 use gametree::search::vector_table::VectorTable;
-use gametree::search::{self, Algorithm, Config, Limits, SearchError, SearchResult, StopReason};
-use gametree::Game;
-use gametree_games::registry::{GameVisitor, Playable};
+use gametree::search::{
+    self, Algorithm, Config, Limits, SearchError, SearchResult, Searcher, StopReason,
+};
+use gametree::{Game, SetToMove};
+use gametree_games::registry::{self, GameVisitor, Kind, Playable};
 
 use crate::load::{self, MoveStyle};
 use crate::output;
@@ -75,6 +83,146 @@ pub struct SearchArgs {
     /// moves of equal value, and node counts vary from run to run when N > 1.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
     threads: Option<u64>,
+    /// mcts: the most iterations (simulations); --nodes (tree nodes) and --time-ms stop it
+    /// too, whichever comes first (default 10000 when neither is given, else no limit).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    iterations: Option<u64>,
+    /// mcts: the seed of its random numbers (default 0): the same seed and budget give the
+    /// same result.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// mcts: the exploration constant C of UCB1, finite and nonnegative (default sqrt 2).
+    #[arg(long, value_name = "C")]
+    exploration: Option<f64>,
+    /// mcts: how simulations are backed up (default maxn).
+    #[arg(long, value_name = "B")]
+    backup: Option<BackupArg>,
+    /// mcts: how playouts move: `random` (default) or `epsilon:E` (epsilon-greedy, E in
+    /// [0, 1]).
+    #[arg(long, value_name = "P")]
+    playout: Option<String>,
+    /// mcts: the most plies of a playout before the evaluator values its position.
+    #[arg(long, value_name = "D")]
+    cutoff: Option<u32>,
+    /// mcts: prove game-theoretic values (MCTS-Solver).
+    #[arg(long)]
+    solver: bool,
+}
+
+/// The values of `--backup`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BackupArg {
+    /// Max^n backups: every player's mean reward.
+    Maxn,
+    /// The root player's reward against the coalition.
+    Paranoid,
+    /// Paranoid, the root player valuing an opponent's node by its best reply so far.
+    BestReply,
+}
+
+impl SearchArgs {
+    /// The MCTS flags given, by name.
+    fn mcts_flags(&self) -> Vec<&'static str> {
+        [
+            ("--iterations", self.iterations.is_some()),
+            ("--seed", self.seed.is_some()),
+            ("--exploration", self.exploration.is_some()),
+            ("--backup", self.backup.is_some()),
+            ("--playout", self.playout.is_some()),
+            ("--cutoff", self.cutoff.is_some()),
+            ("--solver", self.solver),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
+    }
+
+    /// The MCTS parameters from the flags, each checked (a bad value names its flag).
+    fn mcts_config(&self) -> Result<MctsConfig> {
+        let exploration = self
+            .exploration
+            .unwrap_or(search::mcts::DEFAULT_EXPLORATION);
+        if !(exploration.is_finite() && exploration >= 0.0) {
+            bail!("--exploration {exploration}: the exploration constant must be finite and nonnegative");
+        }
+        let playout = match self.playout.as_deref() {
+            None => Playout::Random,
+            Some(p) => parse_playout(p)?,
+        };
+        let iterations = match (self.iterations, self.nodes, self.time_ms) {
+            (Some(n), _, _) => n,
+            (None, None, None) => MctsConfig::default().iterations,
+            _ => u64::MAX,
+        };
+        let config = MctsConfig {
+            seed: self.seed.unwrap_or(0),
+            exploration,
+            iterations,
+            backup: match self.backup.unwrap_or(BackupArg::Maxn) {
+                BackupArg::Maxn => Backup::MaxN,
+                BackupArg::Paranoid => Backup::Paranoid,
+                BackupArg::BestReply => Backup::BestReply,
+            },
+            playout,
+            cutoff: self.cutoff,
+            solver: if self.solver { Solver::On } else { Solver::Off },
+        };
+        config.validate().map_err(|e| anyhow!("{e}"))?;
+        Ok(config)
+    }
+}
+
+/// `random` or `epsilon:E` with E in [0, 1].
+fn parse_playout(text: &str) -> Result<Playout> {
+    let t = text.trim().to_ascii_lowercase();
+    if t == "random" {
+        return Ok(Playout::Random);
+    }
+    let Some(e) = t.strip_prefix("epsilon:") else {
+        bail!("--playout `{text}`: expected `random` or `epsilon:E` with E between 0 and 1");
+    };
+    match e.parse::<f64>() {
+        Ok(epsilon) if (0.0..=1.0).contains(&epsilon) => Ok(Playout::EpsilonGreedy { epsilon }),
+        _ => bail!("--playout `{text}`: epsilon must be a number between 0 and 1"),
+    }
+}
+
+/// The games that can hand the turn to any player (what best-reply search needs), in
+/// listing order: found by the registry's routing ([`GameVisitor::visit_best_reply`]) of
+/// each game built from its default spec, not by a list of names.
+pub(crate) fn best_reply_games() -> Vec<&'static str> {
+    struct Probe;
+    impl GameVisitor for Probe {
+        type Output = bool;
+        fn visit<G: Playable>(self, _: &G, _: &G::State) -> bool
+        where
+            G::State: Send + Sync + PartialEq + std::fmt::Debug,
+            G::Move: Send + Sync,
+        {
+            false
+        }
+        fn visit_best_reply<G: Playable + SetToMove>(self, _: &G, _: &G::State) -> bool
+        where
+            G::State: Send + Sync + PartialEq + std::fmt::Debug,
+            G::Move: Send + Sync,
+        {
+            true
+        }
+    }
+    registry::entries()
+        .into_iter()
+        .filter(|e| e.kind == Kind::Game)
+        .filter(|e| registry::visit(e.listing.default_spec, None, Probe).unwrap_or(false))
+        .map(|e| e.listing.name)
+        .collect()
+}
+
+/// The refusal of a searcher that needs a game handing the turn to any player.
+pub(crate) fn needs_set_to_move(searcher: Searcher) -> anyhow::Error {
+    anyhow!(
+        "{searcher} needs a game that can hand the turn to any player: {}",
+        best_reply_games().join(", ")
+    )
 }
 
 /// The most `--threads`.
@@ -106,7 +254,37 @@ fn engine_options(algorithm: Algorithm, threads: usize, table_mib: usize) -> Opt
 
 /// Runs `gametree search`.
 pub fn run(args: SearchArgs) -> Result<()> {
-    let algorithm: Algorithm = args.algorithm.parse()?;
+    let searcher: Searcher = args.algorithm.parse()?;
+    let mcts = match searcher {
+        Searcher::Mcts => {
+            if args.iterative {
+                bail!("--iterative does not apply to mcts (its budget is --iterations, --nodes or --time-ms)");
+            }
+            Some(args.mcts_config()?)
+        }
+        _ => {
+            if let Some(flag) = args.mcts_flags().first() {
+                bail!("{flag} applies to mcts only, not {searcher}");
+            }
+            None
+        }
+    };
+    let algorithm = match searcher {
+        Searcher::Plain(a) => a,
+        _ => {
+            for (flag, given) in [
+                ("--threads", args.threads.is_some()),
+                ("--table-mib", args.table_mib.is_some()),
+                ("--trace", args.trace && searcher == Searcher::Mcts),
+            ] {
+                if given {
+                    bail!("{flag} does not apply to {searcher}");
+                }
+            }
+            // Unused for these searchers: the visitor runs `searcher`.
+            Algorithm::Maxn
+        }
+    };
     let engine = match args.threads {
         None => None,
         Some(n) => {
@@ -173,7 +351,9 @@ pub fn run(args: SearchArgs) -> Result<()> {
         trace_limit: usize::try_from(args.trace_limit).unwrap_or(usize::MAX),
     };
     let visitor = SearchVisitor {
+        searcher,
         algorithm,
+        mcts,
         config,
         iterative: args.iterative,
         json: args.json,
@@ -194,7 +374,12 @@ pub fn run(args: SearchArgs) -> Result<()> {
 }
 
 struct SearchVisitor {
+    /// What the user named.
+    searcher: Searcher,
+    /// The algorithm when `searcher` is one (`Searcher::Plain`).
     algorithm: Algorithm,
+    /// The MCTS parameters when `searcher` is `mcts`.
+    mcts: Option<MctsConfig>,
     config: Config,
     iterative: bool,
     json: bool,
@@ -215,6 +400,15 @@ impl GameVisitor for SearchVisitor {
     {
         let style = G::MOVE_STYLE;
         let eval = &game.evaluator();
+        match self.searcher {
+            Searcher::Plain(_) => {}
+            Searcher::BestReply(_) => return Err(needs_set_to_move(self.searcher)),
+            Searcher::Mcts => {
+                let config = self.mcts.unwrap_or_default();
+                let report = mcts_report(game, eval, state, &self.config, &config);
+                return self.report_mcts(game, state, style, &config, report);
+            }
+        }
         if let Some(options) = self.engine {
             let result = search_parallel(game, eval, &GameHash, state, &self.config, &options)
                 .map(|r| r.result);
@@ -251,9 +445,65 @@ impl GameVisitor for SearchVisitor {
         };
         self.report(game, state, style, result)
     }
+
+    fn visit_best_reply<G: Playable + SetToMove>(self, game: &G, state: &G::State) -> Result<String>
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        let Searcher::BestReply(variant) = self.searcher else {
+            return self.visit(game, state);
+        };
+        let style = G::MOVE_STYLE;
+        let eval = &game.evaluator();
+        let result = if self.iterative {
+            iterative_deepening_observed(
+                &self.config,
+                |c| variant.search(game, eval, state, c),
+                |r| self.observe(game, state, style, r),
+            )
+        } else {
+            variant.search(game, eval, state, &self.config)
+        };
+        self.report(game, state, style, result)
+    }
 }
 
 impl SearchVisitor {
+    /// The output of `mcts`: the result as for every search, with the MCTS report.
+    fn report_mcts<G: Game>(
+        &self,
+        game: &G,
+        state: &G::State,
+        style: MoveStyle,
+        config: &MctsConfig,
+        report: Result<MctsReport<G::Move>, SearchError>,
+    ) -> Result<String> {
+        let report = match report {
+            Ok(r) => r,
+            Err(e) => return self.report(game, state, style, Err(e)),
+        };
+        Ok(if self.json {
+            let mut v = output::result_json(
+                self.searcher.name(),
+                game,
+                state,
+                &report.result,
+                style,
+                false,
+            );
+            v["mcts"] = output::mcts_json(game, state, config, &report, style);
+            v.to_string()
+        } else {
+            let mut text =
+                output::result_table(self.searcher.name(), game, state, &report.result, style);
+            text.push('\n');
+            text.push_str(&output::mcts_text(game, state, config, &report, style));
+            text.truncate(text.trim_end().len());
+            text
+        })
+    }
+
     /// Called after each completed iteration of --iterative: its line on standard error in
     /// text mode (JSON mode prints only the object).
     fn observe<G: Game>(
@@ -281,13 +531,13 @@ impl SearchVisitor {
                 if self.iterative || self.engine.is_some() {
                     anyhow!(
                         "the {reason} stopped {} after {} nodes, before depth 1 completed; raise {flag}",
-                        self.algorithm,
+                        self.searcher,
                         stats.nodes,
                     )
                 } else {
                     anyhow!(
                         "the {reason} stopped {} after {} nodes, before the search finished; raise {flag}, or use --iterative to get the last completed depth",
-                        self.algorithm,
+                        self.searcher,
                         stats.nodes,
                     )
                 }
@@ -298,7 +548,7 @@ impl SearchVisitor {
         if self.iterative && self.unvalued_cuts.contains(&completed) {
             bail!(
                 "a limit stopped {} after {} nodes, before depth {} completed, and depth {completed} cuts the tree at inner nodes without a heuristic \"value\"; raise {}",
-                self.algorithm,
+                self.searcher,
                 result.stats.nodes,
                 completed + 1,
                 match (self.config.limits.nodes, self.config.limits.deadline) {
@@ -310,7 +560,7 @@ impl SearchVisitor {
         }
         Ok(if self.json {
             output::result_json(
-                self.algorithm.name(),
+                self.searcher.name(),
                 game,
                 state,
                 &result,
@@ -319,7 +569,7 @@ impl SearchVisitor {
             )
             .to_string()
         } else {
-            let mut text = output::result_table(self.algorithm.name(), game, state, &result, style);
+            let mut text = output::result_table(self.searcher.name(), game, state, &result, style);
             if self.config.trace {
                 text.push('\n');
                 text.push_str(&output::trace_text(game, state, &result, style));

@@ -7,15 +7,17 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use gametree::search::Algorithm;
+use gametree::search::{Needs, Searcher, WithSetToMove};
+use gametree::SetToMove;
 use gametree_games::registry::{GameVisitor, Kind, Playable};
 use gametree_lab::stack::MAX_PLIES;
 use gametree_lab::tournament::{
-    run_tournament, table, Budget, Engine, TournamentConfig, TournamentResult, MAX_GAMES,
-    MAX_TIME_MS,
+    run_tournament, run_tournament_with, table, Budget, Engine, TournamentConfig, TournamentResult,
+    MAX_GAMES, MAX_TIME_MS,
 };
 
 use crate::load;
+use crate::search_cmd::needs_set_to_move;
 
 /// Arguments of `gametree tournament`.
 #[derive(Args, Debug)]
@@ -23,9 +25,11 @@ pub struct TournamentArgs {
     /// A game spec, e.g. `chinese-checkers(players=3,board=73)`.
     #[arg(long, value_name = "SPEC")]
     game: String,
-    /// The engines, comma-separated algorithm names, each optionally with its own budget:
-    /// `paranoid@d4` (depth 4), `maxn@n50000` (50,000 nodes per move) or `speculative@t200`
-    /// (200 ms per move).
+    /// The engines, comma-separated algorithm names (`gametree list`, `brs`, `brs-plus` and
+    /// `mcts` included), each optionally with its own budget: `paranoid@d4` (depth 4),
+    /// `maxn@n50000` (50,000 nodes per move) or `speculative@t200` (200 ms per move). For
+    /// `mcts` a depth bounds its playouts (2,000 iterations per move), nodes are its tree's
+    /// size, and its seeds derive from --seed and the game.
     #[arg(
         long,
         value_name = "A,B,...",
@@ -106,7 +110,7 @@ fn parse_engine(text: &str, default: Budget) -> Result<Engine> {
             (name, budget)
         }
     };
-    let algorithm: Algorithm = name.parse()?;
+    let algorithm: Searcher = name.parse()?;
     match budget {
         Budget::Depth(0) => bail!("engine `{text}`: the depth must be at least 1"),
         Budget::Nodes(0) => bail!("engine `{text}`: the node budget must be at least 1"),
@@ -185,7 +189,32 @@ impl GameVisitor for TournamentVisitor<'_> {
         if G::KIND == Kind::Tree {
             bail!("tournaments are played on games, not on trees");
         }
+        if let Some(e) = self
+            .config
+            .engines
+            .iter()
+            .find(|e| e.algorithm.needs() == Needs::SetToMove)
+        {
+            return Err(needs_set_to_move(e.algorithm));
+        }
         Ok(run_tournament(
+            game,
+            &game.evaluator(),
+            &game.spec_text(),
+            self.config,
+        )?)
+    }
+
+    fn visit_best_reply<G: Playable + SetToMove>(
+        self,
+        game: &G,
+        _state: &G::State,
+    ) -> Result<TournamentResult>
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        Ok(run_tournament_with::<WithSetToMove, _, _>(
             game,
             &game.evaluator(),
             &game.spec_text(),

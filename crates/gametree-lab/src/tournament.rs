@@ -2,10 +2,18 @@
 //! openings, finished and adjudicated games, win shares with 95% intervals, a pairwise table
 //! with sign tests, and ratings (docs/tournament.md).
 //!
-//! An [`Engine`] is a registry algorithm with a [`Budget`]: a fixed depth (equal-depth
-//! tournaments), a node budget per move, or a time budget per move. Node and time budgets
-//! are spent by iterative deepening: the move of the last completed iteration is played (the
-//! nodes of the abandoned iteration count against a node budget).
+//! An [`Engine`] is a [`Searcher`] (any name of `gametree list`: an [`Algorithm`], `brs`,
+//! `brs-plus` or `mcts`) with a [`Budget`]: a fixed depth (equal-depth tournaments), a node
+//! budget per move, or a time budget per move. Node and time budgets are spent by iterative
+//! deepening: the move of the last completed iteration is played (the nodes of the abandoned
+//! iteration count against a node budget). MCTS is not deepened: a depth budget bounds its
+//! playouts (with [`MCTS_DEPTH_ITERATIONS`] iterations per move), a node budget is the size
+//! of its tree, a time budget its deadline; its seed for each move is derived from the
+//! tournament seed, the game and the ply, so depth and node budgets stay deterministic.
+//!
+//! Best-reply engines need a game that can hand the turn to any player: a tournament on
+//! other games is refused ([`TournamentError::NeedsSetToMove`]); [`run_tournament_with`]
+//! with [`WithSetToMove`] plays them on games that can.
 //!
 //! With `E` engines and `N` seats (`E <= N`), every assignment of engines to seats in which
 //! each engine sits at least once is played (for `E = N` these are the `N!` permutations; for
@@ -28,7 +36,11 @@
 
 use std::time::{Duration, Instant};
 
-use gametree::search::{run, run_iterative, Algorithm, Config, Limits};
+use gametree::hash::mix64;
+use gametree::search::mcts::MctsConfig;
+#[cfg(doc)]
+use gametree::search::{Algorithm, WithSetToMove};
+use gametree::search::{AnyGame, Config, Dispatch, Limits, Searcher};
 use gametree::{Evaluator, Game, Score, Scores};
 use gametree_games::rng::SplitMix64;
 use serde::Serialize;
@@ -59,11 +71,15 @@ pub const TIME_MAX_DEPTH: u32 = 128;
 /// The longest time budget per move, in milliseconds (one hour).
 pub const MAX_TIME_MS: u64 = 3_600_000;
 
-/// A player: an algorithm and its budget.
+/// The iterations per move of an MCTS engine with a depth budget (its playouts end at that
+/// depth; node and time budgets run until the budget is spent).
+pub const MCTS_DEPTH_ITERATIONS: u64 = 2_000;
+
+/// A player: a searcher and its budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Engine {
-    /// The algorithm (any of the registry).
-    pub algorithm: Algorithm,
+    /// The searcher (any name of `gametree list`; an [`Algorithm`] converts with `.into()`).
+    pub algorithm: Searcher,
     /// Its budget per move.
     pub budget: Budget,
 }
@@ -78,26 +94,56 @@ impl Engine {
         }
     }
 
+    /// An engine of `algorithm` (an [`Algorithm`] or any [`Searcher`]) with `budget`.
+    pub fn new(algorithm: impl Into<Searcher>, budget: Budget) -> Engine {
+        Engine {
+            algorithm: algorithm.into(),
+            budget,
+        }
+    }
+
     /// Chooses a move in `state` (which must not be terminal): the engine's best move, or
     /// the first legal move when the search gives none (a node or time budget too small for
     /// even depth 1, or an algorithm that refuses the game). Returns the move, the nodes
-    /// spent and whether the search failed. A time budget's clock starts at the call.
+    /// spent and whether the search failed. A time budget's clock starts at the call. Runs
+    /// through [`AnyGame`] (best-reply engines fail) with MCTS seed 0: see
+    /// [`Engine::choose_with`].
     pub fn choose<G: Game, E: Evaluator<G>>(
         &self,
         game: &G,
         eval: &E,
         state: &G::State,
     ) -> Option<(G::Move, u64, bool)> {
+        self.choose_with::<AnyGame, G, E>(game, eval, state, 0)
+    }
+
+    /// [`Engine::choose`] through the dispatcher `D` ([`WithSetToMove`] runs best-reply
+    /// engines), with `seed` the seed of an MCTS engine's search.
+    pub fn choose_with<D: Dispatch<G>, G: Game, E: Evaluator<G>>(
+        &self,
+        game: &G,
+        eval: &E,
+        state: &G::State,
+        seed: u64,
+    ) -> Option<(G::Move, u64, bool)> {
+        let mcts = MctsConfig {
+            seed,
+            iterations: match self.budget {
+                Budget::Depth(_) => MCTS_DEPTH_ITERATIONS,
+                Budget::Nodes(_) | Budget::Time(_) => u64::MAX,
+            },
+            ..MctsConfig::default()
+        };
         let iterative = |limits: Limits| {
             let config = Config {
                 limits,
                 trace: false,
                 ..Config::default()
             };
-            run_iterative(self.algorithm, game, eval, state, &config)
+            D::run_iterative(self.algorithm, game, eval, state, &config, &mcts)
         };
         let result = match self.budget {
-            Budget::Depth(d) => run(self.algorithm, game, eval, state, &Config::depth(d)),
+            Budget::Depth(d) => D::run(self.algorithm, game, eval, state, &Config::depth(d), &mcts),
             Budget::Nodes(n) => iterative(Limits {
                 depth: None,
                 nodes: Some(n),
@@ -198,6 +244,14 @@ pub enum TournamentError {
     BadTime {
         /// The engine's name.
         engine: String,
+    },
+    /// A best-reply engine on a game that cannot hand the turn to any player.
+    #[error("engine {engine}: {algorithm} needs a game that can hand the turn to any player")]
+    NeedsSetToMove {
+        /// The engine's name.
+        engine: String,
+        /// The searcher's name.
+        algorithm: &'static str,
     },
     /// An engine's depth is beyond what a search thread supports.
     #[error(transparent)]
@@ -375,7 +429,8 @@ pub fn opening<G: Game>(game: &G, plies: usize, seed: u64) -> G::State {
     state
 }
 
-/// Plays one game from `start` with `engine_of_seat[p]` at seat `p`.
+/// Plays one game from `start` with `engine_of_seat[p]` at seat `p` ([`play_game_with`]
+/// through [`AnyGame`] with seed 0).
 pub fn play_game<G: Game, E: Evaluator<G>>(
     game: &G,
     eval: &E,
@@ -383,6 +438,26 @@ pub fn play_game<G: Game, E: Evaluator<G>>(
     engine_of_seat: &[usize],
     start: G::State,
     max_plies: Option<usize>,
+) -> GameResult {
+    play_game_with::<AnyGame, G, E>(game, eval, engines, engine_of_seat, start, max_plies, 0)
+}
+
+/// The seed of an MCTS engine's search at ply `ply` of the game whose seed is `seed`.
+pub fn move_seed(seed: u64, ply: usize) -> u64 {
+    mix64(seed ^ mix64((ply as u64).wrapping_add(0x4D43_5453)))
+}
+
+/// Plays one game from `start` with `engine_of_seat[p]` at seat `p`, searching through the
+/// dispatcher `D`; an MCTS engine's search at ply `k` (after the opening) has seed
+/// [`move_seed`]`(seed, k)`.
+pub fn play_game_with<D: Dispatch<G>, G: Game, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    engines: &[Engine],
+    engine_of_seat: &[usize],
+    start: G::State,
+    max_plies: Option<usize>,
+    seed: u64,
 ) -> GameResult {
     let n = game.players();
     let timed = engines.iter().any(|e| matches!(e.budget, Budget::Time(_)));
@@ -405,7 +480,7 @@ pub fn play_game<G: Game, E: Evaluator<G>>(
         let p = game.to_move(&state).index();
         let engine = &engines[engine_of_seat[p]];
         let clock = Instant::now();
-        match engine.choose(game, eval, &state) {
+        match engine.choose_with::<D, G, E>(game, eval, &state, move_seed(seed, plies)) {
             Some((mv, spent, failed)) => {
                 if timed {
                     let us = clock.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
@@ -444,7 +519,8 @@ pub fn play_game<G: Game, E: Evaluator<G>>(
     }
 }
 
-/// Plays the tournament of `config` on `game` with `eval`.
+/// Plays the tournament of `config` on `game` with `eval` ([`run_tournament_with`] through
+/// [`AnyGame`]: best-reply engines are refused).
 pub fn run_tournament<G, E>(
     game: &G,
     eval: &E,
@@ -456,6 +532,33 @@ where
     G::State: Send,
     E: Evaluator<G> + Sync,
 {
+    run_tournament_with::<AnyGame, G, E>(game, eval, name, config)
+}
+
+/// Plays the tournament of `config` on `game` with `eval`, searching through the dispatcher
+/// `D` ([`WithSetToMove`] for games that can hand the turn to any player). Game `i` (in
+/// trial order) has the seed `trial_seed(config.seed, i)`, from which its MCTS engines'
+/// seeds derive ([`play_game_with`]): the results do not depend on the thread count.
+pub fn run_tournament_with<D, G, E>(
+    game: &G,
+    eval: &E,
+    name: &str,
+    config: &TournamentConfig,
+) -> Result<TournamentResult, TournamentError>
+where
+    D: Dispatch<G>,
+    G: Game + Sync,
+    G::State: Send,
+    E: Evaluator<G> + Sync,
+{
+    for e in &config.engines {
+        if !D::supports(e.algorithm) {
+            return Err(TournamentError::NeedsSetToMove {
+                engine: e.name(),
+                algorithm: e.algorithm.name(),
+            });
+        }
+    }
     let seats = game.players();
     let k = config.engines.len();
     if k == 0 {
@@ -508,20 +611,21 @@ where
             mib: bytes >> 20,
             reason: e.to_string(),
         })?;
-    let play = |i: usize, _| {
+    let play = |i: usize, trial: u64| {
         let o = i / tables.len();
         let start = opening(
             game,
             config.opening_plies,
             trial_seed(config.seed, o as u64),
         );
-        let mut r = play_game(
+        let mut r = play_game_with::<D, G, E>(
             game,
             eval,
             &config.engines,
             &tables[i % tables.len()],
             start,
             config.max_plies,
+            trial,
         );
         r.opening = o;
         r
@@ -709,6 +813,7 @@ pub fn table(r: &TournamentResult) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gametree::search::Algorithm;
     use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
     use gametree_games::tictactoe::{OpenLines, TicTacToe};
 
@@ -735,10 +840,7 @@ mod tests {
     /// results (an abort); defect 1: a depth beyond the search threads' stack.
     #[test]
     fn defect_2_too_many_games_or_too_deep_is_an_error() {
-        let engine = |algorithm, d| Engine {
-            algorithm,
-            budget: Budget::Depth(d),
-        };
+        let engine = |algorithm: Algorithm, d| Engine::new(algorithm, Budget::Depth(d));
         let mut cfg = TournamentConfig {
             engines: vec![
                 engine(Algorithm::AlphaBeta, 1),
@@ -777,11 +879,11 @@ mod tests {
         let cfg = TournamentConfig {
             engines: vec![
                 Engine {
-                    algorithm: Algorithm::Speculative,
+                    algorithm: Algorithm::Speculative.into(),
                     budget: Budget::Depth(2),
                 },
                 Engine {
-                    algorithm: Algorithm::Paranoid,
+                    algorithm: Algorithm::Paranoid.into(),
                     budget: Budget::Depth(2),
                 },
             ],
@@ -813,11 +915,11 @@ mod tests {
         let cfg = TournamentConfig {
             engines: vec![
                 Engine {
-                    algorithm: Algorithm::AlphaBeta,
+                    algorithm: Algorithm::AlphaBeta.into(),
                     budget: Budget::Nodes(2000),
                 },
                 Engine {
-                    algorithm: Algorithm::Minimax,
+                    algorithm: Algorithm::Minimax.into(),
                     budget: Budget::Depth(2),
                 },
             ],

@@ -1,5 +1,6 @@
 //! The integration tests of the `gametree` binary: one binary, named regression tests.
 
+mod best_reply_mcts;
 mod cards;
 mod chinese_checkers;
 mod hardening_io;

@@ -423,14 +423,14 @@ fn mcts_refuses_bad_parameters_and_handles_leaf_roots() {
             ..MctsConfig::default()
         },
     ] {
-        assert!(m.validate().is_err());
-        assert!(matches!(
+        let problem = m.validate().unwrap_err().to_string();
+        assert_eq!(
             mcts(&ConnectFour, &CellWeights, &s, &Config::unlimited(), &m),
-            Err(SearchError::MissingBound {
+            Err(SearchError::InvalidConfig {
                 algorithm: "mcts",
-                ..
+                problem,
             })
-        ));
+        );
     }
     // A terminal root and a depth limit of 0: no move, the outcome or the evaluation.
     let won = TicTacToe::parse_position("14253").unwrap();

@@ -9,4 +9,5 @@ mod plots;
 mod rating;
 mod reproduce;
 mod sturtevant;
+mod tournament_engines;
 mod typed_rows;

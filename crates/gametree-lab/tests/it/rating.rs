@@ -273,7 +273,7 @@ fn sign_test_p_values_are_the_exact_binomial_ones() {
 }
 
 fn engine(algorithm: Algorithm, budget: Budget) -> Engine {
-    Engine { algorithm, budget }
+    Engine::new(algorithm, budget)
 }
 
 #[test]

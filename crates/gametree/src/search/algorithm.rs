@@ -1,12 +1,28 @@
-//! The registry of algorithms by name, for command lines and experiments: [`Algorithm`]
-//! and [`run`], which calls the algorithm's function.
+//! The registry of algorithms by name, for command lines and experiments.
+//!
+//! Two layers, so that no search needs a flag it does not use:
+//!
+//! - [`Algorithm`]: the searches that run on **any** [`Game`] with nothing but a
+//!   [`Config`], and [`run`]/[`run_iterative`], which call the algorithm's function.
+//! - [`Searcher`]: every search a user can pick by name: an [`Algorithm`], a best-reply
+//!   search ([`Searcher::BestReply`], which needs a game implementing [`SetToMove`]) or
+//!   Monte-Carlo tree search ([`Searcher::Mcts`], which takes an [`MctsConfig`] too).
+//!   [`Searcher::needs`] says what a searcher asks of the game.
+//!
+//! Which searchers a game can run is decided statically, by the type that dispatches them
+//! ([`Dispatch`]): [`AnyGame`] runs every searcher on any game and refuses best-reply search
+//! with [`SearchError::NeedsSetToMove`]; [`WithSetToMove`] runs all of them on games that
+//! implement [`SetToMove`]. Callers that reach games through a registry pick the
+//! dispatcher where the registry tells them the game can hand the turn to any player.
 
 use std::fmt;
 use std::str::FromStr;
 
+use super::best_reply::{self, Variant};
+use super::mcts::{mcts, MctsConfig};
 use super::{iterative::iterative_deepening, Config, SearchError, SearchResult};
 use crate::eval::Evaluator;
-use crate::game::Game;
+use crate::game::{Game, SetToMove};
 
 macro_rules! algorithms {
     ($($variant:ident => $name:literal, $about:literal;)*) => {
@@ -58,9 +74,10 @@ impl fmt::Display for Algorithm {
     }
 }
 
-/// An algorithm name that is not in [`Algorithm::ALL`].
+/// An algorithm name that is not in [`Searcher::all`] (or, parsing an [`Algorithm`], not
+/// in [`Algorithm::ALL`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm `{0}` (known: {known})", known = Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>().join(", "))]
+#[error("unknown algorithm `{0}` (known: {known})", known = Searcher::all().iter().map(|a| a.name()).collect::<Vec<_>>().join(", "))]
 pub struct UnknownAlgorithm(pub String);
 
 impl FromStr for Algorithm {
@@ -117,4 +134,190 @@ pub fn run_iterative<G: Game, E: Evaluator<G>>(
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
     iterative_deepening(config, |c| run(algorithm, game, eval, state, c))
+}
+
+/// What a [`Searcher`] asks of the game it searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Needs {
+    /// Any [`Game`].
+    AnyGame,
+    /// A game that can hand the turn to any live player ([`SetToMove`]).
+    SetToMove,
+}
+
+/// Every search a user can pick by name (`gametree list`): the searches of [`Algorithm`],
+/// best-reply search and Monte-Carlo tree search.
+///
+/// Parsed from and printed as the command-line name (`maxn`, `brs`, `brs-plus`, `mcts`).
+/// A searcher is run through a [`Dispatch`]er: [`AnyGame`] for any game (best-reply search
+/// is refused there), [`WithSetToMove`] for games implementing [`SetToMove`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Searcher {
+    /// A search that runs on any game with a [`Config`] alone.
+    Plain(Algorithm),
+    /// Best-reply search ([`best_reply::brs`] or [`best_reply::brs_plus`]); needs
+    /// [`SetToMove`].
+    BestReply(Variant),
+    /// Monte-Carlo tree search ([`mcts`]) with an [`MctsConfig`].
+    Mcts,
+}
+
+impl Searcher {
+    /// Every searcher, in the order `gametree list` prints: the [`Algorithm`]s, then `brs`,
+    /// `brs-plus` and `mcts`.
+    pub fn all() -> Vec<Searcher> {
+        let mut all: Vec<Searcher> = Algorithm::ALL.iter().map(|&a| Searcher::Plain(a)).collect();
+        all.extend([
+            Searcher::BestReply(Variant::Brs),
+            Searcher::BestReply(Variant::BrsPlus),
+            Searcher::Mcts,
+        ]);
+        all
+    }
+
+    /// The command-line name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Searcher::Plain(a) => a.name(),
+            Searcher::BestReply(Variant::Brs) => "brs",
+            Searcher::BestReply(Variant::BrsPlus) => "brs-plus",
+            Searcher::Mcts => "mcts",
+        }
+    }
+
+    /// One line about what it is.
+    pub const fn about(self) -> &'static str {
+        match self {
+            Searcher::Plain(a) => a.about(),
+            Searcher::BestReply(Variant::Brs) => {
+                "best-reply search: the root player against the one most dangerous reply (Schadd & Winands 2011); needs a game that can hand the turn to any player"
+            }
+            Searcher::BestReply(Variant::BrsPlus) => {
+                "BRS+: best-reply search where the other opponents play their first ordered move (Esser et al. 2013); needs a game that can hand the turn to any player"
+            }
+            Searcher::Mcts => {
+                "Monte-Carlo tree search: UCT with max^n, paranoid or best-reply backups and MCTS-Solver (seeded)"
+            }
+        }
+    }
+
+    /// What it asks of the game.
+    pub const fn needs(self) -> Needs {
+        match self {
+            Searcher::BestReply(_) => Needs::SetToMove,
+            Searcher::Plain(_) | Searcher::Mcts => Needs::AnyGame,
+        }
+    }
+}
+
+impl From<Algorithm> for Searcher {
+    fn from(a: Algorithm) -> Searcher {
+        Searcher::Plain(a)
+    }
+}
+
+impl fmt::Display for Searcher {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Searcher {
+    type Err = UnknownAlgorithm;
+    fn from_str(s: &str) -> Result<Searcher, UnknownAlgorithm> {
+        let t = s.trim().to_ascii_lowercase();
+        Searcher::all()
+            .into_iter()
+            .find(|a| a.name() == t)
+            .ok_or_else(|| UnknownAlgorithm(s.to_string()))
+    }
+}
+
+/// How [`Searcher`]s are run on games of type `G`: the capability check is the choice of
+/// the implementing type, made at compile time ([`AnyGame`] or [`WithSetToMove`]).
+pub trait Dispatch<G: Game> {
+    /// The needs of searchers ([`Searcher::needs`]) this dispatcher meets on `G`.
+    const NEEDS_MET: &'static [Needs];
+
+    /// Runs `searcher` once under `config`: [`run`] for an [`Algorithm`], the fixed-depth
+    /// best-reply search, or [`mcts`] with `mcts_config` (its iteration count, the node
+    /// limit and the deadline of `config` are its budget).
+    fn run<E: Evaluator<G>>(
+        searcher: Searcher,
+        game: &G,
+        eval: &E,
+        state: &G::State,
+        config: &Config,
+        mcts_config: &MctsConfig,
+    ) -> Result<SearchResult<G::Move>, SearchError>;
+
+    /// Runs `searcher` with iterative deepening to `config.limits.depth`, like
+    /// [`run_iterative`]. MCTS is not deepened: it runs once under the same limits (a node
+    /// limit or deadline is its normal end, not an error).
+    fn run_iterative<E: Evaluator<G>>(
+        searcher: Searcher,
+        game: &G,
+        eval: &E,
+        state: &G::State,
+        config: &Config,
+        mcts_config: &MctsConfig,
+    ) -> Result<SearchResult<G::Move>, SearchError> {
+        match searcher {
+            Searcher::Mcts => mcts(game, eval, state, config, mcts_config),
+            _ => iterative_deepening(config, |c| {
+                Self::run(searcher, game, eval, state, c, mcts_config)
+            }),
+        }
+    }
+
+    /// Whether `searcher` runs on `G` through this dispatcher.
+    fn supports(searcher: Searcher) -> bool {
+        Self::NEEDS_MET.contains(&searcher.needs())
+    }
+}
+
+/// The [`Dispatch`]er for any game: best-reply searches fail with
+/// [`SearchError::NeedsSetToMove`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnyGame;
+
+/// The [`Dispatch`]er for games implementing [`SetToMove`]: every [`Searcher`] runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WithSetToMove;
+
+impl<G: Game> Dispatch<G> for AnyGame {
+    const NEEDS_MET: &'static [Needs] = &[Needs::AnyGame];
+    fn run<E: Evaluator<G>>(
+        searcher: Searcher,
+        game: &G,
+        eval: &E,
+        state: &G::State,
+        config: &Config,
+        mcts_config: &MctsConfig,
+    ) -> Result<SearchResult<G::Move>, SearchError> {
+        match searcher {
+            Searcher::Plain(a) => run(a, game, eval, state, config),
+            Searcher::BestReply(_) => Err(SearchError::NeedsSetToMove {
+                algorithm: searcher.name(),
+            }),
+            Searcher::Mcts => mcts(game, eval, state, config, mcts_config),
+        }
+    }
+}
+
+impl<G: SetToMove> Dispatch<G> for WithSetToMove {
+    const NEEDS_MET: &'static [Needs] = &[Needs::AnyGame, Needs::SetToMove];
+    fn run<E: Evaluator<G>>(
+        searcher: Searcher,
+        game: &G,
+        eval: &E,
+        state: &G::State,
+        config: &Config,
+        mcts_config: &MctsConfig,
+    ) -> Result<SearchResult<G::Move>, SearchError> {
+        match searcher {
+            Searcher::BestReply(v) => best_reply::Variant::search(v, game, eval, state, config),
+            _ => AnyGame::run(searcher, game, eval, state, config, mcts_config),
+        }
+    }
 }

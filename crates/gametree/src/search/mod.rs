@@ -59,7 +59,10 @@ pub mod two_player;
 
 // Flat paths: every algorithm at `search::NAME`, which is both the function and (for the
 // paths written before the families had directories) its module.
-pub use algorithm::{run, run_iterative, Algorithm, UnknownAlgorithm};
+pub use algorithm::{
+    run, run_iterative, Algorithm, AnyGame, Dispatch, Needs, Searcher, UnknownAlgorithm,
+    WithSetToMove,
+};
 pub use best_reply::{brs, brs_plus};
 pub use engine::{aspiration, mtdf, ordering, parallel, pvs, tt};
 pub use fridenfalk::{hypermax, nmax};
@@ -357,6 +360,22 @@ pub enum SearchError {
         algorithm: &'static str,
         /// What it needs, in words.
         needs: &'static str,
+    },
+    /// A parameter of the algorithm is out of its range (for example a negative
+    /// exploration constant of [`mcts::MctsConfig`]).
+    #[error("{algorithm}: {problem}")]
+    InvalidConfig {
+        /// The algorithm's name.
+        algorithm: &'static str,
+        /// What is wrong, naming the parameter and the value.
+        problem: String,
+    },
+    /// The algorithm needs a game that can hand the turn to any live player
+    /// ([`crate::SetToMove`]), and was run through an entry point for any game.
+    #[error("{algorithm} needs a game that can hand the turn to any player")]
+    NeedsSetToMove {
+        /// The algorithm's name.
+        algorithm: &'static str,
     },
     /// The node limit or the deadline stopped the search before it finished.
     #[error("the {0} stopped the search before it finished")]

@@ -117,8 +117,8 @@ impl<M> Node<M> {
 ///   component for the player to move.
 ///
 /// Fails with [`SearchError::Stopped`] when a budget stops the search before any root move
-/// was tried, and with [`SearchError::MissingBound`] (naming the parameter) when `mcts`
-/// fails [`MctsConfig::validate`].
+/// was tried, and with [`SearchError::InvalidConfig`] (naming the parameter and its value)
+/// when `mcts` fails [`MctsConfig::validate`].
 pub fn mcts<G: Game, E: Evaluator<G>>(
     game: &G,
     eval: &E,
@@ -139,14 +139,9 @@ pub fn mcts_report<G: Game, E: Evaluator<G>>(
     mcts: &MctsConfig,
 ) -> Result<MctsReport<G::Move>, SearchError> {
     if let Err(e) = mcts.validate() {
-        return Err(SearchError::MissingBound {
+        return Err(SearchError::InvalidConfig {
             algorithm: "mcts",
-            needs: match e {
-                super::InvalidMctsConfig::Exploration(_) => {
-                    "a finite, nonnegative exploration constant"
-                }
-                super::InvalidMctsConfig::Epsilon(_) => "an epsilon between 0 and 1",
-            },
+            problem: e.to_string(),
         });
     }
     let start = config.limits.start.unwrap_or_else(Instant::now);
