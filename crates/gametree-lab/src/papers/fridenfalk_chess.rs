@@ -153,11 +153,11 @@ pub fn play_match(
 ) -> TournamentResult {
     let engines = vec![
         Engine {
-            algorithm: a,
+            algorithm: a.into(),
             budget: Budget::Depth(depth),
         },
         Engine {
-            algorithm: b,
+            algorithm: b.into(),
             budget: Budget::Depth(depth),
         },
     ];
