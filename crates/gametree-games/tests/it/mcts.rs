@@ -453,3 +453,11 @@ fn mcts_refuses_bad_parameters_and_handles_leaf_roots() {
     .unwrap();
     assert_eq!((r.best_move, r.stats.nodes), (None, 1));
 }
+
+#[test]
+fn mcts_tree_size_is_capped_whatever_the_budget() {
+    use gametree::search::mcts::{tree_node_limit, MAX_TREE_NODES};
+    assert_eq!(tree_node_limit(None), MAX_TREE_NODES);
+    assert_eq!(tree_node_limit(Some(u64::MAX)), MAX_TREE_NODES);
+    assert_eq!(tree_node_limit(Some(1_000)), 1_000);
+}

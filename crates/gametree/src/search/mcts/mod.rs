@@ -88,6 +88,17 @@ pub struct MctsConfig {
     pub solver: Solver,
 }
 
+/// The most nodes an MCTS tree may hold, whatever the node limit asked for (about 4.2
+/// million; a node takes under 160 bytes, so the tree stays well under 1 GiB). A search whose
+/// tree reaches it stops as at a node limit (`StopReason::NodeLimit`), so no iteration budget
+/// a user can type exhausts the memory.
+pub const MAX_TREE_NODES: u64 = 1 << 22;
+
+/// The node limit MCTS applies: the one asked for, never above [`MAX_TREE_NODES`].
+pub fn tree_node_limit(asked: Option<u64>) -> u64 {
+    asked.map_or(MAX_TREE_NODES, |n| n.min(MAX_TREE_NODES))
+}
+
 /// The default exploration constant, `sqrt(2)` (Auer, Cesa-Bianchi & Fischer 2002's UCB1 for
 /// rewards in `[0, 1]`).
 pub const DEFAULT_EXPLORATION: f64 = std::f64::consts::SQRT_2;

@@ -152,7 +152,7 @@ pub fn mcts_report<G: Game, E: Evaluator<G>>(
         (2, true, Some(hi)) => Some(hi),
         _ => None,
     };
-    let node_limit = config.limits.nodes.unwrap_or(u64::MAX);
+    let node_limit = super::tree_node_limit(config.limits.nodes);
     let mut s = Search {
         game,
         eval,
@@ -515,5 +515,19 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             proved,
             root: root_stats,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Node;
+    use crate::search::mcts::MAX_TREE_NODES;
+
+    #[test]
+    fn a_full_tree_stays_under_one_gib() {
+        // The largest moves of the registered games are a few bytes; 16 is generous.
+        let node = std::mem::size_of::<Node<[u8; 16]>>() as u64;
+        assert!(node <= 160, "a node takes {node} bytes");
+        assert!(MAX_TREE_NODES * node < 1 << 30);
     }
 }
