@@ -71,6 +71,8 @@ impl fmt::Display for Number {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Number::Count(n) => write!(f, "{n}"),
+            // No number (`NaN`, `null` in JSON) reads as `none` in a table.
+            Number::Real(x) if x.is_nan() => f.write_str("none"),
             Number::Real(x) => f.write_str(&fmt_num(x)),
         }
     }
@@ -783,6 +785,8 @@ mod tests {
             .contains("korf-1991,best-case,b=2 d=3,leaves,5,5,,,,exact,,\"a, \"\"b\"\"\""));
         assert_eq!(fmt_num(1.61803), "1.618");
         assert_eq!(fmt_num(84927.0), "84927");
+        assert_eq!(Number::Real(f64::NAN).to_string(), "none");
+        assert_eq!(Number::Real(0.5).to_string(), "0.5000");
     }
 
     #[test]
