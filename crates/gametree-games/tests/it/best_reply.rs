@@ -151,6 +151,7 @@ fn minimax<M: Copy>(node: &Node<M>, root: Player) -> (Score, Scores, Vec<M>) {
     }
 }
 
+#[derive(Default)]
 struct Checked {
     cases: u64,
     tree_nodes: u64,
@@ -241,13 +242,7 @@ fn cc_case(
 }
 
 fn cc_oracle(variant: Variant) -> Checked {
-    let mut tally = Checked {
-        cases: 0,
-        tree_nodes: 0,
-        search_nodes: 0,
-        fewer: 0,
-        cutoffs: 0,
-    };
+    let mut tally = Checked::default();
     for seed in 0..1_200 {
         let (g, s, depth) = cc_case(seed);
         let what = format!("seed {seed}, {}", g.spec());
@@ -406,13 +401,7 @@ impl Evaluator<Knockout> for KEval {
 #[test]
 fn brs_and_brs_plus_equal_their_explicit_trees_with_eliminations_and_ties() {
     for variant in [Variant::Brs, Variant::BrsPlus] {
-        let mut tally = Checked {
-            cases: 0,
-            tree_nodes: 0,
-            search_nodes: 0,
-            fewer: 0,
-            cutoffs: 0,
-        };
+        let mut tally = Checked::default();
         let mut eliminated = 0;
         for seed in 0..2_000u64 {
             let mut rng = SplitMix64::new(seed ^ 0xB125);
@@ -678,13 +667,7 @@ fn playout_cases<G: Game>(
 fn brs_and_brs_plus_equal_their_explicit_trees_on_rolit() {
     use gametree_games::rolit::{BallShare, Rolit};
     for variant in [Variant::Brs, Variant::BrsPlus] {
-        let mut tally = Checked {
-            cases: 0,
-            tree_nodes: 0,
-            search_nodes: 0,
-            fewer: 0,
-            cutoffs: 0,
-        };
+        let mut tally = Checked::default();
         for players in [3, 4] {
             let g = Rolit::new(players).unwrap();
             for (seed, s, depth) in playout_cases(&g, 500, 58, 4) {
@@ -707,13 +690,7 @@ fn brs_and_brs_plus_equal_their_explicit_trees_on_four_player_chess() {
     use gametree_games::chess4::{Chess4, Psi};
     let g = Chess4::new(400).unwrap();
     for variant in [Variant::Brs, Variant::BrsPlus] {
-        let mut tally = Checked {
-            cases: 0,
-            tree_nodes: 0,
-            search_nodes: 0,
-            fewer: 0,
-            cutoffs: 0,
-        };
+        let mut tally = Checked::default();
         for (seed, s, depth) in playout_cases(&g, 150, 80, 3) {
             let what = format!("seed {seed}, chess4");
             check(&g, &Psi, variant, &s, depth, &what, &mut tally);
