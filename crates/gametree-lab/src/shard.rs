@@ -5,7 +5,7 @@
 //! An item is a piece of one experiment: by default the whole experiment (so every entry of
 //! `gametree reproduce`, including ones added later, shards without extra code), and for the
 //! experiments that dominate a full run a finer cut (Fridenfalk's Table I: the best case of
-//! each line, and each random tree of each measured line). An item's seeds come from the
+//! each line, and each search, unsorted or sorted, of each random tree of each measured line). An item's seeds come from the
 //! item itself (its line, its tree number), never from the shard index or count, so every
 //! split computes the same items with the same numbers.
 //!
@@ -281,10 +281,14 @@ fn table_1_items(ctx: &Ctx) -> Vec<(String, f64)> {
         }
         v.push((format!("{name} best"), nodes / HYPERMAX_NODES_PER_S));
         if fridenfalk::table_1_measured(ctx, i) {
-            // One tree: the unsorted and the sorted search, about (mu + mu_s) A_best nodes.
-            let tree = l.a_best as f64 * (l.mu + l.mu_s);
+            // Each tree twice: unsorted, about mu A_best nodes, and sorted, mu_s A_best.
             for k in 0..fridenfalk::TABLE_1_TREES {
-                v.push((format!("{name} tree {k}"), tree / HYPERMAX_NODES_PER_S));
+                for (order, mu) in [("unsorted", l.mu), ("sorted", l.mu_s)] {
+                    v.push((
+                        format!("{name} tree {k} {order}"),
+                        l.a_best as f64 * mu / HYPERMAX_NODES_PER_S,
+                    ));
+                }
             }
         }
     }
@@ -300,12 +304,17 @@ fn table_1_run(ctx: &Ctx, key: &str) -> Option<Value> {
         if rest == " best" {
             return serde_json::to_value(fridenfalk::table_1_best(ctx, i)).ok();
         }
-        let k: usize = number(rest.strip_prefix(" tree ")?)?;
+        let (k, order) = rest.strip_prefix(" tree ")?.split_once(' ')?;
+        let k = number(k)?;
+        let order = match order {
+            "unsorted" => fridenfalk::Order::Unsorted,
+            "sorted" => fridenfalk::Order::Sorted,
+            _ => return None,
+        };
         if k >= fridenfalk::TABLE_1_TREES || !fridenfalk::table_1_measured(ctx, i) {
             return None;
         }
-        let (plain, sorted) = fridenfalk::table_1_tree(i, k);
-        return Some(json!({ "mu": plain, "mu_s": sorted }));
+        return Some(json!(fridenfalk::table_1_tree(i, k, order)));
     }
     None
 }
@@ -319,8 +328,9 @@ fn table_1_assemble(ctx: &Ctx, results: &[Value]) -> Option<Output> {
         let mut line = Vec::new();
         if fridenfalk::table_1_measured(ctx, i) {
             for _ in 0..fridenfalk::TABLE_1_TREES {
-                let v = it.next()?;
-                line.push((v.get("mu")?.as_f64()?, v.get("mu_s")?.as_f64()?));
+                let plain = it.next()?.as_f64()?;
+                let sorted = it.next()?.as_f64()?;
+                line.push((plain, sorted));
             }
         }
         trees.push(line);

@@ -323,17 +323,30 @@ pub fn table_1_tree_seed(i: usize, k: usize) -> u64 {
     trial_seed(trial_seed(TABLE_1_SEED, i as u64), k as u64)
 }
 
-/// Tree `k` of line `i` of Table I: hypermax's node counts over A_best, unsorted and
-/// sorted. [`average_case`] gives the same numbers for all trees of a line at once.
-pub fn table_1_tree(i: usize, k: usize) -> (f64, f64) {
+/// The order hypermax searches the children in: as generated, or sorted by their own
+/// projected value (`hypermax_sorted`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// The generated order (mu).
+    Unsorted,
+    /// Sorted (mu_s).
+    Sorted,
+}
+
+/// Tree `k` of line `i` of Table I searched in `order`: hypermax's node count over A_best.
+/// [`average_case`] gives the same numbers for all trees of a line at once.
+pub fn table_1_tree(i: usize, k: usize, order: Order) -> f64 {
     let l = &TABLE_1[i];
     let a_best = a_best_count(l.n, l.b, l.d) as f64;
     let g = incremental_tree(l.n, l.b, l.d, table_1_tree_seed(i, k));
     let root = g.initial();
     let c = Config::unlimited();
-    let plain = hypermax(&g, &RandomTreeEval, &root, &c).map_or(0, |r| r.stats.nodes);
-    let sorted = hypermax_sorted(&g, &RandomTreeEval, &root, &c).map_or(0, |r| r.stats.nodes);
-    (plain as f64 / a_best, sorted as f64 / a_best)
+    let nodes = match order {
+        Order::Unsorted => hypermax(&g, &RandomTreeEval, &root, &c),
+        Order::Sorted => hypermax_sorted(&g, &RandomTreeEval, &root, &c),
+    }
+    .map_or(0, |r| r.stats.nodes);
+    nodes as f64 / a_best
 }
 
 /// Whether line `i` of Table I measures mu and mu_s in mode `ctx`.
@@ -377,7 +390,7 @@ pub fn table_1(ctx: &Ctx) -> Output {
 }
 
 /// Table I from its parts: the best case of every line ([`table_1_best`]) and the ratios of
-/// every tree of every measured line ([`table_1_tree`], in tree order; empty for a line
+/// every tree of every measured line ([`table_1_tree`]: unsorted, sorted; in tree order; empty for a line
 /// not measured). [`table_1`] is this over parts computed in one process; a sharded run
 /// computes them in any number of processes.
 pub fn table_1_assemble(bests: &[LineBest], trees: &[Vec<(f64, f64)>]) -> Output {
