@@ -262,10 +262,14 @@ fn split_of(e: &Experiment) -> Option<Split> {
     }
 }
 
-/// Hypermax's speed on Fridenfalk's trees, nodes per second on one core of the machine the
-/// estimates were made on (a loaded two-core machine); only the ratios between items matter
-/// for the balance.
-const HYPERMAX_NODES_PER_S: f64 = 30.0e6;
+/// Hypermax's speed on the all-equal trees of the best case, nodes per second on one core
+/// of the machine the estimates were measured on (a loaded two-core machine); only the
+/// ratios between items matter for the balance.
+const BEST_NODES_PER_S: f64 = 30.0e6;
+
+/// Hypermax's speed on Fridenfalk's random trees (each leaf value is hashed from its path),
+/// measured as [`BEST_NODES_PER_S`].
+const TREE_NODES_PER_S: f64 = 11.0e6;
 
 fn table_1_items(ctx: &Ctx) -> Vec<(String, f64)> {
     let mut v = Vec::new();
@@ -279,14 +283,14 @@ fn table_1_items(ctx: &Ctx) -> Vec<(String, f64)> {
         if full < 5_000_000 {
             nodes += full as f64;
         }
-        v.push((format!("{name} best"), nodes / HYPERMAX_NODES_PER_S));
+        v.push((format!("{name} best"), nodes / BEST_NODES_PER_S));
         if fridenfalk::table_1_measured(ctx, i) {
             // Each tree twice: unsorted, about mu A_best nodes, and sorted, mu_s A_best.
             for k in 0..fridenfalk::TABLE_1_TREES {
                 for (order, mu) in [("unsorted", l.mu), ("sorted", l.mu_s)] {
                     v.push((
                         format!("{name} tree {k} {order}"),
-                        l.a_best as f64 * mu / HYPERMAX_NODES_PER_S,
+                        l.a_best as f64 * mu / TREE_NODES_PER_S,
                     ));
                 }
             }
@@ -341,17 +345,20 @@ fn table_1_assemble(ctx: &Ctx, results: &[Value]) -> Option<Output> {
     Some(fridenfalk::table_1_assemble(&bests, &trees))
 }
 
-/// Estimated seconds of a whole experiment on one core (measured on a loaded two-core
-/// machine; quick and full mode). Experiments not listed count one second: only the
-/// balance depends on these.
+/// Estimated seconds of a whole experiment (quick mode: measured on a loaded two-core
+/// machine; full mode: rough estimates, larger where the full mode runs the paper's
+/// trials). Experiments not listed count one second (ten in full mode): only the balance
+/// depends on these, never a result.
 fn whole_cost(e: &Experiment, ctx: &Ctx) -> f64 {
     let (quick, full) = match (e.paper, e.table) {
-        ("sturtevant-2003", "table-11") => (10.0, 2200.0),
-        ("sturtevant-2003", "table-12") => (10.0, 900.0),
-        ("fridenfalk-2014", "table-2") => (8.0, 120.0),
-        ("fridenfalk-2014", _) => (10.0, 600.0),
-        ("sturtevant-2003", _) => (3.0, 60.0),
-        ("korf-1991", _) => (2.0, 30.0),
+        ("sturtevant-2003", "table-11") => (5.0, 2200.0),
+        ("sturtevant-2003", "table-12") => (4.5, 900.0),
+        ("fridenfalk-2014", "chess-case-study") => (45.0, 1800.0),
+        ("fridenfalk-2014", "table-2") => (6.0, 120.0),
+        ("baudet-1978", "eq-4.5") => (4.3, 60.0),
+        ("knuth-moore", "random-order") => (3.5, 30.0),
+        ("korf-1991", "average-case") => (3.4, 60.0),
+        ("sturtevant-2003", _) => (2.5, 60.0),
         _ => (1.0, 10.0),
     };
     if ctx.quick {
