@@ -7,17 +7,21 @@ use std::time::Instant;
 use anyhow::{anyhow, Result};
 use clap::Args;
 use gametree_lab::experiment::Ctx;
-use gametree_lab::merge::{merge, part_files, read_part};
+use gametree_lab::merge::{
+    merge, merge_tournament, part_command, part_files, read_part, read_tournament_part,
+};
 use gametree_lab::reproduce;
+use gametree_lab::tournament::{summarise, table, Budget, TournamentConfig};
 
 /// Arguments of `gametree merge`.
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// The directory to write the tables, plots, JSON and index to (as `reproduce --out`).
+    /// The directory to write the tables, plots, JSON and index to (as `reproduce --out`);
+    /// for a tournament's parts, the JSON file (as `tournament --out`).
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
-    /// Print one JSON object `{"meta", "rows"}` (as `reproduce --json`) instead of the text
-    /// summary.
+    /// Print one JSON object `{"meta", "rows"}` (as `reproduce --json`; for a tournament its
+    /// JSON, as `tournament --json`) instead of the text summary.
     #[arg(long)]
     json: bool,
     /// The part files (`part-I-of-N.json`), or directories holding them.
@@ -30,6 +34,9 @@ pub struct MergeArgs {
 pub fn run(args: MergeArgs) -> Result<()> {
     let start = Instant::now();
     let files = part_files(&args.parts)?;
+    if part_command(&files[0])? == "tournament" {
+        return merge_tournaments(&args, &files);
+    }
     let mut parts = Vec::new();
     for f in files {
         let p = read_part(&f)?;
@@ -61,5 +68,49 @@ pub fn run(args: MergeArgs) -> Result<()> {
         outln!("{}", reproduce::summary_text(&done, run.quick, compute));
     }
     errln!("results in {}", args.out.display());
+    Ok(())
+}
+
+/// Merges a tournament's parts: the games of every shard, summarised as one tournament
+/// and written to --out as `tournament --out` writes it.
+fn merge_tournaments(args: &MergeArgs, files: &[PathBuf]) -> Result<()> {
+    let mut parts = Vec::new();
+    for f in files {
+        if part_command(f)? != "tournament" {
+            return Err(anyhow!(
+                "{}: not a tournament's part (the first part is)",
+                f.display()
+            ));
+        }
+        let p = read_tournament_part(f)?;
+        parts.push((f.clone(), p));
+    }
+    let (run, results) = merge_tournament(&parts)?;
+    gametree_lab::io::resolve_target(&args.out).map_err(|e| anyhow!("--out: {e}"))?;
+    let engines = run
+        .engines
+        .iter()
+        .map(|e| crate::tournament_cmd::parse_engine(e, Budget::Depth(3)))
+        .collect::<Result<Vec<_>>>()?;
+    let config = TournamentConfig {
+        engines,
+        openings: run.openings,
+        opening_plies: run.opening_plies,
+        seed: run.seed,
+        max_plies: run.max_plies,
+        progress: false,
+        threads: None,
+        bootstrap: run.bootstrap,
+    };
+    let result = summarise(run.game.clone(), run.players, &config, results);
+    let json = serde_json::to_string_pretty(&result)?;
+    gametree_lab::io::write_atomic(&args.out, json.as_bytes())
+        .map_err(|e| anyhow!("--out: cannot write {}: {e}", args.out.display()))?;
+    if args.json {
+        outln!("{json}");
+    } else {
+        outln!("merged {} parts, {} games", parts.len(), result.games);
+        out!("{}", table(&result));
+    }
     Ok(())
 }

@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 use crate::experiment::Experiment;
 use crate::io::DirError;
 use crate::reproduce::{prepare_out, select, write_outputs, Done};
-use crate::shard::{deal, item_name, items, Part, PART_FORMAT};
+use crate::shard::{deal, item_name, items, Part, TournamentParams, TournamentPart, PART_FORMAT};
+use crate::tournament::GameResult;
 
 /// Why a merge failed. Nothing is written when the parts do not fit together.
 #[derive(Debug, thiserror::Error)]
@@ -307,4 +308,134 @@ fn describe(r: &crate::shard::RunParams) -> String {
         if r.quick { " --quick" } else { "" },
         r.hands.map_or(String::new(), |h| format!(" --hands {h}"))
     )
+}
+
+/// The command a part file belongs to (`reproduce` or `tournament`), from its `run`.
+pub fn part_command(path: &Path) -> Result<String, MergeError> {
+    let read = |why: String| MergeError::Read {
+        path: path.into(),
+        why,
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| read(format!("cannot read: {e}")))?;
+    let v: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| read(format!("not JSON: {e}")))?;
+    match v.get("format").and_then(|f| f.as_str()) {
+        Some(PART_FORMAT) => {}
+        Some(f) => return Err(read(format!("part format `{f}`, expected `{PART_FORMAT}`"))),
+        None => return Err(read("not a gametree part file (no `format`)".into())),
+    }
+    v.get("run")
+        .and_then(|r| r.get("command"))
+        .and_then(|c| c.as_str())
+        .map(str::to_string)
+        .ok_or_else(|| read("a part without `run.command`".into()))
+}
+
+/// Reads a tournament's part file.
+pub fn read_tournament_part(path: &Path) -> Result<TournamentPart, MergeError> {
+    let text = std::fs::read_to_string(path).map_err(|e| MergeError::Read {
+        path: path.into(),
+        why: format!("cannot read: {e}"),
+    })?;
+    serde_json::from_str(&text).map_err(|e| MergeError::Read {
+        path: path.into(),
+        why: format!("malformed tournament part: {e}"),
+    })
+}
+
+/// Checks a tournament's parts (this version, one commit, one set of parameters, every
+/// game exactly once) and returns the parameters and every game's result in game order,
+/// ready for [`crate::tournament::summarise`].
+pub fn merge_tournament(
+    parts: &[(PathBuf, TournamentPart)],
+) -> Result<(TournamentParams, Vec<GameResult>), MergeError> {
+    let Some((first_path, first)) = parts.first() else {
+        return Err(MergeError::NoParts);
+    };
+    let version = env!("CARGO_PKG_VERSION");
+    for (path, p) in parts {
+        let mismatch = |what, found: String, expected: String| MergeError::Mismatch {
+            path: path.clone(),
+            what,
+            found,
+            expected,
+        };
+        if p.gametree_version != version {
+            return Err(mismatch(
+                "gametree_version",
+                p.gametree_version.clone(),
+                format!("this gametree is {version}: merge with the version that ran it"),
+            ));
+        }
+        if p.git_commit != first.git_commit {
+            return Err(mismatch(
+                "git_commit",
+                p.git_commit.clone(),
+                format!("{} has {}", first_path.display(), first.git_commit),
+            ));
+        }
+        if p.run != first.run {
+            return Err(mismatch(
+                "the run's parameters",
+                format!("{:?}", p.run),
+                format!("{} has {:?}", first_path.display(), first.run),
+            ));
+        }
+    }
+    let games = first.run.games;
+    let mut at: Vec<Vec<usize>> = vec![Vec::new(); games];
+    for (pi, (path, p)) in parts.iter().enumerate() {
+        for it in &p.items {
+            if it.game >= games {
+                return Err(MergeError::Foreign {
+                    path: path.clone(),
+                    why: format!("game {} is not in a tournament of {games} games", it.game),
+                });
+            }
+            at[it.game].push(pi);
+        }
+    }
+    let duplicated: Vec<String> = at
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.len() > 1)
+        .map(|(g, v)| {
+            let files: Vec<String> = v
+                .iter()
+                .map(|&pi| parts[pi].0.display().to_string())
+                .collect();
+            format!("game {g} (in {})", files.join(", "))
+        })
+        .collect();
+    if !duplicated.is_empty() {
+        return Err(MergeError::Duplicate { items: duplicated });
+    }
+    let missing: Vec<usize> = (0..games).filter(|&g| at[g].is_empty()).collect();
+    if !missing.is_empty() {
+        let n = first.shard.count;
+        let mut rerun = Vec::new();
+        if parts.iter().all(|(_, p)| p.shard.count == n) {
+            let shard_of = deal(&vec![1.0; games], n);
+            for &g in &missing {
+                let s = shard_of[g];
+                let r = format!("--shard {s}/{n}");
+                if !rerun.contains(&r) {
+                    rerun.push(r);
+                }
+            }
+        } else {
+            rerun.push("the shards that hold them (the parts mix shard counts)".into());
+        }
+        return Err(MergeError::Missing {
+            items: missing.iter().map(|g| format!("game {g}")).collect(),
+            rerun,
+        });
+    }
+    let mut results: Vec<Option<GameResult>> = vec![None; games];
+    for (_, p) in parts {
+        for it in &p.items {
+            results[it.game] = Some(it.result.clone());
+        }
+    }
+    Ok((first.run.clone(), results.into_iter().flatten().collect()))
 }

@@ -774,3 +774,104 @@ pub fn run_shard(
         .map_err(|e| PartError::Write(format!("cannot write {}: {e}", path.display())))?;
     Ok((part, path))
 }
+
+/// What a sharded tournament was asked for: the same in every part of one tournament.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentParams {
+    /// The command: `tournament`.
+    pub command: String,
+    /// The game's spec as the registry prints it.
+    pub game: String,
+    /// Seats per game.
+    pub players: usize,
+    /// The engines, each as `ALGORITHM@BUDGET` ([`crate::tournament::Engine::name`]).
+    pub engines: Vec<String>,
+    /// Random openings.
+    pub openings: usize,
+    /// Random plies per opening.
+    pub opening_plies: usize,
+    /// The seed.
+    pub seed: u64,
+    /// The ply limit of a game, if any.
+    pub max_plies: Option<usize>,
+    /// Bootstrap resamples of the ratings.
+    pub bootstrap: usize,
+    /// Games in the whole tournament.
+    pub games: usize,
+}
+
+/// One game of a tournament part: its number in the tournament and its result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameItem {
+    /// The game's number (trial order): its seat assignment, opening and seed.
+    pub game: usize,
+    /// Its result.
+    pub result: crate::tournament::GameResult,
+}
+
+/// A tournament's part file: the games one shard played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentPart {
+    /// [`PART_FORMAT`].
+    pub format: String,
+    /// The version of gametree that made it.
+    pub gametree_version: String,
+    /// The git commit it was built from.
+    pub git_commit: String,
+    /// When it was made (UTC).
+    pub date: String,
+    /// What the tournament was asked for.
+    pub run: TournamentParams,
+    /// Which shard this is.
+    pub shard: Shard,
+    /// Wall time of the shard in seconds.
+    pub elapsed_s: f64,
+    /// The shard's games, in game order.
+    pub items: Vec<GameItem>,
+}
+
+/// The games of `shard` among `games` games of equal cost (so dealt round-robin: game `i`
+/// to shard `i mod N`).
+pub fn tournament_games(games: usize, shard: Shard) -> Vec<usize> {
+    deal(&vec![1.0; games], shard.count)
+        .into_iter()
+        .enumerate()
+        .filter(|(_, s)| *s == shard.index)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Writes a tournament part atomically to [`part_path`] under `out` (checked first); the
+/// games are numbered by `which`, in the same order as `results`.
+pub fn write_tournament_part(
+    out: &Path,
+    run: TournamentParams,
+    shard: Shard,
+    which: &[usize],
+    results: Vec<crate::tournament::GameResult>,
+    elapsed_s: f64,
+) -> Result<(TournamentPart, PathBuf), PartError> {
+    prepare_dir(out)?;
+    let meta = Meta::now("", 0.0);
+    let part = TournamentPart {
+        format: PART_FORMAT.into(),
+        gametree_version: meta.gametree_version.into(),
+        git_commit: meta.git_commit.into(),
+        date: meta.date,
+        run,
+        shard,
+        elapsed_s,
+        items: which
+            .iter()
+            .zip(results)
+            .map(|(&game, result)| GameItem { game, result })
+            .collect(),
+    };
+    let path = part_path(out, shard);
+    let mut text =
+        serde_json::to_string_pretty(&part).map_err(|e| PartError::Write(e.to_string()))?;
+    text.push('\n');
+    write_atomic(&path, text.as_bytes())
+        .map_err(|e| PartError::Write(format!("cannot write {}: {e}", path.display())))?;
+    Ok((part, path))
+}

@@ -267,3 +267,79 @@ fn bad_shard_settings_are_one_line_and_exit_code_2() {
         "cannot read",
     );
 }
+
+#[test]
+fn a_small_tournament_in_1_2_3_and_7_shards_merges_byte_for_byte() {
+    let dir = scratch("shards-cli-tournament");
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    let base = [
+        "tournament",
+        "--game",
+        "tictactoe",
+        "--engines",
+        "minimax,alphabeta@d3",
+        "--depth",
+        "2",
+        "--openings",
+        "4",
+        "--opening-plies",
+        "2",
+        "--seed",
+        "9",
+        "--quiet",
+    ];
+    let single = dir.join("single.json");
+    let mut a: Vec<String> = base.iter().map(|x| x.to_string()).collect();
+    a.extend(["--out".into(), s(&single)]);
+    let args: Vec<&str> = a.iter().map(String::as_str).collect();
+    ok(&args);
+    let want = fs::read(&single).unwrap();
+    assert!(want.len() > 1000);
+    for n in [1usize, 2, 3, 7] {
+        let parts = dir.join(format!("parts-{n}"));
+        for i in 0..n {
+            let mut a: Vec<String> = base.iter().map(|x| x.to_string()).collect();
+            a.extend([
+                "--shard".into(),
+                format!("{i}/{n}"),
+                "--out".into(),
+                s(&parts),
+            ]);
+            let args: Vec<&str> = a.iter().map(String::as_str).collect();
+            ok(&args);
+        }
+        let merged = dir.join(format!("merged-{n}.json"));
+        let out = ok(&["merge", "--out", &s(&merged), &s(&parts)]);
+        assert!(out.contains("merged"), "{out}");
+        assert!(
+            fs::read(&merged).unwrap() == want,
+            "{n} shards: the same JSON byte for byte"
+        );
+    }
+    // A missing shard is named with its games; a part of other parameters is refused.
+    let parts = dir.join("parts-3");
+    fs::remove_file(parts.join("part-1-of-3.json")).unwrap();
+    expect_error(
+        &["merge", "--out", &s(&dir.join("m.json")), &s(&parts)],
+        "run again: --shard 1/3",
+    );
+    let other = dir.join("other");
+    let mut a: Vec<String> = base.iter().map(|x| x.to_string()).collect();
+    a[13] = "--quiet".into();
+    a[12] = "10".into();
+    a.extend(["--shard".into(), "1/3".into(), "--out".into(), s(&other)]);
+    let args: Vec<&str> = a.iter().map(String::as_str).collect();
+    ok(&args);
+    expect_error(
+        &[
+            "merge",
+            "--out",
+            &s(&dir.join("m.json")),
+            &s(&parts.join("part-0-of-3.json")),
+            &s(&other.join("part-1-of-3.json")),
+            &s(&parts.join("part-2-of-3.json")),
+        ],
+        "the run's parameters",
+    );
+    assert!(!dir.join("m.json").exists());
+}
