@@ -386,7 +386,7 @@ fn the_shard_from_flags_and_scheduler_environments() {
     assert!(e.contains("JOB_COMPLETION_INDEX=`seven`"), "{e}");
     // An empty variable counts as unset.
     assert_eq!(
-        resolve(None, None, &env(&[("JOB_COMPLETION_INDEX", "")])),
+        resolve(None, None, env(&[("JOB_COMPLETION_INDEX", "")])),
         Ok(None)
     );
 }
