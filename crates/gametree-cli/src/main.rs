@@ -9,6 +9,7 @@ mod out;
 
 mod bench_cmd;
 mod load;
+mod merge_cmd;
 mod output;
 mod perft_cmd;
 mod play_cmd;
@@ -49,6 +50,8 @@ enum Command {
     Bench(bench_cmd::BenchArgs),
     /// Reproduce the papers' tables: ours beside the published numbers.
     Reproduce(reproduce_cmd::ReproduceArgs),
+    /// Merge the parts of a sharded `reproduce` run into the files one process writes.
+    Merge(merge_cmd::MergeArgs),
     /// List every algorithm, every game with its spec parameters and move notation, and
     /// every leaf model of random trees.
     List(ListArgs),
@@ -132,6 +135,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench_cmd::run(args),
         Command::Play(args) => play_cmd::run(args),
         Command::Reproduce(args) => reproduce_cmd::run(args),
+        Command::Merge(args) => merge_cmd::run(args),
         Command::List(args) => {
             list(&args);
             Ok(())

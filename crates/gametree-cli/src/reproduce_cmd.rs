@@ -7,7 +7,9 @@ use std::time::Instant;
 use anyhow::{anyhow, Result};
 use clap::Args;
 use gametree_lab::experiment::Ctx;
+use gametree_lab::experiment::Experiment;
 use gametree_lab::reproduce;
+use gametree_lab::shard::{self, Balance, RunParams, Shard};
 
 /// Arguments of `gametree reproduce`.
 #[derive(Args, Debug)]
@@ -25,7 +27,7 @@ pub struct ReproduceArgs {
     #[arg(long)]
     json: bool,
     /// List the experiments (`PAPER/TABLE` and what each reproduces) and run nothing.
-    #[arg(long, conflicts_with_all = ["json", "out", "quick", "hands"])]
+    #[arg(long, conflicts_with_all = ["json", "out", "quick", "hands", "shard", "shards"])]
     list: bool,
     /// Write every table (md, csv, json) and plot (svg) under DIR, with a manifest per
     /// experiment written last; a re-run skips experiments whose manifest has the same
@@ -36,6 +38,16 @@ pub struct ReproduceArgs {
     /// mode's (quick: 2 and 1; full: the paper's 300 and 50).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
     hands: Option<u64>,
+    /// Run only shard I of N (I counts from 0) and write its part, `DIR/part-I-of-N.json`,
+    /// under --out; `gametree merge` turns the parts into this command's files
+    /// (docs/cluster.md). Without it the shard comes from SLURM_ARRAY_TASK_ID (with
+    /// SLURM_ARRAY_TASK_COUNT) or JOB_COMPLETION_INDEX (with --shards) when they are set.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// The number of shards, for a shard index taken from the environment (Kubernetes
+    /// does not export it); must agree with --shard and SLURM_ARRAY_TASK_COUNT.
+    #[arg(long, value_name = "N")]
+    shards: Option<usize>,
 }
 
 /// Runs `gametree reproduce`. The text output comes after every experiment has run, first
@@ -52,6 +64,13 @@ pub fn run(args: ReproduceArgs) -> Result<()> {
         progress: std::io::stderr().is_terminal(),
         hands: args.hands.map(|h| h as usize),
     };
+    let flag = match &args.shard {
+        Some(t) => Some(t.parse::<Shard>()?),
+        None => None,
+    };
+    if let Some(shard) = shard::resolve(flag, args.shards, |k| std::env::var(k).ok())? {
+        return run_shard(&args, &experiments, &ctx, shard);
+    }
     let start = Instant::now();
     let done = reproduce::run(&experiments, &ctx, args.out.as_deref(), |d| {
         let e = &d.experiment;
@@ -81,6 +100,65 @@ pub fn run(args: ReproduceArgs) -> Result<()> {
     }
     if let Some(dir) = &args.out {
         errln!("results in {}", dir.display());
+    }
+    Ok(())
+}
+
+/// Runs one shard of the selection and writes its part under --out.
+fn run_shard(
+    args: &ReproduceArgs,
+    experiments: &[Experiment],
+    ctx: &Ctx,
+    shard: Shard,
+) -> Result<()> {
+    let Some(out) = &args.out else {
+        return Err(anyhow!(
+            "shard {shard}: a shard writes its part under --out DIR; give --out"
+        ));
+    };
+    let params = RunParams::reproduce(args.target.as_deref(), ctx);
+    let all = shard::items(experiments, ctx);
+    let balance = Balance::of(&all, shard.count);
+    let mine = shard::items_of(&all, shard);
+    let verbose = args.json || ctx.progress;
+    errln!(
+        "shard {shard}: {} of {} items, estimated {:.1} s (shards {:.1} to {:.1} s, mean {:.1} s, longest/mean {:.2})",
+        mine.len(),
+        all.len(),
+        balance.loads[shard.index],
+        balance.min,
+        balance.max,
+        balance.mean,
+        balance.ratio()
+    );
+    let (part, path) = shard::run_shard(experiments, &params, ctx, shard, out, |name, secs| {
+        if verbose {
+            errln!("{name}: {secs:.2} s");
+        }
+    })
+    .map_err(|e| match e {
+        shard::PartError::OutDir(e) => anyhow!("--out: {e}"),
+        e => anyhow!(e),
+    })?;
+    if args.json {
+        outln!(
+            "{}",
+            serde_json::json!({
+                "shard": part.shard,
+                "part": path.display().to_string(),
+                "items": part.items.len(),
+                "elapsed_s": part.elapsed_s,
+                "balance": part.balance,
+            })
+        );
+    } else {
+        outln!(
+            "shard {shard}: {} items in {:.2} s (estimated {:.1} s); part {}",
+            part.items.len(),
+            part.elapsed_s,
+            part.balance.estimated_s,
+            path.display()
+        );
     }
     Ok(())
 }

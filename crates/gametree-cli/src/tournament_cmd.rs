@@ -7,13 +7,14 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use gametree::search::{Needs, Searcher, WithSetToMove};
+use gametree::search::{AnyGame, Dispatch, Needs, Searcher, WithSetToMove};
 use gametree::SetToMove;
 use gametree_games::registry::{GameVisitor, Kind, Playable};
+use gametree_lab::shard::{self, Shard, TournamentParams};
 use gametree_lab::stack::MAX_PLIES;
 use gametree_lab::tournament::{
-    run_tournament, run_tournament_with, table, Budget, Engine, TournamentConfig, TournamentResult,
-    MAX_GAMES, MAX_TIME_MS,
+    game_count, play_games_with, run_tournament_with, table, Budget, Engine, GameResult,
+    TournamentConfig, TournamentResult, MAX_GAMES, MAX_TIME_MS,
 };
 
 use crate::load;
@@ -83,9 +84,20 @@ pub struct TournamentArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Play only shard I of N (I counts from 0) of the games and write its part,
+    /// `DIR/part-I-of-N.json`, under --out (then a directory); `gametree merge --out FILE`
+    /// gives this command's JSON (docs/cluster.md). Without it the shard comes from
+    /// SLURM_ARRAY_TASK_ID (with SLURM_ARRAY_TASK_COUNT) or JOB_COMPLETION_INDEX (with
+    /// --shards) when they are set.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// The number of shards, for a shard index taken from the environment.
+    #[arg(long, value_name = "N")]
+    shards: Option<usize>,
 }
 
-fn parse_engine(text: &str, default: Budget) -> Result<Engine> {
+/// An engine `ALGORITHM[@BUDGET]`, with `default` as its budget when it names none.
+pub(crate) fn parse_engine(text: &str, default: Budget) -> Result<Engine> {
     let (name, budget) = match text.split_once('@') {
         None => (text, default),
         Some((name, b)) => {
@@ -148,13 +160,26 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         threads: args.threads.map(|t| t as usize),
         bootstrap: args.bootstrap as usize,
     };
+    let flag = match &args.shard {
+        Some(t) => Some(t.parse::<Shard>()?),
+        None => None,
+    };
+    if let Some(shard) = shard::resolve(flag, args.shards, |k| std::env::var(k).ok())? {
+        return run_shard(&args, config, shard);
+    }
     if let Some(path) = &args.out {
         // Refuse a bad --out before hours of games, not after.
         gametree_lab::io::resolve_target(path).map_err(|e| anyhow::anyhow!("--out: {e}"))?;
     }
     let loaded = load::load(None, Some(&args.game), None)?;
     let clock = std::time::Instant::now();
-    let result = loaded.visit(TournamentVisitor { config: &config })??;
+    let Played::Whole(result) = loaded.visit(TournamentVisitor {
+        config: &config,
+        shard: None,
+    })??
+    else {
+        bail!("a whole tournament was asked for");
+    };
     let json = serde_json::to_string_pretty(&result)?;
     if let Some(path) = &args.out {
         gametree_lab::io::write_atomic(path, json.as_bytes())
@@ -174,14 +199,110 @@ pub fn run(args: TournamentArgs) -> Result<()> {
     Ok(())
 }
 
-/// Plays the tournament on the game the registry built.
+/// Plays one shard of the games and writes its part under --out.
+fn run_shard(args: &TournamentArgs, config: TournamentConfig, shard: Shard) -> Result<()> {
+    let Some(out) = &args.out else {
+        bail!("shard {shard}: a shard writes its part under --out DIR; give --out");
+    };
+    gametree_lab::io::prepare_dir(out).map_err(|e| anyhow::anyhow!("--out: {e}"))?;
+    let loaded = load::load(None, Some(&args.game), None)?;
+    let clock = std::time::Instant::now();
+    let Played::Games {
+        game,
+        players,
+        games,
+        which,
+        results,
+    } = loaded.visit(TournamentVisitor {
+        config: &config,
+        shard: Some(shard),
+    })??
+    else {
+        bail!("a shard was asked for");
+    };
+    let run = TournamentParams {
+        command: "tournament".into(),
+        game,
+        players,
+        engines: config.engines.iter().map(|e| e.name()).collect(),
+        openings: config.openings,
+        opening_plies: config.opening_plies,
+        seed: config.seed,
+        max_plies: config.max_plies,
+        bootstrap: config.bootstrap,
+        games,
+    };
+    let (part, path) = shard::write_tournament_part(
+        out,
+        run,
+        shard,
+        &which,
+        results,
+        clock.elapsed().as_secs_f64(),
+    )
+    .map_err(|e| anyhow::anyhow!("--out: {e}"))?;
+    outln!(
+        "shard {shard}: {} of {games} games in {:.1} s; part {}",
+        part.items.len(),
+        part.elapsed_s,
+        path.display()
+    );
+    Ok(())
+}
+
+/// What the visitor played: the whole tournament, or the games of one shard.
+enum Played {
+    Whole(TournamentResult),
+    Games {
+        game: String,
+        players: usize,
+        games: usize,
+        which: Vec<usize>,
+        results: Vec<GameResult>,
+    },
+}
+
+/// Plays the tournament (or one shard of its games) on the game the registry built.
 struct TournamentVisitor<'a> {
     config: &'a TournamentConfig,
+    shard: Option<Shard>,
+}
+
+impl TournamentVisitor<'_> {
+    fn play<D, G>(self, game: &G) -> Result<Played>
+    where
+        D: Dispatch<G>,
+        G: Playable,
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        match self.shard {
+            None => Ok(Played::Whole(run_tournament_with::<D, _, _>(
+                game,
+                &game.evaluator(),
+                &game.spec_text(),
+                self.config,
+            )?)),
+            Some(s) => {
+                let games = game_count::<D, G>(game, self.config)?;
+                let which = shard::tournament_games(games, s);
+                let results =
+                    play_games_with::<D, _, _>(game, &game.evaluator(), self.config, &which)?;
+                Ok(Played::Games {
+                    game: game.spec_text(),
+                    players: game.players(),
+                    games,
+                    which,
+                    results,
+                })
+            }
+        }
+    }
 }
 
 impl GameVisitor for TournamentVisitor<'_> {
-    type Output = Result<TournamentResult>;
-    fn visit<G: Playable>(self, game: &G, _state: &G::State) -> Result<TournamentResult>
+    type Output = Result<Played>;
+    fn visit<G: Playable>(self, game: &G, _state: &G::State) -> Result<Played>
     where
         G::State: Send + Sync + PartialEq + std::fmt::Debug,
         G::Move: Send + Sync,
@@ -197,28 +318,18 @@ impl GameVisitor for TournamentVisitor<'_> {
         {
             return Err(needs_set_to_move(e.algorithm));
         }
-        Ok(run_tournament(
-            game,
-            &game.evaluator(),
-            &game.spec_text(),
-            self.config,
-        )?)
+        self.play::<AnyGame, G>(game)
     }
 
     fn visit_best_reply<G: Playable + SetToMove>(
         self,
         game: &G,
         _state: &G::State,
-    ) -> Result<TournamentResult>
+    ) -> Result<Played>
     where
         G::State: Send + Sync + PartialEq + std::fmt::Debug,
         G::Move: Send + Sync,
     {
-        Ok(run_tournament_with::<WithSetToMove, _, _>(
-            game,
-            &game.evaluator(),
-            &game.spec_text(),
-            self.config,
-        )?)
+        self.play::<WithSetToMove, G>(game)
     }
 }

@@ -351,7 +351,7 @@ pub enum RunError {
 /// Checks `dir` and its directory per paper of `experiments` with [`prepare_dir`]: each
 /// must be, or become, a directory a file can be written in; temporary files of killed runs
 /// are removed. [`run`] calls it once, before any computation.
-fn prepare_out(dir: &Path, experiments: &[Experiment]) -> Result<(), DirError> {
+pub(crate) fn prepare_out(dir: &Path, experiments: &[Experiment]) -> Result<(), DirError> {
     prepare_dir(dir)?;
     for p in papers::papers_of(experiments) {
         prepare_dir(&dir.join(p))?;

@@ -43,7 +43,7 @@ use gametree::search::{Algorithm, WithSetToMove};
 use gametree::search::{AnyGame, Config, Dispatch, Limits, Searcher};
 use gametree::{Evaluator, Game, Score, Scores};
 use gametree_games::rng::SplitMix64;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::rating::{pairwise, rate, win_shares, Finish, Pairwise, RatingConfig, Ratings};
 use crate::runner::{run_trials, trial_seed};
@@ -262,7 +262,7 @@ pub enum TournamentError {
 pub const MAX_GAMES: usize = 1_000_000;
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Ending {
     /// The rules decided it (a terminal state other than a ply cap); ranked by the outcome.
@@ -283,7 +283,7 @@ impl Ending {
 }
 
 /// One game's result.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameResult {
     /// The opening's number.
     pub opening: usize,
@@ -551,6 +551,102 @@ where
     G::State: Send,
     E: Evaluator<G> + Sync,
 {
+    let (tables, games, pool) = prepare::<D, G>(game, config)?;
+    let play = |i: usize, trial: u64| play_one::<D, G, E>(game, eval, config, &tables, i, trial);
+    Ok(pool.install(|| {
+        let results = run_trials("tournament", games, config.seed, config.progress, play);
+        summarise(name.to_string(), game.players(), config, results)
+    }))
+}
+
+/// The number of games the tournament of `config` plays on `game` (openings times seat
+/// assignments), after the checks [`run_tournament_with`] makes.
+pub fn game_count<D, G>(game: &G, config: &TournamentConfig) -> Result<usize, TournamentError>
+where
+    D: Dispatch<G>,
+    G: Game,
+{
+    check::<D, G>(game, config).map(|(_, games)| games)
+}
+
+/// Plays only the games `which` (numbers in trial order, below [`game_count`]) of the
+/// tournament of `config`, in parallel, and returns their results in the order of `which`.
+/// Game `i` is the game [`run_tournament_with`] plays as its `i`th (the same seat
+/// assignment, opening and seed), so the games of a tournament can be split among
+/// processes (shards) and [`summarise`]d together.
+pub fn play_games_with<D, G, E>(
+    game: &G,
+    eval: &E,
+    config: &TournamentConfig,
+    which: &[usize],
+) -> Result<Vec<GameResult>, TournamentError>
+where
+    D: Dispatch<G>,
+    G: Game + Sync,
+    G::State: Send,
+    E: Evaluator<G> + Sync,
+{
+    use rayon::prelude::*;
+    let (tables, _, pool) = prepare::<D, G>(game, config)?;
+    Ok(pool.install(|| {
+        which
+            .par_iter()
+            .map(|&i| {
+                play_one::<D, G, E>(
+                    game,
+                    eval,
+                    config,
+                    &tables,
+                    i,
+                    trial_seed(config.seed, i as u64),
+                )
+            })
+            .collect()
+    }))
+}
+
+/// Game `i` of a tournament, with its trial seed.
+fn play_one<D, G, E>(
+    game: &G,
+    eval: &E,
+    config: &TournamentConfig,
+    tables: &[Vec<usize>],
+    i: usize,
+    trial: u64,
+) -> GameResult
+where
+    D: Dispatch<G>,
+    G: Game,
+    E: Evaluator<G>,
+{
+    let o = i / tables.len();
+    let start = opening(
+        game,
+        config.opening_plies,
+        trial_seed(config.seed, o as u64),
+    );
+    let mut r = play_game_with::<D, G, E>(
+        game,
+        eval,
+        &config.engines,
+        &tables[i % tables.len()],
+        start,
+        config.max_plies,
+        trial,
+    );
+    r.opening = o;
+    r
+}
+
+/// The checks of a tournament: the seat assignments and the number of games.
+fn check<D, G>(
+    game: &G,
+    config: &TournamentConfig,
+) -> Result<(Vec<Vec<usize>>, usize), TournamentError>
+where
+    D: Dispatch<G>,
+    G: Game,
+{
     for e in &config.engines {
         if !D::supports(e.algorithm) {
             return Err(TournamentError::NeedsSetToMove {
@@ -586,6 +682,20 @@ where
             openings: config.openings,
             seatings: tables.len(),
         })?;
+    Ok((tables, games))
+}
+
+/// The checks, and the thread pool the games run on.
+#[allow(clippy::type_complexity)]
+fn prepare<D, G>(
+    game: &G,
+    config: &TournamentConfig,
+) -> Result<(Vec<Vec<usize>>, usize, rayon::ThreadPool), TournamentError>
+where
+    D: Dispatch<G>,
+    G: Game,
+{
+    let (tables, games) = check::<D, G>(game, config)?;
     // The deepest search of any engine: its depth, or for a node budget at most that many
     // plies (iterative deepening completes depth d with more than d nodes), for a time
     // budget TIME_MAX_DEPTH, and never beyond MAX_PLIES (every game the command line offers
@@ -611,29 +721,7 @@ where
             mib: bytes >> 20,
             reason: e.to_string(),
         })?;
-    let play = |i: usize, trial: u64| {
-        let o = i / tables.len();
-        let start = opening(
-            game,
-            config.opening_plies,
-            trial_seed(config.seed, o as u64),
-        );
-        let mut r = play_game_with::<D, G, E>(
-            game,
-            eval,
-            &config.engines,
-            &tables[i % tables.len()],
-            start,
-            config.max_plies,
-            trial,
-        );
-        r.opening = o;
-        r
-    };
-    Ok(pool.install(|| {
-        let results = run_trials("tournament", games, config.seed, config.progress, play);
-        summarise(name.to_string(), seats, config, results)
-    }))
+    Ok((tables, games, pool))
 }
 
 /// The statistics of a tournament's games ([`crate::rating`]), in a [`TournamentResult`].

@@ -217,6 +217,7 @@ pub fn average_case(l: &Line, trees: usize, seed: u64, progress: bool) -> (Vec<f
     let name = format!("N={} b={} d={}", l.n, l.b, l.d);
     let a_best = a_best_count(l.n, l.b, l.d) as f64;
     let r = run_trials(&name, trees, seed, progress, |_, s| {
+        // The same searches as `table_1_tree`, from the trial's seed.
         let g = incremental_tree(l.n, l.b, l.d, s);
         let root = g.initial();
         let c = Config::unlimited();
@@ -251,42 +252,161 @@ fn table_1_params(ctx: &Ctx) -> String {
     )
 }
 
+/// What Table I's best case gives for one line: A_best (searched or counted) and the notes
+/// of its rows. Computed by [`table_1_best`]; one item of a sharded run.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LineBest {
+    /// A_best: hypermax's node count on the all-equal tree, or the memoised count.
+    pub a_best: u64,
+    /// Whether A_best was searched (else counted).
+    pub searched: bool,
+    /// The note of the A_best row.
+    pub note: String,
+    /// The note on A_0 (the N-max check of the full tree where it is small).
+    pub a0_note: String,
+}
+
+/// The best case of line `i` of Table I in mode `ctx`: A_best (searched, or in quick mode
+/// for the large lines counted) and the N-max check of A_0 where the full tree is small.
+pub fn table_1_best(ctx: &Ctx, i: usize) -> LineBest {
+    let l = &TABLE_1[i];
+    let name = line_name(l);
+    let (n, b, d) = (l.n, l.b, l.d);
+    let counted = a_best_count(n, b, d);
+    let search = searched(l, ctx);
+    let (a_best, note) = if search {
+        let start = std::time::Instant::now();
+        let s = a_best_search(n, b, d);
+        if ctx.progress {
+            crate::io::note(format_args!(
+                "fridenfalk table-1 {name}: A_best search {s} nodes in {:.2} s",
+                start.elapsed().as_secs_f64()
+            ));
+        }
+        let note = if s == counted {
+            "hypermax on the all-equal tree (= the memoised count)".to_string()
+        } else {
+            format!("search {s} differs from the memoised count {counted}")
+        };
+        (s, note)
+    } else {
+        (
+            counted,
+            "memoised count over identical subtrees (search skipped in --quick)".to_string(),
+        )
+    };
+    let full = a0(b, d);
+    let mut a0_note = String::from("sum of b^k, k = 0..d");
+    if full < A0_CHECK_LIMIT {
+        let g = constant_tree(n, b, d);
+        let nodes = nmax(&g, &RandomTreeEval, &g.initial(), &Config::unlimited())
+            .map_or(0, |r| r.stats.nodes);
+        a0_note = if nodes == full {
+            "= N-max's node count".into()
+        } else {
+            format!("N-max visited {nodes}")
+        };
+    }
+    LineBest {
+        a_best,
+        searched: search,
+        note,
+        a0_note,
+    }
+}
+
+/// Full trees below this many nodes are searched by N-max to check A_0.
+const A0_CHECK_LIMIT: u64 = 5_000_000;
+
+/// The seed of tree `k` of line `i` of Table I (the `k`th trial of the line's seed).
+pub fn table_1_tree_seed(i: usize, k: usize) -> u64 {
+    trial_seed(trial_seed(TABLE_1_SEED, i as u64), k as u64)
+}
+
+/// The order hypermax searches the children in: as generated, or sorted by their own
+/// projected value (`hypermax_sorted`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// The generated order (mu).
+    Unsorted,
+    /// Sorted (mu_s).
+    Sorted,
+}
+
+/// Tree `k` of line `i` of Table I searched in `order`: hypermax's node count over A_best.
+/// [`average_case`] gives the same numbers for all trees of a line at once.
+pub fn table_1_tree(i: usize, k: usize, order: Order) -> f64 {
+    let l = &TABLE_1[i];
+    let a_best = a_best_count(l.n, l.b, l.d) as f64;
+    let g = incremental_tree(l.n, l.b, l.d, table_1_tree_seed(i, k));
+    let root = g.initial();
+    let c = Config::unlimited();
+    let nodes = match order {
+        Order::Unsorted => hypermax(&g, &RandomTreeEval, &root, &c),
+        Order::Sorted => hypermax_sorted(&g, &RandomTreeEval, &root, &c),
+    }
+    .map_or(0, |r| r.stats.nodes);
+    nodes as f64 / a_best
+}
+
+/// Whether line `i` of Table I measures mu and mu_s in mode `ctx`.
+pub fn table_1_measured(ctx: &Ctx, i: usize) -> bool {
+    measured(&TABLE_1[i], ctx)
+}
+
+/// Whether line `i` of Table I searches A_best in mode `ctx`.
+pub fn table_1_searched(ctx: &Ctx, i: usize) -> bool {
+    searched(&TABLE_1[i], ctx)
+}
+
+/// The name of line `i` of Table I: `N=3 b=4 d=6`.
+pub fn table_1_line_name(i: usize) -> String {
+    line_name(&TABLE_1[i])
+}
+
 /// Table I.
 pub fn table_1(ctx: &Ctx) -> Output {
-    let mut rows = Vec::new();
-    let mut ours_points: Vec<Vec<(f64, f64)>> = vec![Vec::new(); 3];
-    let mut paper_points: Vec<Vec<(f64, f64)>> = vec![Vec::new(); 3];
+    let mut bests = Vec::new();
+    let mut trees = Vec::new();
     for (i, l) in TABLE_1.iter().enumerate() {
-        let name = line_name(l);
-        let (n, b, d) = (l.n, l.b, l.d);
-        let counted = a_best_count(n, b, d);
-        let search = searched(l, ctx);
-        let (a_best, note) = if search {
+        bests.push(table_1_best(ctx, i));
+        if measured(l, ctx) {
             let start = std::time::Instant::now();
-            let s = a_best_search(n, b, d);
+            let seed = trial_seed(TABLE_1_SEED, i as u64);
+            let (mu, mu_s) = average_case(l, TABLE_1_TREES, seed, ctx.progress);
             if ctx.progress {
                 crate::io::note(format_args!(
-                    "fridenfalk table-1 {name}: A_best search {s} nodes in {:.2} s",
+                    "fridenfalk table-1 {}: {TABLE_1_TREES} trees (sorted and unsorted) in {:.2} s",
+                    line_name(l),
                     start.elapsed().as_secs_f64()
                 ));
             }
-            let note = if s == counted {
-                "hypermax on the all-equal tree (= the memoised count)".to_string()
-            } else {
-                format!("search {s} differs from the memoised count {counted}")
-            };
-            (s, note)
+            trees.push(mu.into_iter().zip(mu_s).collect());
         } else {
-            (
-                counted,
-                "memoised count over identical subtrees (search skipped in --quick)".to_string(),
-            )
-        };
+            trees.push(Vec::new());
+        }
+    }
+    table_1_assemble(&bests, &trees)
+}
+
+/// Table I from its parts: the best case of every line ([`table_1_best`]) and the ratios of
+/// every tree of every measured line ([`table_1_tree`]: unsorted, sorted; in tree order; empty for a line
+/// not measured). [`table_1`] is this over parts computed in one process; a sharded run
+/// computes them in any number of processes.
+pub fn table_1_assemble(bests: &[LineBest], trees: &[Vec<(f64, f64)>]) -> Output {
+    let mut rows = Vec::new();
+    let mut ours_points: Vec<Vec<(f64, f64)>> = vec![Vec::new(); 3];
+    let mut paper_points: Vec<Vec<(f64, f64)>> = vec![Vec::new(); 3];
+    for ((l, best), line_trees) in TABLE_1.iter().zip(bests).zip(trees) {
+        let name = line_name(l);
+        let (n, b, d) = (l.n, l.b, l.d);
+        let counted = a_best_count(n, b, d);
+        let a_best = best.a_best;
         let mut row = Row::builder(PAPER, "table-1", name.clone(), "A_best")
             .paper(l.a_best)
             .ours(a_best)
-            .note(note);
-        if search {
+            .note(best.note.clone());
+        if best.searched {
             row = row
                 .algorithm("hypermax")
                 .check(Check::new(MEMOISED, a_best == counted));
@@ -296,17 +416,7 @@ pub fn table_1(ctx: &Ctx) -> Output {
         }
         rows.push(row.build());
         let full = a0(b, d);
-        let mut a0_note = String::from("sum of b^k, k = 0..d");
-        if full < 5_000_000 {
-            let g = constant_tree(n, b, d);
-            let nodes = nmax(&g, &RandomTreeEval, &g.initial(), &Config::unlimited())
-                .map_or(0, |r| r.stats.nodes);
-            a0_note = if nodes == full {
-                "= N-max's node count".into()
-            } else {
-                format!("N-max visited {nodes}")
-            };
-        }
+        let a0_note = &best.a0_note;
         let ratio = full as f64 / a_best as f64;
         rows.push(
             Row::exact(
@@ -343,16 +453,9 @@ pub fn table_1(ctx: &Ctx) -> Output {
         ));
         ours_points[n - 3].push((x.log10(), a_best as f64));
         paper_points[n - 3].push((x.log10(), l.a_best as f64));
-        if measured(l, ctx) {
-            let start = std::time::Instant::now();
-            let seed = trial_seed(TABLE_1_SEED, i as u64);
-            let (mu, mu_s) = average_case(l, TABLE_1_TREES, seed, ctx.progress);
-            if ctx.progress {
-                crate::io::note(format_args!(
-                    "fridenfalk table-1 {name}: {TABLE_1_TREES} trees (sorted and unsorted) in {:.2} s",
-                    start.elapsed().as_secs_f64()
-                ));
-            }
+        if !line_trees.is_empty() {
+            let mu: Vec<f64> = line_trees.iter().map(|t| t.0).collect();
+            let mu_s: Vec<f64> = line_trees.iter().map(|t| t.1).collect();
             for (q, xs, paper) in [("mu", &mu, l.mu), ("mu_s", &mu_s, l.mu_s)] {
                 let s = summarize(xs);
                 let mut r = Row::builder(PAPER, "table-1", name.clone(), q)

@@ -1,0 +1,880 @@
+//! Shards for cluster schedulers: a long reproduction split into independent, deterministic
+//! items that any number of processes run, and a part file per process that
+//! [`crate::merge`] turns into exactly the files one process writes (docs/cluster.md).
+//!
+//! An item is a piece of one experiment: by default the whole experiment (so every entry of
+//! `gametree reproduce`, including ones added later, shards without extra code), and for the
+//! experiments that dominate a full run a finer cut (Fridenfalk's Table I: the best case of
+//! each line, and each search, unsorted or sorted, of each random tree of each measured line). An item's seeds come from the
+//! item itself (its line, its tree number), never from the shard index or count, so every
+//! split computes the same items with the same numbers.
+//!
+//! Items carry an estimated cost in seconds; [`deal`] gives them to shards greedily, the
+//! costliest first, each to the shard with the least estimated load, so shards take similar
+//! time ([`Balance`] reports the spread). One item (a line of billions of nodes) is never
+//! split further: a shard can be no shorter than the longest item.
+//!
+//! The shard index comes from `--shard I/N` or from the scheduler's environment
+//! ([`resolve`]): `SLURM_ARRAY_TASK_ID` (minus `SLURM_ARRAY_TASK_MIN` when set) with
+//! `SLURM_ARRAY_TASK_COUNT`, or Kubernetes' `JOB_COMPLETION_INDEX` with the count from
+//! `--shards`.
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::experiment::{Ctx, Experiment, Output, Plot};
+use crate::io::{prepare_dir, write_atomic, DirError};
+use crate::papers::fridenfalk;
+use crate::plot::Series;
+use crate::reproduce::{row_from_json, Meta};
+
+/// The most shards a run can be split into.
+pub const MAX_SHARDS: usize = 100_000;
+
+/// The format tag of a part file; a merge refuses any other.
+pub const PART_FORMAT: &str = "gametree-part/1";
+
+/// One shard of a run: `index` (0-based) of `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// This shard, `0..count`.
+    pub index: usize,
+    /// The number of shards.
+    pub count: usize,
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// Why a shard could not be determined, or a part not run or written.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShardError {
+    /// `--shard` is not `I/N` with `0 <= I < N <= MAX_SHARDS`.
+    #[error("--shard `{text}`: {why}")]
+    BadFlag {
+        /// The value given.
+        text: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// An environment variable holds no usable number.
+    #[error("environment variable {name}=`{value}`: {why}")]
+    BadVariable {
+        /// The variable.
+        name: &'static str,
+        /// Its value.
+        value: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// Two sources of the index or count disagree.
+    #[error("conflicting shard settings: {0}")]
+    Conflict(String),
+    /// An index without a count, or a count without an index.
+    #[error("{0}")]
+    Incomplete(String),
+}
+
+/// Parses a count or index.
+fn number(text: &str) -> Option<usize> {
+    let t = text.trim();
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    t.parse().ok()
+}
+
+impl FromStr for Shard {
+    type Err = ShardError;
+    /// `I/N`: shard `I` (0-based) of `N`.
+    fn from_str(text: &str) -> Result<Shard, ShardError> {
+        let bad = |why: &str| ShardError::BadFlag {
+            text: text.to_string(),
+            why: why.to_string(),
+        };
+        let (i, n) = text
+            .split_once('/')
+            .ok_or_else(|| bad("expected I/N, e.g. 0/16 (I counts from 0)"))?;
+        let index = number(i).ok_or_else(|| bad("the index I is not a whole number"))?;
+        let count = number(n).ok_or_else(|| bad("the count N is not a whole number"))?;
+        Shard::new(index, count).map_err(|why| bad(&why))
+    }
+}
+
+impl Shard {
+    /// Shard `index` of `count`, checked.
+    pub fn new(index: usize, count: usize) -> Result<Shard, String> {
+        if count == 0 || count > MAX_SHARDS {
+            return Err(format!("the count must be 1 to {MAX_SHARDS}, not {count}"));
+        }
+        if index >= count {
+            return Err(format!(
+                "the index {index} is not below the count {count} (indices count from 0)"
+            ));
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// The shard a process runs, from its flags and its environment (`env` looks a variable
+/// up: `|k| std::env::var(k).ok()` in the binary, a map in tests).
+///
+/// - `--shard I/N` (`flag`) wins over the environment; with `--shards M` too, `M` must be `N`.
+/// - Otherwise `SLURM_ARRAY_TASK_ID` gives the index (minus `SLURM_ARRAY_TASK_MIN` when
+///   set, so `--array=1-16` works too) and `SLURM_ARRAY_TASK_COUNT` or `--shards` the count
+///   (both given must agree); `JOB_COMPLETION_INDEX` (Kubernetes Indexed Jobs) gives the
+///   index and `--shards` the count. Both schedulers' indices set must agree.
+/// - With none of these the run is not sharded (`None`); `--shards` alone is an error.
+pub fn resolve(
+    flag: Option<Shard>,
+    shards: Option<usize>,
+    env: impl Fn(&str) -> Option<String>,
+) -> Result<Option<Shard>, ShardError> {
+    if let Some(s) = flag {
+        if let Some(m) = shards {
+            if m != s.count {
+                return Err(ShardError::Conflict(format!(
+                    "--shard {s} has {} shards but --shards is {m}",
+                    s.count
+                )));
+            }
+        }
+        return Ok(Some(s));
+    }
+    let var = |name: &'static str| -> Result<Option<usize>, ShardError> {
+        match env(name) {
+            None => Ok(None),
+            Some(v) if v.trim().is_empty() => Ok(None),
+            Some(v) => number(&v).map(Some).ok_or(ShardError::BadVariable {
+                name,
+                value: v,
+                why: "not a whole number".into(),
+            }),
+        }
+    };
+    let slurm_id = var("SLURM_ARRAY_TASK_ID")?;
+    let slurm_min = var("SLURM_ARRAY_TASK_MIN")?;
+    let slurm_count = var("SLURM_ARRAY_TASK_COUNT")?;
+    let k8s = var("JOB_COMPLETION_INDEX")?;
+    let slurm = match slurm_id {
+        None => None,
+        Some(id) => {
+            let min = slurm_min.unwrap_or(0);
+            if id < min {
+                return Err(ShardError::Conflict(format!(
+                    "SLURM_ARRAY_TASK_ID {id} is below SLURM_ARRAY_TASK_MIN {min}"
+                )));
+            }
+            Some(id - min)
+        }
+    };
+    if let (Some(a), Some(b)) = (slurm, k8s) {
+        if a != b {
+            return Err(ShardError::Conflict(format!(
+                "SLURM_ARRAY_TASK_ID gives shard {a} but JOB_COMPLETION_INDEX gives {b}"
+            )));
+        }
+    }
+    let count = match (slurm.and(slurm_count), shards) {
+        (Some(c), Some(m)) if c != m => {
+            return Err(ShardError::Conflict(format!(
+                "SLURM_ARRAY_TASK_COUNT is {c} but --shards is {m}"
+            )))
+        }
+        (Some(c), _) => Some(c),
+        (None, m) => m,
+    };
+    let Some(index) = slurm.or(k8s) else {
+        return match shards {
+            Some(m) => Err(ShardError::Incomplete(format!(
+                "--shards {m} needs a shard index: --shard I/{m}, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX"
+            ))),
+            None => Ok(None),
+        };
+    };
+    let Some(count) = count else {
+        let from = if slurm.is_some() {
+            "SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT"
+        } else {
+            "JOB_COMPLETION_INDEX is set (Kubernetes does not export the count)"
+        };
+        return Err(ShardError::Incomplete(format!(
+            "{from}: pass the number of shards with --shards N"
+        )));
+    };
+    Shard::new(index, count)
+        .map(Some)
+        .map_err(|why| ShardError::Conflict(format!("the shard from the environment: {why}")))
+}
+
+/// One item of a sharded run: a piece of an experiment.
+#[derive(Clone, Debug)]
+pub struct Item {
+    /// The experiment it belongs to.
+    pub experiment: Experiment,
+    /// Its key within the experiment (`all` for a whole experiment).
+    pub key: String,
+    /// Its estimated cost in seconds on one core.
+    pub cost: f64,
+}
+
+impl Item {
+    /// `paper/table key`: the item's name in messages and part files.
+    pub fn name(&self) -> String {
+        item_name(&self.experiment, &self.key)
+    }
+}
+
+/// `paper/table key`.
+pub fn item_name(e: &Experiment, key: &str) -> String {
+    format!("{}/{} {key}", e.paper, e.table)
+}
+
+/// The key of an experiment run as one item.
+pub const WHOLE: &str = "all";
+
+/// How an experiment is cut into items, where it is cut finer than whole.
+struct Split {
+    /// The items' keys and estimated costs (seconds), in order.
+    items: fn(&Ctx) -> Vec<(String, f64)>,
+    /// Runs one item; `None` for a key that is not an item.
+    run: fn(&Ctx, &str) -> Option<Value>,
+    /// The experiment's output from every item's result, in item order.
+    assemble: fn(&Ctx, &[Value]) -> Option<Output>,
+}
+
+/// The finer split of `e`, if it has one.
+fn split_of(e: &Experiment) -> Option<Split> {
+    match (e.paper, e.table) {
+        ("fridenfalk-2014", "table-1") => Some(Split {
+            items: table_1_items,
+            run: table_1_run,
+            assemble: table_1_assemble,
+        }),
+        _ => None,
+    }
+}
+
+/// Hypermax's speed on the all-equal trees of the best case, nodes per second on one core
+/// of the machine the estimates were measured on (a loaded two-core machine); only the
+/// ratios between items matter for the balance.
+const BEST_NODES_PER_S: f64 = 30.0e6;
+
+/// Hypermax's speed on Fridenfalk's random trees (each leaf value is hashed from its path),
+/// measured as [`BEST_NODES_PER_S`].
+const TREE_NODES_PER_S: f64 = 11.0e6;
+
+fn table_1_items(ctx: &Ctx) -> Vec<(String, f64)> {
+    let mut v = Vec::new();
+    for (i, l) in fridenfalk::TABLE_1.iter().enumerate() {
+        let name = fridenfalk::table_1_line_name(i);
+        let mut nodes = 1000.0;
+        if fridenfalk::table_1_searched(ctx, i) {
+            nodes += l.a_best as f64;
+        }
+        let full = fridenfalk::a0(l.b, l.d);
+        if full < 5_000_000 {
+            nodes += full as f64;
+        }
+        v.push((format!("{name} best"), nodes / BEST_NODES_PER_S));
+        if fridenfalk::table_1_measured(ctx, i) {
+            // Each tree twice: unsorted, about mu A_best nodes, and sorted, mu_s A_best.
+            for k in 0..fridenfalk::TABLE_1_TREES {
+                // Sorting values every child of a node before searching it: per node
+                // about b/2 + 1 times the unsorted work (measured at b = 4 and 16).
+                let sort = 0.5 * f64::from(l.b) + 1.0;
+                for (order, work) in [("unsorted", l.mu), ("sorted", l.mu_s * sort)] {
+                    v.push((
+                        format!("{name} tree {k} {order}"),
+                        l.a_best as f64 * work / TREE_NODES_PER_S,
+                    ));
+                }
+            }
+        }
+    }
+    v
+}
+
+fn table_1_run(ctx: &Ctx, key: &str) -> Option<Value> {
+    for i in 0..fridenfalk::TABLE_1.len() {
+        let name = fridenfalk::table_1_line_name(i);
+        let Some(rest) = key.strip_prefix(name.as_str()) else {
+            continue;
+        };
+        if rest == " best" {
+            return serde_json::to_value(fridenfalk::table_1_best(ctx, i)).ok();
+        }
+        let (k, order) = rest.strip_prefix(" tree ")?.split_once(' ')?;
+        let k = number(k)?;
+        let order = match order {
+            "unsorted" => fridenfalk::Order::Unsorted,
+            "sorted" => fridenfalk::Order::Sorted,
+            _ => return None,
+        };
+        if k >= fridenfalk::TABLE_1_TREES || !fridenfalk::table_1_measured(ctx, i) {
+            return None;
+        }
+        return Some(json!(fridenfalk::table_1_tree(i, k, order)));
+    }
+    None
+}
+
+fn table_1_assemble(ctx: &Ctx, results: &[Value]) -> Option<Output> {
+    let mut it = results.iter();
+    let mut bests = Vec::new();
+    let mut trees = Vec::new();
+    for i in 0..fridenfalk::TABLE_1.len() {
+        bests.push(serde_json::from_value(it.next()?.clone()).ok()?);
+        let mut line = Vec::new();
+        if fridenfalk::table_1_measured(ctx, i) {
+            for _ in 0..fridenfalk::TABLE_1_TREES {
+                let plain = it.next()?.as_f64()?;
+                let sorted = it.next()?.as_f64()?;
+                line.push((plain, sorted));
+            }
+        }
+        trees.push(line);
+    }
+    if it.next().is_some() {
+        return None;
+    }
+    Some(fridenfalk::table_1_assemble(&bests, &trees))
+}
+
+/// Estimated seconds of a whole experiment (quick mode: measured on a loaded two-core
+/// machine; full mode: rough estimates, larger where the full mode runs the paper's
+/// trials). Experiments not listed count one second (ten in full mode): only the balance
+/// depends on these, never a result.
+fn whole_cost(e: &Experiment, ctx: &Ctx) -> f64 {
+    let (quick, full) = match (e.paper, e.table) {
+        ("sturtevant-2003", "table-11") => (5.0, 2200.0),
+        ("sturtevant-2003", "table-12") => (4.5, 900.0),
+        ("fridenfalk-2014", "chess-case-study") => (45.0, 1800.0),
+        ("fridenfalk-2014", "table-2") => (6.0, 120.0),
+        ("baudet-1978", "eq-4.5") => (4.3, 60.0),
+        ("knuth-moore", "random-order") => (3.5, 30.0),
+        ("korf-1991", "average-case") => (3.4, 60.0),
+        ("sturtevant-2003", _) => (2.5, 60.0),
+        _ => (1.0, 10.0),
+    };
+    if ctx.quick {
+        quick
+    } else {
+        full
+    }
+}
+
+/// Every item of `experiments` in mode `ctx`, in order: experiment by experiment, each
+/// experiment's items in its own order.
+pub fn items(experiments: &[Experiment], ctx: &Ctx) -> Vec<Item> {
+    let mut v = Vec::new();
+    for e in experiments {
+        match split_of(e) {
+            Some(s) => {
+                for (key, cost) in (s.items)(ctx) {
+                    v.push(Item {
+                        experiment: *e,
+                        key,
+                        cost,
+                    })
+                }
+            }
+            None => v.push(Item {
+                experiment: *e,
+                key: WHOLE.into(),
+                cost: whole_cost(e, ctx),
+            }),
+        }
+    }
+    v
+}
+
+/// The shard of each item when `costs` are dealt to `count` shards: the costliest first
+/// (ties in item order), each to the shard with the least load so far (ties to the lowest
+/// index). Depends only on the costs and the count.
+pub fn deal(costs: &[f64], count: usize) -> Vec<usize> {
+    let count = count.max(1);
+    let mut order: Vec<usize> = (0..costs.len()).collect();
+    order.sort_by(|&a, &b| costs[b].total_cmp(&costs[a]).then(a.cmp(&b)));
+    let mut load = vec![0.0f64; count];
+    let mut shard_of = vec![0; costs.len()];
+    for i in order {
+        let mut best = 0;
+        for s in 1..count {
+            if load[s] < load[best] {
+                best = s;
+            }
+        }
+        load[best] += costs[i];
+        shard_of[i] = best;
+    }
+    shard_of
+}
+
+/// The estimated load of every shard of a deal, and its spread.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Balance {
+    /// Estimated seconds per shard.
+    pub loads: Vec<f64>,
+    /// The largest load.
+    pub max: f64,
+    /// The mean load.
+    pub mean: f64,
+    /// The smallest load.
+    pub min: f64,
+    /// The costliest single item (no shard can be shorter).
+    pub largest_item: f64,
+}
+
+impl Balance {
+    /// The balance of `items` dealt to `count` shards.
+    pub fn of(items: &[Item], count: usize) -> Balance {
+        let costs: Vec<f64> = items.iter().map(|i| i.cost).collect();
+        let shard_of = deal(&costs, count);
+        let mut loads = vec![0.0; count.max(1)];
+        for (c, s) in costs.iter().zip(&shard_of) {
+            loads[*s] += c;
+        }
+        let max = loads.iter().copied().fold(0.0, f64::max);
+        let min = loads.iter().copied().fold(f64::INFINITY, f64::min);
+        let mean = loads.iter().sum::<f64>() / loads.len() as f64;
+        let largest_item = costs.iter().copied().fold(0.0, f64::max);
+        Balance {
+            loads,
+            max,
+            mean,
+            min,
+            largest_item,
+        }
+    }
+
+    /// The longest shard over the mean (1 is perfect).
+    pub fn ratio(&self) -> f64 {
+        if self.mean > 0.0 {
+            self.max / self.mean
+        } else {
+            1.0
+        }
+    }
+}
+
+/// The items of `shard` out of `all`, in item order.
+pub fn items_of(all: &[Item], shard: Shard) -> Vec<Item> {
+    let costs: Vec<f64> = all.iter().map(|i| i.cost).collect();
+    let shard_of = deal(&costs, shard.count);
+    all.iter()
+        .zip(shard_of)
+        .filter(|(_, s)| *s == shard.index)
+        .map(|(i, _)| i.clone())
+        .collect()
+}
+
+/// A float as JSON without loss: a number when finite, else `"NaN"`, `"inf"` or `"-inf"`.
+fn float(x: f64) -> Value {
+    if x.is_finite() {
+        json!(x)
+    } else if x.is_nan() {
+        json!("NaN")
+    } else if x > 0.0 {
+        json!("inf")
+    } else {
+        json!("-inf")
+    }
+}
+
+fn float_back(v: &Value) -> Option<f64> {
+    match v {
+        Value::String(s) => match s.as_str() {
+            "NaN" => Some(f64::NAN),
+            "inf" => Some(f64::INFINITY),
+            "-inf" => Some(f64::NEG_INFINITY),
+            _ => None,
+        },
+        x => x.as_f64(),
+    }
+}
+
+fn pairs(p: &[(f64, f64)]) -> Value {
+    Value::Array(
+        p.iter()
+            .map(|&(a, b)| json!([float(a), float(b)]))
+            .collect(),
+    )
+}
+
+fn pairs_back(v: &Value) -> Option<Vec<(f64, f64)>> {
+    v.as_array()?
+        .iter()
+        .map(|p| Some((float_back(p.get(0)?)?, float_back(p.get(1)?)?)))
+        .collect()
+}
+
+/// An experiment's output as JSON: `{"rows": [...], "plots": [...]}` (floats exact).
+pub fn output_to_json(o: &Output) -> Value {
+    let plots: Vec<Value> = o
+        .plots
+        .iter()
+        .map(|p| {
+            let series: Vec<Value> = p
+                .series
+                .iter()
+                .map(|s| {
+                    json!({
+                        "name": s.name,
+                        "points": pairs(&s.points),
+                        "paper": pairs(&s.paper),
+                        "intervals": Value::Array(s.intervals.iter().map(|&(x, a, b)| json!([float(x), float(a), float(b)])).collect()),
+                    })
+                })
+                .collect();
+            json!({
+                "file": p.file, "title": p.title, "x_label": p.x_label, "y_label": p.y_label,
+                "log_y": p.log_y, "series": series,
+            })
+        })
+        .collect();
+    json!({ "rows": o.rows, "plots": plots })
+}
+
+/// The output [`output_to_json`] wrote.
+pub fn output_from_json(v: &Value) -> Option<Output> {
+    let rows = v
+        .get("rows")?
+        .as_array()?
+        .iter()
+        .map(row_from_json)
+        .collect::<Option<Vec<_>>>()?;
+    let mut plots = Vec::new();
+    for p in v.get("plots")?.as_array()? {
+        let s = |k: &str| p.get(k)?.as_str().map(str::to_string);
+        let mut series = Vec::new();
+        for x in p.get("series")?.as_array()? {
+            let intervals = x
+                .get("intervals")?
+                .as_array()?
+                .iter()
+                .map(|t| {
+                    Some((
+                        float_back(t.get(0)?)?,
+                        float_back(t.get(1)?)?,
+                        float_back(t.get(2)?)?,
+                    ))
+                })
+                .collect::<Option<Vec<_>>>()?;
+            series.push(Series {
+                name: x.get("name")?.as_str()?.to_string(),
+                points: pairs_back(x.get("points")?)?,
+                paper: pairs_back(x.get("paper")?)?,
+                intervals,
+            });
+        }
+        plots.push(Plot {
+            file: s("file")?,
+            title: s("title")?,
+            x_label: s("x_label")?,
+            y_label: s("y_label")?,
+            series,
+            log_y: p.get("log_y")?.as_bool()?,
+        });
+    }
+    Some(Output { rows, plots })
+}
+
+/// Runs one item: its result as JSON, or `None` when `key` is not an item of `e`.
+pub fn run_item(e: &Experiment, ctx: &Ctx, key: &str) -> Option<Value> {
+    match split_of(e) {
+        Some(s) => (s.run)(ctx, key),
+        None if key == WHOLE => Some(output_to_json(&(e.run)(ctx))),
+        None => None,
+    }
+}
+
+/// The output of `e` from the results of all its items, in item order; `None` when they
+/// do not fit together.
+pub fn assemble(e: &Experiment, ctx: &Ctx, results: &[Value]) -> Option<Output> {
+    match split_of(e) {
+        Some(s) => (s.assemble)(ctx, results),
+        None => match results {
+            [one] => output_from_json(one),
+            _ => None,
+        },
+    }
+}
+
+/// What a sharded run was asked for: the same in every part of one run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunParams {
+    /// The command: `reproduce`.
+    pub command: String,
+    /// The `PAPER[/TABLE]` selection, `None` for all.
+    pub target: Option<String>,
+    /// The quick mode.
+    pub quick: bool,
+    /// `--hands`, when given.
+    pub hands: Option<usize>,
+}
+
+impl RunParams {
+    /// The parameters of a `reproduce` run.
+    pub fn reproduce(target: Option<&str>, ctx: &Ctx) -> RunParams {
+        RunParams {
+            command: "reproduce".into(),
+            target: target.map(str::to_string),
+            quick: ctx.quick,
+            hands: ctx.hands,
+        }
+    }
+
+    /// The run context they give (no progress bars).
+    pub fn ctx(&self) -> Ctx {
+        Ctx {
+            quick: self.quick,
+            progress: false,
+            hands: self.hands,
+        }
+    }
+}
+
+/// One item's entry in a part file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PartItem {
+    /// `paper/table`.
+    pub experiment: String,
+    /// The item's key within the experiment.
+    pub key: String,
+    /// The experiment's parameters ([`Experiment::params`]).
+    pub params: String,
+    /// The estimated cost in seconds.
+    pub cost: f64,
+    /// Wall time in seconds.
+    pub elapsed_s: f64,
+    /// The item's result (for a whole experiment: its rows and plots).
+    pub result: Value,
+}
+
+/// A part file: what one shard computed, self-describing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Part {
+    /// [`PART_FORMAT`].
+    pub format: String,
+    /// The version of gametree that made it.
+    pub gametree_version: String,
+    /// The git commit it was built from.
+    pub git_commit: String,
+    /// When it was made (UTC).
+    pub date: String,
+    /// What the run was asked for.
+    pub run: RunParams,
+    /// Which shard this is.
+    pub shard: Shard,
+    /// The estimated seconds of this shard and the spread over all shards.
+    pub balance: PartBalance,
+    /// Wall time of the shard in seconds.
+    pub elapsed_s: f64,
+    /// The shard's items, in item order.
+    pub items: Vec<PartItem>,
+}
+
+/// The estimated load of a shard beside the spread of the run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PartBalance {
+    /// This shard's estimated seconds.
+    pub estimated_s: f64,
+    /// The longest shard's estimated seconds.
+    pub max_s: f64,
+    /// The mean over shards.
+    pub mean_s: f64,
+    /// The shortest shard's estimated seconds.
+    pub min_s: f64,
+}
+
+/// The part file of `shard` under `dir`: `part-I-of-N.json`, zero-padded to N's width.
+pub fn part_path(dir: &Path, shard: Shard) -> PathBuf {
+    let w = shard.count.to_string().len();
+    dir.join(format!(
+        "part-{:0w$}-of-{}.json",
+        shard.index,
+        shard.count,
+        w = w
+    ))
+}
+
+/// Why a shard failed to run.
+#[derive(Debug, thiserror::Error)]
+pub enum PartError {
+    /// The output directory cannot be used; found before any computation.
+    #[error("{0}")]
+    OutDir(#[from] DirError),
+    /// The part could not be written.
+    #[error("{0}")]
+    Write(String),
+    /// An item could not be run (a bug: the items come from the same code).
+    #[error("{0}")]
+    Item(String),
+}
+
+/// Runs the items of `shard` of `experiments` (selected by `params.target`) and writes the
+/// part atomically to [`part_path`] under `out` (checked first). `on_item` sees each item's
+/// name and wall time as it ends. Returns the part and its path.
+pub fn run_shard(
+    experiments: &[Experiment],
+    params: &RunParams,
+    ctx: &Ctx,
+    shard: Shard,
+    out: &Path,
+    mut on_item: impl FnMut(&str, f64),
+) -> Result<(Part, PathBuf), PartError> {
+    prepare_dir(out)?;
+    let start = Instant::now();
+    let all = items(experiments, ctx);
+    let balance = Balance::of(&all, shard.count);
+    let mine = items_of(&all, shard);
+    let mut done = Vec::new();
+    for it in &mine {
+        let t = Instant::now();
+        let result = run_item(&it.experiment, ctx, &it.key)
+            .ok_or_else(|| PartError::Item(format!("cannot run item {}", it.name())))?;
+        let elapsed_s = t.elapsed().as_secs_f64();
+        on_item(&it.name(), elapsed_s);
+        done.push(PartItem {
+            experiment: format!("{}/{}", it.experiment.paper, it.experiment.table),
+            key: it.key.clone(),
+            params: (it.experiment.params)(ctx),
+            cost: it.cost,
+            elapsed_s,
+            result,
+        });
+    }
+    let meta = Meta::now("", 0.0);
+    let part = Part {
+        format: PART_FORMAT.into(),
+        gametree_version: meta.gametree_version.into(),
+        git_commit: meta.git_commit.into(),
+        date: meta.date,
+        run: params.clone(),
+        shard,
+        balance: PartBalance {
+            estimated_s: balance.loads[shard.index],
+            max_s: balance.max,
+            mean_s: balance.mean,
+            min_s: balance.min,
+        },
+        elapsed_s: start.elapsed().as_secs_f64(),
+        items: done,
+    };
+    let path = part_path(out, shard);
+    let mut text =
+        serde_json::to_string_pretty(&part).map_err(|e| PartError::Write(e.to_string()))?;
+    text.push('\n');
+    write_atomic(&path, text.as_bytes())
+        .map_err(|e| PartError::Write(format!("cannot write {}: {e}", path.display())))?;
+    Ok((part, path))
+}
+
+/// What a sharded tournament was asked for: the same in every part of one tournament.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentParams {
+    /// The command: `tournament`.
+    pub command: String,
+    /// The game's spec as the registry prints it.
+    pub game: String,
+    /// Seats per game.
+    pub players: usize,
+    /// The engines, each as `ALGORITHM@BUDGET` ([`crate::tournament::Engine::name`]).
+    pub engines: Vec<String>,
+    /// Random openings.
+    pub openings: usize,
+    /// Random plies per opening.
+    pub opening_plies: usize,
+    /// The seed.
+    pub seed: u64,
+    /// The ply limit of a game, if any.
+    pub max_plies: Option<usize>,
+    /// Bootstrap resamples of the ratings.
+    pub bootstrap: usize,
+    /// Games in the whole tournament.
+    pub games: usize,
+}
+
+/// One game of a tournament part: its number in the tournament and its result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameItem {
+    /// The game's number (trial order): its seat assignment, opening and seed.
+    pub game: usize,
+    /// Its result.
+    pub result: crate::tournament::GameResult,
+}
+
+/// A tournament's part file: the games one shard played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentPart {
+    /// [`PART_FORMAT`].
+    pub format: String,
+    /// The version of gametree that made it.
+    pub gametree_version: String,
+    /// The git commit it was built from.
+    pub git_commit: String,
+    /// When it was made (UTC).
+    pub date: String,
+    /// What the tournament was asked for.
+    pub run: TournamentParams,
+    /// Which shard this is.
+    pub shard: Shard,
+    /// Wall time of the shard in seconds.
+    pub elapsed_s: f64,
+    /// The shard's games, in game order.
+    pub items: Vec<GameItem>,
+}
+
+/// The games of `shard` among `games` games of equal cost (so dealt round-robin: game `i`
+/// to shard `i mod N`).
+pub fn tournament_games(games: usize, shard: Shard) -> Vec<usize> {
+    deal(&vec![1.0; games], shard.count)
+        .into_iter()
+        .enumerate()
+        .filter(|(_, s)| *s == shard.index)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Writes a tournament part atomically to [`part_path`] under `out` (checked first); the
+/// games are numbered by `which`, in the same order as `results`.
+pub fn write_tournament_part(
+    out: &Path,
+    run: TournamentParams,
+    shard: Shard,
+    which: &[usize],
+    results: Vec<crate::tournament::GameResult>,
+    elapsed_s: f64,
+) -> Result<(TournamentPart, PathBuf), PartError> {
+    prepare_dir(out)?;
+    let meta = Meta::now("", 0.0);
+    let part = TournamentPart {
+        format: PART_FORMAT.into(),
+        gametree_version: meta.gametree_version.into(),
+        git_commit: meta.git_commit.into(),
+        date: meta.date,
+        run,
+        shard,
+        elapsed_s,
+        items: which
+            .iter()
+            .zip(results)
+            .map(|(&game, result)| GameItem { game, result })
+            .collect(),
+    };
+    let path = part_path(out, shard);
+    let mut text =
+        serde_json::to_string_pretty(&part).map_err(|e| PartError::Write(e.to_string()))?;
+    text.push('\n');
+    write_atomic(&path, text.as_bytes())
+        .map_err(|e| PartError::Write(format!("cannot write {}: {e}", path.display())))?;
+    Ok((part, path))
+}
