@@ -346,6 +346,7 @@ pub fn run(args: SearchArgs) -> Result<()> {
             nodes: args.nodes,
             deadline: args.time_ms.map(|t| start + Duration::from_millis(t)),
             start: Some(start),
+            stop: None,
         },
         trace: args.trace,
         trace_limit: usize::try_from(args.trace_limit).unwrap_or(usize::MAX),
@@ -584,5 +585,6 @@ fn stop_flag(reason: StopReason) -> &'static str {
     match reason {
         StopReason::NodeLimit => "--nodes",
         StopReason::Deadline => "--time-ms",
+        StopReason::Interrupted => "the time (Ctrl-C stopped it)",
     }
 }
