@@ -1,10 +1,25 @@
 //! One search as the command line runs it, shared by the `gametree` binary and the Python
 //! package so both give the same values, counts, JSON and error lines.
 //!
-//! Loading what to search: an explicit tree from a file, or a game of the registry
-//! ([`gametree_games::registry`]) from its spec and an optional position; and handing it to
-//! generic code through a [`GameVisitor`]. No game is named here: the registry lists them.
+//! Loading what to search ([`load`], [`Source`]): an explicit tree from a file, or a game of
+//! the registry ([`gametree_games::registry`]) from its spec and an optional position; and
+//! handing it to generic code through a [`GameVisitor`]. No game is named here: the registry
+//! lists them.
+//!
+//! Running it ([`prepare`], [`Prepared::run`]): the options of `gametree search`
+//! ([`SearchOptions`]) checked in the command line's order, the algorithm run on the loaded
+//! game, and the result as the JSON object or the table of [`output`].
 
+pub mod output;
+
+mod run;
+
+pub use run::{
+    best_reply_games, needs_set_to_move, parse_playout, prepare, Format, Output, Prepared,
+    SearchOptions, MAX_PARALLEL_PLIES, MAX_THREADS,
+};
+
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::Read;
 use std::path::Path;
@@ -21,8 +36,8 @@ pub const MAX_TREE_BYTES: u64 = 32 << 20;
 
 /// What to load: an explicit tree, or a game spec with an optional position.
 pub enum Source<'a> {
-    /// An explicit tree, already read.
-    Tree(Box<ExplicitTree>),
+    /// An explicit tree, already read (owned, or borrowed from the caller).
+    Tree(Cow<'a, ExplicitTree>),
     /// A registered game: its spec and position text.
     Game {
         /// The spec, e.g. `connect-four`.
@@ -52,6 +67,21 @@ impl Source<'_> {
     /// of a search without a depth limit (and sizes its stack, [`crate::stack`]).
     pub fn max_plies(&self) -> Result<u64> {
         self.visit(MaxPlies)
+    }
+
+    /// The plies a search limited to `depth` (none: to the end of the game) can go down;
+    /// an error when that is beyond [`crate::stack::MAX_PLIES`].
+    pub fn search_plies(&self, depth: Option<u32>) -> Result<u64> {
+        let max = crate::stack::MAX_PLIES;
+        let game = self.max_plies()?;
+        let plies = depth.map_or(game, |d| game.min(u64::from(d)));
+        if plies > max {
+            bail!(
+                "lines of this game go {game} plies deep, beyond the {max} plies a search may \
+                 go: give --depth {max} or less"
+            );
+        }
+        Ok(plies)
     }
 
     /// The explicit tree, if that is what was loaded.
@@ -129,7 +159,7 @@ pub fn load<'a>(
             if position.is_some() {
                 bail!("--position applies to --game, not to --tree");
             }
-            Source::Tree(Box::new(load_tree(path)?))
+            Source::Tree(Cow::Owned(load_tree(path)?))
         }
         (None, Some(spec)) => Source::Game { spec, position },
         (Some(_), Some(_)) => bail!("give either --tree or --game, not both"),
