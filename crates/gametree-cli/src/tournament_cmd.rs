@@ -5,19 +5,11 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 use clap::Args;
-use gametree::search::{Needs, Searcher, WithSetToMove};
-use gametree::SetToMove;
-use gametree_games::registry::{GameVisitor, Kind, Playable};
 use gametree_lab::stack::MAX_PLIES;
-use gametree_lab::tournament::{
-    run_tournament, run_tournament_with, table, Budget, Engine, TournamentConfig, TournamentResult,
-    MAX_GAMES, MAX_TIME_MS,
-};
-
-use crate::load;
-use crate::search_cmd::needs_set_to_move;
+use gametree_lab::tournament::{table, Budget, TournamentConfig, MAX_GAMES, MAX_TIME_MS};
+use gametree_lab::tournament_job::{self, parse_engine};
 
 /// Arguments of `gametree tournament`.
 #[derive(Args, Debug)]
@@ -85,46 +77,6 @@ pub struct TournamentArgs {
     quiet: bool,
 }
 
-fn parse_engine(text: &str, default: Budget) -> Result<Engine> {
-    let (name, budget) = match text.split_once('@') {
-        None => (text, default),
-        Some((name, b)) => {
-            let budget = if let Some(d) = b.strip_prefix('d') {
-                Budget::Depth(
-                    d.parse()
-                        .with_context(|| format!("engine `{text}`: bad depth `{d}`"))?,
-                )
-            } else if let Some(n) = b.strip_prefix('n') {
-                Budget::Nodes(
-                    n.parse()
-                        .with_context(|| format!("engine `{text}`: bad node budget `{n}`"))?,
-                )
-            } else if let Some(t) = b.strip_prefix('t') {
-                Budget::Time(
-                    t.parse()
-                        .with_context(|| format!("engine `{text}`: bad time budget `{t}`"))?,
-                )
-            } else {
-                bail!("engine `{text}`: the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS`");
-            };
-            (name, budget)
-        }
-    };
-    let algorithm: Searcher = name.parse()?;
-    match budget {
-        Budget::Depth(0) => bail!("engine `{text}`: the depth must be at least 1"),
-        Budget::Nodes(0) => bail!("engine `{text}`: the node budget must be at least 1"),
-        Budget::Time(t) if t == 0 || t > MAX_TIME_MS => {
-            bail!("engine `{text}`: the time budget must be 1 to {MAX_TIME_MS} ms")
-        }
-        Budget::Depth(d) if u64::from(d) > MAX_PLIES => {
-            bail!("engine `{text}`: the depth must be at most {MAX_PLIES}")
-        }
-        _ => {}
-    }
-    Ok(Engine { algorithm, budget })
-}
-
 /// Runs `gametree tournament`.
 pub fn run(args: TournamentArgs) -> Result<()> {
     let default = match (args.depth, args.nodes, args.time_ms) {
@@ -152,9 +104,8 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         // Refuse a bad --out before hours of games, not after.
         gametree_lab::io::resolve_target(path).map_err(|e| anyhow::anyhow!("--out: {e}"))?;
     }
-    let loaded = load::load(None, Some(&args.game), None)?;
     let clock = std::time::Instant::now();
-    let result = loaded.visit(TournamentVisitor { config: &config })??;
+    let result = tournament_job::play(&args.game, &config)?;
     let json = serde_json::to_string_pretty(&result)?;
     if let Some(path) = &args.out {
         gametree_lab::io::write_atomic(path, json.as_bytes())
@@ -172,53 +123,4 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// Plays the tournament on the game the registry built.
-struct TournamentVisitor<'a> {
-    config: &'a TournamentConfig,
-}
-
-impl GameVisitor for TournamentVisitor<'_> {
-    type Output = Result<TournamentResult>;
-    fn visit<G: Playable>(self, game: &G, _state: &G::State) -> Result<TournamentResult>
-    where
-        G::State: Send + Sync + PartialEq + std::fmt::Debug,
-        G::Move: Send + Sync,
-    {
-        if G::KIND == Kind::Tree {
-            bail!("tournaments are played on games, not on trees");
-        }
-        if let Some(e) = self
-            .config
-            .engines
-            .iter()
-            .find(|e| e.algorithm.needs() == Needs::SetToMove)
-        {
-            return Err(needs_set_to_move(e.algorithm));
-        }
-        Ok(run_tournament(
-            game,
-            &game.evaluator(),
-            &game.spec_text(),
-            self.config,
-        )?)
-    }
-
-    fn visit_best_reply<G: Playable + SetToMove>(
-        self,
-        game: &G,
-        _state: &G::State,
-    ) -> Result<TournamentResult>
-    where
-        G::State: Send + Sync + PartialEq + std::fmt::Debug,
-        G::Move: Send + Sync,
-    {
-        Ok(run_tournament_with::<WithSetToMove, _, _>(
-            game,
-            &game.evaluator(),
-            &game.spec_text(),
-            self.config,
-        )?)
-    }
 }

@@ -16,3 +16,4 @@ pub mod search_job;
 pub mod stack;
 pub mod stats;
 pub mod tournament;
+pub mod tournament_job;

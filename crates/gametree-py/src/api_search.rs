@@ -4,8 +4,13 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use serde_json::Value;
 
+use std::borrow::Cow;
+
+use gametree_lab::search_job::{self, Format, Output, SearchOptions, Source};
+
 use crate::api_convert::json_to_py;
-use crate::api_error::gametree_error;
+use crate::api_error::{from_anyhow, gametree_error};
+use crate::api_interrupt::run_interruptible;
 use crate::api_objects::{Game, Tree};
 
 /// The options of one search, checked: what `gametree.search` was given after the object
@@ -203,15 +208,83 @@ pub fn search(
 }
 
 /// Searches an explicit tree.
-fn search_tree(_py: Python<'_>, _tree: &Tree, _request: &SearchRequest) -> PyResult<SearchOutcome> {
-    Err(pyo3::exceptions::PyNotImplementedError::new_err(
-        "trees: not yet",
-    ))
+fn search_tree(py: Python<'_>, tree: &Tree, request: &SearchRequest) -> PyResult<SearchOutcome> {
+    native_search(py, request, Source::Tree(Cow::Borrowed(&tree.tree)))
 }
 
 /// Searches a game of the registry.
-fn search_game(_py: Python<'_>, _game: &Game, _request: &SearchRequest) -> PyResult<SearchOutcome> {
-    Err(pyo3::exceptions::PyNotImplementedError::new_err(
-        "games: not yet",
-    ))
+fn search_game(py: Python<'_>, game: &Game, request: &SearchRequest) -> PyResult<SearchOutcome> {
+    native_search(
+        py,
+        request,
+        Source::Game {
+            spec: &game.spec,
+            position: game.position.as_deref(),
+        },
+    )
+}
+
+/// The options of `gametree search --json` for `request`.
+pub fn search_options(request: &SearchRequest) -> SearchOptions {
+    SearchOptions {
+        depth: request.depth,
+        nodes: request.nodes,
+        time_ms: request.time_ms,
+        iterative: request.iterative,
+        trace: request.trace,
+        format: Format::Json,
+        table_mib: request.table_mib,
+        threads: request.threads,
+        ..SearchOptions::new(&request.algorithm)
+    }
+}
+
+/// Runs the command line's search ([`search_job`]) on `source`, the GIL released and
+/// Ctrl-C watched ([`run_interruptible`]).
+fn native_search(
+    py: Python<'_>,
+    request: &SearchRequest,
+    source: Source<'_>,
+) -> PyResult<SearchOutcome> {
+    let prepared =
+        search_job::prepare(&search_options(request), || Ok(source)).map_err(from_anyhow)?;
+    let plies = prepared.plies();
+    let output = run_interruptible(py, plies, move |stop| prepared.run(Some(stop), None))?
+        .map_err(from_anyhow)?;
+    match output {
+        Output::Json(json) => outcome_from_json(py, json),
+        Output::Text(_) => Err(gametree_error("internal error: the search gave no JSON")),
+    }
+}
+
+/// A [`SearchOutcome`] from the JSON object of `gametree search --json`: moves as that
+/// object has them (child indices as ints, names as strings).
+pub fn outcome_from_json(py: Python<'_>, json: Value) -> PyResult<SearchOutcome> {
+    let bad = || gametree_error("internal error: the search's JSON lacks a field");
+    let value = json["value"]
+        .as_array()
+        .ok_or_else(bad)?
+        .iter()
+        .map(|v| v.as_i64().ok_or_else(bad))
+        .collect::<PyResult<Vec<i64>>>()?;
+    let score = json["score"].as_i64().ok_or_else(bad)?;
+    let best_move = match &json["best_move"] {
+        Value::Null => None,
+        m => Some(json_to_py(py, m)?),
+    };
+    let pv = json["pv"]
+        .as_array()
+        .ok_or_else(bad)?
+        .iter()
+        .map(|m| json_to_py(py, m))
+        .collect::<PyResult<Vec<_>>>()?;
+    let stats = json["stats"].clone();
+    Ok(SearchOutcome {
+        value,
+        score,
+        best_move,
+        pv,
+        stats,
+        json,
+    })
 }
