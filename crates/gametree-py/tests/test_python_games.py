@@ -168,6 +168,44 @@ def test_paranoid_equals_plain_paranoid_written_in_python():
         assert r.pv == pv, (game.seed, depth)
 
 
+class ZeroSum(RandomTree):
+    """The random tree for two players, zero-sum: values (v, -v) with v in -5..5."""
+
+    def __init__(self, seed, height=5):
+        super().__init__(seed, players=2, height=height, irregular=seed % 2 == 0)
+        self.bounds = {"lower": -5, "maxsum": 0, "constant_sum": True}
+
+    def _split(self, key):
+        v = key % 11 - 5
+        return (v, -v)
+
+
+TWO_PLAYER = ["minimax", "alphabeta", "alphabeta-failsoft", "negamax", "pvs", "mtdf", "aspiration"]
+
+
+def test_two_player_searches_equal_plain_minimax_written_in_python():
+    for seed in range(100):
+        game = ZeroSum(seed, height=3 + seed % 4)
+        depth = None if seed % 3 == 0 else 1 + seed % 4
+        root = game.to_move(game.initial())
+        value, _ = python_paranoid(game, game.initial(), depth, root)
+        for algorithm in TWO_PLAYER + ["paranoid", "maxn"]:
+            r = gt.search(game, algorithm, depth=depth)
+            assert r.score == value, (seed, algorithm, depth)
+
+
+def test_every_algorithm_runs_or_refuses_in_one_line():
+    for game in [RandomTree(3), ZeroSum(3)]:
+        for algorithm in gt.algorithms():
+            try:
+                r = gt.search(game, algorithm, depth=3)
+            except gt.GametreeError as e:
+                assert "\n" not in str(e)
+                assert algorithm in {"brs", "brs-plus"} or game.players == 3, (algorithm, e)
+            else:
+                assert len(r.value) == game.players and r.stats["nodes"] >= 1
+
+
 def test_iterative_deepening_returns_the_last_depth():
     for seed in range(40):
         game = RandomTree(seed, height=5)
