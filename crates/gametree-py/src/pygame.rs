@@ -16,13 +16,23 @@
 //!
 //! # The interpreter
 //!
-//! The search runs on a thread of its own ([`crate::api_interrupt::run_interruptible`], with
-//! a stack sized for its depth) which holds the GIL for the whole search, since every node
-//! calls Python; the calling thread waits without it and looks for signals every few
-//! milliseconds, taking the GIL in turn (the interpreter hands it over between two
-//! bytecodes of the game's methods). Ctrl-C requests the search's stop; from then on every
-//! method of the adapter returns at once without calling Python, so the search unwinds in
-//! microseconds and `KeyboardInterrupt` is raised.
+//! Every node calls Python, so the search holds the GIL from start to end, in one of two
+//! ways ([`Signals`]):
+//!
+//! - A search at most [`INLINE_PLIES`] deep runs on the calling thread, whose stack is
+//!   ample for it, and looks for signals itself every [`SIGNAL_CHECK_NODES`] nodes
+//!   (`Python::check_signals`; a signal that arrives while a game method runs is raised in
+//!   that method by the interpreter, which the adapter stores like any exception). No
+//!   thread is started and the GIL never changes hands.
+//! - A deeper search runs on a thread of its own
+//!   ([`crate::api_interrupt::run_interruptible`], with a stack sized for its depth); the
+//!   calling thread waits without the GIL and looks for signals every few milliseconds,
+//!   taking the GIL in turn (the interpreter hands it over between two bytecodes of the
+//!   game's methods).
+//!
+//! Ctrl-C requests the search's stop; from then on every method of the adapter returns at
+//! once without calling Python, so the search unwinds in microseconds and
+//! `KeyboardInterrupt` is raised.
 //!
 //! # Errors
 //!
@@ -35,7 +45,7 @@
 //! value out of its range (a player number, the length of a payoff tuple, a value outside
 //! the declared bounds).
 
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -52,6 +62,45 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyTuple};
 use crate::api_error::{from_search_error, gametree_error};
 use crate::api_interrupt::run_interruptible;
 use crate::api_search::{SearchOutcome, SearchRequest};
+
+/// The deepest search run on the calling thread (deeper ones get a thread with a stack
+/// sized for them): 64 plies of any search fit in a quarter of a MiB of stack, well inside
+/// the stack of any Python thread.
+pub const INLINE_PLIES: u64 = 64;
+
+/// How many nodes a search on the calling thread visits between two looks for signals.
+pub const SIGNAL_CHECK_NODES: u32 = 32;
+
+/// Who looks for signals (Ctrl-C) while a search of a Python game runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signals {
+    /// The search itself, on the calling thread, every [`SIGNAL_CHECK_NODES`] nodes.
+    Inline,
+    /// The calling thread, waiting for the search thread
+    /// ([`crate::api_interrupt::run_interruptible`]).
+    Waiter,
+}
+
+thread_local! {
+    /// Stop requests for the searches this thread runs itself, reused (a game method may
+    /// start a search of its own, so one search may run inside another).
+    static STOPS: RefCell<Vec<Stop>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A cleared stop request of this thread's pool (a new one, never freed, if none is free).
+fn take_stop() -> Stop {
+    let stop = STOPS
+        .with(|p| p.borrow_mut().pop())
+        .unwrap_or_else(Stop::leak);
+    stop.clear();
+    stop
+}
+
+/// Gives `stop` back to this thread's pool.
+fn give_back(stop: Stop) {
+    stop.clear();
+    STOPS.with(|p| p.borrow_mut().push(stop));
+}
 
 /// The methods a game written in Python must have (and `evaluate` for depth-limited
 /// searches).
@@ -96,11 +145,19 @@ pub fn search_python_game(
     let protocol = Protocol::read(game)?;
     let max_plies = gametree_lab::stack::MAX_PLIES;
     let plies = request.depth.map_or(max_plies, u64::from).min(max_plies);
+    if plies <= INLINE_PLIES {
+        let stop = take_stop();
+        let outcome = PyGame::new(game.clone(), protocol, stop, plies, Signals::Inline)
+            .and_then(|adapter| adapter.search(searcher, request));
+        give_back(stop);
+        return outcome;
+    }
     let game_ref = game.clone().unbind();
     let request = request.clone();
     let outcome = run_interruptible(py, plies, move |stop| {
         Python::attach(|py| {
-            let adapter = PyGame::new(game_ref.bind(py).clone(), protocol, stop, plies)?;
+            let game = game_ref.bind(py).clone();
+            let adapter = PyGame::new(game, protocol, stop, plies, Signals::Waiter)?;
             adapter.search(searcher, &request)
         })
     })?;
@@ -307,6 +364,10 @@ pub struct PyGame<'py> {
     max_plies: u64,
     /// A value inside the bounds, answered once the search is stopping.
     neutral: Scores,
+    /// Who looks for signals.
+    signals: Signals,
+    /// Nodes until the next look for signals ([`Signals::Inline`]).
+    until_check: Cell<u32>,
 }
 
 impl<'py> PyGame<'py> {
@@ -315,6 +376,7 @@ impl<'py> PyGame<'py> {
         protocol: Protocol,
         stop: Stop,
         max_plies: u64,
+        signals: Signals,
     ) -> PyResult<PyGame<'py>> {
         let Protocol { players, bounds } = protocol;
         let mut neutral = bounds.lower.unwrap_or(Scores::zeros(players));
@@ -343,6 +405,8 @@ impl<'py> PyGame<'py> {
             stop,
             max_plies,
             neutral,
+            signals,
+            until_check: Cell::new(SIGNAL_CHECK_NODES),
         })
     }
 
@@ -362,6 +426,21 @@ impl<'py> PyGame<'py> {
         self.stop.request();
     }
 
+    /// Every [`SIGNAL_CHECK_NODES`] calls, runs the signal handlers; the exception one raises
+    /// (`KeyboardInterrupt` for Ctrl-C) stops the search like a game method's.
+    #[inline]
+    fn look_for_signals(&self) {
+        let left = self.until_check.get();
+        if left > 1 {
+            self.until_check.set(left - 1);
+            return;
+        }
+        self.until_check.set(SIGNAL_CHECK_NODES);
+        if let Err(e) = self.py.check_signals() {
+            self.fail(e);
+        }
+    }
+
     fn neutral_node(&self, ply: u64) -> Rc<PyNode> {
         let moves = OnceCell::new();
         let _ = moves.set(PyList::empty(self.py).unbind());
@@ -376,6 +455,9 @@ impl<'py> PyGame<'py> {
     fn move_list<'a>(&self, node: &'a PyNode) -> Option<&'a Py<PyList>> {
         if let Some(list) = node.moves.get() {
             return Some(list);
+        }
+        if self.signals == Signals::Inline {
+            self.look_for_signals();
         }
         if self.stopping() {
             return None;

@@ -472,7 +472,10 @@ class Endless:
 
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
 @pytest.mark.parametrize("algorithm", ["maxn", "speculative", "paranoid"])
-def test_ctrl_c_stops_a_search_of_a_python_game(algorithm):
+@pytest.mark.parametrize("depth", [40, 10_000])
+def test_ctrl_c_stops_a_search_of_a_python_game(algorithm, depth):
+    # Depth 40 runs on the calling thread, depth 10,000 (the deepest a search may go) on a
+    # thread of its own: both far more than the search can finish.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     sent = []
 
@@ -484,8 +487,7 @@ def test_ctrl_c_stops_a_search_of_a_python_game(algorithm):
     try:
         timer.start()
         with pytest.raises(KeyboardInterrupt):
-            # 10,000 plies: the deepest a search may go, and far more than it can finish.
-            gt.search(Endless(), algorithm, depth=10_000)
+            gt.search(Endless(), algorithm, depth=depth)
         latency = time.monotonic() - sent[0]
     finally:
         timer.cancel()
