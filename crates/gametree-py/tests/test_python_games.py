@@ -495,3 +495,38 @@ def test_ctrl_c_stops_a_search_of_a_python_game(algorithm, depth):
     assert latency < 1.0, latency
     # The stop request is withdrawn: the next search runs to its end.
     assert gt.search(RandomTree(5), algorithm).stats["nodes"] > 1
+
+
+# --- the benchmark and the example keep working ----------------------------------------
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def test_the_benchmark_runs_and_its_searches_agree():
+    import subprocess
+    import sys
+
+    script = os.path.join(HERE, "..", "bench", "python_games.py")
+    out = subprocess.run([sys.executable, script, "--quick", "--json"], check=True,
+                         capture_output=True, text=True, timeout=300)
+    rows = json.loads(out.stdout)
+    assert [r["game"].split()[0] for r in rows] == ["random-tree", "coin-row"]
+    assert all(r["nodes"] > 100 and r["native_nodes_per_s"] > 0 for r in rows)
+
+
+def test_the_example_game_agrees_with_the_oracle():
+    import importlib.util
+
+    path = os.path.join(HERE, "..", "..", "..", "examples", "python", "compare.py")
+    spec = importlib.util.spec_from_file_location("compare", path)
+    compare = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(compare)
+    game = compare.CoinRow()
+    for depth in range(1, 7):
+        value, pv, nodes = python_maxn(game, game.initial(), depth)
+        for algorithm in ["maxn", "speculative"]:
+            r = gt.search(game, algorithm, depth=depth)
+            assert r.value == value and r.pv[0] == pv[0]
+        assert gt.search(game, "maxn", depth=depth).stats["nodes"] == nodes + 1
+        para, _ = python_paranoid(game, game.initial(), depth, 0)
+        assert gt.search(game, "paranoid", depth=depth).score == para
