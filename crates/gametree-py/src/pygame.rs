@@ -178,12 +178,18 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .unwrap_or_else(|_| "?".to_string())
 }
 
-/// `obj` as an `i64` if it is an int (not a bool).
+/// `obj` as an `i64` if it is an integer: an `int` (not a `bool`) or an object with
+/// `__index__` (a NumPy integer, say). An `int` beyond 64 bits reads as `i64::MAX`, which
+/// every range check refuses.
 fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
-    if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
+    if obj.is_instance_of::<PyBool>() {
         return None;
     }
-    obj.extract::<i64>().ok()
+    match obj.extract::<i64>() {
+        Ok(v) => Some(v),
+        Err(_) if obj.is_instance_of::<PyInt>() => Some(i64::MAX),
+        Err(_) => None,
+    }
 }
 
 impl Protocol {

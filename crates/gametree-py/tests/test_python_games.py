@@ -296,6 +296,32 @@ def test_to_move_out_of_range_is_a_gametree_error():
         gt.search(Bad(5), "maxn")
 
 
+def test_integers_with_index_are_ints_and_huge_ints_are_out_of_range():
+    class Index:
+        def __init__(self, v):
+            self.v = v
+
+        def __index__(self):
+            return self.v
+
+    class Indexed(RandomTree):
+        def to_move(self, state):
+            return Index(super().to_move(state))
+
+        def outcome(self, state):
+            return tuple(Index(v) for v in super().outcome(state))
+
+    game = Indexed(4)
+    assert gt.search(game, "maxn").value == python_maxn(RandomTree(4), RandomTree(4).initial(), None)[0]
+
+    class Huge(RandomTree):
+        def outcome(self, state):
+            return (2**70, 0, 0)
+
+    with pytest.raises(gt.GametreeError, match=r"^Huge\.outcome returned \d+, outside the score range"):
+        gt.search(Huge(4), "maxn")
+
+
 def test_moves_of_the_wrong_type_is_a_type_error():
     class Bad(RandomTree):
         def moves(self, state):
