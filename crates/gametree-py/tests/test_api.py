@@ -299,3 +299,14 @@ def test_no_input_crashes_the_interpreter():
     for spec in ["random(players=7)", "chess4(cap=-1)", "hearts(seed=x)", "(", ")", "a" * 10_000]:
         with pytest.raises(gt.GametreeError):
             gt.Game(spec)
+
+
+def test_the_stubs_name_every_public_name_and_help_reads():
+    import pathlib
+    stub = (pathlib.Path(gt.__file__).parent / "__init__.pyi").read_text()
+    for name in gt.__all__:
+        assert f"def {name}(" in stub or f"class {name}" in stub, name
+    assert (pathlib.Path(gt.__file__).parent / "py.typed").exists()
+    for obj in (gt.search, gt.perft, gt.reproduce, gt.tournament, gt.Tree, gt.Game,
+                gt.SearchResult, gt.algorithms, gt.games):
+        assert obj.__doc__ and len(obj.__doc__) > 20, obj
