@@ -4,8 +4,6 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use serde_json::Value;
 
-use std::borrow::Cow;
-
 use gametree_lab::search_job::{self, Format, Output, SearchOptions, Source};
 
 use crate::api_convert::json_to_py;
@@ -209,7 +207,7 @@ pub fn search(
 
 /// Searches an explicit tree.
 fn search_tree(py: Python<'_>, tree: &Tree, request: &SearchRequest) -> PyResult<SearchOutcome> {
-    native_search(py, request, Source::Tree(Cow::Borrowed(&tree.tree)))
+    native_search(py, request, Source::TreeRef(&tree.tree))
 }
 
 /// Searches a game of the registry.

@@ -19,7 +19,6 @@ pub use run::{
     SearchOptions, MAX_PARALLEL_PLIES, MAX_THREADS,
 };
 
-use std::borrow::Cow;
 use std::fs::File;
 use std::io::Read;
 use std::path::Path;
@@ -36,8 +35,10 @@ pub const MAX_TREE_BYTES: u64 = 32 << 20;
 
 /// What to load: an explicit tree, or a game spec with an optional position.
 pub enum Source<'a> {
-    /// An explicit tree, already read (owned, or borrowed from the caller).
-    Tree(Cow<'a, ExplicitTree>),
+    /// An explicit tree, already read.
+    Tree(Box<ExplicitTree>),
+    /// An explicit tree the caller keeps.
+    TreeRef(&'a ExplicitTree),
     /// A registered game: its spec and position text.
     Game {
         /// The spec, e.g. `connect-four`.
@@ -52,6 +53,7 @@ impl Source<'_> {
     pub fn visit<V: GameVisitor>(&self, v: V) -> Result<V::Output> {
         match self {
             Source::Tree(t) => Ok(t.accept(&t.initial(), v)),
+            Source::TreeRef(t) => Ok(t.accept(&t.initial(), v)),
             Source::Game { spec, position } => {
                 registry::visit(spec, *position, v).map_err(|e| match e {
                     RegistryError::Position { text, message } => {
@@ -88,6 +90,7 @@ impl Source<'_> {
     pub fn tree(&self) -> Option<&ExplicitTree> {
         match self {
             Source::Tree(t) => Some(t),
+            Source::TreeRef(t) => Some(t),
             Source::Game { .. } => None,
         }
     }
@@ -159,7 +162,7 @@ pub fn load<'a>(
             if position.is_some() {
                 bail!("--position applies to --game, not to --tree");
             }
-            Source::Tree(Cow::Owned(load_tree(path)?))
+            Source::Tree(Box::new(load_tree(path)?))
         }
         (None, Some(spec)) => Source::Game { spec, position },
         (Some(_), Some(_)) => bail!("give either --tree or --game, not both"),
