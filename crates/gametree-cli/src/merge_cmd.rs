@@ -90,7 +90,7 @@ fn merge_tournaments(args: &MergeArgs, files: &[PathBuf]) -> Result<()> {
     let engines = run
         .engines
         .iter()
-        .map(|e| crate::tournament_cmd::parse_engine(e, Budget::Depth(3)))
+        .map(|e| gametree_lab::tournament_job::parse_engine(e, Budget::Depth(3)))
         .collect::<Result<Vec<_>>>()?;
     let config = TournamentConfig {
         engines,

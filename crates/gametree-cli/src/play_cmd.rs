@@ -302,6 +302,7 @@ impl PlayTable {
                     .time_ms
                     .map(|t| Instant::now() + Duration::from_millis(t)),
                 start: None,
+                stop: None,
             },
             trace: false,
             ..Config::default()

@@ -3,7 +3,7 @@
 //! line ([`Source::max_plies`]). A search that could go deeper than
 //! [`gametree_lab::stack::MAX_PLIES`] is refused with an error naming the input.
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use gametree_lab::stack::MAX_PLIES;
 
 use crate::load::Source;
@@ -14,15 +14,7 @@ pub const MAX_DEPTH_FLAG: i64 = MAX_PLIES as i64;
 /// The plies a search of `loaded` limited to `depth` (none: to the end of the game) can go
 /// down; an error when that is beyond [`MAX_PLIES`].
 pub fn search_plies(loaded: &Source<'_>, depth: Option<u32>) -> Result<u64> {
-    let game = loaded.max_plies()?;
-    let plies = depth.map_or(game, |d| game.min(u64::from(d)));
-    if plies > MAX_PLIES {
-        bail!(
-            "lines of this game go {game} plies deep, beyond the {MAX_PLIES} plies a search may \
-             go: give --depth {MAX_PLIES} or less"
-        );
-    }
-    Ok(plies)
+    loaded.search_plies(depth)
 }
 
 /// Runs `f` on a thread with a stack for a search `plies` deep.

@@ -5,20 +5,12 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
-use gametree::search::{AnyGame, Dispatch, Needs, Searcher, WithSetToMove};
-use gametree::SetToMove;
-use gametree_games::registry::{GameVisitor, Kind, Playable};
-use gametree_lab::shard::{self, Shard, TournamentParams};
+use gametree_lab::shard::{self, Shard};
 use gametree_lab::stack::MAX_PLIES;
-use gametree_lab::tournament::{
-    game_count, play_games_with, run_tournament_with, table, Budget, Engine, GameResult,
-    TournamentConfig, TournamentResult, MAX_GAMES, MAX_TIME_MS,
-};
-
-use crate::load;
-use crate::search_cmd::needs_set_to_move;
+use gametree_lab::tournament::{table, Budget, TournamentConfig, MAX_GAMES, MAX_TIME_MS};
+use gametree_lab::tournament_job::{self, parse_engine};
 
 /// Arguments of `gametree tournament`.
 #[derive(Args, Debug)]
@@ -96,47 +88,6 @@ pub struct TournamentArgs {
     shards: Option<usize>,
 }
 
-/// An engine `ALGORITHM[@BUDGET]`, with `default` as its budget when it names none.
-pub(crate) fn parse_engine(text: &str, default: Budget) -> Result<Engine> {
-    let (name, budget) = match text.split_once('@') {
-        None => (text, default),
-        Some((name, b)) => {
-            let budget = if let Some(d) = b.strip_prefix('d') {
-                Budget::Depth(
-                    d.parse()
-                        .with_context(|| format!("engine `{text}`: bad depth `{d}`"))?,
-                )
-            } else if let Some(n) = b.strip_prefix('n') {
-                Budget::Nodes(
-                    n.parse()
-                        .with_context(|| format!("engine `{text}`: bad node budget `{n}`"))?,
-                )
-            } else if let Some(t) = b.strip_prefix('t') {
-                Budget::Time(
-                    t.parse()
-                        .with_context(|| format!("engine `{text}`: bad time budget `{t}`"))?,
-                )
-            } else {
-                bail!("engine `{text}`: the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS`");
-            };
-            (name, budget)
-        }
-    };
-    let algorithm: Searcher = name.parse()?;
-    match budget {
-        Budget::Depth(0) => bail!("engine `{text}`: the depth must be at least 1"),
-        Budget::Nodes(0) => bail!("engine `{text}`: the node budget must be at least 1"),
-        Budget::Time(t) if t == 0 || t > MAX_TIME_MS => {
-            bail!("engine `{text}`: the time budget must be 1 to {MAX_TIME_MS} ms")
-        }
-        Budget::Depth(d) if u64::from(d) > MAX_PLIES => {
-            bail!("engine `{text}`: the depth must be at most {MAX_PLIES}")
-        }
-        _ => {}
-    }
-    Ok(Engine { algorithm, budget })
-}
-
 /// Runs `gametree tournament`.
 pub fn run(args: TournamentArgs) -> Result<()> {
     let default = match (args.depth, args.nodes, args.time_ms) {
@@ -171,15 +122,8 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         // Refuse a bad --out before hours of games, not after.
         gametree_lab::io::resolve_target(path).map_err(|e| anyhow::anyhow!("--out: {e}"))?;
     }
-    let loaded = load::load(None, Some(&args.game), None)?;
     let clock = std::time::Instant::now();
-    let Played::Whole(result) = loaded.visit(TournamentVisitor {
-        config: &config,
-        shard: None,
-    })??
-    else {
-        bail!("a whole tournament was asked for");
-    };
+    let result = tournament_job::play(&args.game, &config)?;
     let json = serde_json::to_string_pretty(&result)?;
     if let Some(path) = &args.out {
         gametree_lab::io::write_atomic(path, json.as_bytes())
@@ -205,39 +149,15 @@ fn run_shard(args: &TournamentArgs, config: TournamentConfig, shard: Shard) -> R
         bail!("shard {shard}: a shard writes its part under --out DIR; give --out");
     };
     gametree_lab::io::prepare_dir(out).map_err(|e| anyhow::anyhow!("--out: {e}"))?;
-    let loaded = load::load(None, Some(&args.game), None)?;
     let clock = std::time::Instant::now();
-    let Played::Games {
-        game,
-        players,
-        games,
-        which,
-        results,
-    } = loaded.visit(TournamentVisitor {
-        config: &config,
-        shard: Some(shard),
-    })??
-    else {
-        bail!("a shard was asked for");
-    };
-    let run = TournamentParams {
-        command: "tournament".into(),
-        game,
-        players,
-        engines: config.engines.iter().map(|e| e.name()).collect(),
-        openings: config.openings,
-        opening_plies: config.opening_plies,
-        seed: config.seed,
-        max_plies: config.max_plies,
-        bootstrap: config.bootstrap,
-        games,
-    };
+    let played = tournament_job::play_shard(&args.game, &config, shard)?;
+    let games = played.params.games;
     let (part, path) = shard::write_tournament_part(
         out,
-        run,
+        played.params,
         shard,
-        &which,
-        results,
+        &played.which,
+        played.results,
         clock.elapsed().as_secs_f64(),
     )
     .map_err(|e| anyhow::anyhow!("--out: {e}"))?;
@@ -248,88 +168,4 @@ fn run_shard(args: &TournamentArgs, config: TournamentConfig, shard: Shard) -> R
         path.display()
     );
     Ok(())
-}
-
-/// What the visitor played: the whole tournament, or the games of one shard.
-enum Played {
-    Whole(TournamentResult),
-    Games {
-        game: String,
-        players: usize,
-        games: usize,
-        which: Vec<usize>,
-        results: Vec<GameResult>,
-    },
-}
-
-/// Plays the tournament (or one shard of its games) on the game the registry built.
-struct TournamentVisitor<'a> {
-    config: &'a TournamentConfig,
-    shard: Option<Shard>,
-}
-
-impl TournamentVisitor<'_> {
-    fn play<D, G>(self, game: &G) -> Result<Played>
-    where
-        D: Dispatch<G>,
-        G: Playable,
-        G::State: Send + Sync + PartialEq + std::fmt::Debug,
-        G::Move: Send + Sync,
-    {
-        match self.shard {
-            None => Ok(Played::Whole(run_tournament_with::<D, _, _>(
-                game,
-                &game.evaluator(),
-                &game.spec_text(),
-                self.config,
-            )?)),
-            Some(s) => {
-                let games = game_count::<D, G>(game, self.config)?;
-                let which = shard::tournament_games(games, s);
-                let results =
-                    play_games_with::<D, _, _>(game, &game.evaluator(), self.config, &which)?;
-                Ok(Played::Games {
-                    game: game.spec_text(),
-                    players: game.players(),
-                    games,
-                    which,
-                    results,
-                })
-            }
-        }
-    }
-}
-
-impl GameVisitor for TournamentVisitor<'_> {
-    type Output = Result<Played>;
-    fn visit<G: Playable>(self, game: &G, _state: &G::State) -> Result<Played>
-    where
-        G::State: Send + Sync + PartialEq + std::fmt::Debug,
-        G::Move: Send + Sync,
-    {
-        if G::KIND == Kind::Tree {
-            bail!("tournaments are played on games, not on trees");
-        }
-        if let Some(e) = self
-            .config
-            .engines
-            .iter()
-            .find(|e| e.algorithm.needs() == Needs::SetToMove)
-        {
-            return Err(needs_set_to_move(e.algorithm));
-        }
-        self.play::<AnyGame, G>(game)
-    }
-
-    fn visit_best_reply<G: Playable + SetToMove>(
-        self,
-        game: &G,
-        _state: &G::State,
-    ) -> Result<Played>
-    where
-        G::State: Send + Sync + PartialEq + std::fmt::Debug,
-        G::Move: Send + Sync,
-    {
-        self.play::<WithSetToMove, G>(game)
-    }
 }

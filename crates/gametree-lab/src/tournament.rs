@@ -149,6 +149,7 @@ impl Engine {
                 nodes: Some(n),
                 deadline: None,
                 start: None,
+                stop: None,
             }),
             Budget::Time(ms) => {
                 let start = Instant::now();
@@ -157,6 +158,7 @@ impl Engine {
                     nodes: None,
                     deadline: Some(start + Duration::from_millis(ms)),
                     start: Some(start),
+                    stop: None,
                 })
             }
         };

@@ -201,6 +201,7 @@ impl MonteCarlo {
                 nodes: Some(per_move),
                 deadline: None,
                 start: None,
+                stop: None,
             },
             trace: false,
             ..Config::default()

@@ -262,6 +262,7 @@ pub fn search(
             nodes: Some(nodes),
             deadline: None,
             start: None,
+            stop: None,
         },
         trace: false,
         ..Config::default()

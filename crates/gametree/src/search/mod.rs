@@ -36,6 +36,7 @@
 //! frontier nodes); `expansions` is `nodes - 1` per search, summed over the iterations of
 //! iterative deepening; re-searches count again every time.
 
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -91,6 +92,58 @@ pub struct Limits {
     /// measured from it, so it includes that preparation. `None`: from the call of the search
     /// function (for iterative deepening, the call of the whole run).
     pub start: Option<Instant>,
+    /// A stop request another thread can make while the search runs (a user's Ctrl-C, say):
+    /// looked at as often as the clock ([`DEADLINE_CHECK_INTERVAL`]); once requested, the
+    /// search fails with [`StopReason::Interrupted`] as it would at a deadline.
+    pub stop: Option<Stop>,
+}
+
+/// A stop request for running searches: a flag that lives as long as the program (so
+/// [`Limits`] stays `Copy`), set by [`Stop::request`] from any thread and read by the search
+/// at the cadence of the clock. Make one per thread that starts searches and reuse it
+/// ([`Stop::leak`] allocates one byte that is never freed), clearing it before each search.
+#[derive(Clone, Copy)]
+pub struct Stop(&'static AtomicBool);
+
+impl Stop {
+    /// A stop request over `flag`.
+    pub fn new(flag: &'static AtomicBool) -> Stop {
+        Stop(flag)
+    }
+
+    /// A stop request over a new flag, never freed (one byte).
+    pub fn leak() -> Stop {
+        Stop(Box::leak(Box::new(AtomicBool::new(false))))
+    }
+
+    /// Asks every search that reads this flag to stop.
+    pub fn request(&self) {
+        self.0.store(true, AtomicOrdering::Relaxed);
+    }
+
+    /// Withdraws the request (before starting a new search with the same flag).
+    pub fn clear(&self) {
+        self.0.store(false, AtomicOrdering::Relaxed);
+    }
+
+    /// Whether a stop was requested.
+    pub fn is_requested(&self) -> bool {
+        self.0.load(AtomicOrdering::Relaxed)
+    }
+}
+
+impl PartialEq for Stop {
+    fn eq(&self, other: &Stop) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Stop {}
+
+impl std::fmt::Debug for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Stop({})", self.is_requested())
+    }
 }
 
 /// How often (in units of work: nodes visited, children generated or valued)
@@ -392,6 +445,8 @@ pub enum StopReason {
     NodeLimit,
     /// [`Limits::deadline`].
     Deadline,
+    /// [`Limits::stop`]: another thread requested the stop.
+    Interrupted,
 }
 
 impl std::fmt::Display for StopReason {
@@ -399,6 +454,7 @@ impl std::fmt::Display for StopReason {
         f.write_str(match self {
             StopReason::NodeLimit => "node limit",
             StopReason::Deadline => "deadline",
+            StopReason::Interrupted => "stop request",
         })
     }
 }
@@ -425,6 +481,7 @@ pub(crate) struct Meter {
     pub stats: Stats,
     node_limit: u64,
     deadline: Option<Instant>,
+    stop: Option<Stop>,
     /// The node count at which [`Meter::visit`] next looks at the limits.
     next_check: u64,
     /// The node count at which the clock is read next; [`Meter::work`] brings it closer.
@@ -437,7 +494,7 @@ impl Meter {
     /// A meter for one search under `limits`.
     pub fn new(limits: &Limits) -> Meter {
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
-        let next_clock_check = if limits.deadline.is_some() {
+        let next_clock_check = if limits.deadline.is_some() || limits.stop.is_some() {
             DEADLINE_CHECK_INTERVAL
         } else {
             u64::MAX
@@ -446,6 +503,7 @@ impl Meter {
             stats: Stats::default(),
             node_limit,
             deadline: limits.deadline,
+            stop: limits.stop,
             next_check: next_clock_check.min(node_limit.saturating_add(1)),
             next_clock_check,
             start: limits.start.unwrap_or_else(Instant::now),
@@ -484,16 +542,19 @@ impl Meter {
             return Err(StopReason::NodeLimit);
         }
         if self.stats.nodes >= self.next_clock_check {
-            match self.deadline {
-                Some(d) => {
-                    self.next_clock_check =
-                        self.stats.nodes.saturating_add(DEADLINE_CHECK_INTERVAL);
-                    self.clock_reads += 1;
-                    if Instant::now() >= d {
-                        return Err(StopReason::Deadline);
-                    }
+            if self.deadline.is_none() && self.stop.is_none() {
+                self.next_clock_check = u64::MAX;
+            } else {
+                self.next_clock_check = self.stats.nodes.saturating_add(DEADLINE_CHECK_INTERVAL);
+            }
+            if self.stop.is_some_and(|s| s.is_requested()) {
+                return Err(StopReason::Interrupted);
+            }
+            if let Some(d) = self.deadline {
+                self.clock_reads += 1;
+                if Instant::now() >= d {
+                    return Err(StopReason::Deadline);
                 }
-                None => self.next_clock_check = u64::MAX,
             }
         }
         self.next_check = self.next_clock_check.min(self.node_limit.saturating_add(1));

@@ -58,6 +58,7 @@ fn driver_drops_the_stopped_iteration_and_keeps_its_nodes() {
             nodes: Some(100),
             deadline: Some(deadline),
             start: None,
+            stop: None,
         },
         ..Config::default()
     };

@@ -11,6 +11,7 @@ mod multi_player_speculative;
 mod nmax_hypermax;
 mod paranoid;
 mod repository;
+mod stop;
 mod tables;
 mod tree_format;
 mod two_player;

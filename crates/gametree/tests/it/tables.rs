@@ -149,6 +149,7 @@ fn config(depth: Option<u32>) -> Config {
             nodes: None,
             deadline: None,
             start: None,
+            stop: None,
         },
         trace: false,
         ..Config::default()

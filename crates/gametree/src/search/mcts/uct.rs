@@ -178,6 +178,10 @@ pub fn mcts_report<G: Game, E: Evaluator<G>>(
         s.nodes.push(Node::new(None, 0));
         let root_leaf = game.outcome(state).is_some() || s.depth_limit == 0;
         while !root_leaf && iterations < mcts.iterations && s.nodes[0].value == NONE {
+            if config.limits.stop.is_some_and(|stop| stop.is_requested()) {
+                stopped = Some(StopReason::Interrupted);
+                break;
+            }
             if let Some(deadline) = config.limits.deadline {
                 if iterations % CLOCK_EVERY == 0 && Instant::now() >= deadline {
                     stopped = Some(StopReason::Deadline);

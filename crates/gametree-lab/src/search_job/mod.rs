@@ -1,0 +1,174 @@
+//! One search as the command line runs it, shared by the `gametree` binary and the Python
+//! package so both give the same values, counts, JSON and error lines.
+//!
+//! Loading what to search ([`load`], [`Source`]): an explicit tree from a file, or a game of
+//! the registry ([`gametree_games::registry`]) from its spec and an optional position; and
+//! handing it to generic code through a [`GameVisitor`]. No game is named here: the registry
+//! lists them.
+//!
+//! Running it ([`prepare`], [`Prepared::run`]): the options of `gametree search`
+//! ([`SearchOptions`]) checked in the command line's order, the algorithm run on the loaded
+//! game, and the result as the JSON object or the table of [`output`].
+
+pub mod output;
+
+mod run;
+
+pub use run::{
+    best_reply_games, needs_set_to_move, parse_playout, prepare, Format, Output, Prepared,
+    SearchOptions, MAX_PARALLEL_PLIES, MAX_THREADS,
+};
+
+use std::fs::File;
+use std::io::Read;
+use std::path::Path;
+
+use anyhow::{anyhow, bail, Context, Result};
+use gametree::tree::ExplicitTree;
+use gametree::Game;
+use gametree_games::registry::{self, GameVisitor, Playable, RegistryError};
+
+pub use gametree_games::registry::MoveStyle;
+
+/// The largest explicit-tree file accepted (32 MiB).
+pub const MAX_TREE_BYTES: u64 = 32 << 20;
+
+/// What to load: an explicit tree, or a game spec with an optional position.
+pub enum Source<'a> {
+    /// An explicit tree, already read.
+    Tree(Box<ExplicitTree>),
+    /// An explicit tree the caller keeps.
+    TreeRef(&'a ExplicitTree),
+    /// A registered game: its spec and position text.
+    Game {
+        /// The spec, e.g. `connect-four`.
+        spec: &'a str,
+        /// The position in the game's notation (the start when `None`).
+        position: Option<&'a str>,
+    },
+}
+
+impl Source<'_> {
+    /// Hands the loaded game at its position to `v`.
+    pub fn visit<V: GameVisitor>(&self, v: V) -> Result<V::Output> {
+        match self {
+            Source::Tree(t) => Ok(t.accept(&t.initial(), v)),
+            Source::TreeRef(t) => Ok(t.accept(&t.initial(), v)),
+            Source::Game { spec, position } => {
+                registry::visit(spec, *position, v).map_err(|e| match e {
+                    RegistryError::Position { text, message } => {
+                        anyhow!("--position {text:?}: {message}")
+                    }
+                    other => anyhow!(other),
+                })
+            }
+        }
+    }
+
+    /// The longest line of play from the loaded position, in plies: what bounds the depth
+    /// of a search without a depth limit (and sizes its stack, [`crate::stack`]).
+    pub fn max_plies(&self) -> Result<u64> {
+        self.visit(MaxPlies)
+    }
+
+    /// The plies a search limited to `depth` (none: to the end of the game) can go down;
+    /// an error when that is beyond [`crate::stack::MAX_PLIES`].
+    pub fn search_plies(&self, depth: Option<u32>) -> Result<u64> {
+        let max = crate::stack::MAX_PLIES;
+        let game = self.max_plies()?;
+        let plies = depth.map_or(game, |d| game.min(u64::from(d)));
+        if plies > max {
+            bail!(
+                "lines of this game go {game} plies deep, beyond the {max} plies a search may \
+                 go: give --depth {max} or less"
+            );
+        }
+        Ok(plies)
+    }
+
+    /// The explicit tree, if that is what was loaded.
+    pub fn tree(&self) -> Option<&ExplicitTree> {
+        match self {
+            Source::Tree(t) => Some(t),
+            Source::TreeRef(t) => Some(t),
+            Source::Game { .. } => None,
+        }
+    }
+}
+
+/// Reads [`Playable::max_plies`].
+struct MaxPlies;
+
+impl GameVisitor for MaxPlies {
+    type Output = u64;
+    fn visit<G: Playable>(self, game: &G, _state: &G::State) -> u64
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        game.max_plies()
+    }
+}
+
+/// Reads and parses an explicit tree file, refusing files over [`MAX_TREE_BYTES`].
+pub fn load_tree(path: &Path) -> Result<ExplicitTree> {
+    let file =
+        File::open(path).with_context(|| format!("cannot open tree file {}", path.display()))?;
+    let len = file.metadata().map(|m| m.len()).unwrap_or(0);
+    if len > MAX_TREE_BYTES {
+        bail!(
+            "{}: the file is {:.1} MB, above the limit of {} MiB for explicit trees",
+            path.display(),
+            len as f64 / 1e6,
+            MAX_TREE_BYTES >> 20
+        );
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_TREE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read tree file {}", path.display()))?;
+    if bytes.len() as u64 > MAX_TREE_BYTES {
+        bail!(
+            "{}: above the limit of {} MiB for explicit trees",
+            path.display(),
+            MAX_TREE_BYTES >> 20
+        );
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: not UTF-8 text (invalid byte at offset {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    ExplicitTree::from_json_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
+
+/// Checks that `spec` (with `position`) names a game of the registry, with the error lines
+/// of [`load`].
+pub fn check_game(spec: &str, position: Option<&str>) -> Result<()> {
+    load(None, Some(spec), position).map(|_| ())
+}
+
+/// Loads `--tree FILE`, or names `--game SPEC` with an optional `--position` (the game is
+/// built from them on each visit).
+pub fn load<'a>(
+    tree: Option<&Path>,
+    game: Option<&'a str>,
+    position: Option<&'a str>,
+) -> Result<Source<'a>> {
+    let source = match (tree, game) {
+        (Some(path), None) => {
+            if position.is_some() {
+                bail!("--position applies to --game, not to --tree");
+            }
+            Source::Tree(Box::new(load_tree(path)?))
+        }
+        (None, Some(spec)) => Source::Game { spec, position },
+        (Some(_), Some(_)) => bail!("give either --tree or --game, not both"),
+        (None, None) => bail!("give --tree FILE or --game SPEC"),
+    };
+    // Build it once now, so that a bad spec or position is refused before anything else.
+    source.max_plies()?;
+    Ok(source)
+}

@@ -1,0 +1,38 @@
+"""gametree: game-tree search for two to six players, from Python.
+
+The searches, games and explicit trees are the native ones of the gametree engine (Rust): the
+same algorithms, values, node counts and JSON as the ``gametree`` command line.
+
+>>> import gametree as gt
+>>> tree = gt.Tree.from_json('{"players": 2, "root": {"player": 0, "children": '
+...                          '[{"value": [1, -1]}, {"value": [3, -3]}]}}')
+>>> r = gt.search(tree, "minimax")
+>>> (r.value, r.best_move)
+((3, -3), 1)
+"""
+
+from ._gametree import (
+    GametreeError,
+    Game,
+    SearchResult,
+    Tree,
+    algorithms,
+    games,
+    perft,
+    reproduce,
+    search,
+    tournament,
+)
+
+__all__ = [
+    "GametreeError",
+    "Game",
+    "SearchResult",
+    "Tree",
+    "algorithms",
+    "games",
+    "perft",
+    "reproduce",
+    "search",
+    "tournament",
+]

@@ -1,0 +1,212 @@
+//! `gametree.algorithms`, `games`, `perft`, `reproduce` and `tournament`.
+
+use std::time::Instant;
+
+use gametree_games::registry::{GameVisitor, Playable};
+use gametree_lab::experiment::Ctx;
+use gametree_lab::reproduce as lab_reproduce;
+use gametree_lab::search_job;
+use gametree_lab::tournament::{Budget, TournamentConfig, MAX_GAMES, MAX_TIME_MS};
+use gametree_lab::tournament_job::{self, parse_engine};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use serde_json::Value;
+
+use crate::api_convert::json_to_py;
+use crate::api_error::{from_anyhow, gametree_error};
+use crate::api_interrupt::run_interruptible;
+use crate::api_objects::Game;
+
+/// The names of every algorithm, in the order `gametree list` prints them.
+#[pyfunction]
+pub fn algorithms() -> Vec<String> {
+    gametree::search::Searcher::all()
+        .into_iter()
+        .map(|s| s.name().to_string())
+        .collect()
+}
+
+/// The default spec of every game of the registry (and of random trees), in the order
+/// `gametree list` prints them; each works as `gametree.Game(spec)`.
+#[pyfunction]
+pub fn games() -> Vec<String> {
+    gametree_games::registry::entries()
+        .into_iter()
+        .map(|e| e.listing.default_spec.to_string())
+        .collect()
+}
+
+/// Counts the leaf positions `depth` plies below the game's position (as `gametree perft`):
+/// `game` is a `Game` or a spec (`str`). Runs with the GIL released.
+#[pyfunction]
+pub fn perft(py: Python<'_>, game: &Bound<'_, PyAny>, depth: i64) -> PyResult<u64> {
+    let max = gametree_lab::stack::MAX_PLIES as i64;
+    if !(0..=max).contains(&depth) {
+        return Err(gametree_error(format!(
+            "depth={depth}: must be between 0 and {max}"
+        )));
+    }
+    let depth = depth as u32;
+    let (spec, position) = game_of(game)?;
+    let loaded = search_job::load(None, Some(&spec), position.as_deref()).map_err(from_anyhow)?;
+    let plies = loaded.search_plies(Some(depth)).map_err(from_anyhow)?;
+    let visit = move |_| loaded.visit(Perft { depth });
+    run_interruptible(py, plies, visit)?.map_err(from_anyhow)
+}
+
+/// `game` as a spec and a position: a `Game`, or a spec.
+fn game_of(game: &Bound<'_, PyAny>) -> PyResult<(String, Option<String>)> {
+    if let Ok(g) = game.cast::<Game>() {
+        let g = g.get();
+        Ok((g.spec.clone(), g.position.clone()))
+    } else if game.is_instance_of::<PyString>() {
+        Ok((game.extract::<String>()?, None))
+    } else {
+        Err(pyo3::exceptions::PyTypeError::new_err(
+            "expected a gametree.Game or a game spec (str)",
+        ))
+    }
+}
+
+/// Runs perft on the game the registry built.
+struct Perft {
+    depth: u32,
+}
+
+impl GameVisitor for Perft {
+    type Output = u64;
+    fn visit<G: Playable>(self, game: &G, state: &G::State) -> u64
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        gametree_games::perft::perft(game, state, self.depth)
+    }
+}
+
+/// Recomputes the tables of `selection` (`PAPER` or `PAPER/TABLE`, as `gametree reproduce`):
+/// a list of dict rows, as the `rows` of `gametree reproduce --json`. `quick` runs the quick
+/// mode; `hands` sets the hands of the card-game tables. Runs with the GIL released (Ctrl-C
+/// is raised when it ends).
+#[pyfunction]
+#[pyo3(signature = (selection, quick=true, hands=None))]
+pub fn reproduce(
+    py: Python<'_>,
+    selection: &str,
+    quick: bool,
+    hands: Option<i64>,
+) -> PyResult<Py<PyAny>> {
+    let hands = match hands {
+        None => None,
+        Some(h) if (1..=100_000).contains(&h) => Some(h as usize),
+        Some(h) => {
+            return Err(gametree_error(format!(
+                "hands={h}: must be between 1 and 100000"
+            )))
+        }
+    };
+    let experiments = lab_reproduce::select(Some(selection)).map_err(gametree_error)?;
+    let ctx = Ctx {
+        quick,
+        progress: false,
+        hands,
+    };
+    let text = run_interruptible(py, 0, |_| {
+        let start = Instant::now();
+        lab_reproduce::run(&experiments, &ctx, None, |_| {})
+            .map(|done| lab_reproduce::run_json(&done, &ctx, start.elapsed().as_secs_f64()))
+    })?
+    .map_err(gametree_error)?;
+    let doc: Value = serde_json::from_str(&text).map_err(gametree_error)?;
+    json_to_py(py, &doc["rows"])
+}
+
+/// Plays engines against each other on `game` (a spec) in every seat assignment from
+/// seeded openings, as `gametree tournament --json`: a dict with the same fields.
+///
+/// `engines` is a list of engine texts (`"paranoid"`, `"maxn@d4"`, `"mcts@n50000"`,
+/// `"speculative@t200"`) or one comma-separated string; `depth`, `nodes` or `time_ms` is
+/// the budget of the engines without their own (depth 3 by default); `openings`,
+/// `opening_plies`, `seed`, `threads`, `bootstrap` and `max_plies` are the command line's
+/// flags of the same names. Runs with the GIL released.
+#[pyfunction]
+#[pyo3(signature = (game, engines=None, depth=None, nodes=None, time_ms=None, openings=4,
+                    opening_plies=3, seed=1, threads=None, bootstrap=1000, max_plies=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn tournament(
+    py: Python<'_>,
+    game: &str,
+    engines: Option<&Bound<'_, PyAny>>,
+    depth: Option<i64>,
+    nodes: Option<i64>,
+    time_ms: Option<i64>,
+    openings: i64,
+    opening_plies: i64,
+    seed: u64,
+    threads: Option<i64>,
+    bootstrap: i64,
+    max_plies: Option<i64>,
+) -> PyResult<Py<PyAny>> {
+    let engines: Vec<String> = match engines {
+        None => vec!["maxn".into(), "speculative".into(), "paranoid".into()],
+        Some(e) => {
+            if e.is_instance_of::<PyString>() {
+                let text: String = e.extract()?;
+                text.split(',').map(|x| x.trim().to_string()).collect()
+            } else {
+                e.extract::<Vec<String>>()?
+            }
+        }
+    };
+    let default = match (depth, nodes, time_ms) {
+        (None, None, None) => Budget::Depth(3),
+        (Some(d), None, None) => Budget::Depth(checked("depth", d, 1, MAX_PLIES)? as u32),
+        (None, Some(n), None) => Budget::Nodes(checked("nodes", n, 1, i64::MAX)?),
+        (None, None, Some(t)) => Budget::Time(checked("time_ms", t, 1, MAX_TIME_MS as i64)?),
+        _ => {
+            return Err(gametree_error(
+                "give at most one of depth, nodes and time_ms",
+            ))
+        }
+    };
+    let engines = engines
+        .iter()
+        .map(|e| parse_engine(e, default))
+        .collect::<anyhow::Result<Vec<_>>>()
+        .map_err(from_anyhow)?;
+    let config = TournamentConfig {
+        engines,
+        openings: checked("openings", openings, 0, MAX_GAMES as i64)? as usize,
+        opening_plies: checked("opening_plies", opening_plies, 0, MAX_PLIES)? as usize,
+        seed,
+        max_plies: match max_plies {
+            None => None,
+            Some(m) => Some(checked("max_plies", m, 0, i64::MAX)? as usize),
+        },
+        progress: false,
+        threads: match threads {
+            None => None,
+            Some(t) => Some(checked("threads", t, 1, 256)? as usize),
+        },
+        bootstrap: checked("bootstrap", bootstrap, 0, 100_000)? as usize,
+    };
+    // Checked here, so a bad spec is a GametreeError before the games start.
+    search_job::check_game(game, None).map_err(from_anyhow)?;
+    let result =
+        run_interruptible(py, 0, |_| tournament_job::play(game, &config))?.map_err(from_anyhow)?;
+    let json = serde_json::to_value(&result).map_err(gametree_error)?;
+    json_to_py(py, &json)
+}
+
+const MAX_PLIES: i64 = gametree_lab::stack::MAX_PLIES as i64;
+
+/// `value` of the keyword `name` if within `lo..=hi`, else the error naming it.
+fn checked(name: &str, value: i64, lo: i64, hi: i64) -> PyResult<u64> {
+    if (lo..=hi).contains(&value) {
+        Ok(value as u64)
+    } else {
+        Err(gametree_error(format!(
+            "{name}={value}: must be between {lo} and {hi}"
+        )))
+    }
+}

@@ -1,0 +1,811 @@
+//! Games written in Python, searched by the native algorithms (issue #15, item 3).
+//!
+//! [`search_python_game`] is what `gametree.search` calls for any object that is neither a
+//! `Tree` nor a `Game`: an object with the game protocol of docs/python.md (`players`,
+//! `initial`, `to_move`, `moves`, `play`, `outcome`, `evaluate`, an optional `bounds` dict).
+//!
+//! # The adapter
+//!
+//! [`PyGame`] is a [`Game`] and an [`Evaluator`] over the Python object, whose methods it
+//! looks up once. A state is a reference-counted [`PyNode`]: the Python state object and the
+//! list its `moves` returned, asked for once per node and kept, so that a move of the Rust
+//! search ([`Game::Move`], which must be small and `Copy`) is just an index into that list,
+//! and `play` hands Python the move object itself. Cloning a state copies a pointer and
+//! needs no interpreter; terminality is an empty move list, as the protocol says, so
+//! `outcome` is called only at terminal states.
+//!
+//! # The interpreter
+//!
+//! Every node calls Python, so the search holds the GIL from start to end, in one of two
+//! ways ([`Signals`]):
+//!
+//! - A search at most [`INLINE_PLIES`] deep runs on the calling thread, whose stack is
+//!   ample for it, and looks for signals itself every [`SIGNAL_CHECK_NODES`] nodes
+//!   (`Python::check_signals`; a signal that arrives while a game method runs is raised in
+//!   that method by the interpreter, which the adapter stores like any exception). No
+//!   thread is started and the GIL never changes hands.
+//! - A deeper search runs on a thread of its own
+//!   ([`crate::api_interrupt::run_interruptible`], with a stack sized for its depth); the
+//!   calling thread waits without the GIL and looks for signals every few milliseconds,
+//!   taking the GIL in turn (the interpreter hands it over between two bytecodes of the
+//!   game's methods).
+//!
+//! Ctrl-C requests the search's stop; from then on every method of the adapter returns at
+//! once without calling Python, so the search unwinds in microseconds and
+//! `KeyboardInterrupt` is raised.
+//!
+//! # Errors
+//!
+//! The [`Game`] trait's methods cannot fail, so the first error (an exception raised by a
+//! game method, or a returned value of the wrong type or range) is stored, the stop is
+//! requested, and every later call returns a neutral answer without calling Python (no
+//! moves, a value inside the declared bounds). When the search returns, the stored error is
+//! raised in place of its result: the game's own exception unchanged, with its traceback; a
+//! `TypeError` naming the method for a value of the wrong type; a `GametreeError` for a
+//! value out of its range (a player number, the length of a payoff tuple, a value outside
+//! the declared bounds).
+
+use std::cell::{Cell, OnceCell, RefCell};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use gametree::search::mcts::MctsConfig;
+use gametree::search::{
+    AnyGame, Config, Dispatch, Limits, SearchError, SearchResult, Searcher, Stop, StopReason,
+};
+use gametree::{score_in_range, Bounds, Evaluator, Game, Player, Scores, MAX_PLAYERS};
+use gametree_lab::search_job::{output, MoveStyle};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyTuple};
+
+use crate::api_error::{from_search_error, gametree_error};
+use crate::api_interrupt::run_interruptible;
+use crate::api_search::{SearchOutcome, SearchRequest};
+
+/// The deepest search run on the calling thread (deeper ones get a thread with a stack
+/// sized for them): 64 plies of any search fit in a quarter of a MiB of stack, well inside
+/// the stack of any Python thread.
+pub const INLINE_PLIES: u64 = 64;
+
+/// How many nodes a search on the calling thread visits between two looks for signals.
+pub const SIGNAL_CHECK_NODES: u32 = 32;
+
+/// Who looks for signals (Ctrl-C) while a search of a Python game runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signals {
+    /// The search itself, on the calling thread, every [`SIGNAL_CHECK_NODES`] nodes.
+    Inline,
+    /// The calling thread, waiting for the search thread
+    /// ([`crate::api_interrupt::run_interruptible`]).
+    Waiter,
+}
+
+thread_local! {
+    /// Stop requests for the searches this thread runs itself, reused (a game method may
+    /// start a search of its own, so one search may run inside another).
+    static STOPS: RefCell<Vec<Stop>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A cleared stop request of this thread's pool (a new one, never freed, if none is free).
+fn take_stop() -> Stop {
+    let stop = STOPS
+        .with(|p| p.borrow_mut().pop())
+        .unwrap_or_else(Stop::leak);
+    stop.clear();
+    stop
+}
+
+/// Gives `stop` back to this thread's pool.
+fn give_back(stop: Stop) {
+    stop.clear();
+    STOPS.with(|p| p.borrow_mut().push(stop));
+}
+
+/// The methods a game written in Python must have (and `evaluate` for depth-limited
+/// searches).
+const PROTOCOL: &str = "players, initial, to_move, moves, play, outcome, and evaluate for \
+                        depth-limited searches";
+
+/// Searches `game`, a Python object with the game protocol of docs/python.md, as `request`
+/// says, from `game.initial()`.
+///
+/// Every algorithm of `gametree.algorithms()` that runs on any game runs here (best-reply
+/// search, which needs a game that can hand the turn to any player, is refused as for the
+/// built-in games that cannot). Tables (`table_mib`) and the parallel engine (`threads`)
+/// need hash keys of states and are refused. Returns the exception a game method raised, a
+/// `TypeError` or `GametreeError` for a method that returned a bad value, a
+/// `GametreeError` for a bad `players` or `bounds`, a missing bound or a limit that stopped
+/// the search, and `KeyboardInterrupt` on Ctrl-C.
+pub fn search_python_game(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    request: &SearchRequest,
+) -> PyResult<SearchOutcome> {
+    let searcher: Searcher = request.algorithm.parse().map_err(gametree_error)?;
+    if let Searcher::BestReply(_) = searcher {
+        return Err(from_search_error(SearchError::NeedsSetToMove {
+            algorithm: searcher.name(),
+        }));
+    }
+    if let Some(mib) = request.table_mib {
+        return Err(gametree_error(format!(
+            "table_mib={mib}: games written in Python have no table (their states have no \
+             hash key); give table_mib=0"
+        )));
+    }
+    if let Some(threads) = request.threads {
+        return Err(gametree_error(format!(
+            "threads={threads}: games written in Python are searched on one thread; give \
+             threads=1"
+        )));
+    }
+    // Check the object now, with the caller's thread, so that a bad game is refused before
+    // any search thread starts.
+    let protocol = Protocol::read(game)?;
+    let max_plies = gametree_lab::stack::MAX_PLIES;
+    let plies = request.depth.map_or(max_plies, u64::from).min(max_plies);
+    if plies <= INLINE_PLIES {
+        let stop = take_stop();
+        let outcome = PyGame::new(game.clone(), protocol, stop, plies, Signals::Inline)
+            .and_then(|adapter| adapter.search(searcher, request));
+        give_back(stop);
+        return outcome;
+    }
+    let game_ref = game.clone().unbind();
+    let request = request.clone();
+    let outcome = run_interruptible(py, plies, move |stop| {
+        Python::attach(|py| {
+            let game = game_ref.bind(py).clone();
+            let adapter = PyGame::new(game, protocol, stop, plies, Signals::Waiter)?;
+            adapter.search(searcher, &request)
+        })
+    })?;
+    outcome
+}
+
+/// What is read from the game object before the search: its player count and bounds.
+struct Protocol {
+    players: usize,
+    bounds: Bounds,
+}
+
+/// The name of `obj`'s type, for messages.
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".to_string())
+}
+
+/// `obj` as an `i64` if it is an integer: an `int` (not a `bool`) or an object with
+/// `__index__` (a NumPy integer, say). An `int` beyond 64 bits reads as `i64::MAX`, which
+/// every range check refuses.
+fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
+    if obj.is_instance_of::<PyBool>() {
+        return None;
+    }
+    match obj.extract::<i64>() {
+        Ok(v) => Some(v),
+        Err(_) if obj.is_instance_of::<PyInt>() => Some(i64::MAX),
+        Err(_) => None,
+    }
+}
+
+impl Protocol {
+    fn read(game: &Bound<'_, PyAny>) -> PyResult<Protocol> {
+        let name = type_name(game);
+        for method in ["players", "initial", "to_move", "moves", "play", "outcome"] {
+            if !game.hasattr(method)? {
+                return Err(PyTypeError::new_err(format!(
+                    "{name} is not a game: it has no attribute {method} (a game written in \
+                     Python has {PROTOCOL}; see docs/python.md)"
+                )));
+            }
+        }
+        let players_obj = game.getattr("players")?;
+        let players = match as_int(&players_obj) {
+            None => {
+                return Err(PyTypeError::new_err(format!(
+                    "{name}.players is {}, expected an int in 2..6",
+                    type_name(&players_obj)
+                )))
+            }
+            Some(p) if (2..=MAX_PLAYERS as i64).contains(&p) => p as usize,
+            Some(p) => {
+                return Err(gametree_error(format!(
+                    "{name}.players is {p}, expected an int in 2..6"
+                )))
+            }
+        };
+        let bounds = if game.hasattr("bounds")? {
+            read_bounds(&name, players, &game.getattr("bounds")?)?
+        } else {
+            Bounds::none()
+        };
+        Ok(Protocol { players, bounds })
+    }
+}
+
+/// The evaluator's bounds from the game's `bounds` dict (`None` is no bounds).
+fn read_bounds(name: &str, players: usize, obj: &Bound<'_, PyAny>) -> PyResult<Bounds> {
+    if obj.is_none() {
+        return Ok(Bounds::none());
+    }
+    let dict = obj.cast::<PyDict>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{name}.bounds is {}, expected a dict with the keys lower, maxsum, step, \
+             constant_sum",
+            type_name(obj)
+        ))
+    })?;
+    let mut bounds = Bounds::none();
+    let score = |key: &str, v: &Bound<'_, PyAny>| -> PyResult<i64> {
+        match as_int(v) {
+            None => Err(PyTypeError::new_err(format!(
+                "{name}.bounds[{key:?}] is {}, expected an int",
+                type_name(v)
+            ))),
+            Some(x) if score_in_range(x) => Ok(x),
+            Some(x) => Err(gametree_error(format!(
+                "{name}.bounds[{key:?}] is {x}, outside the score range -2^48..=2^48"
+            ))),
+        }
+    };
+    for (k, v) in dict.iter() {
+        let key: String = k.extract().map_err(|_| {
+            PyTypeError::new_err(format!("{name}.bounds has a key that is not a str"))
+        })?;
+        match key.as_str() {
+            "lower" => {
+                bounds.lower = if v.is_none() {
+                    None
+                } else if let Some(x) = as_int(&v) {
+                    Some(Scores::splat(players, score("lower", &v).map(|_| x)?))
+                } else {
+                    let items: Vec<Bound<'_, PyAny>> = match v.cast::<PyTuple>() {
+                        Ok(t) => t.iter().collect(),
+                        Err(_) => match v.cast::<PyList>() {
+                            Ok(l) => l.iter().collect(),
+                            Err(_) => {
+                                return Err(PyTypeError::new_err(format!(
+                                    "{name}.bounds[\"lower\"] is {}, expected an int or one \
+                                     int per player",
+                                    type_name(&v)
+                                )))
+                            }
+                        },
+                    };
+                    if items.len() != players {
+                        return Err(gametree_error(format!(
+                            "{name}.bounds[\"lower\"] has {} values, expected {players} (one \
+                             per player)",
+                            items.len()
+                        )));
+                    }
+                    let mut s = Scores::zeros(players);
+                    for (i, item) in items.iter().enumerate() {
+                        s[i] = score("lower", item)?;
+                    }
+                    Some(s)
+                }
+            }
+            "maxsum" => {
+                bounds.maxsum = if v.is_none() {
+                    None
+                } else {
+                    Some(score("maxsum", &v)?)
+                }
+            }
+            "step" => {
+                let step = score("step", &v)?;
+                if step < 1 {
+                    return Err(gametree_error(format!(
+                        "{name}.bounds[\"step\"] is {step}, expected an int of at least 1"
+                    )));
+                }
+                bounds.step = step;
+            }
+            "constant_sum" => {
+                bounds.constant_sum = v.cast::<PyBool>().map(|b| b.is_true()).map_err(|_| {
+                    PyTypeError::new_err(format!(
+                        "{name}.bounds[\"constant_sum\"] is {}, expected a bool",
+                        type_name(&v)
+                    ))
+                })?;
+            }
+            other => {
+                return Err(gametree_error(format!(
+                    "{name}.bounds has the unknown key {other:?} (known: lower, maxsum, step, \
+                     constant_sum)"
+                )))
+            }
+        }
+    }
+    if bounds.constant_sum && bounds.maxsum.is_none() {
+        return Err(gametree_error(format!(
+            "{name}.bounds says constant_sum without a maxsum (the sum every leaf's values \
+             add up to)"
+        )));
+    }
+    if let (Some(lower), Some(maxsum)) = (bounds.lower, bounds.maxsum) {
+        if lower.sum() > maxsum {
+            return Err(gametree_error(format!(
+                "{name}.bounds: the lower bounds sum to {}, above maxsum {maxsum}",
+                lower.sum()
+            )));
+        }
+    }
+    Ok(bounds)
+}
+
+/// A state of a game written in Python: the Python object, and its moves once asked for.
+pub struct PyNode {
+    /// The state object (`None` for the neutral state made after an error).
+    state: Py<PyAny>,
+    /// The list `moves(state)` returned (empty after an error).
+    moves: OnceCell<Py<PyList>>,
+    /// The plies from the root of the search.
+    ply: u64,
+}
+
+/// A game written in Python as a [`Game`] and its own [`Evaluator`].
+pub struct PyGame<'py> {
+    py: Python<'py>,
+    /// The game's type name, for messages.
+    name: String,
+    players: usize,
+    bounds: Bounds,
+    initial: Bound<'py, PyAny>,
+    to_move: Bound<'py, PyAny>,
+    moves: Bound<'py, PyAny>,
+    play: Bound<'py, PyAny>,
+    outcome: Bound<'py, PyAny>,
+    evaluate: Option<Bound<'py, PyAny>>,
+    /// The first error; once set, no method calls Python again.
+    error: RefCell<Option<PyErr>>,
+    /// The search's stop request (Ctrl-C, or the first error).
+    stop: Stop,
+    /// The deepest line of play the search thread's stack is sized for.
+    max_plies: u64,
+    /// A value inside the bounds, answered once the search is stopping.
+    neutral: Scores,
+    /// Who looks for signals.
+    signals: Signals,
+    /// Nodes until the next look for signals ([`Signals::Inline`]).
+    until_check: Cell<u32>,
+}
+
+impl<'py> PyGame<'py> {
+    fn new(
+        game: Bound<'py, PyAny>,
+        protocol: Protocol,
+        stop: Stop,
+        max_plies: u64,
+        signals: Signals,
+    ) -> PyResult<PyGame<'py>> {
+        let Protocol { players, bounds } = protocol;
+        let mut neutral = bounds.lower.unwrap_or(Scores::zeros(players));
+        if let Some(m) = bounds.maxsum {
+            if bounds.constant_sum || neutral.sum() > m {
+                neutral[0] += m - neutral.sum();
+            }
+        }
+        let evaluate = if game.hasattr("evaluate")? {
+            Some(game.getattr("evaluate")?)
+        } else {
+            None
+        };
+        Ok(PyGame {
+            py: game.py(),
+            name: type_name(&game),
+            players,
+            bounds,
+            initial: game.getattr("initial")?,
+            to_move: game.getattr("to_move")?,
+            moves: game.getattr("moves")?,
+            play: game.getattr("play")?,
+            outcome: game.getattr("outcome")?,
+            evaluate,
+            error: RefCell::new(None),
+            stop,
+            max_plies,
+            neutral,
+            signals,
+            until_check: Cell::new(SIGNAL_CHECK_NODES),
+        })
+    }
+
+    /// Whether the search is stopping (an error, or a stop request): answer without Python.
+    #[inline]
+    fn stopping(&self) -> bool {
+        self.stop.is_requested() || self.error.borrow().is_some()
+    }
+
+    /// Keeps the first error and asks the search to stop.
+    #[cold]
+    fn fail(&self, e: PyErr) {
+        let mut slot = self.error.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(e);
+        }
+        self.stop.request();
+    }
+
+    /// Every [`SIGNAL_CHECK_NODES`] calls, runs the signal handlers; the exception one raises
+    /// (`KeyboardInterrupt` for Ctrl-C) stops the search like a game method's.
+    #[inline]
+    fn look_for_signals(&self) {
+        let left = self.until_check.get();
+        if left > 1 {
+            self.until_check.set(left - 1);
+            return;
+        }
+        self.until_check.set(SIGNAL_CHECK_NODES);
+        if let Err(e) = self.py.check_signals() {
+            self.fail(e);
+        }
+    }
+
+    fn neutral_node(&self, ply: u64) -> Rc<PyNode> {
+        let moves = OnceCell::new();
+        let _ = moves.set(PyList::empty(self.py).unbind());
+        Rc::new(PyNode {
+            state: self.py.None(),
+            moves,
+            ply,
+        })
+    }
+
+    /// The move list of `node`, asking Python once.
+    fn move_list<'a>(&self, node: &'a PyNode) -> Option<&'a Py<PyList>> {
+        if let Some(list) = node.moves.get() {
+            return Some(list);
+        }
+        if self.signals == Signals::Inline {
+            self.look_for_signals();
+        }
+        if self.stopping() {
+            return None;
+        }
+        let list = match self.call_moves(node) {
+            Ok(list) => list,
+            Err(e) => {
+                self.fail(e);
+                return None;
+            }
+        };
+        Some(node.moves.get_or_init(|| list))
+    }
+
+    fn call_moves(&self, node: &PyNode) -> PyResult<Py<PyList>> {
+        let out = self.moves.call1((node.state.bind(self.py),))?;
+        if let Ok(list) = out.cast::<PyList>() {
+            return Ok(list.clone().unbind());
+        }
+        if let Ok(tuple) = out.cast::<PyTuple>() {
+            return Ok(PyList::new(self.py, tuple.iter())?.unbind());
+        }
+        Err(PyTypeError::new_err(format!(
+            "{}.moves returned {}, expected a list of moves",
+            self.name,
+            type_name(&out)
+        )))
+    }
+
+    /// A value vector from what `method` returned: a tuple (or list) of one int per player
+    /// inside the bounds.
+    fn scores(&self, method: &str, out: &Bound<'py, PyAny>) -> PyResult<Scores> {
+        let n = self.players;
+        let mut s = Scores::zeros(n);
+        let mut fill = |items: &mut dyn ExactSizeIterator<Item = Bound<'py, PyAny>>| {
+            if items.len() != n {
+                return Err(gametree_error(format!(
+                    "{}.{method} returned {} values, expected {n} (one int per player)",
+                    self.name,
+                    items.len()
+                )));
+            }
+            for (i, item) in items.enumerate() {
+                match as_int(&item) {
+                    Some(v) if score_in_range(v) => s[i] = v,
+                    Some(v) => {
+                        return Err(gametree_error(format!(
+                            "{}.{method} returned {v}, outside the score range -2^48..=2^48",
+                            self.name
+                        )))
+                    }
+                    None => {
+                        return Err(PyTypeError::new_err(format!(
+                            "{}.{method} returned a {} holding {}, expected one int per player",
+                            self.name,
+                            type_name(out),
+                            type_name(&item)
+                        )))
+                    }
+                }
+            }
+            Ok(())
+        };
+        if let Ok(t) = out.cast::<PyTuple>() {
+            fill(&mut t.iter())?;
+        } else if let Ok(l) = out.cast::<PyList>() {
+            fill(&mut l.iter())?;
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "{}.{method} returned {}, expected a tuple of {n} ints (one per player)",
+                self.name,
+                type_name(out)
+            )));
+        }
+        if !self.bounds.admits(&s) {
+            return Err(gametree_error(format!(
+                "{}.{method} returned {s}, outside the game's bounds ({})",
+                self.name,
+                bounds_text(&self.bounds)
+            )));
+        }
+        Ok(s)
+    }
+
+    fn call_to_move(&self, node: &PyNode) -> PyResult<Player> {
+        let out = self.to_move.call1((node.state.bind(self.py),))?;
+        let n = self.players;
+        match as_int(&out) {
+            Some(p) if (0..n as i64).contains(&p) => Ok(Player::new(p as usize)),
+            Some(p) => Err(gametree_error(format!(
+                "{}.to_move returned {p}, expected an int in 0..{n}",
+                self.name
+            ))),
+            None => Err(PyTypeError::new_err(format!(
+                "{}.to_move returned {}, expected an int in 0..{n}",
+                self.name,
+                type_name(&out)
+            ))),
+        }
+    }
+
+    fn call_play(&self, node: &PyNode, mv: u32) -> PyResult<Rc<PyNode>> {
+        let ply = node.ply + 1;
+        if ply > self.max_plies {
+            return Err(gametree_error(format!(
+                "{}: a line of play goes beyond {} plies, the deepest a search may go; give \
+                 a smaller depth",
+                self.name, self.max_plies
+            )));
+        }
+        let Some(list) = self.move_list(node) else {
+            return Ok(self.neutral_node(ply));
+        };
+        let mv = list.bind(self.py).get_item(mv as usize)?;
+        let state = self.play.call1((node.state.bind(self.py), mv))?.unbind();
+        Ok(Rc::new(PyNode {
+            state,
+            moves: OnceCell::new(),
+            ply,
+        }))
+    }
+
+    /// The move object at index `mv` of `node`'s moves.
+    fn move_object(&self, node: &PyNode, mv: u32) -> Option<Bound<'py, PyAny>> {
+        let list = node.moves.get()?;
+        list.bind(self.py).get_item(mv as usize).ok()
+    }
+
+    /// Runs `searcher` from `initial()` and converts the result (the first stored error
+    /// first).
+    fn search(&self, searcher: Searcher, request: &SearchRequest) -> PyResult<SearchOutcome> {
+        let root = self.initial();
+        if let Some(e) = self.error.borrow_mut().take() {
+            return Err(e);
+        }
+        let start = Instant::now();
+        let config = Config {
+            limits: Limits {
+                depth: request.depth,
+                nodes: request.nodes,
+                deadline: request.time_ms.map(|t| start + Duration::from_millis(t)),
+                start: Some(start),
+                stop: Some(self.stop),
+            },
+            trace: request.trace,
+            ..Config::default()
+        };
+        let mcts = MctsConfig::default();
+        let result = if request.iterative {
+            AnyGame::run_iterative(searcher, self, self, &root, &config, &mcts)
+        } else {
+            AnyGame::run(searcher, self, self, &root, &config, &mcts)
+        };
+        if let Some(e) = self.error.borrow_mut().take() {
+            return Err(e);
+        }
+        let result = result.map_err(|e| self.search_error(searcher, request, e))?;
+        let outcome = self.outcome_of(searcher, &root, &result, request.trace);
+        if let Some(e) = self.error.borrow_mut().take() {
+            return Err(e);
+        }
+        Ok(outcome)
+    }
+
+    fn search_error(&self, searcher: Searcher, request: &SearchRequest, e: SearchError) -> PyErr {
+        match e {
+            SearchError::Stopped(reason, stats) => {
+                let option = match reason {
+                    StopReason::NodeLimit => "nodes",
+                    StopReason::Deadline | StopReason::Interrupted => "time_ms",
+                };
+                if request.iterative {
+                    gametree_error(format!(
+                        "the {reason} stopped {searcher} after {} nodes, before depth 1 \
+                         completed; raise {option}",
+                        stats.nodes
+                    ))
+                } else {
+                    gametree_error(format!(
+                        "the {reason} stopped {searcher} after {} nodes, before the search \
+                         finished; raise {option}, or use iterative=True to get the last \
+                         completed depth",
+                        stats.nodes
+                    ))
+                }
+            }
+            other => from_search_error(other),
+        }
+    }
+
+    fn outcome_of(
+        &self,
+        searcher: Searcher,
+        root: &Rc<PyNode>,
+        r: &SearchResult<u32>,
+        trace: bool,
+    ) -> SearchOutcome {
+        let json = output::result_json(searcher.name(), self, root, r, MoveStyle::Notation, trace);
+        // The principal variation as the move objects, replayed from the root.
+        let mut pv = Vec::with_capacity(r.pv.len());
+        let mut node = root.clone();
+        for &mv in &r.pv {
+            let _ = self.move_list(&node);
+            match self.move_object(&node, mv) {
+                Some(obj) => pv.push(obj.unbind()),
+                None => break,
+            }
+            node = self.play(&node, mv);
+        }
+        SearchOutcome {
+            value: r.value.as_slice().to_vec(),
+            score: r.score,
+            best_move: pv.first().map(|m| m.clone_ref(self.py)),
+            pv,
+            stats: json["stats"].clone(),
+            json,
+        }
+    }
+}
+
+/// The bounds in words, for messages.
+fn bounds_text(b: &Bounds) -> String {
+    let mut parts = Vec::new();
+    if let Some(l) = b.lower {
+        parts.push(format!("lower {l}"));
+    }
+    if let Some(m) = b.maxsum {
+        parts.push(format!("maxsum {m}"));
+    }
+    if b.constant_sum {
+        parts.push("constant sum".to_string());
+    }
+    if parts.is_empty() {
+        parts.push("none declared".to_string());
+    }
+    parts.join(", ")
+}
+
+impl Game for PyGame<'_> {
+    type State = Rc<PyNode>;
+    type Move = u32;
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn initial(&self) -> Rc<PyNode> {
+        if self.stopping() {
+            return self.neutral_node(0);
+        }
+        match self.initial.call0() {
+            Ok(state) => Rc::new(PyNode {
+                state: state.unbind(),
+                moves: OnceCell::new(),
+                ply: 0,
+            }),
+            Err(e) => {
+                self.fail(e);
+                self.neutral_node(0)
+            }
+        }
+    }
+
+    fn to_move(&self, state: &Rc<PyNode>) -> Player {
+        if self.stopping() {
+            return Player::new(0);
+        }
+        self.call_to_move(state).unwrap_or_else(|e| {
+            self.fail(e);
+            Player::new(0)
+        })
+    }
+
+    fn moves(&self, state: &Rc<PyNode>, out: &mut Vec<u32>) {
+        if let Some(list) = self.move_list(state) {
+            // A list longer than u32::MAX cannot be built in memory.
+            out.extend(0..list.bind(self.py).len() as u32);
+        }
+    }
+
+    fn play(&self, state: &Rc<PyNode>, mv: u32) -> Rc<PyNode> {
+        if self.stopping() {
+            return self.neutral_node(state.ply + 1);
+        }
+        self.call_play(state, mv).unwrap_or_else(|e| {
+            self.fail(e);
+            self.neutral_node(state.ply + 1)
+        })
+    }
+
+    fn outcome(&self, state: &Rc<PyNode>) -> Option<Scores> {
+        let Some(list) = self.move_list(state) else {
+            return Some(self.neutral);
+        };
+        if !list.bind(self.py).is_empty() {
+            return None;
+        }
+        if self.stopping() {
+            return Some(self.neutral);
+        }
+        let value = self
+            .outcome
+            .call1((state.state.bind(self.py),))
+            .and_then(|out| self.scores("outcome", &out));
+        Some(value.unwrap_or_else(|e| {
+            self.fail(e);
+            self.neutral
+        }))
+    }
+
+    fn move_name(&self, state: &Rc<PyNode>, mv: u32) -> String {
+        let _ = self.move_list(state);
+        self.move_object(state, mv)
+            .and_then(|m| m.repr().ok())
+            .map(|r| r.to_string())
+            .unwrap_or_else(|| format!("#{mv}"))
+    }
+}
+
+impl Evaluator<PyGame<'_>> for PyGame<'_> {
+    fn evaluate(&self, _game: &PyGame<'_>, state: &Rc<PyNode>) -> Scores {
+        if self.stopping() {
+            return self.neutral;
+        }
+        let Some(evaluate) = &self.evaluate else {
+            self.fail(PyTypeError::new_err(format!(
+                "{} has no method evaluate, which a depth-limited search needs (a game \
+                 written in Python has {PROTOCOL})",
+                self.name
+            )));
+            return self.neutral;
+        };
+        evaluate
+            .call1((state.state.bind(self.py),))
+            .and_then(|out| self.scores("evaluate", &out))
+            .unwrap_or_else(|e| {
+                self.fail(e);
+                self.neutral
+            })
+    }
+
+    fn bounds(&self, _game: &PyGame<'_>) -> Bounds {
+        self.bounds
+    }
+}

@@ -1,0 +1,558 @@
+"""Games written in Python, searched by the native algorithms (docs/python.md, "Games
+written in Python").
+
+The oracle is plain max^n and plain paranoid written here in Python, over the same game
+objects: every native search of a Python-defined game must agree with them on hundreds of
+seeded random trees (value, best move, principal variation and, for max^n, node counts).
+Then one test per documented error, and Ctrl-C (a real SIGINT from a timer thread).
+"""
+
+import json
+import os
+import signal
+import threading
+import time
+import traceback
+
+import pytest
+
+import gametree as gt
+
+MASK = (1 << 64) - 1
+
+
+def mix(x):
+    """SplitMix64's finaliser: a deterministic 64-bit hash of an int."""
+    x = (x + 0x9E3779B97F4A7C15) & MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK
+    return x ^ (x >> 31)
+
+
+class RandomTree:
+    """A seeded random game tree for `players` players, `height` plies deep at most.
+
+    A state is `(key, ply, to_move)`; a node has 0 to 3 children (the root at least 2),
+    moves are strings; outcomes and evaluations are constant-sum vectors of small
+    non-negative ints (many ties), so every max^n pruning applies. With `irregular`, the
+    player to move is drawn at random rather than taken in turn.
+    """
+
+    def __init__(self, seed, players=3, height=5, maxsum=9, irregular=False):
+        self.players = players
+        self.seed = seed
+        self.height = height
+        self.maxsum = maxsum
+        self.irregular = irregular
+        self.bounds = {"lower": 0, "maxsum": maxsum, "step": 1, "constant_sum": True}
+
+    def initial(self):
+        return (mix(self.seed), 0, 0)
+
+    def to_move(self, state):
+        return state[2]
+
+    def moves(self, state):
+        key, ply, _ = state
+        if ply >= self.height:
+            return []
+        n = key % 4
+        if ply == 0:
+            n = max(n, 2)
+        return ["abc"[i] for i in range(n)]
+
+    def play(self, state, move):
+        key, ply, p = state
+        child = mix(key ^ (ord(move) * 0x100000001B3))
+        nxt = child % self.players if self.irregular else (p + 1) % self.players
+        return (child, ply + 1, nxt)
+
+    def _split(self, key):
+        cuts = sorted((mix(key + i) >> 8) % (self.maxsum + 1) for i in range(self.players - 1))
+        edges = [0] + cuts + [self.maxsum]
+        return tuple(edges[i + 1] - edges[i] for i in range(self.players))
+
+    def outcome(self, state):
+        return self._split(state[0])
+
+    def evaluate(self, state):
+        return self._split(mix(state[0] ^ 0xE7A1))
+
+
+def python_maxn(game, state, depth, ply=0):
+    """Plain max^n: (value, pv, nodes visited below `state`), the first best child winning
+    ties, as the native maxn documents."""
+    moves = game.moves(state)
+    if not moves:
+        return game.outcome(state), [], 0
+    if depth is not None and ply >= depth:
+        return game.evaluate(state), [], 0
+    p = game.to_move(state)
+    best, best_pv, nodes = None, [], 0
+    for m in moves:
+        v, pv, n = python_maxn(game, game.play(state, m), depth, ply + 1)
+        nodes += 1 + n
+        if best is None or v[p] > best[p]:
+            best, best_pv = v, [m] + pv
+    return best, best_pv, nodes
+
+
+def python_paranoid(game, state, depth, root, ply=0):
+    """Plain paranoid: the root player's value when every other player minimises it, and
+    the first best line."""
+    moves = game.moves(state)
+    if not moves:
+        return game.outcome(state)[root], []
+    if depth is not None and ply >= depth:
+        return game.evaluate(state)[root], []
+    maximise = game.to_move(state) == root
+    best, best_pv = None, []
+    for m in moves:
+        v, pv = python_paranoid(game, game.play(state, m), depth, root, ply + 1)
+        if best is None or (v > best if maximise else v < best):
+            best, best_pv = v, [m] + pv
+    return best, best_pv
+
+
+def cases(n):
+    """`n` seeded cases: (game, depth) with 3 players mostly, 2 to 6 in some."""
+    for seed in range(n):
+        players = 3 if seed % 4 else 2 + (seed // 4) % 5
+        height = 3 + seed % 4
+        depth = None if seed % 3 == 0 else 1 + seed % height
+        yield RandomTree(seed, players=players, height=height, irregular=seed % 5 == 0), depth
+
+
+MAXN_FAMILY = ["maxn", "shallow", "speculative", "last-branch", "branch-and-bound"]
+
+
+def test_the_oracle_can_fail():
+    # A different game gives a different value somewhere: the comparisons below are not
+    # vacuous.
+    differ = 0
+    for seed in range(20):
+        a = python_maxn(RandomTree(seed), RandomTree(seed).initial(), None)[0]
+        b = python_maxn(RandomTree(seed + 1000), RandomTree(seed + 1000).initial(), None)[0]
+        differ += a != b
+    assert differ > 10
+
+
+def test_maxn_family_equals_plain_maxn_written_in_python():
+    checked = 0
+    for game, depth in cases(300):
+        value, pv, nodes = python_maxn(game, game.initial(), depth)
+        for algorithm in MAXN_FAMILY:
+            r = gt.search(game, algorithm, depth=depth)
+            assert r.value == value, (game.seed, algorithm, depth)
+            assert r.best_move == pv[0], (game.seed, algorithm, depth)
+            root = game.to_move(game.initial())
+            assert r.score == value[root]
+            if algorithm == "maxn":
+                assert r.pv == pv, (game.seed, depth)
+                assert r.stats["nodes"] == nodes + 1, (game.seed, depth)
+                assert r.stats["expansions"] == nodes
+            else:
+                assert r.stats["nodes"] <= nodes + 1
+            checked += 1
+    assert checked == 300 * len(MAXN_FAMILY)
+
+
+def test_paranoid_equals_plain_paranoid_written_in_python():
+    for game, depth in cases(300):
+        root = game.to_move(game.initial())
+        value, pv = python_paranoid(game, game.initial(), depth, root)
+        r = gt.search(game, "paranoid", depth=depth)
+        assert r.score == value, (game.seed, depth)
+        assert r.best_move == pv[0], (game.seed, depth)
+        assert r.value[root] == value
+        assert r.pv == pv, (game.seed, depth)
+
+
+class ZeroSum(RandomTree):
+    """The random tree for two players, zero-sum: values (v, -v) with v in -5..5."""
+
+    def __init__(self, seed, height=5):
+        super().__init__(seed, players=2, height=height, irregular=seed % 2 == 0)
+        self.bounds = {"lower": -5, "maxsum": 0, "constant_sum": True}
+
+    def _split(self, key):
+        v = key % 11 - 5
+        return (v, -v)
+
+
+TWO_PLAYER = ["minimax", "alphabeta", "alphabeta-failsoft", "negamax", "pvs", "mtdf", "aspiration"]
+
+
+def test_two_player_searches_equal_plain_minimax_written_in_python():
+    for seed in range(100):
+        game = ZeroSum(seed, height=3 + seed % 4)
+        depth = None if seed % 3 == 0 else 1 + seed % 4
+        root = game.to_move(game.initial())
+        value, _ = python_paranoid(game, game.initial(), depth, root)
+        for algorithm in TWO_PLAYER + ["paranoid", "maxn"]:
+            r = gt.search(game, algorithm, depth=depth)
+            assert r.score == value, (seed, algorithm, depth)
+
+
+def test_every_algorithm_runs_or_refuses_in_one_line():
+    for game in [RandomTree(3), ZeroSum(3)]:
+        for algorithm in gt.algorithms():
+            try:
+                r = gt.search(game, algorithm, depth=3)
+            except gt.GametreeError as e:
+                assert "\n" not in str(e)
+                assert algorithm in {"brs", "brs-plus"} or game.players == 3, (algorithm, e)
+            else:
+                assert len(r.value) == game.players and r.stats["nodes"] >= 1
+
+
+def test_iterative_deepening_returns_the_last_depth():
+    for seed in range(40):
+        game = RandomTree(seed, height=5)
+        fixed = gt.search(game, "speculative", depth=3)
+        deepened = gt.search(game, "speculative", depth=3, iterative=True)
+        assert deepened.value == fixed.value
+        assert deepened.best_move == fixed.best_move
+        assert deepened.stats["iterations"] == 3
+
+
+def test_json_matches_the_result():
+    game = RandomTree(7)
+    r = gt.search(game, "maxn", depth=3)
+    j = json.loads(r.to_json())
+    assert j["algorithm"] == "maxn"
+    assert tuple(j["value"]) == r.value
+    assert j["score"] == r.score
+    assert j["pv"] == [repr(m) for m in r.pv]
+    assert j["best_move"] == repr(r.best_move)
+    assert j["stats"] == r.stats
+
+
+def test_moves_may_be_any_hashable_objects():
+    class Tuples(RandomTree):
+        def moves(self, state):
+            return tuple((i, "x") for i in range(len(super().moves(state))))
+
+        def play(self, state, move):
+            return super().play(state, "abc"[move[0]])
+
+    game = Tuples(3)
+    r = gt.search(game, "maxn")
+    assert r.best_move in game.moves(game.initial())
+    assert all(isinstance(m, tuple) for m in r.pv)
+
+
+def test_a_leaf_has_no_move():
+    game = RandomTree(1, height=0)
+    r = gt.search(game, "maxn")
+    assert r.best_move is None and r.pv == [] and r.stats["nodes"] == 1
+    assert r.value == game.outcome(game.initial())
+
+
+# --- errors: one test each -------------------------------------------------------------
+
+
+class Boom(Exception):
+    pass
+
+
+def test_an_exception_in_a_method_reaches_the_caller_unchanged():
+    class Raising(RandomTree):
+        def play(self, state, move):
+            if state[1] == 2:
+                raise Boom("no move from here")
+            return super().play(state, move)
+
+    with pytest.raises(Boom, match="no move from here") as info:
+        gt.search(Raising(5), "speculative")
+    frames = [f.name for f in traceback.extract_tb(info.value.__traceback__)]
+    assert "play" in frames
+
+
+def test_an_exception_in_initial_reaches_the_caller():
+    class Raising(RandomTree):
+        def initial(self):
+            raise Boom("no start")
+
+    with pytest.raises(Boom, match="no start"):
+        gt.search(Raising(5), "maxn")
+
+
+def test_to_move_of_the_wrong_type_is_a_type_error():
+    class Bad(RandomTree):
+        def to_move(self, state):
+            return "me"
+
+    with pytest.raises(TypeError, match=r"^Bad\.to_move returned str, expected an int in 0\.\.3$"):
+        gt.search(Bad(5), "maxn")
+
+
+def test_to_move_out_of_range_is_a_gametree_error():
+    class Bad(RandomTree):
+        def to_move(self, state):
+            return 3
+
+    with pytest.raises(gt.GametreeError, match=r"^Bad\.to_move returned 3, expected an int in 0\.\.3$"):
+        gt.search(Bad(5), "maxn")
+
+
+def test_integers_with_index_are_ints_and_huge_ints_are_out_of_range():
+    class Index:
+        def __init__(self, v):
+            self.v = v
+
+        def __index__(self):
+            return self.v
+
+    class Indexed(RandomTree):
+        def to_move(self, state):
+            return Index(super().to_move(state))
+
+        def outcome(self, state):
+            return tuple(Index(v) for v in super().outcome(state))
+
+    game = Indexed(4)
+    assert gt.search(game, "maxn").value == python_maxn(RandomTree(4), RandomTree(4).initial(), None)[0]
+
+    class Huge(RandomTree):
+        def outcome(self, state):
+            return (2**70, 0, 0)
+
+    with pytest.raises(gt.GametreeError, match=r"^Huge\.outcome returned \d+, outside the score range"):
+        gt.search(Huge(4), "maxn")
+
+
+def test_moves_of_the_wrong_type_is_a_type_error():
+    class Bad(RandomTree):
+        def moves(self, state):
+            return 3
+
+    with pytest.raises(TypeError, match=r"^Bad\.moves returned int, expected a list of moves$"):
+        gt.search(Bad(5), "maxn")
+
+
+def test_payoffs_of_the_wrong_length_are_a_gametree_error():
+    class Bad(RandomTree):
+        def outcome(self, state):
+            return (1, 2)
+
+    with pytest.raises(gt.GametreeError, match=r"^Bad\.outcome returned 2 values, expected 3 \(one int per player\)$"):
+        gt.search(Bad(5), "maxn")
+
+
+def test_payoffs_that_are_not_ints_are_a_type_error():
+    class Bad(RandomTree):
+        def evaluate(self, state):
+            return (1.5, 2, 3)
+
+    with pytest.raises(TypeError, match=r"^Bad\.evaluate returned a tuple holding float, expected one int per player$"):
+        gt.search(Bad(5), "maxn", depth=2)
+
+
+def test_a_value_outside_the_bounds_is_a_gametree_error():
+    class Bad(RandomTree):
+        def evaluate(self, state):
+            return (9, 9, 9)
+
+    with pytest.raises(gt.GametreeError, match=r"^Bad\.evaluate returned \(9, 9, 9\), outside the game's bounds"):
+        gt.search(Bad(5), "speculative", depth=2)
+
+
+@pytest.mark.parametrize("players", [1, 7])
+def test_players_out_of_range_is_a_gametree_error(players):
+    game = RandomTree(5)
+    game.players = players
+    with pytest.raises(gt.GametreeError, match=rf"^RandomTree\.players is {players}, expected an int in 2\.\.6$"):
+        gt.search(game, "maxn")
+
+
+def test_players_of_the_wrong_type_is_a_type_error():
+    game = RandomTree(5)
+    game.players = "3"
+    with pytest.raises(TypeError, match=r"^RandomTree\.players is str, expected an int in 2\.\.6$"):
+        gt.search(game, "maxn")
+
+
+def test_a_missing_method_is_a_type_error():
+    class NoPlay:
+        players = 3
+
+        def initial(self):
+            return 0
+
+    with pytest.raises(TypeError, match=r"^NoPlay is not a game: it has no attribute to_move"):
+        gt.search(NoPlay(), "maxn")
+
+
+def test_evaluate_is_needed_only_by_a_depth_limited_search():
+    class NoEval:
+        def __init__(self, seed):
+            self.inner = RandomTree(seed)
+            self.players = 3
+            for name in ["initial", "to_move", "moves", "play", "outcome"]:
+                setattr(self, name, getattr(self.inner, name))
+
+    game = NoEval(5)
+    assert gt.search(game, "maxn").value == python_maxn(game, game.initial(), None)[0]
+    with pytest.raises(TypeError, match=r"^NoEval has no method evaluate, which a depth-limited search needs"):
+        gt.search(game, "maxn", depth=2)
+
+
+@pytest.mark.parametrize(
+    "algorithm, needs",
+    [
+        ("speculative", "an upper bound maxsum on the sum of the scores"),
+        ("branch-and-bound", "an upper bound maxsum on the sum of the scores"),
+    ],
+)
+def test_missing_bounds_raise_the_rust_error(algorithm, needs):
+    game = RandomTree(5)
+    del game.bounds
+    with pytest.raises(gt.GametreeError) as info:
+        gt.search(game, algorithm)
+    assert str(info.value) == f"{algorithm} needs {needs}, and the evaluator does not guarantee it"
+    # maxn needs no bound.
+    assert gt.search(game, "maxn").value == python_maxn(game, game.initial(), None)[0]
+
+
+@pytest.mark.parametrize(
+    "bounds, message",
+    [
+        ({"lower": 0, "maxsum": 9, "colour": 1}, r'has the unknown key "colour"'),
+        ({"lower": [0, 0], "maxsum": 9}, r'bounds\["lower"\] has 2 values, expected 3'),
+        ({"lower": 0, "constant_sum": True}, r"constant_sum without a maxsum"),
+        ({"lower": 5, "maxsum": 9}, r"the lower bounds sum to 15, above maxsum 9"),
+        ({"step": 0}, r'bounds\["step"\] is 0, expected an int of at least 1'),
+    ],
+)
+def test_bad_bounds_are_a_gametree_error(bounds, message):
+    game = RandomTree(5)
+    game.bounds = bounds
+    with pytest.raises(gt.GametreeError, match=message):
+        gt.search(game, "maxn")
+
+
+def test_bounds_of_the_wrong_type_are_a_type_error():
+    game = RandomTree(5)
+    game.bounds = [0, 9]
+    with pytest.raises(TypeError, match=r"^RandomTree\.bounds is list, expected a dict"):
+        gt.search(game, "maxn")
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"table_mib": 1}, r"^table_mib=1: games written in Python have no table"),
+        ({"threads": 2}, r"^threads=2: games written in Python are searched on one thread"),
+        ({"nodes": 5}, r"^the node limit stopped maxn after 5 nodes, before the search finished; raise nodes"),
+    ],
+)
+def test_options_that_do_not_apply_are_a_gametree_error(options, message):
+    with pytest.raises(gt.GametreeError, match=message):
+        gt.search(RandomTree(5, height=6), "maxn", **options)
+
+
+def test_best_reply_search_is_refused_as_in_rust():
+    with pytest.raises(gt.GametreeError, match=r"^brs needs a game that can hand the turn to any player$"):
+        gt.search(RandomTree(5), "brs", depth=2)
+
+
+def test_an_error_leaves_the_module_usable():
+    class Bad(RandomTree):
+        def outcome(self, state):
+            raise Boom("once")
+
+    with pytest.raises(Boom):
+        gt.search(Bad(5), "maxn")
+    game = RandomTree(5)
+    assert gt.search(game, "maxn").value == python_maxn(game, game.initial(), None)[0]
+
+
+# --- Ctrl-C ----------------------------------------------------------------------------
+
+
+class Endless:
+    """Two moves everywhere, forever: a search without a depth limit never ends."""
+
+    players = 3
+    bounds = {"lower": 0, "maxsum": 3, "constant_sum": True}
+
+    def initial(self):
+        return 0
+
+    def to_move(self, state):
+        return state % 3
+
+    def moves(self, state):
+        return [0, 1]
+
+    def play(self, state, move):
+        return state + 1
+
+    def outcome(self, state):
+        return (1, 1, 1)
+
+    def evaluate(self, state):
+        return (1, 1, 1)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
+@pytest.mark.parametrize("algorithm", ["maxn", "speculative", "paranoid"])
+@pytest.mark.parametrize("depth", [40, 10_000])
+def test_ctrl_c_stops_a_search_of_a_python_game(algorithm, depth):
+    # Depth 40 runs on the calling thread, depth 10,000 (the deepest a search may go) on a
+    # thread of its own: both far more than the search can finish.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    sent = []
+
+    def interrupt():
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(0.3, interrupt)
+    try:
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            gt.search(Endless(), algorithm, depth=depth)
+        latency = time.monotonic() - sent[0]
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    assert latency < 1.0, latency
+    # The stop request is withdrawn: the next search runs to its end.
+    assert gt.search(RandomTree(5), algorithm).stats["nodes"] > 1
+
+
+# --- the benchmark and the example keep working ----------------------------------------
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def test_the_benchmark_runs_and_its_searches_agree():
+    import subprocess
+    import sys
+
+    script = os.path.join(HERE, "..", "bench", "python_games.py")
+    out = subprocess.run([sys.executable, script, "--quick", "--json"], check=True,
+                         capture_output=True, text=True, timeout=300)
+    rows = json.loads(out.stdout)
+    assert [r["game"].split()[0] for r in rows] == ["random-tree", "coin-row"]
+    assert all(r["nodes"] > 100 and r["native_nodes_per_s"] > 0 for r in rows)
+
+
+def test_the_example_game_agrees_with_the_oracle():
+    import importlib.util
+
+    path = os.path.join(HERE, "..", "..", "..", "examples", "python", "compare.py")
+    spec = importlib.util.spec_from_file_location("compare", path)
+    compare = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(compare)
+    game = compare.CoinRow()
+    for depth in range(1, 7):
+        value, pv, nodes = python_maxn(game, game.initial(), depth)
+        for algorithm in ["maxn", "speculative"]:
+            r = gt.search(game, algorithm, depth=depth)
+            assert r.value == value and r.pv[0] == pv[0]
+        assert gt.search(game, "maxn", depth=depth).stats["nodes"] == nodes + 1
+        para, _ = python_paranoid(game, game.initial(), depth, 0)
+        assert gt.search(game, "paranoid", depth=depth).score == para
