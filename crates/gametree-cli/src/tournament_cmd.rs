@@ -5,7 +5,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
 use gametree::search::{Needs, Searcher, WithSetToMove};
 use gametree::SetToMove;
@@ -29,7 +29,9 @@ pub struct TournamentArgs {
     /// `mcts` included), each optionally with its own budget: `paranoid@d4` (depth 4),
     /// `maxn@n50000` (50,000 nodes per move) or `speculative@t200` (200 ms per move). For
     /// `mcts` a depth bounds its playouts (2,000 iterations per move), nodes are its tree's
-    /// size, and its seeds derive from --seed and the game.
+    /// size, and its seeds derive from --seed and the game. Options follow the budget:
+    /// `mcts@t200:cutoff=10` cuts MCTS playouts at 10 plies. `engine` is the game's default
+    /// engine (`gametree list`; PVS on two-player games).
     #[arg(
         long,
         value_name = "A,B,...",
@@ -85,44 +87,12 @@ pub struct TournamentArgs {
     quiet: bool,
 }
 
-fn parse_engine(text: &str, default: Budget) -> Result<Engine> {
-    let (name, budget) = match text.split_once('@') {
-        None => (text, default),
-        Some((name, b)) => {
-            let budget = if let Some(d) = b.strip_prefix('d') {
-                Budget::Depth(
-                    d.parse()
-                        .with_context(|| format!("engine `{text}`: bad depth `{d}`"))?,
-                )
-            } else if let Some(n) = b.strip_prefix('n') {
-                Budget::Nodes(
-                    n.parse()
-                        .with_context(|| format!("engine `{text}`: bad node budget `{n}`"))?,
-                )
-            } else if let Some(t) = b.strip_prefix('t') {
-                Budget::Time(
-                    t.parse()
-                        .with_context(|| format!("engine `{text}`: bad time budget `{t}`"))?,
-                )
-            } else {
-                bail!("engine `{text}`: the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS`");
-            };
-            (name, budget)
-        }
-    };
-    let algorithm: Searcher = name.parse()?;
-    match budget {
-        Budget::Depth(0) => bail!("engine `{text}`: the depth must be at least 1"),
-        Budget::Nodes(0) => bail!("engine `{text}`: the node budget must be at least 1"),
-        Budget::Time(t) if t == 0 || t > MAX_TIME_MS => {
-            bail!("engine `{text}`: the time budget must be 1 to {MAX_TIME_MS} ms")
-        }
-        Budget::Depth(d) if u64::from(d) > MAX_PLIES => {
-            bail!("engine `{text}`: the depth must be at most {MAX_PLIES}")
-        }
-        _ => {}
-    }
-    Ok(Engine { algorithm, budget })
+fn parse_engine(text: &str, default: Budget, default_engine: Option<Searcher>) -> Result<Engine> {
+    Ok(gametree_lab::engine_name::parse_engine(
+        text,
+        default,
+        default_engine,
+    )?)
 }
 
 /// Runs `gametree tournament`.
@@ -133,11 +103,13 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         (Some(d), None, None) => Budget::Depth(d),
         (None, None, None) => Budget::Depth(3),
     };
-    let engines = args
+    let texts: Vec<String> = args
         .engines
         .split(',')
-        .map(|e| parse_engine(e.trim(), default))
-        .collect::<Result<Vec<_>>>()?;
+        .map(|e| e.trim().to_string())
+        .collect();
+    // Checked here, before the game is built; `engine` is resolved per game in the visitor.
+    let engines = parse_engines(&texts, default, Some(TWO_PLAYER_ENGINE))?;
     let config = TournamentConfig {
         engines,
         openings: args.openings as usize,
@@ -154,7 +126,11 @@ pub fn run(args: TournamentArgs) -> Result<()> {
     }
     let loaded = load::load(None, Some(&args.game), None)?;
     let clock = std::time::Instant::now();
-    let result = loaded.visit(TournamentVisitor { config: &config })??;
+    let result = loaded.visit(TournamentVisitor {
+        config: &config,
+        texts: &texts,
+        default,
+    })??;
     let json = serde_json::to_string_pretty(&result)?;
     if let Some(path) = &args.out {
         gametree_lab::io::write_atomic(path, json.as_bytes())
@@ -174,9 +150,39 @@ pub fn run(args: TournamentArgs) -> Result<()> {
     Ok(())
 }
 
+/// What `engine` plays in a tournament on a game without a multi-player default
+/// (two-player games): PVS, the search of the two-player engine without its table.
+const TWO_PLAYER_ENGINE: Searcher = Searcher::Plain(gametree::search::Algorithm::Pvs);
+
+fn parse_engines(
+    texts: &[String],
+    default: Budget,
+    engine: Option<Searcher>,
+) -> Result<Vec<Engine>> {
+    texts
+        .iter()
+        .map(|e| parse_engine(e, default, engine))
+        .collect()
+}
+
 /// Plays the tournament on the game the registry built.
 struct TournamentVisitor<'a> {
     config: &'a TournamentConfig,
+    texts: &'a [String],
+    default: Budget,
+}
+
+impl TournamentVisitor<'_> {
+    /// The configuration with `engine` read as `game`'s default engine.
+    fn config_for<G: Playable>(&self, game: &G) -> Result<TournamentConfig> {
+        let engine = game
+            .default_engine()
+            .map_or(TWO_PLAYER_ENGINE, |d| d.searcher);
+        Ok(TournamentConfig {
+            engines: parse_engines(self.texts, self.default, Some(engine))?,
+            ..self.config.clone()
+        })
+    }
 }
 
 impl GameVisitor for TournamentVisitor<'_> {
@@ -189,8 +195,8 @@ impl GameVisitor for TournamentVisitor<'_> {
         if G::KIND == Kind::Tree {
             bail!("tournaments are played on games, not on trees");
         }
-        if let Some(e) = self
-            .config
+        let config = &self.config_for(game)?;
+        if let Some(e) = config
             .engines
             .iter()
             .find(|e| e.algorithm.needs() == Needs::SetToMove)
@@ -201,7 +207,7 @@ impl GameVisitor for TournamentVisitor<'_> {
             game,
             &game.evaluator(),
             &game.spec_text(),
-            self.config,
+            config,
         )?)
     }
 
@@ -214,11 +220,12 @@ impl GameVisitor for TournamentVisitor<'_> {
         G::State: Send + Sync + PartialEq + std::fmt::Debug,
         G::Move: Send + Sync,
     {
+        let config = &self.config_for(game)?;
         Ok(run_tournament_with::<WithSetToMove, _, _>(
             game,
             &game.evaluator(),
             &game.spec_text(),
-            self.config,
+            config,
         )?)
     }
 }

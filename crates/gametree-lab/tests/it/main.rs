@@ -8,6 +8,7 @@ mod korf;
 mod plots;
 mod rating;
 mod reproduce;
+mod strength;
 mod sturtevant;
 mod tournament_engines;
 mod typed_rows;
