@@ -30,7 +30,7 @@ use gametree_games::registry::{self, GameVisitor, Playable};
 
 use crate::experiment::{Ctx, Experiment, Output};
 use crate::rating::Finish;
-use crate::report::{Number, Row, Verdict};
+use crate::report::{Number, Row, Verdict, MIN_SAMPLES};
 use crate::stats::summarize;
 use crate::tournament::{
     run_tournament_with, summarise, Budget, Engine, EngineOptions, GameResult, TournamentConfig,
@@ -619,31 +619,32 @@ impl Strength {
                 let q = format!("{text} in {} ({reference})", game.label());
                 let row = match m.score() {
                     Some(s) => {
-                        let verdict = judge(claim, s.ci95);
+                        let n = s.n as u64;
+                        let verdict = if n < MIN_SAMPLES {
+                            Verdict::TooFew
+                        } else {
+                            judge(claim, s.ci95)
+                        };
+                        let score = format!(
+                            "{} scored {:.3} [{:.3}, {:.3}] against {} over {n} games",
+                            a.name(),
+                            s.mean,
+                            s.ci95[0],
+                            s.ci95[1],
+                            b.name(),
+                        );
                         let mut row = Row::builder(PAPER, TABLE, "claim", q)
-                            .paper(0.5)
-                            .ours(s.mean)
-                            .sample(s.ci95, s.n as u64)
+                            .paper(1u64)
+                            .ours(u64::from(verdict == Verdict::Within))
                             .verdict(verdict)
                             .algorithm(a.name())
-                            .reason(format!(
-                                "{} scored {:.3} [{:.3}, {:.3}] against {}: {}",
-                                a.name(),
-                                s.mean,
-                                s.ci95[0],
-                                s.ci95[1],
-                                b.name(),
+                            .reason(format!("{score}, against the claim"))
+                            .note(format!(
+                                "1 = the claim holds; {score} (score: share of seat pairs finished ahead, 0.5 even; 95% interval over games); {}; {budget}",
                                 claim_words(claim)
                             ))
-                            .note(format!(
-                                "paper value: the even score 0.5 the claim is judged against; {}; {} games; {budget}",
-                                claim_words(claim),
-                                s.n
-                            ))
                             .build();
-                        if row.verdict != Verdict::Differs {
-                            row.reason.clear();
-                        }
+                        row.samples = Some(n);
                         row
                     }
                     None => Row::builder(PAPER, TABLE, "claim", q)
