@@ -29,7 +29,6 @@ use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
 
 use crate::experiment::{Ctx, Experiment, Output};
-use crate::rating::Finish;
 use crate::report::{Number, Row, Verdict, MIN_SAMPLES};
 use crate::stats::summarize;
 use crate::tournament::{
@@ -432,9 +431,19 @@ impl GameVisitor for MatchVisitor<'_> {
     }
 }
 
-/// The published claims, each on the games it was made for: (claim text, reference, kind,
-/// first engine, second engine, games).
-pub const CLAIMS: [(&str, &str, Claim, Searcher, Searcher, &[StrengthGame]); 9] = [
+/// A published claim: its text, its reference, its kind, the first and second engines, and
+/// the games it is judged on (none: the claim's game is not in the project).
+pub type ClaimSpec = (
+    &'static str,
+    &'static str,
+    Claim,
+    Searcher,
+    Searcher,
+    &'static [StrengthGame],
+);
+
+/// The published claims, each on the games it was made for.
+pub const CLAIMS: [ClaimSpec; 9] = [
     (
         "BRS beats max^n",
         "Schadd & Winands 2011",
@@ -685,11 +694,6 @@ fn pair_text(r: &TournamentResult) -> String {
         ),
         None => "no pairs".into(),
     }
-}
-
-/// The first engine's credit against the second in one game ([`Finish::credit`]).
-pub fn credit(game: &GameResult) -> Option<f64> {
-    Finish::credit(&game.finish(), 0, 1)
 }
 
 #[cfg(test)]
