@@ -174,7 +174,11 @@ fn list(args: &ListArgs) {
             .iter()
             .map(|e| {
                 let l = &e.listing;
-                serde_json::json!({"name": l.name, "spec": l.syntax, "about": l.about})
+                let engine = e.default_engine.map(
+                    |d| serde_json::json!({"searcher": d.searcher.name(), "reason": d.reason}),
+                );
+                serde_json::json!({"name": l.name, "spec": l.syntax, "about": l.about,
+                    "default_engine": engine})
             })
             .collect();
         let leaf_models: Vec<serde_json::Value> = LeafModel::CATALOGUE
@@ -198,6 +202,14 @@ fn list(args: &ListArgs) {
     outln!("games:");
     for e in registry::entries() {
         outln!("  {:<56} {}", e.listing.syntax, e.listing.about);
+        if let Some(d) = e.default_engine {
+            outln!(
+                "  {:<56} engine with 3+ players: {} ({})",
+                "",
+                d.searcher.name(),
+                d.reason
+            );
+        }
     }
     outln!("leaf models of random trees (leaf=...):");
     for (syntax, about) in LeafModel::CATALOGUE {

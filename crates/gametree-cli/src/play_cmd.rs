@@ -4,8 +4,9 @@
 //! read by the game's [`Notation::parse_move`]; `quit`
 //! ends the game, `moves` lists the legal ones, a bad entry is asked again), `engine` (the
 //! engine of issue #5: iterative deepening with PVS, aspiration windows, move ordering and,
-//! for games with position hashes, a transposition table; paranoid for more than two
-//! players), or any algorithm of `gametree list` (run with iterative deepening under the
+//! for games with position hashes, a transposition table; on a game with more than two
+//! players, the game's default multi-player engine, `Playable::default_engine`, shown by
+//! `gametree list`), or any algorithm of `gametree list` (run with iterative deepening under the
 //! same limits; `brs` and `brs-plus` on games that can hand the turn to any player; `mcts`
 //! once under the same limits, 10,000 iterations without --time-ms, seeded with the ply), or, for Hearts and Spades, `monte-carlo` (alias `mc`: the seeded
 //! Monte-Carlo player of `gametree_games::cards::monte_carlo`, which sees only its own hand
@@ -185,6 +186,14 @@ impl PlayTable {
         out: &mut dyn Write,
     ) -> Result<()> {
         self.mate = game.mate();
+        // With more than two players, `engine` is the game's default multi-player engine.
+        if let Some(d) = game.default_engine() {
+            for seat in &mut self.seats {
+                if *seat == Seat::Engine {
+                    *seat = Seat::Searcher(d.searcher);
+                }
+            }
+        }
         if G::MONTE_CARLO == Support::No && self.seats.contains(&Seat::MonteCarlo) {
             bail!("monte-carlo seats play card games (hearts, spades) only");
         }

@@ -10,7 +10,7 @@ use clap::Args;
 use gametree_lab::shard::{self, Shard};
 use gametree_lab::stack::MAX_PLIES;
 use gametree_lab::tournament::{table, Budget, TournamentConfig, MAX_GAMES, MAX_TIME_MS};
-use gametree_lab::tournament_job::{self, parse_engine};
+use gametree_lab::tournament_job::{self, EngineTexts};
 
 /// Arguments of `gametree tournament`.
 #[derive(Args, Debug)]
@@ -22,7 +22,9 @@ pub struct TournamentArgs {
     /// `mcts` included), each optionally with its own budget: `paranoid@d4` (depth 4),
     /// `maxn@n50000` (50,000 nodes per move) or `speculative@t200` (200 ms per move). For
     /// `mcts` a depth bounds its playouts (2,000 iterations per move), nodes are its tree's
-    /// size, and its seeds derive from --seed and the game.
+    /// size, and its seeds derive from --seed and the game. Options follow the budget:
+    /// `mcts@t200:cutoff=10` cuts MCTS playouts at 10 plies. `engine` is the game's default
+    /// engine (`gametree list`; PVS on two-player games).
     #[arg(
         long,
         value_name = "A,B,...",
@@ -96,11 +98,16 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         (Some(d), None, None) => Budget::Depth(d),
         (None, None, None) => Budget::Depth(3),
     };
-    let engines = args
-        .engines
-        .split(',')
-        .map(|e| parse_engine(e.trim(), default))
-        .collect::<Result<Vec<_>>>()?;
+    let texts = EngineTexts {
+        texts: args
+            .engines
+            .split(',')
+            .map(|e| e.trim().to_string())
+            .collect(),
+        default,
+    };
+    // Checked here, before the game is built; `engine` is read per game when it is played.
+    let engines = texts.check()?;
     let config = TournamentConfig {
         engines,
         openings: args.openings as usize,
@@ -116,14 +123,14 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         None => None,
     };
     if let Some(shard) = shard::resolve(flag, args.shards, |k| std::env::var(k).ok())? {
-        return run_shard(&args, config, shard);
+        return run_shard(&args, &texts, config, shard);
     }
     if let Some(path) = &args.out {
         // Refuse a bad --out before hours of games, not after.
         gametree_lab::io::resolve_target(path).map_err(|e| anyhow::anyhow!("--out: {e}"))?;
     }
     let clock = std::time::Instant::now();
-    let result = tournament_job::play(&args.game, &config)?;
+    let result = tournament_job::play(&args.game, &texts, &config)?;
     let json = serde_json::to_string_pretty(&result)?;
     if let Some(path) = &args.out {
         gametree_lab::io::write_atomic(path, json.as_bytes())
@@ -144,13 +151,18 @@ pub fn run(args: TournamentArgs) -> Result<()> {
 }
 
 /// Plays one shard of the games and writes its part under --out.
-fn run_shard(args: &TournamentArgs, config: TournamentConfig, shard: Shard) -> Result<()> {
+fn run_shard(
+    args: &TournamentArgs,
+    texts: &EngineTexts,
+    config: TournamentConfig,
+    shard: Shard,
+) -> Result<()> {
     let Some(out) = &args.out else {
         bail!("shard {shard}: a shard writes its part under --out DIR; give --out");
     };
     gametree_lab::io::prepare_dir(out).map_err(|e| anyhow::anyhow!("--out: {e}"))?;
     let clock = std::time::Instant::now();
-    let played = tournament_job::play_shard(&args.game, &config, shard)?;
+    let played = tournament_job::play_shard(&args.game, texts, &config, shard)?;
     let games = played.params.games;
     let (part, path) = shard::write_tournament_part(
         out,

@@ -14,6 +14,7 @@
 //! from a spec), so they reach the same visitors.
 
 use gametree::hash::Zobrist;
+use gametree::search::{Algorithm, Searcher};
 use gametree::tree::{ExplicitTree, TreeEval};
 use gametree::{Evaluator, Score, SetToMove};
 use thiserror::Error;
@@ -132,6 +133,22 @@ pub trait Playable: Notation + Zobrist + Sync + Sized {
     /// Whether [`Playable::monte_carlo`] answers (`play`'s `monte-carlo` seats).
     const MONTE_CARLO: Support = Support::No;
 
+    /// The engine a seat named `engine` plays on this game with more than two players (in
+    /// `play` and `tournament`), with the reason it was chosen; `None`: the game keeps the
+    /// two-player default (the engine of `play`, or paranoid with a table for more players).
+    /// See [`Playable::default_engine`].
+    const MULTI_PLAYER_ENGINE: Option<DefaultEngine> = None;
+
+    /// The default engine of this game as built: [`Playable::MULTI_PLAYER_ENGINE`] when it
+    /// has more than two players, `None` (the two-player default) otherwise.
+    fn default_engine(&self) -> Option<DefaultEngine> {
+        if self.players() > 2 {
+            Self::MULTI_PLAYER_ENGINE
+        } else {
+            None
+        }
+    }
+
     /// The evaluator.
     fn evaluator(&self) -> Self::Eval;
 
@@ -225,6 +242,16 @@ pub trait Registered: Playable {
     fn parse_position(&self, text: &str) -> Result<Self::State, RegistryError>;
 }
 
+/// A game's default multi-player engine: the strongest search of the strength experiment
+/// on that game (docs/strength.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DefaultEngine {
+    /// The searcher a seat named `engine` runs.
+    pub searcher: Searcher,
+    /// Why it was chosen, in one line.
+    pub reason: &'static str,
+}
+
 /// One registered name with what the generic code knows about its game, for listings and
 /// tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -237,6 +264,8 @@ pub struct Entry {
     pub kind: Kind,
     /// How moves are printed.
     pub move_style: MoveStyle,
+    /// The default engine with more than two players ([`Playable::MULTI_PLAYER_ENGINE`]).
+    pub default_engine: Option<DefaultEngine>,
 }
 
 impl Entry {
@@ -247,6 +276,7 @@ impl Entry {
             seats: G::SEATS,
             kind: G::KIND,
             move_style: G::MOVE_STYLE,
+            default_engine: G::MULTI_PLAYER_ENGINE,
         })
     }
 }
@@ -408,6 +438,10 @@ impl Registered for ConnectFour {
 }
 
 impl Playable for ChineseCheckers {
+    const MULTI_PLAYER_ENGINE: Option<DefaultEngine> = Some(DefaultEngine {
+        searcher: Searcher::BestReply(gametree::search::best_reply::Variant::BrsPlus),
+        reason: "strength experiment (docs/strength.md), 20 ms per move: BRS+ beat max^n on both boards (scores 0.69 on 73 holes, 0.73 on 121, intervals above 0.5), the best of the deepening searches; MCTS scored higher only with a playout cut-off",
+    });
     type Eval = DistanceEval;
     const ENGINE_TABLE: EngineTable = EngineTable::None;
     fn evaluator(&self) -> DistanceEval {
@@ -461,6 +495,10 @@ impl Registered for ChineseCheckers {
 }
 
 impl Playable for Chess4 {
+    const MULTI_PLAYER_ENGINE: Option<DefaultEngine> = Some(DefaultEngine {
+        searcher: Searcher::BestReply(gametree::search::best_reply::Variant::Brs),
+        reason: "strength experiment (docs/strength.md), 20 ms per move, ply cap 200: BRS had the best score against max^n (0.68, interval above 0.5) and led paranoid (0.56) and BRS+ (0.52)",
+    });
     type Eval = Psi;
     const ENGINE_TABLE: EngineTable = EngineTable::None;
     fn evaluator(&self) -> Psi {
@@ -507,6 +545,10 @@ impl Registered for Chess4 {
 }
 
 impl Playable for Rolit {
+    const MULTI_PLAYER_ENGINE: Option<DefaultEngine> = Some(DefaultEngine {
+        searcher: Searcher::Plain(Algorithm::Speculative),
+        reason: "strength experiment (docs/strength.md), 20 ms per move, 3 players: speculative max^n was the only search whose score against max^n lay above 0.5 (0.73)",
+    });
     type Eval = BallShare;
     fn evaluator(&self) -> BallShare {
         BallShare
@@ -552,6 +594,10 @@ impl Registered for Rolit {
 }
 
 impl Playable for CardGame {
+    const MULTI_PLAYER_ENGINE: Option<DefaultEngine> = Some(DefaultEngine {
+        searcher: Searcher::Plain(Algorithm::Speculative),
+        reason: "strength experiment (docs/strength.md), 20 ms per move: no search separated from another; speculative max^n led paranoid in Hearts (0.58) and Spades (0.52), as in Sturtevant 2003",
+    });
     type Eval = CardEval;
     const ENGINE_TABLE: EngineTable = EngineTable::None;
     const MONTE_CARLO: Support = Support::Yes;

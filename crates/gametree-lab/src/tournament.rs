@@ -75,31 +75,61 @@ pub const MAX_TIME_MS: u64 = 3_600_000;
 /// depth; node and time budgets run until the budget is spent).
 pub const MCTS_DEPTH_ITERATIONS: u64 = 2_000;
 
-/// A player: a searcher and its budget.
+/// An engine's settings beyond its searcher and budget, written after the budget in its
+/// name (`mcts@t200:cutoff=10`; see [`crate::engine_name`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// MCTS only: the most plies a playout plays before the evaluator values the position
+    /// it reached (`None`: the default, to the game's end or to a depth budget).
+    pub cutoff: Option<u32>,
+}
+
+impl EngineOptions {
+    /// The options as the name's suffix: empty, or `:cutoff=10`.
+    pub fn suffix(&self) -> String {
+        match self.cutoff {
+            Some(c) => format!(":cutoff={c}"),
+            None => String::new(),
+        }
+    }
+}
+
+/// A player: a searcher, its budget and its options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Engine {
     /// The searcher (any name of `gametree list`; an [`Algorithm`] converts with `.into()`).
     pub algorithm: Searcher,
     /// Its budget per move.
     pub budget: Budget,
+    /// Its options (none by default).
+    pub options: EngineOptions,
 }
 
 impl Engine {
-    /// A readable name: `paranoid@d3`, `maxn@n50000` or `speculative@t200`.
+    /// A readable name: `paranoid@d3`, `maxn@n50000`, `speculative@t200` or
+    /// `mcts@t200:cutoff=10` (read back by [`crate::engine_name::parse_engine`]).
     pub fn name(&self) -> String {
+        let options = self.options.suffix();
         match self.budget {
-            Budget::Depth(d) => format!("{}@d{d}", self.algorithm.name()),
-            Budget::Nodes(n) => format!("{}@n{n}", self.algorithm.name()),
-            Budget::Time(t) => format!("{}@t{t}", self.algorithm.name()),
+            Budget::Depth(d) => format!("{}@d{d}{options}", self.algorithm.name()),
+            Budget::Nodes(n) => format!("{}@n{n}{options}", self.algorithm.name()),
+            Budget::Time(t) => format!("{}@t{t}{options}", self.algorithm.name()),
         }
     }
 
-    /// An engine of `algorithm` (an [`Algorithm`] or any [`Searcher`]) with `budget`.
+    /// An engine of `algorithm` (an [`Algorithm`] or any [`Searcher`]) with `budget` and no
+    /// options.
     pub fn new(algorithm: impl Into<Searcher>, budget: Budget) -> Engine {
         Engine {
             algorithm: algorithm.into(),
             budget,
+            options: EngineOptions::default(),
         }
+    }
+
+    /// The same engine with `options`.
+    pub fn with_options(self, options: EngineOptions) -> Engine {
+        Engine { options, ..self }
     }
 
     /// Chooses a move in `state` (which must not be terminal): the engine's best move, or
@@ -132,6 +162,7 @@ impl Engine {
                 Budget::Depth(_) => MCTS_DEPTH_ITERATIONS,
                 Budget::Nodes(_) | Budget::Time(_) => u64::MAX,
             },
+            cutoff: self.options.cutoff,
             ..MctsConfig::default()
         };
         let iterative = |limits: Limits| {
@@ -971,10 +1002,12 @@ mod tests {
                 Engine {
                     algorithm: Algorithm::Speculative.into(),
                     budget: Budget::Depth(2),
+                    options: EngineOptions::default(),
                 },
                 Engine {
                     algorithm: Algorithm::Paranoid.into(),
                     budget: Budget::Depth(2),
+                    options: EngineOptions::default(),
                 },
             ],
             openings: 2,
@@ -1007,10 +1040,12 @@ mod tests {
                 Engine {
                     algorithm: Algorithm::AlphaBeta.into(),
                     budget: Budget::Nodes(2000),
+                    options: EngineOptions::default(),
                 },
                 Engine {
                     algorithm: Algorithm::Minimax.into(),
                     budget: Budget::Depth(2),
+                    options: EngineOptions::default(),
                 },
             ],
             openings: 1,

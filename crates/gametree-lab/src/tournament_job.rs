@@ -2,64 +2,82 @@
 //! Python package: engines parsed from their text (`paranoid@d4`), and the tournament played
 //! on a game of the registry ([`play`]).
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use gametree::search::{AnyGame, Dispatch, Needs, Searcher, WithSetToMove};
 use gametree::SetToMove;
 use gametree_games::registry::{GameVisitor, Kind, Playable};
 
+use crate::engine_name;
 use crate::search_job::{self, needs_set_to_move};
 use crate::shard::{self, Shard, TournamentParams};
-use crate::stack::MAX_PLIES;
 use crate::tournament::{
     game_count, play_games_with, run_tournament_with, Budget, Engine, GameResult, TournamentConfig,
-    TournamentResult, MAX_TIME_MS,
+    TournamentResult,
 };
 
-/// An engine from its text: an algorithm name (`gametree list`), optionally with its own
-/// budget (`@dDEPTH`, `@nNODES`, `@tMILLISECONDS`); `default` otherwise.
+/// What `engine` plays on a game without a multi-player default (two-player games): PVS,
+/// the search of the two-player engine without its table.
+pub const TWO_PLAYER_ENGINE: Searcher = Searcher::Plain(gametree::search::Algorithm::Pvs);
+
+/// An engine from its text (`paranoid@d4`, `mcts@t200:cutoff=10`; see
+/// [`crate::engine_name`]), with `default` as its budget when it names none; `engine` reads
+/// as [`TWO_PLAYER_ENGINE`] here ([`play`] resolves it per game).
 pub fn parse_engine(text: &str, default: Budget) -> Result<Engine> {
-    let (name, budget) = match text.split_once('@') {
-        None => (text, default),
-        Some((name, b)) => {
-            let budget = if let Some(d) = b.strip_prefix('d') {
-                Budget::Depth(
-                    d.parse()
-                        .with_context(|| format!("engine `{text}`: bad depth `{d}`"))?,
-                )
-            } else if let Some(n) = b.strip_prefix('n') {
-                Budget::Nodes(
-                    n.parse()
-                        .with_context(|| format!("engine `{text}`: bad node budget `{n}`"))?,
-                )
-            } else if let Some(t) = b.strip_prefix('t') {
-                Budget::Time(
-                    t.parse()
-                        .with_context(|| format!("engine `{text}`: bad time budget `{t}`"))?,
-                )
-            } else {
-                bail!("engine `{text}`: the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS`");
-            };
-            (name, budget)
-        }
-    };
-    let algorithm: Searcher = name.parse()?;
-    match budget {
-        Budget::Depth(0) => bail!("engine `{text}`: the depth must be at least 1"),
-        Budget::Nodes(0) => bail!("engine `{text}`: the node budget must be at least 1"),
-        Budget::Time(t) if t == 0 || t > MAX_TIME_MS => {
-            bail!("engine `{text}`: the time budget must be 1 to {MAX_TIME_MS} ms")
-        }
-        Budget::Depth(d) if u64::from(d) > MAX_PLIES => {
-            bail!("engine `{text}`: the depth must be at most {MAX_PLIES}")
-        }
-        _ => {}
-    }
-    Ok(Engine { algorithm, budget })
+    Ok(engine_name::parse_engine(
+        text,
+        default,
+        Some(TWO_PLAYER_ENGINE),
+    )?)
 }
 
-/// Plays the tournament `config` on the game `spec` (a game of the registry, at its start).
-pub fn play(spec: &str, config: &TournamentConfig) -> Result<TournamentResult> {
-    match visit(spec, config, None)? {
+/// The engines of a tournament as the user named them, each resolved for the game it plays:
+/// `engine` is the game's default engine (`Playable::default_engine`).
+#[derive(Clone, Debug)]
+pub struct EngineTexts {
+    /// The names, in seat order (`maxn`, `engine@t200`, ...).
+    pub texts: Vec<String>,
+    /// The budget of a name without one.
+    pub default: Budget,
+}
+
+impl EngineTexts {
+    /// The engines read with `engine` as [`TWO_PLAYER_ENGINE`]: checks every name before a
+    /// game is built.
+    pub fn check(&self) -> Result<Vec<Engine>> {
+        self.resolve(TWO_PLAYER_ENGINE)
+    }
+
+    fn resolve(&self, engine: Searcher) -> Result<Vec<Engine>> {
+        self.texts
+            .iter()
+            .map(|t| Ok(engine_name::parse_engine(t, self.default, Some(engine))?))
+            .collect()
+    }
+
+    /// The configuration `config` with its engines read for `game`.
+    fn config_for<G: Playable>(
+        &self,
+        game: &G,
+        config: &TournamentConfig,
+    ) -> Result<TournamentConfig> {
+        let engine = game
+            .default_engine()
+            .map_or(TWO_PLAYER_ENGINE, |d| d.searcher);
+        Ok(TournamentConfig {
+            engines: self.resolve(engine)?,
+            ..config.clone()
+        })
+    }
+}
+
+/// Plays the tournament `config` with the engines `engines` on the game `spec` (a game of
+/// the registry, at its start); `config.engines` is replaced by `engines` read for the game.
+pub fn play(
+    spec: &str,
+    engines: &EngineTexts,
+    config: &TournamentConfig,
+) -> Result<TournamentResult> {
+    match visit(spec, engines, config, None)? {
         Played::Whole(result) => Ok(result),
         Played::Games(_) => bail!("a whole tournament was asked for"),
     }
@@ -77,16 +95,30 @@ pub struct ShardGames {
 
 /// Plays shard `shard` of the tournament `config` on the game `spec`: the games
 /// [`shard::tournament_games`] deals it, each with the seed of its own index.
-pub fn play_shard(spec: &str, config: &TournamentConfig, shard: Shard) -> Result<ShardGames> {
-    match visit(spec, config, Some(shard))? {
+pub fn play_shard(
+    spec: &str,
+    engines: &EngineTexts,
+    config: &TournamentConfig,
+    shard: Shard,
+) -> Result<ShardGames> {
+    match visit(spec, engines, config, Some(shard))? {
         Played::Games(games) => Ok(games),
         Played::Whole(_) => bail!("a shard was asked for"),
     }
 }
 
-fn visit(spec: &str, config: &TournamentConfig, shard: Option<Shard>) -> Result<Played> {
+fn visit(
+    spec: &str,
+    engines: &EngineTexts,
+    config: &TournamentConfig,
+    shard: Option<Shard>,
+) -> Result<Played> {
     let loaded = search_job::load(None, Some(spec), None)?;
-    loaded.visit(TournamentVisitor { config, shard })?
+    loaded.visit(TournamentVisitor {
+        engines,
+        config,
+        shard,
+    })?
 }
 
 /// What the visitor played: the whole tournament, or the games of one shard.
@@ -97,6 +129,7 @@ enum Played {
 
 /// Plays the tournament (or one shard of its games) on the game the registry built.
 struct TournamentVisitor<'a> {
+    engines: &'a EngineTexts,
     config: &'a TournamentConfig,
     shard: Option<Shard>,
 }
@@ -109,7 +142,7 @@ impl TournamentVisitor<'_> {
         G::State: Send + Sync + PartialEq + std::fmt::Debug,
         G::Move: Send + Sync,
     {
-        let config = self.config;
+        let config = &self.engines.config_for(game, self.config)?;
         match self.shard {
             None => Ok(Played::Whole(run_tournament_with::<D, _, _>(
                 game,
@@ -154,7 +187,8 @@ impl GameVisitor for TournamentVisitor<'_> {
             bail!("tournaments are played on games, not on trees");
         }
         if let Some(e) = self
-            .config
+            .engines
+            .config_for(game, self.config)?
             .engines
             .iter()
             .find(|e| e.algorithm.needs() == Needs::SetToMove)

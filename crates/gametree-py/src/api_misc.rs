@@ -7,7 +7,7 @@ use gametree_lab::experiment::Ctx;
 use gametree_lab::reproduce as lab_reproduce;
 use gametree_lab::search_job;
 use gametree_lab::tournament::{Budget, TournamentConfig, MAX_GAMES, MAX_TIME_MS};
-use gametree_lab::tournament_job::{self, parse_engine};
+use gametree_lab::tournament_job::{self, EngineTexts};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use serde_json::Value;
@@ -169,11 +169,11 @@ pub fn tournament(
             ))
         }
     };
-    let engines = engines
-        .iter()
-        .map(|e| parse_engine(e, default))
-        .collect::<anyhow::Result<Vec<_>>>()
-        .map_err(from_anyhow)?;
+    let texts = EngineTexts {
+        texts: engines,
+        default,
+    };
+    let engines = texts.check().map_err(from_anyhow)?;
     let config = TournamentConfig {
         engines,
         openings: checked("openings", openings, 0, MAX_GAMES as i64)? as usize,
@@ -192,8 +192,8 @@ pub fn tournament(
     };
     // Checked here, so a bad spec is a GametreeError before the games start.
     search_job::check_game(game, None).map_err(from_anyhow)?;
-    let result =
-        run_interruptible(py, 0, |_| tournament_job::play(game, &config))?.map_err(from_anyhow)?;
+    let result = run_interruptible(py, 0, |_| tournament_job::play(game, &texts, &config))?
+        .map_err(from_anyhow)?;
     let json = serde_json::to_value(&result).map_err(gametree_error)?;
     json_to_py(py, &json)
 }

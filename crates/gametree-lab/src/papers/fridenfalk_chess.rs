@@ -30,7 +30,8 @@ use crate::plot::Series;
 use crate::report::{Number, Row, Verdict};
 use crate::runner::{run_trials, trial_seed};
 use crate::tournament::{
-    opening, play_game, summarise, Budget, Engine, TournamentConfig, TournamentResult,
+    opening, play_game, summarise, Budget, Engine, EngineOptions, TournamentConfig,
+    TournamentResult,
 };
 
 const PAPER: &str = "fridenfalk-2014";
@@ -155,10 +156,12 @@ pub fn play_match(
         Engine {
             algorithm: a.into(),
             budget: Budget::Depth(depth),
+            options: EngineOptions::default(),
         },
         Engine {
             algorithm: b.into(),
             budget: Budget::Depth(depth),
+            options: EngineOptions::default(),
         },
     ];
     let tables = balanced_seatings();

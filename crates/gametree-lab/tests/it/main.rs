@@ -9,6 +9,7 @@ mod plots;
 mod rating;
 mod reproduce;
 mod shards;
+mod strength;
 mod sturtevant;
 mod tournament_engines;
 mod typed_rows;

@@ -1,0 +1,168 @@
+//! Engine names as `gametree tournament --engines` reads them (docs/tournament.md):
+//! `SEARCHER[@BUDGET][:OPTION=VALUE]...`.
+//!
+//! - `SEARCHER` is a name of `gametree list` (`maxn`, `brs-plus`, `mcts`, ...), or `engine`:
+//!   the game's default engine, given by the caller (see
+//!   `gametree_games::registry::Playable::default_engine`).
+//! - `@BUDGET` is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS`; without it the caller's default
+//!   budget applies.
+//! - Each `:OPTION=VALUE` sets one [`EngineOptions`] field. There is one option today:
+//!   `cutoff=PLIES` (MCTS only, 1 to [`MAX_CUTOFF`]): playouts stop after that many plies
+//!   and the evaluator values the position they reached, so random playouts on big boards
+//!   do not run to the game's ply cap. Unknown options, repeated options and options the
+//!   searcher does not take are refused.
+//!
+//! [`Engine::name`] prints an engine in this form, and parsing it gives the engine back.
+
+use gametree::search::{Searcher, UnknownAlgorithm};
+
+use crate::stack::MAX_PLIES;
+use crate::tournament::{Budget, Engine, EngineOptions, MAX_TIME_MS};
+
+/// The longest playout cut-off, in plies.
+pub const MAX_CUTOFF: u32 = 10_000;
+
+/// Why an engine name cannot be read. Every message starts with the name itself.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EngineNameError {
+    /// The searcher is not a name of `gametree list` (nor `engine` where a default exists).
+    #[error("engine `{text}`: {source}")]
+    UnknownSearcher {
+        /// The whole name.
+        text: String,
+        /// The searcher part, unknown.
+        source: UnknownAlgorithm,
+    },
+    /// The budget is not `@dDEPTH`, `@nNODES` or `@tMILLISECONDS`, or its number is out of
+    /// range.
+    #[error("engine `{text}`: {problem}")]
+    BadBudget {
+        /// The whole name.
+        text: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// An option that does not exist, is repeated, has a bad value or does not apply to
+    /// the searcher.
+    #[error("engine `{text}`: {problem}")]
+    BadOption {
+        /// The whole name.
+        text: String,
+        /// What is wrong.
+        problem: String,
+    },
+}
+
+/// Reads the engine name `text` (`mcts@t200:cutoff=10`): the searcher, the budget
+/// (`default` when the name has none) and the options. `engine` stands for `default_engine`
+/// when it is given and is refused otherwise.
+pub fn parse_engine(
+    text: &str,
+    default: Budget,
+    default_engine: Option<Searcher>,
+) -> Result<Engine, EngineNameError> {
+    let mut parts = text.split(':');
+    let head = parts.next().unwrap_or_default();
+    let (name, budget_text) = match head.split_once('@') {
+        None => (head, None),
+        Some((name, b)) => (name, Some(b)),
+    };
+    let algorithm: Searcher = match (name.trim(), default_engine) {
+        ("engine", Some(s)) => s,
+        (n, _) => n
+            .parse()
+            .map_err(|source| EngineNameError::UnknownSearcher {
+                text: text.to_string(),
+                source,
+            })?,
+    };
+    let budget = match budget_text {
+        None => default,
+        Some(b) => parse_budget(b).map_err(|problem| EngineNameError::BadBudget {
+            text: text.to_string(),
+            problem,
+        })?,
+    };
+    let mut options = EngineOptions::default();
+    for option in parts {
+        set_option(&mut options, algorithm, option).map_err(|problem| {
+            EngineNameError::BadOption {
+                text: text.to_string(),
+                problem,
+            }
+        })?;
+    }
+    Ok(Engine {
+        algorithm,
+        budget,
+        options,
+    })
+}
+
+fn parse_budget(b: &str) -> Result<Budget, String> {
+    let number = |digits: &str, what: &str| -> Result<u64, String> {
+        digits
+            .parse::<u64>()
+            .map_err(|_| format!("bad {what} `{digits}`"))
+    };
+    let budget = if let Some(d) = b.strip_prefix('d') {
+        let d = number(d, "depth")?;
+        if d == 0 {
+            return Err("the depth must be at least 1".into());
+        }
+        if d > MAX_PLIES {
+            return Err(format!("the depth must be at most {MAX_PLIES}"));
+        }
+        Budget::Depth(d as u32)
+    } else if let Some(n) = b.strip_prefix('n') {
+        let n = number(n, "node budget")?;
+        if n == 0 {
+            return Err("the node budget must be at least 1".into());
+        }
+        Budget::Nodes(n)
+    } else if let Some(t) = b.strip_prefix('t') {
+        let t = number(t, "time budget")?;
+        if t == 0 || t > MAX_TIME_MS {
+            return Err(format!("the time budget must be 1 to {MAX_TIME_MS} ms"));
+        }
+        Budget::Time(t)
+    } else {
+        return Err("the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS`".into());
+    };
+    Ok(budget)
+}
+
+fn set_option(
+    options: &mut EngineOptions,
+    algorithm: Searcher,
+    option: &str,
+) -> Result<(), String> {
+    let Some((key, value)) = option.split_once('=') else {
+        return Err(format!(
+            "option `{option}` is not KEY=VALUE (the options are `:cutoff=PLIES`)"
+        ));
+    };
+    match key {
+        "cutoff" => {
+            if algorithm != Searcher::Mcts {
+                return Err(format!(
+                    "option `cutoff` is for mcts only, not {}",
+                    algorithm.name()
+                ));
+            }
+            if options.cutoff.is_some() {
+                return Err("option `cutoff` is given twice".into());
+            }
+            let c = value
+                .parse::<u32>()
+                .ok()
+                .filter(|c| (1..=MAX_CUTOFF).contains(c))
+                .ok_or_else(|| format!("cutoff `{value}`: must be 1 to {MAX_CUTOFF} plies"))?;
+            options.cutoff = Some(c);
+            Ok(())
+        }
+        _ => Err(format!(
+            "unknown option `{key}` (the options are `:cutoff=PLIES`, for mcts)"
+        )),
+    }
+}
