@@ -1,8 +1,9 @@
 //! Printing search results: the JSON object of docs/counting.md and a table for people.
 
 use gametree::search::mcts::{Backup, MctsConfig, MctsReport, Playout, Solver};
-use gametree::search::{SearchResult, Stats};
+use gametree::search::SearchResult;
 use gametree::Game;
+pub use gametree_lab::search_json::{move_names, result_json};
 use serde_json::{json, Value};
 
 use crate::load::MoveStyle;
@@ -30,29 +31,6 @@ impl ColorChoice {
     }
 }
 
-/// The moves of `line` played from `state`, in the game's notation (or as child indices).
-pub fn move_names<G: Game>(
-    game: &G,
-    state: &G::State,
-    line: &[G::Move],
-    style: MoveStyle,
-) -> Vec<Value> {
-    let mut s = state.clone();
-    line.iter()
-        .map(|&m| {
-            let name = game.move_name(&s, m);
-            s = game.play(&s, m);
-            match style {
-                MoveStyle::Index => name
-                    .parse::<u64>()
-                    .map(Value::from)
-                    .unwrap_or(Value::from(name)),
-                MoveStyle::Notation => Value::from(name),
-            }
-        })
-        .collect()
-}
-
 /// The moves of `line` played from `state` as text, in the same notation as
 /// [`move_names`] (for people: tables, iteration lines, traces).
 fn move_texts<G: Game>(
@@ -68,52 +46,6 @@ fn move_texts<G: Game>(
             other => other.to_string(),
         })
         .collect()
-}
-
-/// `{"algorithm", "score", "value", "best_move", "pv", "stats": {...}}`, and when tracing
-/// `"trace"` (the recorded prunes), `"trace_dropped"` (the prunes not recorded, past the
-/// trace limit) and `"trace_truncated"` (whether any was dropped).
-pub fn result_json<G: Game>(
-    algorithm: &str,
-    game: &G,
-    state: &G::State,
-    r: &SearchResult<G::Move>,
-    style: MoveStyle,
-    trace: bool,
-) -> Value {
-    let pv = move_names(game, state, &r.pv, style);
-    let mut v = json!({
-        "algorithm": algorithm,
-        "score": r.score,
-        "value": r.value.as_slice(),
-        "best_move": pv.first().cloned().unwrap_or(Value::Null),
-        "pv": pv,
-        "stats": stats_json(&r.stats),
-    });
-    if trace {
-        let events: Vec<Value> = r
-            .trace
-            .iter()
-            .map(|e| {
-                json!({
-                    "path": move_names(game, state, &e.path, style),
-                    "kind": e.kind,
-                    "bounds": e.bounds,
-                    "threshold": e.threshold,
-                    "pruned_children": e.pruned_children,
-                })
-            })
-            .collect();
-        v["trace"] = Value::from(events);
-        v["trace_dropped"] = Value::from(r.trace_dropped);
-        v["trace_truncated"] = Value::from(r.trace_dropped > 0);
-    }
-    v
-}
-
-/// The stats with the names of docs/counting.md.
-pub fn stats_json(s: &Stats) -> Value {
-    serde_json::to_value(s).unwrap_or(Value::Null)
 }
 
 /// A table for people.

@@ -12,6 +12,7 @@ pub mod rating;
 pub mod report;
 pub mod reproduce;
 pub mod runner;
+pub mod search_json;
 pub mod stack;
 pub mod stats;
 pub mod tournament;
