@@ -14,6 +14,7 @@ mod perft_cmd;
 mod play_cmd;
 mod reproduce_cmd;
 mod search_cmd;
+mod serve_cmd;
 mod show_cmd;
 mod stack;
 mod tournament_cmd;
@@ -52,6 +53,8 @@ enum Command {
     /// List every algorithm, every game with its spec parameters and move notation, and
     /// every leaf model of random trees.
     List(ListArgs),
+    /// Serve the web explorer (searches drawn step by step, games to play) and its JSON API.
+    Serve(serve_cmd::ServeArgs),
 }
 
 /// Arguments of `gametree list`.
@@ -132,6 +135,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench_cmd::run(args),
         Command::Play(args) => play_cmd::run(args),
         Command::Reproduce(args) => reproduce_cmd::run(args),
+        Command::Serve(args) => serve_cmd::run(args),
         Command::List(args) => {
             list(&args);
             Ok(())
