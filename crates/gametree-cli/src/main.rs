@@ -8,6 +8,7 @@
 mod out;
 
 mod bench_cmd;
+mod draw_cmd;
 mod load;
 mod output;
 mod perft_cmd;
@@ -52,6 +53,8 @@ enum Command {
     /// List every algorithm, every game with its spec parameters and move notation, and
     /// every leaf model of random trees.
     List(ListArgs),
+    /// Draw the search of one algorithm on a tree or a small game as an SVG picture.
+    Draw(draw_cmd::DrawArgs),
 }
 
 /// Arguments of `gametree list`.
@@ -126,6 +129,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Search(args) => search_cmd::run(args),
+        Command::Draw(args) => draw_cmd::run(args),
         Command::Perft(args) => perft_cmd::run(args),
         Command::Show(args) => show_cmd::run(args),
         Command::Tournament(args) => tournament_cmd::run(args),
