@@ -8,6 +8,7 @@
 mod out;
 
 mod bench_cmd;
+mod draw_cmd;
 mod load;
 mod output;
 mod perft_cmd;
@@ -55,6 +56,8 @@ enum Command {
     List(ListArgs),
     /// Serve the web explorer (searches drawn step by step, games to play) and its JSON API.
     Serve(serve_cmd::ServeArgs),
+    /// Draw the search of one algorithm on a tree or a small game as an SVG picture.
+    Draw(draw_cmd::DrawArgs),
 }
 
 /// Arguments of `gametree list`.
@@ -129,6 +132,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Search(args) => search_cmd::run(args),
+        Command::Draw(args) => draw_cmd::run(args),
         Command::Perft(args) => perft_cmd::run(args),
         Command::Show(args) => show_cmd::run(args),
         Command::Tournament(args) => tournament_cmd::run(args),

@@ -349,6 +349,7 @@ pub fn run(args: SearchArgs) -> Result<()> {
         },
         trace: args.trace,
         trace_limit: usize::try_from(args.trace_limit).unwrap_or(usize::MAX),
+        ..Config::default()
     };
     let visitor = SearchVisitor {
         searcher,

@@ -3,6 +3,7 @@
 //! written atomically.
 
 pub mod baudet_math;
+pub mod draw;
 pub mod experiment;
 pub mod index;
 pub mod io;

@@ -182,6 +182,7 @@ pub fn search_json(req: &SearchRequest) -> Result<Value, SearchJsonError> {
         trace_limit: req.trace_limit.map_or(search::DEFAULT_TRACE_LIMIT, |l| {
             usize::try_from(l).unwrap_or(usize::MAX)
         }),
+        ..Config::default()
     };
     let mut run = Run {
         searcher,

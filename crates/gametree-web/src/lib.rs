@@ -38,6 +38,63 @@ use tokio::sync::Semaphore;
 
 pub use play::{play_json, PlayError, PlayRequest};
 
+/// One request of `POST /api/draw`: the flags of `gametree draw` (exactly one of `tree` and
+/// `game`; `depth` is required with `game`).
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawRequest {
+    /// An explicit tree in the JSON format of docs/tree-format.md.
+    #[serde(default)]
+    pub tree: Option<Value>,
+    /// A game spec.
+    #[serde(default)]
+    pub game: Option<String>,
+    /// A position of the game.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// The algorithm (one of [`gametree_lab::draw::DRAWABLE`]).
+    pub algorithm: String,
+    /// The depth limit.
+    #[serde(default)]
+    pub depth: Option<u32>,
+    /// The most nodes drawn (the drawing's default, [`gametree_lab::draw::DEFAULT_MAX_NODES`],
+    /// when omitted; never above the server's node cap).
+    #[serde(default)]
+    pub max_nodes: Option<u64>,
+}
+
+/// The JSON text `gametree draw --json` prints for the same request, with a deadline of
+/// `max_time_ms` and at most `max_nodes` nodes.
+pub fn draw_json(req: &DrawRequest, max_time_ms: u64, max_nodes: u64) -> Result<String, String> {
+    use gametree_lab::draw::{self, DrawConfig, DrawInput};
+    let input = match (&req.tree, &req.game) {
+        (Some(doc), None) => DrawInput::Tree {
+            tree: Box::new(
+                gametree::tree::ExplicitTree::from_json(doc).map_err(|e| format!("tree: {e}"))?,
+            ),
+            depth: req.depth,
+        },
+        (None, Some(spec)) => DrawInput::Game {
+            spec: spec.clone(),
+            position: req.position.clone(),
+            depth: req.depth.ok_or("depth: required with game")?,
+        },
+        (Some(_), Some(_)) => return Err("give either tree or game, not both".into()),
+        (None, None) => return Err("give tree or game".into()),
+    };
+    let asked = req.max_nodes.unwrap_or(draw::DEFAULT_MAX_NODES as u64);
+    let cfg = DrawConfig {
+        max_nodes: usize::try_from(asked.min(max_nodes)).unwrap_or(usize::MAX),
+        deadline: Some(std::time::Instant::now() + Duration::from_millis(max_time_ms)),
+        ..DrawConfig::new(&req.algorithm)
+    };
+    let plies = u64::from(req.depth.unwrap_or(cfg.max_nodes as u32));
+    let drawing = gametree_lab::stack::on_search_thread(plies, || draw::draw(input, &cfg))
+        .map_err(|e| e.to_string())?
+        .map_err(|e| e.to_string())?;
+    serde_json::to_string(&drawing).map_err(|e| e.to_string())
+}
+
 /// The server's settings (`gametree serve` flags).
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
@@ -141,6 +198,7 @@ pub fn app(cfg: ServerConfig) -> Router {
         .route("/api/limits", get(limits))
         .route("/api/search", post(search))
         .route("/api/play", post(play_move))
+        .route("/api/draw", post(draw))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page or API route") })
         .layer(DefaultBodyLimit::max(cfg.max_body_bytes))
         .with_state(shared)
@@ -300,4 +358,18 @@ pub fn run(cfg: ServerConfig, bound: impl FnOnce(SocketAddr)) -> std::io::Result
         .enable_all()
         .build()?
         .block_on(serve(cfg, bound))
+}
+
+/// `POST /api/draw`: the drawing of a search (`gametree draw --json`'s bytes).
+async fn draw(
+    State(s): State<Arc<Shared>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let req: DrawRequest = parse_body(body)?;
+    let (time, nodes) = (s.cfg.max_time_ms, s.cfg.max_nodes);
+    let text = run_search(&s, move || {
+        draw_json(&req, time, nodes).map_err(ApiError::bad)
+    })
+    .await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
 }

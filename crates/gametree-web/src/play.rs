@@ -183,6 +183,7 @@ impl Play<'_> {
             },
             trace: false,
             trace_limit: 0,
+            ..Config::default()
         };
         let mut iterations = Vec::new();
         let style = G::MOVE_STYLE;

@@ -15,6 +15,7 @@ mod play;
 mod registry;
 mod reproduce;
 mod search;
+mod serve;
 mod tournament_strength;
 
 use std::path::PathBuf;

@@ -103,6 +103,8 @@ fn run<G: Game, E: Evaluator<G>>(
                 stats: s.meter.finish(),
                 trace: s.tracer.events,
                 trace_dropped: s.tracer.dropped,
+                events: s.tracer.log,
+                events_dropped: s.tracer.log_dropped,
             })
         }
         Err(reason) => Err(s.meter.stopped(reason)),

@@ -153,7 +153,7 @@ pub(crate) fn run<G: Game, E: Evaluator<G>, H: Hashing<G>>(
         lower,
         lower_sum: lower.sum(),
         mu: bounds.step.max(1),
-        trace: config.trace,
+        trace: config.records_prunes(),
         meter: Meter::new(&config.limits),
         pv: PvTable::new(),
         tracer: Tracer::new(config),
