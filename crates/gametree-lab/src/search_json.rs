@@ -150,7 +150,7 @@ pub enum SearchJsonError {
 /// game without any limit searches to the end of the game (a caller serving untrusted
 /// requests sets limits first).
 pub fn search_json(req: &SearchRequest) -> Result<Value, SearchJsonError> {
-    let invalid = |m: String| SearchJsonError::Invalid(m);
+    let invalid = SearchJsonError::Invalid;
     let searcher: Searcher = req
         .algorithm
         .parse()

@@ -58,57 +58,69 @@ function loadView(key, drawing, title) {
   views[key] = { root, drawing, els };
 }
 
+function resetState(v) {
+  v.cls = new Map();
+  for (const [id, e] of v.els) v.cls.set(id, new Set([...e.base, "unvisited"]));
+  v.visited = new Set();
+  v.leaves = 0;
+  v.cutoffs = {};
+  v.applied = 0;
+  v.marked = [];
+  v.dirty = new Set(v.els.keys());
+}
+
+// Applies one event to the classes (incrementally: only the elements it touches change).
+function applyEvent(v, ev) {
+  if (ev.kind === "visit" || ev.kind === "leaf") {
+    for (const id of ["node-" + ev.node, "edge-" + ev.node]) {
+      const s = v.cls.get(id);
+      if (s) { s.delete("unvisited"); s.add("visited"); v.dirty.add(id); }
+    }
+    v.visited.add(ev.node);
+    if (ev.kind === "leaf") v.leaves++;
+  } else if (ev.kind === "prune") {
+    const kind = (ev.bound && ev.bound.kind) || "pruned";
+    v.cutoffs[kind] = (v.cutoffs[kind] || 0) + 1;
+    for (const c of prunedIds(ev)) {
+      const s = v.cls.get("edge-" + c);
+      if (s) { s.add("pruned"); s.add("prune-" + kind); v.dirty.add("edge-" + c); }
+    }
+  }
+}
+
 function applyStep(key) {
   const v = views[key];
   if (!v) return;
   const events = v.drawing.events;
   const n = Math.min(step, events.length);
-  const cls = new Map();
-  for (const [id, e] of v.els) cls.set(id, new Set([...e.base, id.startsWith("node-") ? "unvisited" : "unvisited"]));
-  const visited = new Set();
-  let leaves = 0;
-  const cutoffs = {};
-  let last = null;
-  for (let i = 0; i < n; i++) {
-    const ev = events[i];
-    last = ev;
-    const node = "node-" + ev.node;
-    const edge = "edge-" + ev.node;
-    if (ev.kind === "visit" || ev.kind === "leaf") {
-      for (const id of [node, edge]) {
-        const s = cls.get(id);
-        if (s) { s.delete("unvisited"); s.add("visited"); }
-      }
-      visited.add(ev.node);
-      if (ev.kind === "leaf") leaves++;
-    } else if (ev.kind === "prune") {
-      const kind = (ev.bound && ev.bound.kind) || "pruned";
-      cutoffs[kind] = (cutoffs[kind] || 0) + 1;
-      for (const c of prunedIds(ev)) {
-        const s = cls.get("edge-" + c);
-        if (s) { s.add("pruned"); s.add("prune-" + kind); }
-      }
-    }
-  }
+  if (!v.cls || n < v.applied) resetState(v);
+  // The marks of the previous step (current node, principal variation) come off first.
+  for (const [id, c] of v.marked) { v.cls.get(id).delete(c); v.dirty.add(id); }
+  v.marked = [];
+  while (v.applied < n) applyEvent(v, events[v.applied++]);
+  const mark = (id, c) => {
+    const s = v.cls.get(id);
+    if (s && !s.has(c)) { s.add(c); v.marked.push([id, c]); v.dirty.add(id); }
+  };
   if (n === events.length) {
-    // The principal variation is known only at the end: take it from the final drawing.
-    for (const [id, e] of v.els) if (e.final.includes("pv")) cls.get(id).add("pv");
+    // The principal variation is known only at the end: taken from the final drawing.
+    for (const [id, e] of v.els) if (e.final.includes("pv")) mark(id, "pv");
+  } else if (n > 0) {
+    mark("node-" + events[n - 1].node, "current");
   }
-  if (last && n < events.length + 1) {
-    const s = cls.get("node-" + last.node);
-    if (s && n < events.length) s.add("current");
-  }
-  for (const [id, e] of v.els) e.el.setAttribute("class", [...cls.get(id)].join(" "));
-  const cut = Object.entries(cutoffs).map(([k, c]) => `${k} ${c}`).join(", ") || "none";
+  for (const id of v.dirty) v.els.get(id).el.setAttribute("class", [...v.cls.get(id)].join(" "));
+  v.dirty.clear();
+  const last = n > 0 ? events[n - 1] : null;
+  const cut = Object.entries(v.cutoffs).map(([k, c]) => `${k} ${c}`).join(", ") || "none";
   v.root.querySelector(".counters").textContent =
-    `nodes ${visited.size}  leaves ${leaves}  cutoffs: ${cut}`;
+    `nodes ${v.visited.size}  leaves ${v.leaves}  cutoffs: ${cut}`;
   v.root.querySelector(".event").textContent = last ? describe(last) : "";
-  v.counts = { nodes: visited.size, leaves, cutoffs };
+  v.counts = { nodes: v.visited.size, leaves: v.leaves, cutoffs: { ...v.cutoffs } };
 }
 
 function describe(ev) {
   let t = `#${ev.seq} ${ev.kind} ${ev.node}`;
-  if (ev.player !== undefined) t += ` player ${ev.player}`;
+  if (ev.player !== undefined && ev.player !== null) t += ` player ${ev.player}`;
   if (ev.value) t += ` value (${ev.value.join(", ")})`;
   if (ev.kind === "prune") t += ` ${JSON.stringify(ev.bound)}`;
   return t;
@@ -124,7 +136,9 @@ function render() {
     step, total,
     views: Object.fromEntries(Object.entries(views).filter(([, v]) => v).map(([k, v]) => [k, {
       counts: v.counts,
-      pruned: [...v.els.keys()].filter((id) => v.els.get(id).el.classList.contains("pruned")),
+      get pruned() {
+        return [...v.els.keys()].filter((id) => v.els.get(id).el.classList.contains("pruned"));
+      },
       result: v.drawing.result,
     }])),
   };
@@ -170,7 +184,7 @@ function pause() {
 
 function play() {
   if (step >= maxSteps()) step = 0;
-  $("playpause").innerHTML = "&#x23F8;";
+  $("playpause").innerHTML = "&#x2016;";
   timer = setInterval(() => {
     step++;
     render();

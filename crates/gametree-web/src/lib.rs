@@ -305,7 +305,7 @@ async fn run_search<T: Send + 'static>(
             ))
         }
     };
-    let out = tokio::task::spawn_blocking(move || {
+    tokio::task::spawn_blocking(move || {
         let _permit = permit;
         f()
     })
@@ -315,8 +315,7 @@ async fn run_search<T: Send + 'static>(
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("search failed: {e}"),
         )
-    })?;
-    out
+    })?
 }
 
 /// `POST /api/search`: what `gametree search --json` prints for the same request, with

@@ -59,15 +59,17 @@ function cliPrunedEdges(file, algorithm) {
 }
 
 const userDataDir = mkdtempSync(join(tmpdir(), "gametree-chromium-"));
-const browser = await chromium.launch({
+// A fresh profile directory (playwright passes it as --user-data-dir).
+const browser = await chromium.launchPersistentContext(userDataDir, {
   executablePath: "/usr/bin/chromium",
+  headless: true,
+  viewport: { width: 1400, height: 900 },
   args: [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync",
-    `--user-data-dir=${userDataDir}`,
   ],
 });
-const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+const page = browser.pages()[0] || (await browser.newPage());
 page.on("pageerror", (e) => console.log(`page error: ${e.message}`));
 
 await test("page-loads", page, async () => {
@@ -128,6 +130,7 @@ await test("side-by-side", page, async () => {
 await test("replay-fps-1000-nodes", page, async () => {
   await page.check("input[name=source][value=random]");
   await page.fill("#random-spec", "random(players=3,b=4,d=5,seed=3)");
+  await page.fill("#depth", "5");
   await page.selectOption("#algo-a", "maxn");
   await page.click("#run");
   await page.waitForFunction(() => window.gtExplorer && window.gtExplorer.views.a
