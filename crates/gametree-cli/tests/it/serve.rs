@@ -124,11 +124,10 @@ fn serve_search_equals_the_cli_json() {
                 "--tree",
                 "two-player-small.json",
                 "-a",
-                "alphabeta",
-                "--depth",
-                "1",
+                "alphabeta-failsoft",
+                "--trace",
             ],
-            json!({"tree": tree_doc("two-player-small.json"), "algorithm": "alphabeta", "depth": 1}),
+            json!({"tree": tree_doc("two-player-small.json"), "algorithm": "alphabeta-failsoft", "trace": true}),
         ),
         (
             &[

@@ -218,7 +218,7 @@ fn a_full_server_answers_429() {
     let addr = start(ServerConfig {
         max_searches: 1,
         queue_ms: 0,
-        max_time_ms: 1_500,
+        max_time_ms: 3_000,
         ..ServerConfig::default()
     });
     let long = std::thread::spawn(move || {
@@ -229,7 +229,8 @@ fn a_full_server_answers_429() {
             &json!({"game": "connect-four", "algorithm": "minimax", "iterative": true}),
         )
     });
-    std::thread::sleep(std::time::Duration::from_millis(400));
+    // The long search holds the only slot for 3 s; by then it has surely started.
+    std::thread::sleep(std::time::Duration::from_millis(800));
     let (status, v) = json(
         addr,
         "POST",
