@@ -23,7 +23,7 @@ pub struct DrawArgs {
     #[arg(long, value_name = "P", requires = "game")]
     position: Option<String>,
     /// The algorithm: minimax, alphabeta, alphabeta-failsoft, negamax, maxn, shallow,
-    /// branch-and-bound.
+    /// branch-and-bound, last-branch, speculative, paranoid, nmax.
     #[arg(long, short, value_name = "NAME")]
     algorithm: String,
     /// Depth limit in plies (required with --game).

@@ -3,6 +3,7 @@
 mod best_reply_mcts;
 mod cards;
 mod chinese_checkers;
+mod draw;
 mod hardening_io;
 mod hardening_limits;
 mod hardening_positions;

@@ -45,6 +45,10 @@ pub const DRAWABLE: &[&str] = &[
     "maxn",
     "shallow",
     "branch-and-bound",
+    "last-branch",
+    "speculative",
+    "paranoid",
+    "nmax",
 ];
 
 /// What to draw the search of.

@@ -339,10 +339,11 @@ pub enum SearchEvent<M> {
     Backup {
         /// The moves from the root.
         path: Vec<M>,
-        /// What the node returned: the value vector in the max^n family and paranoid
-        /// search, one number (player 0's score, or the mover's score in negamax form, as
-        /// the algorithm documents) in two-player search, as returned (a bound when the
-        /// search failed high or low).
+        /// What the node returned: the value vector in the max^n family (for a node of
+        /// speculative or last-branch pruning that returns a prune, its best vector so far,
+        /// empty if none); one number in two-player search (player 0's score, a bound when
+        /// the node failed high or low), paranoid search (the root player's score) and
+        /// best-reply search (the root player's score).
         value: Vec<i64>,
     },
     /// A prune at the node (its children after the one just searched are left out).
@@ -774,6 +775,18 @@ impl<M: Copy> Tracer<M> {
         }
     }
 
+    /// Records that the current node returns no value (a prune with no value of its own;
+    /// no-op unless the event log is on).
+    #[inline(always)]
+    pub fn backup_nothing(&mut self) {
+        if self.log_on {
+            self.log_event(|path| SearchEvent::Backup {
+                path,
+                value: Vec::new(),
+            });
+        }
+    }
+
     /// Records the one number the current node returns (two-player searches; no-op unless
     /// the event log is on).
     #[inline(always)]
@@ -787,7 +800,6 @@ impl<M: Copy> Tracer<M> {
     }
 
     /// Records that the current node is searched again (no-op unless the event log is on).
-    #[allow(dead_code)] // For the re-searching searches as they join the event log.
     #[inline(always)]
     pub fn re_search(&mut self) {
         if self.log_on {

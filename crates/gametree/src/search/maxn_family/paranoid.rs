@@ -136,14 +136,18 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         mut beta: Score,
     ) -> Result<Score, StopReason> {
         self.meter.visit(ply)?;
+        self.tracer.visit();
         self.pv.clear(ply as usize);
         if let Some(v) = self.game.outcome(state) {
             self.meter.leaf();
+            self.tracer.leaf(&v);
             return Ok(v[self.root]);
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
-            return Ok(self.eval.evaluate(self.game, state)[self.root]);
+            let v = self.eval.evaluate(self.game, state);
+            self.tracer.leaf(&v);
+            return Ok(v[self.root]);
         }
         let (start, end) = crate::search::expand(
             self.game,
@@ -193,6 +197,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             }
         }
         self.moves.truncate(start);
+        self.tracer.backup_score(best);
         Ok(best)
     }
 }
