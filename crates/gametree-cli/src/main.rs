@@ -8,6 +8,7 @@
 mod out;
 
 mod bench_cmd;
+mod draw_cmd;
 mod load;
 mod merge_cmd;
 mod output;
@@ -15,6 +16,7 @@ mod perft_cmd;
 mod play_cmd;
 mod reproduce_cmd;
 mod search_cmd;
+mod serve_cmd;
 mod show_cmd;
 mod stack;
 mod tournament_cmd;
@@ -55,6 +57,10 @@ enum Command {
     /// List every algorithm, every game with its spec parameters and move notation, and
     /// every leaf model of random trees.
     List(ListArgs),
+    /// Serve the web explorer (searches drawn step by step, games to play) and its JSON API.
+    Serve(serve_cmd::ServeArgs),
+    /// Draw the search of one algorithm on a tree or a small game as an SVG picture.
+    Draw(draw_cmd::DrawArgs),
 }
 
 /// Arguments of `gametree list`.
@@ -129,6 +135,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Search(args) => search_cmd::run(args),
+        Command::Draw(args) => draw_cmd::run(args),
         Command::Perft(args) => perft_cmd::run(args),
         Command::Show(args) => show_cmd::run(args),
         Command::Tournament(args) => tournament_cmd::run(args),
@@ -136,6 +143,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play_cmd::run(args),
         Command::Reproduce(args) => reproduce_cmd::run(args),
         Command::Merge(args) => merge_cmd::run(args),
+        Command::Serve(args) => serve_cmd::run(args),
         Command::List(args) => {
             list(&args);
             Ok(())

@@ -3,6 +3,7 @@
 //! written atomically.
 
 pub mod baudet_math;
+pub mod draw;
 pub mod engine_name;
 pub mod experiment;
 pub mod index;
@@ -15,6 +16,7 @@ pub mod report;
 pub mod reproduce;
 pub mod runner;
 pub mod search_job;
+pub mod search_json;
 pub mod shard;
 pub mod stack;
 pub mod stats;

@@ -4,6 +4,7 @@ mod best_reply_mcts;
 mod cards;
 mod chinese_checkers;
 mod default_engine;
+mod draw;
 mod hardening_io;
 mod hardening_limits;
 mod hardening_positions;
@@ -16,6 +17,7 @@ mod play;
 mod registry;
 mod reproduce;
 mod search;
+mod serve;
 mod shards;
 mod tournament_strength;
 

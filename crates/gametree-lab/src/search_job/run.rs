@@ -428,6 +428,19 @@ impl Prepared<'_> {
     }
 }
 
+/// A limit or a stop request stopped the search before it had a result to give: the error
+/// [`Prepared::run`] returns then (inside its `anyhow::Error`, so callers can tell it from
+/// bad input with `downcast_ref`). It prints as the command line's line.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Stopped(String);
+
+impl Stopped {
+    fn error(message: String) -> anyhow::Error {
+        anyhow::Error::new(Stopped(message))
+    }
+}
+
 /// What the visitor made: the JSON object (JSON format) or the table.
 struct Made {
     json: Option<Value>,
@@ -603,26 +616,26 @@ impl SearchVisitor<'_> {
     ) -> Result<Made> {
         let result = result.map_err(|e| match e {
             SearchError::Stopped(StopReason::Interrupted, stats) => {
-                anyhow!(
+                Stopped::error(format!(
                     "a stop request stopped {} after {} nodes",
                     self.searcher,
                     stats.nodes
-                )
+                ))
             }
             SearchError::Stopped(reason, stats) => {
                 let flag = stop_flag(reason);
                 if self.iterative || self.engine.is_some() {
-                    anyhow!(
+                    Stopped::error(format!(
                         "the {reason} stopped {} after {} nodes, before depth 1 completed; raise {flag}",
                         self.searcher,
                         stats.nodes,
-                    )
+                    ))
                 } else {
-                    anyhow!(
+                    Stopped::error(format!(
                         "the {reason} stopped {} after {} nodes, before the search finished; raise {flag}, or use --iterative to get the last completed depth",
                         self.searcher,
                         stats.nodes,
-                    )
+                    ))
                 }
             }
             other => anyhow!(other),

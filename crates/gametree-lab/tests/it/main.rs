@@ -1,6 +1,7 @@
 //! Integration tests of the lab: one binary, one module per paper, and the reproduce runner.
 
 mod baudet;
+mod draw;
 mod fridenfalk;
 mod fridenfalk_chess;
 mod knuth_moore;

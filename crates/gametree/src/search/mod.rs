@@ -179,6 +179,21 @@ pub struct Config {
     /// the prunes after them are counted in [`SearchResult::trace_dropped`], not recorded,
     /// so a trace never holds more than this many events whatever the tree.
     pub trace_limit: usize,
+    /// Whether to record the full event log ([`SearchResult::events`]): every visit, leaf,
+    /// value backed up, prune and re-search, in order. Off by default; [`Events::Record`]
+    /// also records the prune trace, as [`Config::trace`] does.
+    pub events: Events,
+}
+
+/// Whether a search records its full event log ([`Config::events`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Events {
+    /// No event log (the default): no cost beyond one predictable branch per node.
+    #[default]
+    Off,
+    /// Record every event, up to [`Config::trace_limit`] of them
+    /// ([`SearchResult::events_dropped`] counts the rest).
+    Record,
 }
 
 /// The default of [`Config::trace_limit`].
@@ -190,11 +205,17 @@ impl Default for Config {
             limits: Limits::default(),
             trace: false,
             trace_limit: DEFAULT_TRACE_LIMIT,
+            events: Events::Off,
         }
     }
 }
 
 impl Config {
+    /// Whether prunes are recorded: [`Config::trace`], or the event log is on.
+    pub fn records_prunes(&self) -> bool {
+        self.trace || self.events == Events::Record
+    }
+
     /// A fixed-depth search without trace.
     pub fn depth(depth: u32) -> Config {
         Config {
@@ -343,6 +364,51 @@ pub struct PruneEvent<M> {
     pub pruned_children: u32,
 }
 
+/// One step of a search, recorded when [`Config::events`] is [`Events::Record`]: the event
+/// log says what the search did, in order, so that it can be replayed (drawn step by step).
+///
+/// Every node visited gives one [`SearchEvent::Visit`] (so visits equal [`Stats::nodes`]);
+/// a static evaluation then gives one [`SearchEvent::Leaf`] (so leaves equal
+/// [`Stats::leaves`]); an inner node that finishes gives one [`SearchEvent::Backup`] with the
+/// value it returns; every counted cutoff gives one [`SearchEvent::Prune`] (the same event as
+/// in [`SearchResult::trace`]); every re-search one [`SearchEvent::ReSearch`] at the node
+/// searched again, before its new visit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum SearchEvent<M> {
+    /// The search entered the node reached by `path`.
+    Visit {
+        /// The moves from the root.
+        path: Vec<M>,
+    },
+    /// The node was evaluated statically (terminal or at the depth limit).
+    Leaf {
+        /// The moves from the root.
+        path: Vec<M>,
+        /// Its value vector (the outcome or the evaluator's value).
+        value: Vec<i64>,
+    },
+    /// The node's search finished and returned `value`.
+    Backup {
+        /// The moves from the root.
+        path: Vec<M>,
+        /// What the node returned: the value vector in the max^n family (for a node of
+        /// speculative or last-branch pruning that returns a prune, its best vector so far,
+        /// empty if none); one number in two-player search (player 0's score, a bound when
+        /// the node failed high or low), paranoid search (the root player's score) and
+        /// best-reply search (the root player's score).
+        value: Vec<i64>,
+    },
+    /// A prune at the node (its children after the one just searched are left out).
+    Prune(PruneEvent<M>),
+    /// The node is searched again (speculative pruning, a null-window or aspiration
+    /// re-search).
+    ReSearch {
+        /// The moves from the root.
+        path: Vec<M>,
+    },
+}
+
 /// The answer of a search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult<M> {
@@ -365,6 +431,11 @@ pub struct SearchResult<M> {
     /// The prunes left out of [`SearchResult::trace`] because it was full (0 when it holds
     /// them all).
     pub trace_dropped: u64,
+    /// The event log, when [`Config::events`] was [`Events::Record`]: the first
+    /// [`Config::trace_limit`] events.
+    pub events: Vec<SearchEvent<M>>,
+    /// The events left out of [`SearchResult::events`] because it was full.
+    pub events_dropped: u64,
 }
 
 impl<M: Copy> SearchResult<M> {
@@ -389,6 +460,8 @@ impl<M: Copy> SearchResult<M> {
                 stats: meter.finish(),
                 trace_dropped: tracer.dropped,
                 trace: tracer.events,
+                events_dropped: tracer.log_dropped,
+                events: tracer.log,
             }),
             Err(reason) => Err(meter.stopped(reason)),
         }
@@ -673,31 +746,42 @@ pub fn leaf_of_pv<G: Game, E: Evaluator<G>>(
     game.outcome(&s).unwrap_or_else(|| eval.evaluate(game, &s))
 }
 
-/// Records prunes when tracing is on: keeps the path of moves from the root, and at most
-/// [`Config::trace_limit`] events; the prunes after that are only counted
-/// ([`Tracer::dropped`]), so memory stays bounded whatever the tree. Nothing is allocated
-/// when tracing is off, nor once the trace is full.
+/// Records prunes when tracing is on, and every event when the event log is on: keeps the
+/// path of moves from the root, and at most [`Config::trace_limit`] prunes (and as many
+/// events); the ones after that are only counted ([`Tracer::dropped`],
+/// [`Tracer::log_dropped`]), so memory stays bounded whatever the tree. Nothing is
+/// allocated when tracing is off, and each hook is one predictable branch.
 #[derive(Clone, Debug)]
 pub(crate) struct Tracer<M> {
     enabled: bool,
+    log_on: bool,
     limit: usize,
     path: Vec<M>,
     /// The prunes recorded so far.
     pub events: Vec<PruneEvent<M>>,
     /// The prunes not recorded because `events` was full.
     pub dropped: u64,
+    /// The event log so far.
+    pub log: Vec<SearchEvent<M>>,
+    /// The events not recorded because `log` was full.
+    pub log_dropped: u64,
 }
 
 impl<M: Copy> Tracer<M> {
-    /// A tracer for a search under `config`: it records iff [`Config::trace`], up to
-    /// [`Config::trace_limit`] events.
+    /// A tracer for a search under `config`: it records prunes iff [`Config::trace`] or
+    /// [`Config::events`], and events iff [`Config::events`], up to [`Config::trace_limit`]
+    /// of each.
     pub fn new(config: &Config) -> Tracer<M> {
+        let log_on = config.events == Events::Record;
         Tracer {
-            enabled: config.trace,
+            enabled: config.trace || log_on,
+            log_on,
             limit: config.trace_limit,
             path: Vec::new(),
             events: Vec::new(),
             dropped: 0,
+            log: Vec::new(),
+            log_dropped: 0,
         }
     }
 
@@ -722,6 +806,79 @@ impl<M: Copy> Tracer<M> {
         }
     }
 
+    /// Records a visit of the current node (no-op unless the event log is on).
+    #[inline(always)]
+    pub fn visit(&mut self) {
+        if self.log_on {
+            self.log_event(|path| SearchEvent::Visit { path });
+        }
+    }
+
+    /// Records the static value of the current node (no-op unless the event log is on).
+    #[inline(always)]
+    pub fn leaf(&mut self, value: &Scores) {
+        if self.log_on {
+            self.log_event(|path| SearchEvent::Leaf {
+                path,
+                value: value.as_slice().to_vec(),
+            });
+        }
+    }
+
+    /// Records the vector the current node returns (no-op unless the event log is on).
+    #[inline(always)]
+    pub fn backup(&mut self, value: &Scores) {
+        if self.log_on {
+            self.log_event(|path| SearchEvent::Backup {
+                path,
+                value: value.as_slice().to_vec(),
+            });
+        }
+    }
+
+    /// Records that the current node returns no value (a prune with no value of its own;
+    /// no-op unless the event log is on).
+    #[inline(always)]
+    pub fn backup_nothing(&mut self) {
+        if self.log_on {
+            self.log_event(|path| SearchEvent::Backup {
+                path,
+                value: Vec::new(),
+            });
+        }
+    }
+
+    /// Records the one number the current node returns (two-player searches; no-op unless
+    /// the event log is on).
+    #[inline(always)]
+    pub fn backup_score(&mut self, value: Score) {
+        if self.log_on {
+            self.log_event(|path| SearchEvent::Backup {
+                path,
+                value: vec![value],
+            });
+        }
+    }
+
+    /// Records that the current node is searched again (no-op unless the event log is on).
+    #[inline(always)]
+    pub fn re_search(&mut self) {
+        if self.log_on {
+            self.log_event(|path| SearchEvent::ReSearch { path });
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn log_event(&mut self, make: impl FnOnce(Vec<M>) -> SearchEvent<M>) {
+        if self.log.len() >= self.limit {
+            self.log_dropped += 1;
+            return;
+        }
+        let e = make(self.path.clone());
+        self.log.push(e);
+    }
+
     /// Records a prune at the current node (no-op when disabled).
     #[inline(always)]
     pub fn prune(
@@ -739,17 +896,25 @@ impl<M: Copy> Tracer<M> {
     #[cold]
     #[inline(never)]
     fn record(&mut self, kind: CutoffKind, bounds: &[i64], threshold: i64, pruned_children: u32) {
-        if self.events.len() >= self.limit {
-            self.dropped += 1;
-            return;
-        }
-        self.events.push(PruneEvent {
+        let e = PruneEvent {
             path: self.path.clone(),
             kind,
             bounds: bounds.to_vec(),
             threshold,
             pruned_children,
-        });
+        };
+        if self.log_on {
+            if self.log.len() >= self.limit {
+                self.log_dropped += 1;
+            } else {
+                self.log.push(SearchEvent::Prune(e.clone()));
+            }
+        }
+        if self.events.len() >= self.limit {
+            self.dropped += 1;
+            return;
+        }
+        self.events.push(e);
     }
 }
 

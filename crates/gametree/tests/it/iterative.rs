@@ -35,6 +35,8 @@ fn done(depth: u32, nodes: u64) -> SearchResult<u32> {
         },
         trace: Vec::new(),
         trace_dropped: 0,
+        events: Vec::new(),
+        events_dropped: 0,
     }
 }
 

@@ -38,7 +38,7 @@ pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
         meter: Meter::new(&config.limits),
         pv: PvTable::new(),
         tracer: Tracer::new(config),
-        trace: config.trace,
+        trace: config.records_prunes(),
         moves: Vec::with_capacity(256),
         depth_limit: config.limits.depth.unwrap_or(u32::MAX),
         root,
@@ -66,6 +66,8 @@ pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
                 stats: s.meter.finish(),
                 trace: s.tracer.events,
                 trace_dropped: s.tracer.dropped,
+                events: s.tracer.log,
+                events_dropped: s.tracer.log_dropped,
             })
         }
         Err(reason) => Err(s.meter.stopped(reason)),

@@ -557,6 +557,8 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
             stats,
             trace: Vec::new(),
             trace_dropped: 0,
+            events: Vec::new(),
+            events_dropped: 0,
         }
     }
 }

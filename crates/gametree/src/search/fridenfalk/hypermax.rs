@@ -89,7 +89,7 @@ fn run<G: Game, E: Evaluator<G>>(
         meter: Meter::new(&config.limits),
         pv: PvTable::new(),
         tracer: Tracer::new(config),
-        trace: config.trace,
+        trace: config.records_prunes(),
         moves: Vec::with_capacity(256),
         keyed: Vec::with_capacity(256),
         depth_limit: config.limits.depth.unwrap_or(u32::MAX),

@@ -110,7 +110,7 @@ pub(crate) fn run<G: Game, E: Evaluator<G>>(
         meter: Meter::new(&config.limits),
         pv: PvTable::new(),
         tracer: Tracer::new(config),
-        trace: config.trace,
+        trace: config.records_prunes(),
         moves: Vec::with_capacity(256),
         depth_limit: config.limits.depth.unwrap_or(u32::MAX),
         players,
@@ -179,14 +179,18 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         parent: Option<(Player, Score)>,
     ) -> Result<Scores, StopReason> {
         self.meter.visit(ply)?;
+        self.tracer.visit();
         self.pv.clear(ply as usize);
         if let Some(v) = self.game.outcome(state) {
             self.meter.leaf();
+            self.tracer.leaf(&v);
             return Ok(v);
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
-            return Ok(self.eval.evaluate(self.game, state));
+            let v = self.eval.evaluate(self.game, state);
+            self.tracer.leaf(&v);
+            return Ok(v);
         }
         let (lo, hi, lo_sum, has_sub) = self.node_bounds(state);
         if let Some((p, x)) = parent {
@@ -207,6 +211,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                     self.tracer.prune(kind, &[x], hi[p], pruned);
                 }
                 // lo[p] <= hi[p] <= x: the parent discards this vector.
+                self.tracer.backup(&lo);
                 return Ok(lo);
             }
         }
@@ -267,6 +272,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             }
         }
         self.moves.truncate(start);
+        self.tracer.backup(&best);
         Ok(best)
     }
 }

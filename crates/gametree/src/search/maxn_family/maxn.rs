@@ -80,6 +80,7 @@ fn search<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores>(
         map,
         meter: Meter::new(&config.limits),
         pv: PvTable::new(),
+        tracer: Tracer::new(config),
         moves: Vec::with_capacity(256),
         depth_limit: config.limits.depth.unwrap_or(u32::MAX),
     };
@@ -88,7 +89,7 @@ fn search<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores>(
     if root.is_ok() {
         s.extend_pv(state, &mut pv);
     }
-    SearchResult::finish(game, state, root, pv, s.meter, Tracer::off())
+    SearchResult::finish(game, state, root, pv, s.meter, s.tracer)
 }
 
 struct Search<'a, G: Game, E, H, F> {
@@ -101,6 +102,8 @@ struct Search<'a, G: Game, E, H, F> {
     map: F,
     meter: Meter,
     pv: PvTable<G::Move>,
+    /// The event log (max^n prunes nothing).
+    tracer: Tracer<G::Move>,
     /// One buffer used as a stack of move lists: no allocation per node.
     moves: Vec<G::Move>,
     depth_limit: u32,
@@ -125,18 +128,22 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores> Search<'
             return;
         }
         let saved = self.meter.stats;
+        // Nor are they events of the search.
+        let tracer = std::mem::replace(&mut self.tracer, Tracer::off());
         let (game, depth_limit) = (self.game, self.depth_limit);
         complete_pv(game, root, depth_limit, pv, |state, ply| {
             self.expand_node(state, ply, false).ok()?;
             Some(self.pv.line(ply as usize).to_vec())
         });
         self.meter.stats = saved;
+        self.tracer = tracer;
     }
 
     /// Visits a node: counts it, and values it if it is a leaf (terminal, or at the depth
     /// limit), else searches its children.
     fn node(&mut self, state: &G::State, ply: u32) -> Result<Scores, StopReason> {
         self.meter.visit(ply)?;
+        self.tracer.visit();
         match self.leaf_value(state, ply) {
             Some(v) => Ok(v),
             None => self.expand_node(state, ply, true),
@@ -147,15 +154,16 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores> Search<'
     /// static evaluation; `None` for an inner node.
     #[inline(always)]
     fn leaf_value(&mut self, state: &G::State, ply: u32) -> Option<Scores> {
-        if let Some(v) = self.game.outcome(state) {
-            self.meter.leaf();
-            return Some((self.map)(&v));
-        }
-        if ply >= self.depth_limit {
-            self.meter.leaf();
-            return Some((self.map)(&self.eval.evaluate(self.game, state)));
-        }
-        None
+        let v = if let Some(v) = self.game.outcome(state) {
+            (self.map)(&v)
+        } else if ply >= self.depth_limit {
+            (self.map)(&self.eval.evaluate(self.game, state))
+        } else {
+            return None;
+        };
+        self.meter.leaf();
+        self.tracer.leaf(&v);
+        Some(v)
     }
 
     /// Searches the children of an inner node (already counted). A leaf child is visited
@@ -173,6 +181,7 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores> Search<'
         if let (Some(k), true) = (&key, probe) {
             if let Some(hit) = self.table.as_ref().and_then(|t| t.get(k)) {
                 self.meter.stats.table_hits += 1;
+                self.tracer.backup(&hit.value);
                 return Ok(hit.value);
             }
         }
@@ -190,10 +199,13 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores> Search<'
             let mv = self.moves[i];
             let child = self.game.play(state, mv);
             self.meter.visit(ply + 1)?;
+            self.tracer.push(mv);
+            self.tracer.visit();
             let (v, leaf) = match self.leaf_value(&child, ply + 1) {
                 Some(v) => (v, true),
                 None => (self.expand_node(&child, ply + 1, true)?, false),
             };
+            self.tracer.pop();
             if best.is_none_or(|b| v[p] > b[p]) {
                 best = Some(v);
                 best_index = i - start;
@@ -209,6 +221,7 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores> Search<'
         if let (Some(k), Some(t)) = (&key, self.table.as_mut()) {
             t.put(k, best, Some(best_index));
         }
+        self.tracer.backup(&best);
         Ok(best)
     }
 }

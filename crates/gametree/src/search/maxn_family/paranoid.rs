@@ -103,6 +103,8 @@ fn run<G: Game, E: Evaluator<G>>(
                 stats: s.meter.finish(),
                 trace: s.tracer.events,
                 trace_dropped: s.tracer.dropped,
+                events: s.tracer.log,
+                events_dropped: s.tracer.log_dropped,
             })
         }
         Err(reason) => Err(s.meter.stopped(reason)),
@@ -134,14 +136,18 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         mut beta: Score,
     ) -> Result<Score, StopReason> {
         self.meter.visit(ply)?;
+        self.tracer.visit();
         self.pv.clear(ply as usize);
         if let Some(v) = self.game.outcome(state) {
             self.meter.leaf();
+            self.tracer.leaf(&v);
             return Ok(v[self.root]);
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
-            return Ok(self.eval.evaluate(self.game, state)[self.root]);
+            let v = self.eval.evaluate(self.game, state);
+            self.tracer.leaf(&v);
+            return Ok(v[self.root]);
         }
         let (start, end) = crate::search::expand(
             self.game,
@@ -191,6 +197,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             }
         }
         self.moves.truncate(start);
+        self.tracer.backup_score(best);
         Ok(best)
     }
 }

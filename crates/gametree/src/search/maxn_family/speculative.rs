@@ -153,7 +153,7 @@ pub(crate) fn run<G: Game, E: Evaluator<G>, H: Hashing<G>>(
         lower,
         lower_sum: lower.sum(),
         mu: bounds.step.max(1),
-        trace: config.trace,
+        trace: config.records_prunes(),
         meter: Meter::new(&config.limits),
         pv: PvTable::new(),
         tracer: Tracer::new(config),
@@ -281,19 +281,24 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
         probe: bool,
     ) -> Result<Res, StopReason> {
         self.meter.visit(ply)?;
+        self.tracer.visit();
         self.pv.clear(ply as usize);
         if let Some(v) = self.game.outcome(state) {
             self.meter.leaf();
+            self.tracer.leaf(&v);
             return Ok(Res::Exact(v));
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
-            return Ok(Res::Exact(self.eval.evaluate(self.game, state)));
+            let v = self.eval.evaluate(self.game, state);
+            self.tracer.leaf(&v);
+            return Ok(Res::Exact(v));
         }
         let key = self.table_key(state, ply);
         if let (Some(k), true) = (&key, probe) {
             if let Some(hit) = self.table.as_ref().and_then(|t| t.get(k)) {
                 self.meter.stats.table_hits += 1;
+                self.tracer.backup(&hit.value);
                 return Ok(Res::Exact(hit.value));
             }
         }
@@ -377,14 +382,30 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
         self.moves.truncate(start);
         if let Some(top) = cut {
             self.kids.truncate(kids_base);
+            self.backup(&Ok(Res::Pruned(top)), best);
             return Ok(Res::Pruned(top));
         }
         let r = self.settle(state, i, p, kids_base, barrier, best);
         self.kids.truncate(kids_base);
+        self.backup(&r, best);
         if let (Ok(Res::Exact(v)), Some(k), Some(t)) = (&r, &key, self.table.as_mut()) {
             t.put(k, *v, None);
         }
         r
+    }
+
+    /// Records what an inner node returns: its exact value, or for a pruned node its best
+    /// value so far (empty if none), a value its parent will not use.
+    #[inline(always)]
+    fn backup(&mut self, r: &Result<Res, StopReason>, best: Option<Scores>) {
+        match r {
+            Ok(Res::Exact(v)) => self.tracer.backup(v),
+            Ok(Res::Pruned(_)) => match best {
+                Some(b) => self.tracer.backup(&b),
+                None => self.tracer.backup_nothing(),
+            },
+            Err(_) => {}
+        }
     }
 
     /// Looks for a chain `a_j ..= a_i` that lets node `i` (player `p`, best value `b`)
@@ -555,6 +576,7 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
             self.meter.stats.re_searches += 1;
             let child = self.game.play(state, mv);
             self.tracer.push(mv);
+            self.tracer.re_search();
             let r = self.node(&child, i as u32 + 1, i as u32);
             self.tracer.pop();
             match r? {

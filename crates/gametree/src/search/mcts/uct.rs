@@ -513,6 +513,8 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                 stats,
                 trace: Vec::new(),
                 trace_dropped: 0,
+                events: Vec::new(),
+                events_dropped: 0,
             },
             iterations,
             playout_plies: self.playout_plies,

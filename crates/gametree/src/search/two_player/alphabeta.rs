@@ -100,16 +100,18 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
         mut beta: Score,
     ) -> Result<Score, StopReason> {
         self.meter.visit(ply)?;
+        self.tracer.visit();
         self.pv.clear(ply as usize);
         if let Some(v) = self.game.outcome(state) {
             self.meter.leaf();
+            self.tracer.leaf(&v);
             return Ok(key(&v).max(alpha).min(beta));
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
-            return Ok(key(&self.eval.evaluate(self.game, state))
-                .max(alpha)
-                .min(beta));
+            let v = self.eval.evaluate(self.game, state);
+            self.tracer.leaf(&v);
+            return Ok(key(&v).max(alpha).min(beta));
         }
         let (start, end) = crate::search::expand(
             self.game,
@@ -127,19 +129,19 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
         for i in start..end {
             let mv = self.moves[i];
             let child = self.game.play(state, mv);
+            self.tracer.push(mv);
             let r = if leaves {
                 // Clamped into the window, as the child's own call would return it.
                 self.frontier(&child, ply + 1)?.max(alpha).min(beta)
             } else {
-                self.tracer.push(mv);
-                let r = self.alphabeta_node(&child, ply + 1, alpha, beta)?;
-                self.tracer.pop();
-                r
+                self.alphabeta_node(&child, ply + 1, alpha, beta)?
             };
+            self.tracer.pop();
             if maximize {
                 if r >= beta {
                     self.cutoff(CutoffKind::Beta, alpha, beta, r, end - i - 1);
                     self.moves.truncate(start);
+                    self.tracer.backup_score(beta);
                     return Ok(beta);
                 }
                 if r > alpha {
@@ -150,6 +152,7 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
                 if r <= alpha {
                     self.cutoff(CutoffKind::Alpha, alpha, beta, r, end - i - 1);
                     self.moves.truncate(start);
+                    self.tracer.backup_score(alpha);
                     return Ok(alpha);
                 }
                 if r < beta {
@@ -159,7 +162,9 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
             }
         }
         self.moves.truncate(start);
-        Ok(if maximize { alpha } else { beta })
+        let r = if maximize { alpha } else { beta };
+        self.tracer.backup_score(r);
+        Ok(r)
     }
 }
 

@@ -106,14 +106,18 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
         mut beta: Score,
     ) -> Result<Score, StopReason> {
         self.meter.visit(ply)?;
+        self.tracer.visit();
         self.pv.clear(ply as usize);
         if let Some(v) = self.game.outcome(state) {
             self.meter.leaf();
+            self.tracer.leaf(&v);
             return Ok(key(&v));
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
-            return Ok(key(&self.eval.evaluate(self.game, state)));
+            let v = self.eval.evaluate(self.game, state);
+            self.tracer.leaf(&v);
+            return Ok(key(&v));
         }
         let (start, end) = crate::search::expand(
             self.game,
@@ -133,14 +137,13 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
         for i in start..end {
             let mv = self.moves[i];
             let child = self.game.play(state, mv);
+            self.tracer.push(mv);
             let r = if leaves {
                 self.frontier(&child, ply + 1)?
             } else {
-                self.tracer.push(mv);
-                let r = self.failsoft_node(&child, ply + 1, alpha, beta)?;
-                self.tracer.pop();
-                r
+                self.failsoft_node(&child, ply + 1, alpha, beta)?
             };
+            self.tracer.pop();
             if maximize {
                 best = best.max(r);
                 if r >= beta {
@@ -164,6 +167,7 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
             }
         }
         self.moves.truncate(start);
+        self.tracer.backup_score(best);
         Ok(best)
     }
 }

@@ -49,6 +49,8 @@ pub(super) fn two_player_result<G: Game, E: Evaluator<G>>(
         stats,
         trace: tracer.events,
         trace_dropped: tracer.dropped,
+        events: tracer.log,
+        events_dropped: tracer.log_dropped,
     }
 }
 
@@ -123,10 +125,13 @@ impl<'a, G: Game, E: Evaluator<G>> TwoPlayerSearch<'a, G, E> {
     pub(super) fn frontier(&mut self, state: &G::State, ply: u32) -> Result<Score, StopReason> {
         self.meter.visit(ply)?;
         self.meter.leaf();
-        Ok(match self.game.outcome(state) {
-            Some(v) => key(&v),
-            None => key(&self.eval.evaluate(self.game, state)),
-        })
+        let v = match self.game.outcome(state) {
+            Some(v) => v,
+            None => self.eval.evaluate(self.game, state),
+        };
+        self.tracer.visit();
+        self.tracer.leaf(&v);
+        Ok(key(&v))
     }
 
     /// Counts and traces a cutoff that leaves `pruned` children unsearched (none: no cutoff).
@@ -168,14 +173,18 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
     /// The minimax value (player 0's component) of `state` at `ply`.
     fn minimax_node(&mut self, state: &G::State, ply: u32) -> Result<Score, StopReason> {
         self.meter.visit(ply)?;
+        self.tracer.visit();
         self.pv.clear(ply as usize);
         if let Some(v) = self.game.outcome(state) {
             self.meter.leaf();
+            self.tracer.leaf(&v);
             return Ok(key(&v));
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
-            return Ok(key(&self.eval.evaluate(self.game, state)));
+            let v = self.eval.evaluate(self.game, state);
+            self.tracer.leaf(&v);
+            return Ok(key(&v));
         }
         let (start, end) = crate::search::expand(
             self.game,
@@ -190,13 +199,16 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
         for i in start..end {
             let mv = self.moves[i];
             let child = self.game.play(state, mv);
+            self.tracer.push(mv);
             let v = self.minimax_node(&child, ply + 1)?;
+            self.tracer.pop();
             if (maximize && v > best) || (!maximize && v < best) {
                 best = v;
                 self.pv.update(ply as usize, mv);
             }
         }
         self.moves.truncate(start);
+        self.tracer.backup_score(best);
         Ok(best)
     }
 }

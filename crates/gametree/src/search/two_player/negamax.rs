@@ -107,16 +107,20 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
         beta: Score,
     ) -> Result<Score, StopReason> {
         self.meter.visit(ply)?;
+        self.tracer.visit();
         self.pv.clear(ply as usize);
         let mover = self.game.to_move(state);
         let color = if mover.index() == 0 { 1 } else { -1 };
         if let Some(v) = self.game.outcome(state) {
             self.meter.leaf();
+            self.tracer.leaf(&v);
             return Ok(color * key(&v));
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
-            return Ok(color * key(&self.eval.evaluate(self.game, state)));
+            let v = self.eval.evaluate(self.game, state);
+            self.tracer.leaf(&v);
+            return Ok(color * key(&v));
         }
         let (start, end) = crate::search::expand(
             self.game,
@@ -135,20 +139,17 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
         for i in start..end {
             let mv = self.moves[i];
             let child = self.game.play(state, mv);
+            self.tracer.push(mv);
             let r = if leaves {
                 // What the child's call returns, seen from this node: color * key, whoever
                 // moves at the child.
                 color * self.frontier(&child, ply + 1)?
+            } else if self.game.to_move(&child) == mover {
+                self.negamax_node(&child, ply + 1, alpha, beta)?
             } else {
-                self.tracer.push(mv);
-                let r = if self.game.to_move(&child) == mover {
-                    self.negamax_node(&child, ply + 1, alpha, beta)?
-                } else {
-                    -self.negamax_node(&child, ply + 1, -beta, -alpha)?
-                };
-                self.tracer.pop();
-                r
+                -self.negamax_node(&child, ply + 1, -beta, -alpha)?
             };
+            self.tracer.pop();
             best = best.max(r);
             if r >= beta {
                 let pruned = end - i - 1;
@@ -176,6 +177,8 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
             }
         }
         self.moves.truncate(start);
+        // In player 0's terms, as the prunes are traced.
+        self.tracer.backup_score(color * best);
         Ok(best)
     }
 }

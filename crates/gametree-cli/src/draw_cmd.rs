@@ -1,0 +1,115 @@
+//! `gametree draw`: the search of one algorithm on an explicit tree or a small game, drawn as
+//! an SVG picture ([`gametree_lab::draw`]; docs/draw.md).
+
+use std::path::PathBuf;
+
+use anyhow::{anyhow, bail, Result};
+use clap::{ArgGroup, Args};
+use gametree_lab::draw::{self, DrawConfig, DrawError, DrawInput};
+
+use crate::load::{self, Source};
+
+/// Arguments of `gametree draw`.
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("input").required(true).args(["tree", "game"])))]
+pub struct DrawArgs {
+    /// An explicit tree in the JSON format of docs/tree-format.md (drawn whole).
+    #[arg(long, value_name = "FILE")]
+    tree: Option<PathBuf>,
+    /// A game spec, e.g. `tictactoe` (needs --depth; drawn are the nodes the search reached).
+    #[arg(long, value_name = "SPEC", requires = "depth")]
+    game: Option<String>,
+    /// A position of the game (its own notation; the start when omitted).
+    #[arg(long, value_name = "P", requires = "game")]
+    position: Option<String>,
+    /// The algorithm: minimax, alphabeta, alphabeta-failsoft, negamax, maxn, shallow,
+    /// branch-and-bound, last-branch, speculative, paranoid, nmax.
+    #[arg(long, short, value_name = "NAME")]
+    algorithm: String,
+    /// Depth limit in plies (required with --game).
+    #[arg(long, short, value_name = "D",
+          value_parser = clap::value_parser!(u32).range(0..=64))]
+    depth: Option<u32>,
+    /// The most nodes drawn: a larger tree is refused.
+    #[arg(long, value_name = "N", default_value_t = draw::DEFAULT_MAX_NODES as u64,
+          value_parser = clap::value_parser!(u64).range(1..=20_000))]
+    max_nodes: u64,
+    /// Write the SVG (or with --json the JSON) to this file, atomically, instead of
+    /// standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Print the drawing as one JSON object `{"svg", "events", "nodes", "summary",
+    /// "result"}` instead of the SVG.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `gametree draw`.
+pub fn run(args: DrawArgs) -> Result<()> {
+    if let Some(path) = &args.out {
+        gametree_lab::io::resolve_target(path).map_err(|e| anyhow!("--out: {e}"))?;
+    }
+    let loaded = load::load(
+        args.tree.as_deref(),
+        args.game.as_deref(),
+        args.position.as_deref(),
+    )?;
+    let input = match loaded {
+        Source::Tree(tree) => DrawInput::Tree {
+            tree,
+            depth: args.depth,
+        },
+        Source::TreeRef(tree) => DrawInput::Tree {
+            tree: Box::new(tree.clone()),
+            depth: args.depth,
+        },
+        Source::Game { spec, position } => DrawInput::Game {
+            spec: spec.to_string(),
+            position: position.map(str::to_string),
+            depth: args.depth.ok_or_else(|| anyhow!("--game needs --depth"))?,
+        },
+    };
+    let cfg = DrawConfig {
+        max_nodes: args.max_nodes as usize,
+        ..DrawConfig::new(&args.algorithm)
+    };
+    let plies = u64::from(args.depth.unwrap_or(args.max_nodes as u32));
+    let drawing = crate::stack::on_search_thread(plies, || {
+        draw::draw(input, &cfg).map_err(|e| match e {
+            DrawError::TooLarge { max } => anyhow!(
+                "the tree to draw has more than {max} nodes: give a smaller --depth or tree, or raise --max-nodes"
+            ),
+            DrawError::NotDrawable { .. } | DrawError::UnknownAlgorithm(_) => {
+                anyhow!("--algorithm {}: {e}", args.algorithm)
+            }
+            other => anyhow!(other),
+        })
+    })?;
+    let text = if args.json {
+        serde_json::to_string(&drawing)?
+    } else {
+        drawing.svg
+    };
+    match &args.out {
+        Some(path) => {
+            gametree_lab::io::write_atomic(path, text.as_bytes())
+                .map_err(|e| anyhow!("--out: cannot write {}: {e}", path.display()))?;
+            if !args.json {
+                errln!(
+                    "{}: {} nodes drawn, {} visited, {} prunes",
+                    path.display(),
+                    drawing.summary.nodes_drawn,
+                    drawing.summary.visited,
+                    drawing.summary.prunes
+                );
+            }
+        }
+        None => {
+            if text.is_empty() {
+                bail!("nothing to draw");
+            }
+            outln!("{}", text.trim_end());
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,268 @@
+//! `POST /api/play`: a game of the registry, the moves so far and optionally an engine's
+//! settings; answers the position (picture, notation, player to move, legal moves, outcome)
+//! and, when an engine was asked for and the game is not over, the engine's move, the
+//! position after it, and the engine's iterations (depth, nodes, value, PV).
+
+use std::time::{Duration, Instant};
+
+use gametree::search::iterative::iterative_deepening_observed;
+use gametree::search::{self, Config, Limits, SearchError, SearchResult, Searcher, Stop};
+use gametree::SetToMove;
+use gametree_games::registry::{self, GameVisitor, Playable};
+use gametree_lab::search_json::{move_names, result_json};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use thiserror::Error;
+
+/// The most moves a play request may list.
+pub const MAX_MOVES: usize = 10_000;
+
+/// One request of `POST /api/play`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayRequest {
+    /// The game spec, e.g. `connect-four` or `chinese-checkers(players=3)`.
+    pub game: String,
+    /// The moves played from the start, in the game's notation.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// When given, the engine moves once for the player to move.
+    #[serde(default)]
+    pub engine: Option<EngineRequest>,
+}
+
+/// The engine's settings for one move.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineRequest {
+    /// The algorithm, as `gametree list` spells it (`mcts` excepted).
+    pub algorithm: String,
+    /// The most milliseconds (the server's cap when omitted or above it).
+    #[serde(default)]
+    pub time_ms: Option<u64>,
+    /// The most nodes (the server's cap when omitted or above it).
+    #[serde(default)]
+    pub nodes: Option<u64>,
+    /// The deepest iteration (none: until a limit stops it or the game's end is reached).
+    #[serde(default)]
+    pub depth: Option<u32>,
+}
+
+/// Why a play request failed.
+#[derive(Debug, Error)]
+pub enum PlayError {
+    /// A bad spec, move or engine setting (the message names it).
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// Answers a play request (runs the engine's search on the current thread).
+pub fn play_json(req: &PlayRequest, stop: Option<Stop>) -> Result<Value, PlayError> {
+    if req.moves.len() > MAX_MOVES {
+        return Err(PlayError::Invalid(format!(
+            "moves: {} moves, above the limit of {MAX_MOVES}",
+            req.moves.len()
+        )));
+    }
+    let engine = match &req.engine {
+        None => None,
+        Some(e) => {
+            let searcher: Searcher = e
+                .algorithm
+                .parse()
+                .map_err(|err: search::UnknownAlgorithm| PlayError::Invalid(err.to_string()))?;
+            if searcher == Searcher::Mcts {
+                return Err(PlayError::Invalid(
+                    "mcts is not offered here (use the command line)".into(),
+                ));
+            }
+            Some((searcher, e.clone()))
+        }
+    };
+    let plies = registry::visit(&req.game, None, MaxPlies)
+        .map_err(|e| PlayError::Invalid(e.to_string()))?;
+    let plies = match &engine {
+        Some((_, e)) => e.depth.map_or(plies, |d| plies.min(u64::from(d))),
+        None => 0,
+    };
+    let visitor = Play {
+        moves: &req.moves,
+        engine,
+        stop,
+    };
+    gametree_lab::stack::on_search_thread(plies, || {
+        registry::visit(&req.game, None, visitor).map_err(|e| PlayError::Invalid(e.to_string()))?
+    })
+    .map_err(|e| PlayError::Invalid(e.to_string()))?
+}
+
+/// Reads [`Playable::max_plies`].
+struct MaxPlies;
+
+impl GameVisitor for MaxPlies {
+    type Output = u64;
+    fn visit<G: Playable>(self, game: &G, _state: &G::State) -> u64
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        game.max_plies()
+    }
+}
+
+struct Play<'a> {
+    moves: &'a [String],
+    engine: Option<(Searcher, EngineRequest)>,
+    /// Raised when the client goes away: the engine's search stops.
+    stop: Option<Stop>,
+}
+
+/// The position `state` as JSON: spec, players, to move, legal moves, picture, notation,
+/// outcome.
+fn position_json<G: Playable>(game: &G, state: &G::State) -> Value {
+    let mut legal = Vec::new();
+    let outcome = game.outcome(state);
+    if outcome.is_none() {
+        game.moves(state, &mut legal);
+    }
+    let names: Vec<String> = legal.iter().map(|&m| game.move_name(state, m)).collect();
+    json!({
+        "spec": game.spec_text(),
+        "players": game.players(),
+        "to_move": game.to_move(state).index(),
+        "legal": names,
+        "board": game.render(state, false),
+        "describe": game.describe(state),
+        "position": game.format_position(state),
+        "outcome": outcome.map(|o| o.as_slice().to_vec()),
+    })
+}
+
+impl Play<'_> {
+    /// The state after the listed moves, each matched by name among the legal moves.
+    fn replay<G: Playable>(&self, game: &G) -> Result<G::State, PlayError> {
+        let mut state = game.initial();
+        let mut legal = Vec::new();
+        for (i, name) in self.moves.iter().enumerate() {
+            if game.outcome(&state).is_some() {
+                return Err(PlayError::Invalid(format!(
+                    "moves[{i}] {name:?}: the game is already over"
+                )));
+            }
+            legal.clear();
+            game.moves(&state, &mut legal);
+            let Some(&m) = legal.iter().find(|&&m| game.move_name(&state, m) == *name) else {
+                let names: Vec<String> = legal.iter().map(|&m| game.move_name(&state, m)).collect();
+                return Err(PlayError::Invalid(format!(
+                    "moves[{i}] {name:?}: not a legal move here (legal: {})",
+                    names.join(" ")
+                )));
+            };
+            state = game.play(&state, m);
+        }
+        Ok(state)
+    }
+
+    fn answer<G: Playable>(
+        &self,
+        game: &G,
+        state: &G::State,
+        search: impl FnMut(&Config) -> Result<SearchResult<G::Move>, SearchError>,
+    ) -> Result<Value, PlayError> {
+        let mut out = json!({ "position": position_json(game, state) });
+        let Some((searcher, e)) = &self.engine else {
+            return Ok(out);
+        };
+        if game.outcome(state).is_some() {
+            return Ok(out);
+        }
+        let start = Instant::now();
+        let config = Config {
+            limits: Limits {
+                depth: e.depth,
+                nodes: e.nodes,
+                deadline: e.time_ms.map(|t| start + Duration::from_millis(t)),
+                start: Some(start),
+                stop: self.stop,
+            },
+            trace: false,
+            trace_limit: 0,
+            ..Config::default()
+        };
+        let mut iterations = Vec::new();
+        let style = G::MOVE_STYLE;
+        let result = iterative_deepening_observed(&config, search, |r| {
+            iterations.push(json!({
+                "depth": r.stats.depth,
+                "nodes": r.stats.nodes,
+                "ms": start.elapsed().as_millis() as u64,
+                "value": r.value.as_slice(),
+                "pv": move_names(game, state, &r.pv, style),
+            }));
+        });
+        let result = result.map_err(|err| {
+            PlayError::Invalid(format!(
+                "the engine ({searcher}) found no move: {err}; allow it more time or nodes"
+            ))
+        })?;
+        let Some(&mv) = result.pv.first() else {
+            return Err(PlayError::Invalid(format!(
+                "the engine ({searcher}) returned no move"
+            )));
+        };
+        let name = game.move_name(state, mv);
+        let after = game.play(state, mv);
+        out["engine"] = json!({
+            "move": name,
+            "iterations": iterations,
+            "result": result_json(searcher.name(), game, state, &result, style, false),
+        });
+        out["after"] = position_json(game, &after);
+        Ok(out)
+    }
+}
+
+impl GameVisitor for Play<'_> {
+    type Output = Result<Value, PlayError>;
+    fn visit<G: Playable>(self, game: &G, _: &G::State) -> Self::Output
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        let state = self.replay(game)?;
+        let eval = &game.evaluator();
+        match self.engine.as_ref().map(|(s, _)| *s) {
+            Some(Searcher::BestReply(_)) => Err(PlayError::Invalid(format!(
+                "{} needs a game that can hand the turn to any player",
+                self.engine.as_ref().map_or("", |(s, _)| s.name())
+            ))),
+            Some(Searcher::Plain(a)) => {
+                self.answer(game, &state, |c| search::run(a, game, eval, &state, c))
+            }
+            _ => self.answer(game, &state, |_| unreachable_search()),
+        }
+    }
+
+    fn visit_best_reply<G: Playable + SetToMove>(self, game: &G, s: &G::State) -> Self::Output
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        let Some((Searcher::BestReply(variant), _)) = &self.engine else {
+            return self.visit(game, s);
+        };
+        let variant = *variant;
+        let state = self.replay(game)?;
+        let eval = &game.evaluator();
+        self.answer(game, &state, |c| variant.search(game, eval, &state, c))
+    }
+}
+
+/// The search of a request without an engine: never called ([`Play::answer`] returns
+/// before searching).
+fn unreachable_search<M>() -> Result<SearchResult<M>, SearchError> {
+    Err(SearchError::Stopped(
+        search::StopReason::NodeLimit,
+        Default::default(),
+    ))
+}

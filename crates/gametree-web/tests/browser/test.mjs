@@ -1,0 +1,195 @@
+// Browser tests of `gametree serve` (docs/serve.md): headless Chromium (Debian's package)
+// driven by playwright-core. Run by scripts/test, which starts the server and passes:
+//   GAMETREE_URL  the server's address, e.g. http://127.0.0.1:39123/
+//   GAMETREE_BIN  the gametree binary (the script runs `gametree search --json --trace`)
+//   EXAMPLES_DIR  the repository's examples/trees
+//   ARTIFACTS     where screenshots and measurements go
+import { chromium } from "playwright-core";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const url = process.env.GAMETREE_URL;
+const bin = process.env.GAMETREE_BIN;
+const examples = process.env.EXAMPLES_DIR;
+const artifacts = process.env.ARTIFACTS;
+if (!url || !bin || !examples || !artifacts) {
+  console.error("browser tests: set GAMETREE_URL, GAMETREE_BIN, EXAMPLES_DIR and ARTIFACTS");
+  process.exit(2);
+}
+mkdirSync(artifacts, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const measured = {};
+
+function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+async function test(name, page, body) {
+  const start = Date.now();
+  try {
+    await body();
+    passed++;
+    console.log(`ok   ${name} (${Date.now() - start} ms)`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name}: ${e.message}`);
+    await page.screenshot({ path: join(artifacts, `${name}-failure.png`), fullPage: true }).catch(() => {});
+  }
+}
+
+// The edges the CLI's trace prunes: for each prune at node PATH with K children left
+// unsearched, the last K children of that node, as edge ids of the drawing.
+function cliPrunedEdges(file, algorithm) {
+  const out = execFileSync(bin, ["search", "--json", "--trace", "--tree", join(examples, file), "-a", algorithm]);
+  const result = JSON.parse(out.toString());
+  const tree = JSON.parse(readFileSync(join(examples, file), "utf8"));
+  const edges = new Set();
+  for (const ev of result.trace) {
+    let node = tree.root;
+    for (const i of ev.path) node = node.children[i];
+    const n = node.children.length;
+    const prefix = ev.path.length ? ev.path.join(".") + "." : "";
+    for (let c = n - ev.pruned_children; c < n; c++) edges.add(`edge-${prefix}${c}`);
+  }
+  return { edges, result };
+}
+
+const userDataDir = mkdtempSync(join(tmpdir(), "gametree-chromium-"));
+// A fresh profile directory (playwright passes it as --user-data-dir).
+const browser = await chromium.launchPersistentContext(userDataDir, {
+  executablePath: "/usr/bin/chromium",
+  headless: true,
+  viewport: { width: 1400, height: 900 },
+  args: [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync",
+  ],
+});
+const page = browser.pages()[0] || (await browser.newPage());
+page.on("pageerror", (e) => console.log(`page error: ${e.message}`));
+
+await test("page-loads", page, async () => {
+  const t0 = Date.now();
+  await page.goto(url);
+  await page.waitForFunction(() => window.gtReady === true, null, { timeout: 10000 });
+  measured.page_load_ms = Date.now() - t0;
+  assert(measured.page_load_ms < 1000, `the page answered in ${measured.page_load_ms} ms (limit 1000)`);
+  const options = await page.$$eval("#example option", (os) => os.map((o) => o.value));
+  assert(options.includes("korf-1991-fig3-shallow-pruning"), `bundled trees listed: ${options}`);
+});
+
+await test("korf-fig3-shallow-prunes", page, async () => {
+  const file = "korf-1991-fig3-shallow-pruning.json";
+  await page.selectOption("#example", "korf-1991-fig3-shallow-pruning");
+  await page.selectOption("#algo-a", "shallow");
+  await page.click("#run");
+  await page.waitForFunction(() => window.gtExplorer && window.gtExplorer.total > 0, null, { timeout: 10000 });
+  const total = await page.evaluate(() => window.gtExplorer.total);
+  // Before any step nothing is pruned or visited.
+  const before = await page.$$eval("#view-a g.edge.pruned", (es) => es.length);
+  assert(before === 0, `${before} edges drawn pruned before the first step`);
+  // Step to the end, one event at a time, as a user would.
+  for (let i = 0; i < total; i++) await page.click("#forward");
+  const step = await page.evaluate(() => window.gtExplorer.step);
+  assert(step === total, `stepped to ${step} of ${total}`);
+  const drawn = new Set(await page.$$eval("#view-a g.edge.pruned", (es) => es.map((e) => e.id)));
+  const { edges, result } = cliPrunedEdges(file, "shallow");
+  assert(edges.size > 0, "the CLI trace has prunes");
+  const want = [...edges].sort().join(" ");
+  const got = [...drawn].sort().join(" ");
+  assert(want === got, `drawn pruned edges [${got}] != CLI trace prunes [${want}]`);
+  const counts = await page.evaluate(() => window.gtExplorer.views.a.counts);
+  assert(counts.nodes === result.stats.nodes, `nodes counter ${counts.nodes} != CLI ${result.stats.nodes}`);
+  const visited = await page.$$eval("#view-a g.node.visited", (es) => es.length);
+  assert(visited === result.stats.nodes, `${visited} nodes drawn visited, CLI visited ${result.stats.nodes}`);
+  await page.screenshot({ path: join(artifacts, "korf-fig3-shallow.png"), fullPage: true });
+  // One step back un-prunes nothing it should not: the counters follow.
+  await page.click("#back");
+  const back = await page.evaluate(() => window.gtExplorer.step);
+  assert(back === total - 1, `one step back: ${back}`);
+});
+
+await test("side-by-side", page, async () => {
+  await page.check("#compare");
+  await page.selectOption("#algo-b", "maxn");
+  await page.click("#run");
+  await page.waitForFunction(() => window.gtExplorer && window.gtExplorer.views.b, null, { timeout: 10000 });
+  await page.click("#last");
+  const v = await page.evaluate(() => window.gtExplorer.views);
+  assert(v.b.pruned.length === 0, `max^n prunes nothing: ${v.b.pruned}`);
+  assert(v.a.pruned.length > 0, "shallow prunes");
+  assert(v.b.counts.nodes > v.a.counts.nodes, `max^n visits more (${v.b.counts.nodes} vs ${v.a.counts.nodes})`);
+  await page.screenshot({ path: join(artifacts, "side-by-side.png"), fullPage: true });
+  await page.uncheck("#compare");
+});
+
+await test("replay-fps-1000-nodes", page, async () => {
+  await page.check("input[name=source][value=random]");
+  await page.fill("#random-spec", "random(players=3,b=4,d=5,seed=3)");
+  await page.fill("#depth", "5");
+  await page.selectOption("#algo-a", "maxn");
+  await page.click("#run");
+  await page.waitForFunction(() => window.gtExplorer && window.gtExplorer.views.a
+    && window.gtExplorer.views.a.counts && window.gtExplorer.total > 1000, null, { timeout: 20000 });
+  const r = await page.evaluate(() => new Promise((resolve) => {
+    // One event forward per animation frame for 3 seconds: frames per second while replaying.
+    const fwd = document.getElementById("forward");
+    fwd.click(); // warm up
+    let frames = 0;
+    const t0 = performance.now();
+    const tick = () => {
+      fwd.click();
+      frames++;
+      if (performance.now() - t0 < 3000) requestAnimationFrame(tick);
+      else resolve({ frames, ms: performance.now() - t0, nodes: window.gtExplorer.views.a.counts.nodes });
+    };
+    requestAnimationFrame(tick);
+  }));
+  measured.replay_fps = Math.round((r.frames * 1000) / r.ms);
+  measured.replay_nodes = await page.evaluate(() => document.querySelectorAll("#view-a g.node").length);
+  await page.screenshot({ path: join(artifacts, "replay-1000-nodes.png"), fullPage: true });
+  assert(measured.replay_nodes >= 1000, `a tree of ${measured.replay_nodes} nodes`);
+  assert(measured.replay_fps >= 20, `${measured.replay_fps} frames per second while replaying`);
+});
+
+await test("connect-four-engine-answers", page, async () => {
+  await page.click("#tab-play");
+  await page.selectOption("#game", "connect-four");
+  await page.click("#new-game");
+  await page.waitForFunction(() => window.gtPlay && window.gtPlay.moves.length === 0 && !window.gtPlay.busy, null, { timeout: 10000 });
+  const seats = await page.$$eval("#seats .seat .who", (s) => s.map((x) => x.value));
+  assert(seats[0] === "person" && seats[1] === "engine", `seats ${seats}`);
+  const legal = await page.$$eval("#legal button", (bs) => bs.map((b) => b.dataset.move));
+  assert(legal.length === 7, `seven columns to play: ${legal}`);
+  await page.click(`#legal button[data-move="${legal[3]}"]`);
+  await page.waitForFunction(() => window.gtPlay.moves.length === 2 && !window.gtPlay.busy, null, { timeout: 15000 });
+  const moves = await page.evaluate(() => window.gtPlay.moves);
+  assert(moves[0] === legal[3], `the person's move ${moves[0]}`);
+  const thinking = await page.textContent("#thinking");
+  assert(thinking.includes(`plays ${moves[1]}`) && thinking.includes("depth 1"), `engine thinking shown: ${thinking}`);
+  const toMove = await page.evaluate(() => window.gtPlay.position.to_move);
+  assert(toMove === 0, `the person to move again, not ${toMove}`);
+  await page.screenshot({ path: join(artifacts, "connect-four.png"), fullPage: true });
+});
+
+// The server's answer times on loopback, from Node (no browser in between).
+const times = [];
+for (let i = 0; i < 20; i++) {
+  const t0 = performance.now();
+  const r = await fetch(url);
+  await r.text();
+  times.push(performance.now() - t0);
+}
+times.sort((a, b) => a - b);
+measured.get_page_median_ms = Number(times[10].toFixed(2));
+
+await browser.close();
+rmSync(userDataDir, { recursive: true, force: true });
+writeFileSync(join(artifacts, "measurements.json"), JSON.stringify(measured, null, 2) + "\n");
+console.log(`measured: ${JSON.stringify(measured)}`);
+console.log(`browser: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
