@@ -81,6 +81,11 @@ pub(super) fn layout(model: &mut Model) {
     }
 }
 
+/// Whether `node` is drawn as a small square (a leaf with a value) rather than a circle.
+fn square(node: &super::DrawNode) -> bool {
+    node.player.is_none() || (node.leaf && node.value.is_some())
+}
+
 /// Escapes text for XML content and attribute values.
 fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -109,8 +114,9 @@ pub(super) fn render(model: &Model) -> String {
     let col = column(model);
     let leaves = model.nodes.iter().filter(|n| n.leaf).count().max(1);
     let depth = model.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
-    let width = (2.0 * MARGIN + leaves as f64 * col).max(360.0);
-    let height = 2.0 * MARGIN + TOP + depth as f64 * LEVEL + 40.0;
+    // Room on the right for the last prune label, and for the legend.
+    let width = (2.0 * MARGIN + leaves as f64 * col + 120.0).max(620.0);
+    let height = 2.0 * MARGIN + TOP + depth as f64 * LEVEL + 56.0;
     let mut s = String::new();
     let _ = write!(
         s,
@@ -173,7 +179,7 @@ pub(super) fn render(model: &Model) -> String {
             p.x,
             p.y + R,
             node.x,
-            node.y - R,
+            node.y - if square(node) { 5.0 } else { R },
         );
         if let Some((b, first)) = cut {
             // A cut across the edge at its middle, with the kind and bound on the first.
@@ -240,7 +246,7 @@ pub(super) fn render(model: &Model) -> String {
             node.player.map_or(String::new(), |p| p.to_string())
         );
         let ink = if node.visited { INK } else { GREY };
-        match node.player.filter(|_| !node.leaf || node.value.is_none()) {
+        match node.player.filter(|_| !square(node)) {
             Some(p) => {
                 let colour = if node.visited {
                     PLAYER_COLOURS[p % PLAYER_COLOURS.len()]
@@ -267,7 +273,16 @@ pub(super) fn render(model: &Model) -> String {
                 );
             }
         }
-        if let Some(label) = &node.label {
+        if let (Some(label), true) = (&node.label, node.leaf) {
+            // Under the leaf's value, where no edge passes.
+            let _ = write!(
+                s,
+                r#"<text class="label" x="{:.1}" y="{:.1}" font-size="11" font-style="italic" text-anchor="middle" fill="{ink}">{}</text>"#,
+                node.x,
+                node.y + R + 26.0,
+                esc(label)
+            );
+        } else if let Some(label) = &node.label {
             let _ = write!(
                 s,
                 r#"<text class="label" x="{:.1}" y="{:.1}" font-size="11" font-style="italic" text-anchor="end" fill="{ink}">{}</text>"#,
