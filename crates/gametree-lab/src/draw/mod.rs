@@ -21,6 +21,7 @@
 
 mod svg;
 
+use crate::search_job::output::result_json;
 use std::time::Instant;
 
 use gametree::search::{
@@ -29,9 +30,9 @@ use gametree::search::{
 };
 use gametree::tree::{ExplicitTree, NodeId};
 use gametree::{Game, SetToMove};
-use gametree_games::registry::{self, GameVisitor, MoveStyle, Playable, RegistryError};
+use gametree_games::registry::{self, GameVisitor, Playable, RegistryError};
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// The default of [`DrawConfig::max_nodes`].
 pub const DEFAULT_MAX_NODES: usize = 2000;
@@ -659,7 +660,7 @@ impl Builder {
             });
             children.push(kids);
         }
-        let result = result_json(self.searcher.name(), game, state, &r, G::MOVE_STYLE);
+        let result = result_json(self.searcher.name(), game, state, &r, G::MOVE_STYLE, true);
         Ok(Model {
             nodes,
             children,
@@ -707,63 +708,4 @@ pub fn prune_text(kind: CutoffKind, bounds: &[i64], threshold: i64) -> String {
         ),
     };
     format!("{name}: {test}")
-}
-
-/// The moves of `line` played from `state`, in the game's notation (or as child indices),
-/// as `gametree search --json` prints them.
-fn move_names<G: Game>(
-    game: &G,
-    state: &G::State,
-    line: &[G::Move],
-    style: MoveStyle,
-) -> Vec<Value> {
-    let mut s = state.clone();
-    line.iter()
-        .map(|&m| {
-            let name = game.move_name(&s, m);
-            s = game.play(&s, m);
-            match style {
-                MoveStyle::Index => name
-                    .parse::<u64>()
-                    .map(Value::from)
-                    .unwrap_or(Value::from(name)),
-                MoveStyle::Notation => Value::from(name),
-            }
-        })
-        .collect()
-}
-
-/// The object `gametree search --json --trace` prints for `r` (docs/counting.md).
-pub fn result_json<G: Game>(
-    algorithm: &str,
-    game: &G,
-    state: &G::State,
-    r: &SearchResult<G::Move>,
-    style: MoveStyle,
-) -> Value {
-    let pv = move_names(game, state, &r.pv, style);
-    let trace: Vec<Value> = r
-        .trace
-        .iter()
-        .map(|e| {
-            json!({
-                "path": move_names(game, state, &e.path, style),
-                "kind": e.kind,
-                "bounds": e.bounds,
-                "threshold": e.threshold,
-                "pruned_children": e.pruned_children,
-            })
-        })
-        .collect();
-    json!({
-        "algorithm": algorithm,
-        "score": r.score,
-        "value": r.value.as_slice(),
-        "best_move": pv.first().cloned().unwrap_or(Value::Null),
-        "pv": pv,
-        "stats": serde_json::to_value(r.stats).unwrap_or(Value::Null),
-        "trace": trace,
-        "trace_dropped": r.trace_dropped,
-        "trace_truncated": r.trace_dropped > 0,
-    })
 }
