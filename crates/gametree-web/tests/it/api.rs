@@ -314,3 +314,43 @@ fn play_answers_the_engine_move() {
         assert!(v["engine"]["move"].is_string(), "{spec}: {v}");
     }
 }
+
+#[test]
+fn a_client_that_goes_away_stops_its_search() {
+    use std::io::Write;
+    // One slot, a long queue wait and a minute's time cap: only a search stopped when its
+    // client left frees the slot in time for the next request.
+    let addr = start(ServerConfig {
+        max_searches: 1,
+        queue_ms: 3_000,
+        max_time_ms: 60_000,
+        max_nodes: u64::MAX,
+        ..ServerConfig::default()
+    });
+    let body =
+        json!({"game": "connect-four", "algorithm": "minimax", "iterative": true}).to_string();
+    let mut s = std::net::TcpStream::connect(addr).expect("connects");
+    let head = format!(
+        "POST /api/search HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).expect("writes");
+    s.write_all(body.as_bytes()).expect("writes");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    // The client goes away in the middle of a search that would run for a minute.
+    drop(s);
+    let clock = std::time::Instant::now();
+    let (status, v) = json(
+        addr,
+        "POST",
+        "/api/search",
+        &json!({"game": "tictactoe", "algorithm": "alphabeta", "depth": 1}),
+    );
+    assert_eq!(status, 200, "the slot was not freed: {v}");
+    assert!(
+        clock.elapsed() < std::time::Duration::from_secs(3),
+        "{:?}",
+        clock.elapsed()
+    );
+}
