@@ -504,3 +504,22 @@ fn play_with_best_reply_and_mcts_seats_and_scripted_input() {
     assert!(moves.last().unwrap().starts_with("game over"), "{moves:?}");
     assert_eq!(moves, run());
 }
+
+#[test]
+fn mcts_with_a_node_budget_above_the_whole_tree_ends() {
+    // The tree has 1 + 4 + 16 + 64 + 256 = 341 nodes: the budget of 500 is never reached,
+    // and before the fix the search never ended.
+    let out = ok(&[
+        "search",
+        "--game",
+        "random(players=3,b=4,d=4,leaf=uniform,seed=2)",
+        "--algorithm",
+        "mcts",
+        "--nodes",
+        "500",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["stats"]["nodes"], 341, "{v}");
+    assert_eq!(v["mcts"]["iterations"], 500 * 64, "{v}");
+}

@@ -16,7 +16,7 @@ mod run;
 
 pub use run::{
     best_reply_games, needs_set_to_move, parse_playout, prepare, Format, Output, Prepared,
-    SearchOptions, Stopped, MAX_PARALLEL_PLIES, MAX_THREADS,
+    SearchOptions, Stopped, MAX_PARALLEL_PLIES, MAX_THREADS, MCTS_ITERATIONS_PER_NODE,
 };
 
 use std::fs::File;

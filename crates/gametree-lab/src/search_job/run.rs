@@ -32,6 +32,11 @@ pub const MAX_THREADS: u64 = 256;
 /// The deepest search `--threads` above 1 runs: its helper threads have the standard stack.
 pub const MAX_PARALLEL_PLIES: u64 = 256;
 
+/// With `--nodes` alone, MCTS runs at most this many iterations per node of the budget (an
+/// iteration adds a node unless its line ends at a terminal or proved node, so the node
+/// budget ends the search first unless the whole tree is smaller than the budget).
+pub const MCTS_ITERATIONS_PER_NODE: u64 = 64;
+
 /// What a search prints: one JSON object, or a table for people.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Format {
@@ -139,6 +144,9 @@ impl SearchOptions {
         let iterations = match (self.iterations, self.nodes, self.time_ms) {
             (Some(n), _, _) => n,
             (None, None, None) => MctsConfig::default().iterations,
+            // A tree smaller than the node budget never reaches it: once every line ends at a
+            // terminal node, iterations add no node. Without a clock they need an end too.
+            (None, Some(n), None) => n.saturating_mul(MCTS_ITERATIONS_PER_NODE),
             _ => u64::MAX,
         };
         let config = MctsConfig {
