@@ -76,12 +76,9 @@ pub enum MergeError {
     Write(String),
 }
 
-/// Reads a part file.
-pub fn read_part(path: &Path) -> Result<Part, MergeError> {
-    let read = |why: String| MergeError::Read {
-        path: path.into(),
-        why,
-    };
+/// The JSON of the part file `path`, checked to be a part of this format.
+fn read_part_json(path: &Path) -> Result<serde_json::Value, MergeError> {
+    let read = |why: String| malformed(path, why);
     let text = std::fs::read_to_string(path).map_err(|e| read(format!("cannot read: {e}")))?;
     let v: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| read(format!("not JSON: {e}")))?;
@@ -90,7 +87,21 @@ pub fn read_part(path: &Path) -> Result<Part, MergeError> {
         Some(f) => return Err(read(format!("part format `{f}`, expected `{PART_FORMAT}`"))),
         None => return Err(read("not a gametree part file (no `format`)".into())),
     }
-    serde_json::from_value(v).map_err(|e| read(format!("malformed part: {e}")))
+    Ok(v)
+}
+
+/// The error of a part file that is not what it should be.
+fn malformed(path: &Path, why: String) -> MergeError {
+    MergeError::Read {
+        path: path.into(),
+        why,
+    }
+}
+
+/// Reads a part file.
+pub fn read_part(path: &Path) -> Result<Part, MergeError> {
+    let v = read_part_json(path)?;
+    serde_json::from_value(v).map_err(|e| malformed(path, format!("malformed part: {e}")))
 }
 
 /// The parts of a merge from its arguments: files, and directories standing for the
@@ -312,18 +323,8 @@ fn describe(r: &crate::shard::RunParams) -> String {
 
 /// The command a part file belongs to (`reproduce` or `tournament`), from its `run`.
 pub fn part_command(path: &Path) -> Result<String, MergeError> {
-    let read = |why: String| MergeError::Read {
-        path: path.into(),
-        why,
-    };
-    let text = std::fs::read_to_string(path).map_err(|e| read(format!("cannot read: {e}")))?;
-    let v: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| read(format!("not JSON: {e}")))?;
-    match v.get("format").and_then(|f| f.as_str()) {
-        Some(PART_FORMAT) => {}
-        Some(f) => return Err(read(format!("part format `{f}`, expected `{PART_FORMAT}`"))),
-        None => return Err(read("not a gametree part file (no `format`)".into())),
-    }
+    let read = |why: String| malformed(path, why);
+    let v = read_part_json(path)?;
     v.get("run")
         .and_then(|r| r.get("command"))
         .and_then(|c| c.as_str())
@@ -333,14 +334,9 @@ pub fn part_command(path: &Path) -> Result<String, MergeError> {
 
 /// Reads a tournament's part file.
 pub fn read_tournament_part(path: &Path) -> Result<TournamentPart, MergeError> {
-    let text = std::fs::read_to_string(path).map_err(|e| MergeError::Read {
-        path: path.into(),
-        why: format!("cannot read: {e}"),
-    })?;
-    serde_json::from_str(&text).map_err(|e| MergeError::Read {
-        path: path.into(),
-        why: format!("malformed tournament part: {e}"),
-    })
+    let v = read_part_json(path)?;
+    serde_json::from_value(v)
+        .map_err(|e| malformed(path, format!("malformed tournament part: {e}")))
 }
 
 /// Checks a tournament's parts (this version, one commit, one set of parameters, every

@@ -445,6 +445,20 @@ fn full_table_1_in_16_shards_is_balanced_within_1_3() {
     );
     // 22 best cases and 8 trees of every line, each searched unsorted and sorted.
     assert_eq!(all.len(), 22 * 17);
+    // The deal itself, shown with `--nocapture` (docs/cluster.md quotes it); each shard's
+    // load is the sum of its items' estimates.
+    println!("{b:?} ratio {:.3}", b.ratio());
+    for s in 0..16 {
+        let mine = items_of(&all, Shard::new(s, 16).unwrap());
+        let names: Vec<&str> = mine.iter().map(|i| i.key.as_str()).collect();
+        println!(
+            "shard {s}: {:.0} s, {} items: {}",
+            b.loads[s],
+            mine.len(),
+            names.join("; ")
+        );
+        assert!(!mine.is_empty(), "shard {s} got no item");
+    }
 }
 
 #[test]
@@ -473,23 +487,4 @@ fn outputs_round_trip_exactly_through_a_part() {
     assert_eq!(p.intervals[0].1, f64::NEG_INFINITY);
     assert_eq!(p.intervals[0].2, 7.123456789012345);
     assert!(back.plots[0].log_y);
-}
-
-#[test]
-#[ignore = "prints the deal of the full Table I (docs/cluster.md)"]
-fn print_full_table_1_deal() {
-    let t1 = select(Some("fridenfalk-2014/table-1")).unwrap();
-    let all = items(&t1, &FULL);
-    let b = Balance::of(&all, 16);
-    println!("{b:?} ratio {:.3}", b.ratio());
-    for s in 0..16 {
-        let mine = items_of(&all, Shard::new(s, 16).unwrap());
-        let names: Vec<String> = mine.iter().map(|i| i.key.clone()).collect();
-        println!(
-            "shard {s}: {:.0} s, {} items: {}",
-            b.loads[s],
-            mine.len(),
-            names.join("; ")
-        );
-    }
 }
