@@ -1,9 +1,12 @@
 //! The repository is self-contained: no tracked file names a path outside it, and every
-//! relative link of every Markdown file leads to a file or directory of the repository.
+//! relative link of every Markdown file leads to a file or directory of the repository. It
+//! holds sources, not build products: no compiled library or executable is tracked, and no
+//! file is larger than [`MAX_FILE_BYTES`].
 //!
 //! The files are those `git ls-files` lists; without git (a source archive) the work tree
 //! is walked instead, skipping `target/` and hidden directories.
 
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -20,6 +23,30 @@ const OUTSIDE: [&str; 4] = [
 /// it is the lab's module directory of the same name under `src`.
 const PAPERS: &str = concat!("papers", "/");
 const PAPERS_MODULE: &str = concat!("src/", "papers", "/");
+
+/// The largest tracked file (data files included): anything larger is a build product or
+/// a data set that belongs in a release, not in the sources.
+const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// Extensions of build products (compiled libraries, objects, archives, Python bytecode).
+const BUILT: [&str; 8] = ["so", "dylib", "dll", "o", "a", "rlib", "pyc", "whl"];
+
+/// Why `file` (of `bytes` bytes, starting with `head`) is not a source: a build product's
+/// extension, an ELF or Mach-O header, or its size; `None` when it is fine.
+fn built_product(file: &Path, bytes: u64, head: &[u8]) -> Option<String> {
+    let name = file.to_string_lossy();
+    let ext = file.extension().map(|e| e.to_string_lossy().to_lowercase());
+    if ext.as_deref().is_some_and(|e| BUILT.contains(&e)) {
+        return Some(format!("{name}: a build product's extension"));
+    }
+    if head.starts_with(b"\x7fELF") || head.starts_with(&[0xcf, 0xfa, 0xed, 0xfe]) {
+        return Some(format!("{name}: a compiled executable or library"));
+    }
+    if bytes > MAX_FILE_BYTES {
+        return Some(format!("{name}: {bytes} bytes, above {MAX_FILE_BYTES}"));
+    }
+    None
+}
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -183,6 +210,22 @@ fn no_file_names_a_path_outside_the_repository() {
 }
 
 #[test]
+fn no_build_product_or_oversized_file_is_tracked() {
+    let root = root();
+    let mut found = Vec::new();
+    for file in files(&root) {
+        let path = root.join(&file);
+        let bytes = std::fs::metadata(&path).expect("a tracked file").len();
+        let mut head = Vec::new();
+        std::fs::File::open(&path)
+            .and_then(|f| f.take(4).read_to_end(&mut head))
+            .expect("a readable file");
+        found.extend(built_product(&file, bytes, &head));
+    }
+    assert_eq!(found, Vec::<String>::new(), "build products in the sources");
+}
+
+#[test]
 fn every_relative_markdown_link_resolves() {
     let root = root();
     let mut checked = 0;
@@ -228,6 +271,12 @@ fn the_checks_catch_what_they_are_for() {
         broken_links(&root, Path::new("docs/page.md"), page),
         vec!["docs/page.md:1: no-such-file.md".to_string()]
     );
+    // The build-product check: an extension, an ELF header, a size; a source passes.
+    let lib = Path::new("crates/x/_ext.abi3.so");
+    assert!(built_product(lib, 10, b"").is_some());
+    assert!(built_product(Path::new("bin/tool"), 10, b"\x7fELF").is_some());
+    assert!(built_product(Path::new("data.csv"), MAX_FILE_BYTES + 1, b"a,b").is_some());
+    assert_eq!(built_product(Path::new("src/lib.rs"), 100, b"//! "), None);
     let escape = "[out](../../outside.md)\n";
     assert_eq!(
         broken_links(&root, Path::new("docs/page.md"), escape),
