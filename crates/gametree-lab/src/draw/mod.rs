@@ -12,6 +12,13 @@
 //! node is a `<g id="node-ID" class="node ...">` and the edge into it a `<g id="edge-ID"
 //! class="edge ...">`.
 //!
+//! **Best-reply search.** `brs` and `brs-plus` ([`DRAWABLE_ON_GAMES`]) are drawn on the
+//! tree they search, not on the game's move tree: at even depths the root player's moves, at
+//! odd depths one child per (opponent, move) pair in turn order, each labelled with the
+//! replier (`P2: 9-20`) and, for BRS+, the other opponents' forced first moves. The search
+//! names nodes by moves only; when two replies of one node have the same move, a visit goes
+//! to the first not yet visited and any other event to the one visited last.
+//!
 //! **Replay.** Starting from every node `unvisited` and nothing pruned, applying the events in
 //! order (a `visit` makes its node `visited` and clears a prune mark on it; a `prune` marks
 //! each node of its `bound.pruned` as pruned by its kind) ends in exactly the `visited` /
