@@ -155,6 +155,12 @@ async function treeRequest() {
     try { tree = JSON.parse($("tree-json").value); } catch (e) { throw new Error("pasted JSON: " + e.message); }
     return { tree, depth };
   }
+  if (source === "game") {
+    // A game position searched to a depth (2 plies when none is given); best-reply search
+    // (brs, brs-plus) draws the tree it searches there.
+    const position = $("explore-position").value.trim() || undefined;
+    return { game: $("explore-game").value, position, depth: depth === undefined ? 2 : depth };
+  }
   return { game: $("random-spec").value, depth };
 }
 

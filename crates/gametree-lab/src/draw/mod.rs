@@ -12,6 +12,13 @@
 //! node is a `<g id="node-ID" class="node ...">` and the edge into it a `<g id="edge-ID"
 //! class="edge ...">`.
 //!
+//! **Best-reply search.** `brs` and `brs-plus` ([`DRAWABLE_ON_GAMES`]) are drawn on the
+//! tree they search, not on the game's move tree: at even depths the root player's moves, at
+//! odd depths one child per (opponent, move) pair in turn order, each labelled with the
+//! replier (`P2: 9-20`) and, for BRS+, the other opponents' forced first moves. The search
+//! names nodes by moves only; when two replies of one node have the same move, a visit goes
+//! to the first not yet visited and any other event to the one visited last.
+//!
 //! **Replay.** Starting from every node `unvisited` and nothing pruned, applying the events in
 //! order (a `visit` makes its node `visited` and clears a prune mark on it; a `prune` marks
 //! each node of its `bound.pruned` as pruned by its kind) ends in exactly the `visited` /
@@ -24,12 +31,13 @@ mod svg;
 use crate::search_job::output::result_json;
 use std::time::Instant;
 
+use gametree::eval::Evaluator;
 use gametree::search::{
     self, Config, CutoffKind, Events, Limits, SearchError, SearchEvent, SearchResult, Searcher,
     Stats, StopReason,
 };
 use gametree::tree::{ExplicitTree, NodeId};
-use gametree::{Game, SetToMove};
+use gametree::{Game, Player, SetToMove};
 use gametree_games::registry::{self, GameVisitor, Playable, RegistryError};
 use serde::Serialize;
 use serde_json::Value;
@@ -51,6 +59,11 @@ pub const DRAWABLE: &[&str] = &[
     "paranoid",
     "nmax",
 ];
+
+/// The searchers drawable only on a game that can hand the turn to any player
+/// ([`SetToMove`]): best-reply search, drawn on the tree it searches (see the module
+/// documentation), not on the game's move tree.
+pub const DRAWABLE_ON_GAMES: &[&str] = &["brs", "brs-plus"];
 
 /// What to draw the search of.
 #[derive(Clone, Debug)]
@@ -105,7 +118,7 @@ pub enum DrawError {
     #[error(transparent)]
     UnknownAlgorithm(#[from] search::UnknownAlgorithm),
     /// The algorithm is known but does not record its steps.
-    #[error("{algorithm} cannot be drawn (it records no event log); drawable: {}", DRAWABLE.join(", "))]
+    #[error("{algorithm} cannot be drawn (it records no event log); drawable: {} (on games that can hand the turn to any player: {})", DRAWABLE.join(", "), DRAWABLE_ON_GAMES.join(", "))]
     NotDrawable {
         /// The algorithm's name.
         algorithm: String,
@@ -254,7 +267,7 @@ pub struct Summary {
 /// Draws the search of `cfg.algorithm` on `input`. See the module documentation.
 pub fn draw(input: DrawInput, cfg: &DrawConfig) -> Result<Drawing, DrawError> {
     let searcher: Searcher = cfg.algorithm.parse()?;
-    if !DRAWABLE.contains(&searcher.name()) {
+    if !DRAWABLE.contains(&searcher.name()) && !DRAWABLE_ON_GAMES.contains(&searcher.name()) {
         return Err(DrawError::NotDrawable {
             algorithm: searcher.name().to_string(),
         });
@@ -402,7 +415,29 @@ impl GameVisitor for Builder {
                 algorithm: self.searcher.name(),
             }),
         };
-        self.model(game, state, r)
+        let player_of = |s: &G::State| -> Option<usize> {
+            game.outcome(s).is_none().then(|| game.to_move(s).index())
+        };
+        let kids = |s: &G::State, _depth: u32| -> Vec<Kid<G>> {
+            let mut moves = Vec::new();
+            if game.outcome(s).is_none() {
+                game.moves(s, &mut moves);
+            }
+            moves
+                .into_iter()
+                .map(|mv| {
+                    let state = game.play(s, mv);
+                    Kid {
+                        mv,
+                        name: game.move_name(s, mv),
+                        player: player_of(&state),
+                        label: None,
+                        state,
+                    }
+                })
+                .collect()
+        };
+        self.model(game, state, r, &kids, player_of(state))
     }
 
     fn visit_best_reply<G: Playable + SetToMove>(
@@ -419,7 +454,165 @@ impl GameVisitor for Builder {
         };
         let eval = game.evaluator();
         let r = variant.search(game, &eval, state, &self.config);
-        self.model(game, state, r)
+        let bt = BestReplyTree::new(
+            game,
+            &eval,
+            state,
+            variant == search::best_reply::Variant::BrsPlus,
+        );
+        let kids = |s: &G::State, depth: u32| bt.children(s, depth);
+        let root = game.outcome(state).is_none().then(|| bt.root.index());
+        self.model(game, state, r, &kids, root)
+    }
+}
+
+/// A child as a tree model generates it: the move (the edge's identity below its parent),
+/// the position reached, its name, the player drawn in the child and the child's label.
+struct Kid<G: Game> {
+    mv: G::Move,
+    state: G::State,
+    name: String,
+    player: Option<usize>,
+    label: Option<String>,
+}
+
+/// The children of a position at a depth: the game's move tree, or the best-reply tree.
+type Kids<'a, G> = dyn Fn(&<G as Game>::State, u32) -> Vec<Kid<G>> + 'a;
+
+/// The tree best-reply search searches (see the module documentation of
+/// `gametree::search::best_reply`), rebuilt for the drawing with the same move order: at an
+/// even depth the root player's moves (the turn handed to it), at an odd depth one child per
+/// (opponent, move) pair in turn order, BRS+ with the others' forced first moves applied.
+struct BestReplyTree<'a, G: SetToMove, E> {
+    game: &'a G,
+    eval: &'a E,
+    root: Player,
+    opponents: Vec<Player>,
+    plus: bool,
+}
+
+impl<'a, G: SetToMove, E: Evaluator<G>> BestReplyTree<'a, G, E> {
+    fn new(game: &'a G, eval: &'a E, state: &G::State, plus: bool) -> Self {
+        let root = game.to_move(state);
+        let n = game.players();
+        let mut opponents = Vec::with_capacity(n - 1);
+        let mut p = root;
+        for _ in 1..n {
+            p = p.next(n);
+            opponents.push(p);
+        }
+        BestReplyTree {
+            game,
+            eval,
+            root,
+            opponents,
+            plus,
+        }
+    }
+
+    /// The moves of the player to move in `s`, in the evaluator's order (as the search).
+    fn ordered(&self, s: &G::State) -> Vec<G::Move> {
+        let mut m = Vec::new();
+        self.game.moves(s, &mut m);
+        self.eval.order(self.game, s, &mut m);
+        m
+    }
+
+    /// BRS+: `t` after opponents `from..` play their first move, with one note per move.
+    fn forced(&self, mut t: G::State, from: usize, notes: &mut Vec<String>) -> G::State {
+        for &o in &self.opponents[from..] {
+            if self.game.outcome(&t).is_some() {
+                break;
+            }
+            let Some(s) = self.game.set_to_move(&t, o) else {
+                continue;
+            };
+            let Some(&first) = self.ordered(&s).first() else {
+                continue;
+            };
+            notes.push(format!(
+                "{o} plays {} (forced)",
+                self.game.move_name(&s, first)
+            ));
+            t = self.game.play(&s, first);
+        }
+        t
+    }
+
+    /// The player drawn in a node at `depth` in position `t` (none when terminal): the root
+    /// player at even depths, the first opponent at odd ones (the edges below say who replies).
+    fn player(&self, t: &G::State, depth: u32) -> Option<usize> {
+        if self.game.outcome(t).is_some() {
+            None
+        } else if depth % 2 == 0 {
+            Some(self.root.index())
+        } else {
+            self.opponents.first().map(|o| o.index())
+        }
+    }
+
+    fn children(&self, t: &G::State, depth: u32) -> Vec<Kid<G>> {
+        let g = self.game;
+        if g.outcome(t).is_some() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        if depth % 2 == 0 {
+            let s = if g.to_move(t) == self.root {
+                t.clone()
+            } else {
+                match g.set_to_move(t, self.root) {
+                    Some(h) => h,
+                    None => return out,
+                }
+            };
+            for mv in self.ordered(&s) {
+                let state = g.play(&s, mv);
+                out.push(Kid {
+                    mv,
+                    name: g.move_name(&s, mv),
+                    player: self.player(&state, depth + 1),
+                    label: None,
+                    state,
+                });
+            }
+            return out;
+        }
+        let mut pre = t.clone();
+        let mut before: Vec<String> = Vec::new();
+        for (i, &o) in self.opponents.iter().enumerate() {
+            let Some(s) = g.set_to_move(&pre, o) else {
+                continue;
+            };
+            let moves = self.ordered(&s);
+            for &mv in &moves {
+                let name = format!("{o}: {}", g.move_name(&s, mv));
+                let mut notes = before.clone();
+                notes.push(name.clone());
+                let mut state = g.play(&s, mv);
+                if self.plus {
+                    state = self.forced(state, i + 1, &mut notes);
+                }
+                out.push(Kid {
+                    mv,
+                    name,
+                    player: self.player(&state, depth + 1),
+                    label: Some(notes.join("; ")),
+                    state,
+                });
+            }
+            if self.plus {
+                let Some(&first) = moves.first() else {
+                    continue;
+                };
+                before.push(format!("{o} plays {} (forced)", g.move_name(&s, first)));
+                pre = g.play(&s, first);
+                if g.outcome(&pre).is_some() {
+                    break;
+                }
+            }
+        }
+        out
     }
 }
 
@@ -427,13 +620,21 @@ impl GameVisitor for Builder {
 struct Raw<G: Game> {
     state: G::State,
     mv: Option<G::Move>,
+    /// The move's name (best-reply tree: with the replier).
+    name: Option<String>,
+    /// The player drawn in the node.
+    player: Option<usize>,
+    /// The label drawn by the node (best-reply replies).
+    label: Option<String>,
+    /// 1 + the number of the event that last visited the node (0: never).
+    stamp: u64,
     parent: Option<usize>,
     depth: u32,
     children: Option<Vec<usize>>,
 }
 
 struct Tree<'g, G: Game> {
-    game: &'g G,
+    kids: &'g Kids<'g, G>,
     raw: Vec<Raw<G>>,
     max: usize,
 }
@@ -442,21 +643,21 @@ impl<G: Game> Tree<'_, G> {
     /// The children of `i`, generated on first use (in the game's move order).
     fn expand(&mut self, i: usize) -> Result<&[usize], DrawError> {
         if self.raw[i].children.is_none() {
-            let mut moves = Vec::new();
-            if self.game.outcome(&self.raw[i].state).is_none() {
-                self.game.moves(&self.raw[i].state, &mut moves);
-            }
-            if self.raw.len() + moves.len() > self.max {
+            let made = (self.kids)(&self.raw[i].state, self.raw[i].depth);
+            if self.raw.len() + made.len() > self.max {
                 return Err(DrawError::TooLarge { max: self.max });
             }
-            let mut kids = Vec::with_capacity(moves.len());
-            for mv in moves {
-                let state = self.game.play(&self.raw[i].state, mv);
+            let mut kids = Vec::with_capacity(made.len());
+            for k in made {
                 kids.push(self.raw.len());
                 let depth = self.raw[i].depth + 1;
                 self.raw.push(Raw {
-                    state,
-                    mv: Some(mv),
+                    state: k.state,
+                    mv: Some(k.mv),
+                    name: Some(k.name),
+                    player: k.player,
+                    label: k.label,
+                    stamp: 0,
                     parent: Some(i),
                     depth,
                     children: None,
@@ -467,15 +668,32 @@ impl<G: Game> Tree<'_, G> {
         Ok(self.raw[i].children.as_deref().unwrap_or(&[]))
     }
 
-    /// The node reached by `path` from the root.
-    fn find(&mut self, path: &[G::Move]) -> Result<usize, DrawError> {
+    /// The node reached by `path` from the root, for the event numbered `seq` (a visit when
+    /// `visit`). Two children of a node can have the same move (in the best-reply tree, two
+    /// opponents placing on the same square): a visit goes to the first such child not
+    /// visited since its parent was, any other event to the one visited last, as the search
+    /// is depth first.
+    fn find(&mut self, path: &[G::Move], seq: u64, visit: bool) -> Result<usize, DrawError> {
         let mut i = 0;
-        for &mv in path {
+        for (k, &mv) in path.iter().enumerate() {
+            let since = self.raw[i].stamp;
             let kids = self.expand(i)?.to_vec();
-            i = *kids
-                .iter()
-                .find(|&&c| self.raw[c].mv == Some(mv))
-                .ok_or(DrawError::TooLarge { max: self.max })?;
+            let mut same = kids.iter().copied().filter(|&c| self.raw[c].mv == Some(mv));
+            let first = same.next().ok_or(DrawError::TooLarge { max: self.max })?;
+            i = if visit && k + 1 == path.len() {
+                std::iter::once(first)
+                    .chain(same)
+                    .find(|&c| self.raw[c].stamp <= since)
+                    .unwrap_or(first)
+            } else {
+                std::iter::once(first)
+                    .chain(same)
+                    .max_by_key(|&c| (self.raw[c].stamp, std::cmp::Reverse(c)))
+                    .unwrap_or(first)
+            };
+        }
+        if visit {
+            self.raw[i].stamp = seq + 1;
         }
         Ok(i)
     }
@@ -487,6 +705,8 @@ impl Builder {
         game: &G,
         state: &G::State,
         r: Result<SearchResult<G::Move>, SearchError>,
+        kids: &Kids<'_, G>,
+        root_player: Option<usize>,
     ) -> Result<Model, DrawError> {
         let r = r.map_err(|e| match e {
             SearchError::Stopped(StopReason::NodeLimit, _) => DrawError::TooLarge {
@@ -495,10 +715,14 @@ impl Builder {
             other => DrawError::Search(other),
         })?;
         let mut t = Tree {
-            game,
+            kids,
             raw: vec![Raw {
                 state: state.clone(),
                 mv: None,
+                name: None,
+                player: root_player,
+                label: None,
+                stamp: 0,
                 parent: None,
                 depth: 0,
                 children: None,
@@ -507,7 +731,7 @@ impl Builder {
         };
         // Each event's node; then the nodes to draw beyond them.
         let mut at = Vec::with_capacity(r.events.len());
-        for e in &r.events {
+        for (seq, e) in r.events.iter().enumerate() {
             let path = match e {
                 SearchEvent::Visit { path }
                 | SearchEvent::Leaf { path, .. }
@@ -515,7 +739,8 @@ impl Builder {
                 | SearchEvent::ReSearch { path } => path,
                 SearchEvent::Prune(p) => &p.path,
             };
-            at.push(t.find(path)?);
+            let visit = matches!(e, SearchEvent::Visit { .. });
+            at.push(t.find(path, seq as u64, visit)?);
         }
         let depth_limit = self.config.limits.depth.unwrap_or(u32::MAX);
         let mut visited = vec![false; t.raw.len()];
@@ -555,9 +780,6 @@ impl Builder {
             };
             ids.push(id);
         }
-        let player_of = |s: &G::State| -> Option<usize> {
-            game.outcome(s).is_none().then(|| game.to_move(s).index())
-        };
         // Events, replayed for the values and prunes.
         let mut events = Vec::with_capacity(r.events.len());
         let mut last_visit = vec![None::<u64>; n];
@@ -614,7 +836,7 @@ impl Builder {
                 seq,
                 kind,
                 node: ids[i].clone(),
-                player: player_of(&t.raw[i].state),
+                player: t.raw[i].player,
                 value: v,
                 bound,
             });
@@ -623,12 +845,36 @@ impl Builder {
         let mut pv = vec![false; n];
         pv[0] = true;
         let mut cur = 0;
+        // A node's own score, to tell apart children with the same move: the one number
+        // backed up, or the root player's component of its value.
+        let root_index = game.to_move(state).index();
+        let score_of = |c: usize| -> Option<i64> {
+            match (&backed_up[c], &value[c]) {
+                (Some(v), _) if v.len() == 1 => Some(v[0]),
+                (Some(v), _) | (None, Some(v)) => v.get(root_index).copied(),
+                _ => None,
+            }
+        };
         for &mv in &r.pv {
-            let Some(next) = t.raw[cur]
+            let same: Vec<usize> = t.raw[cur]
                 .children
                 .as_ref()
-                .and_then(|c| c.iter().copied().find(|&c| t.raw[c].mv == Some(mv)))
-            else {
+                .map(|c| {
+                    c.iter()
+                        .copied()
+                        .filter(|&c| t.raw[c].mv == Some(mv))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let next = if same.len() > 1 {
+                same.iter()
+                    .copied()
+                    .find(|&c| visited[c] && score_of(c) == Some(r.score))
+                    .or(same.first().copied())
+            } else {
+                same.first().copied()
+            };
+            let Some(next) = next else {
                 break;
             };
             pv[next] = true;
@@ -643,12 +889,9 @@ impl Builder {
                 id: ids[i].clone(),
                 parent: raw.parent.map(|p| ids[p].clone()),
                 depth: raw.depth,
-                move_name: raw
-                    .parent
-                    .zip(raw.mv)
-                    .map(|(p, mv)| game.move_name(&t.raw[p].state, mv)),
-                player: player_of(&raw.state),
-                label: None,
+                move_name: raw.name.clone(),
+                player: raw.player,
+                label: raw.label.clone(),
                 leaf: kids.is_empty(),
                 visited: visited[i],
                 value: value[i].clone(),

@@ -2,6 +2,7 @@
 
 mod baudet;
 mod draw;
+mod draw_brs;
 mod fridenfalk;
 mod fridenfalk_chess;
 mod knuth_moore;

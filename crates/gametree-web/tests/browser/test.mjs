@@ -113,6 +113,48 @@ await test("korf-fig3-shallow-prunes", page, async () => {
   assert(back === total - 1, `one step back: ${back}`);
 });
 
+// Best-reply search drawn on a Chinese Checkers position: the edges drawn pruned after the
+// last step are, for each prune of `gametree search --json --trace` (path of move names,
+// K children left), the last K children of that node of the best-reply tree.
+await test("brs-chinese-checkers-prunes", page, async () => {
+  const spec = "chinese-checkers(players=3,board=37)";
+  await page.check("input[name=source][value=game]");
+  await page.fill("#explore-game", spec);
+  await page.fill("#explore-position", "");
+  await page.fill("#depth", "3");
+  await page.selectOption("#algo-a", "brs");
+  await page.click("#run");
+  await page.waitForFunction(() => window.gtExplorer && window.gtExplorer.total > 0
+    && window.gtExplorer.views.a.result.algorithm === "brs", null, { timeout: 10000 });
+  const total = await page.evaluate(() => window.gtExplorer.total);
+  for (let i = 0; i < total; i++) await page.click("#forward");
+  const drawn = new Set(await page.$$eval("#view-a g.edge.pruned", (es) => es.map((e) => e.id)));
+  const args = ["--json", "--game", spec, "-a", "brs", "--depth", "3"];
+  const result = JSON.parse(execFileSync(bin, ["search", "--trace", ...args]).toString());
+  const nodes = JSON.parse(execFileSync(bin, ["draw", ...args]).toString()).nodes;
+  const kids = new Map();
+  for (const n of nodes) if (n.parent !== null) (kids.get(n.parent) || kids.set(n.parent, []).get(n.parent)).push(n);
+  // A reply's move is drawn as "P1: 9-20"; the trace names the move alone.
+  const bare = (m) => m.replace(/^P[0-9]+: /, "");
+  const edges = new Set();
+  for (const ev of result.trace) {
+    let id = "r";
+    for (const m of ev.path) id = kids.get(id).find((c) => bare(c.move) === m).id;
+    const cs = kids.get(id);
+    for (const c of cs.slice(cs.length - ev.pruned_children)) edges.add(`edge-${c.id}`);
+  }
+  assert(result.trace.length > 0 && edges.size > 0, "the CLI trace has prunes");
+  const want = [...edges].sort().join(" ");
+  const got = [...drawn].sort().join(" ");
+  assert(want === got, `drawn pruned edges [${got}] != CLI trace prunes [${want}]`);
+  const visited = await page.$$eval("#view-a g.node.visited", (es) => es.length);
+  assert(visited === result.stats.nodes, `${visited} nodes drawn visited, CLI visited ${result.stats.nodes}`);
+  await page.screenshot({ path: join(artifacts, "brs-chinese-checkers.png"), fullPage: true });
+  await page.check("input[name=source][value=example]");
+  await page.fill("#depth", "");
+  await page.selectOption("#algo-a", "shallow");
+});
+
 await test("side-by-side", page, async () => {
   await page.check("#compare");
   await page.selectOption("#algo-b", "maxn");

@@ -104,14 +104,18 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
         beta: Score,
     ) -> Result<Score, StopReason> {
         self.meter.visit(ply)?;
+        self.tracer.visit();
         self.pv.clear(ply as usize);
         if let Some(v) = self.game.outcome(t) {
             self.meter.leaf();
+            self.tracer.leaf(&v);
             return Ok(v[self.root]);
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
-            return Ok(self.eval.evaluate(self.game, t)[self.root]);
+            let v = self.eval.evaluate(self.game, t);
+            self.tracer.leaf(&v);
+            return Ok(v[self.root]);
         }
         let handed;
         let s = if self.game.to_move(t) == self.root {
@@ -125,7 +129,9 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
                 None => {
                     // The root player is out of the game: nothing left to search.
                     self.meter.leaf();
-                    return Ok(self.eval.evaluate(self.game, t)[self.root]);
+                    let v = self.eval.evaluate(self.game, t);
+                    self.tracer.leaf(&v);
+                    return Ok(v[self.root]);
                 }
             }
         };
@@ -160,6 +166,7 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
             alpha = alpha.max(best);
         }
         self.moves.truncate(start);
+        self.tracer.backup_score(best);
         Ok(best)
     }
 
@@ -174,14 +181,18 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
         mut beta: Score,
     ) -> Result<Score, StopReason> {
         self.meter.visit(ply)?;
+        self.tracer.visit();
         self.pv.clear(ply as usize);
         if let Some(v) = self.game.outcome(c) {
             self.meter.leaf();
+            self.tracer.leaf(&v);
             return Ok(v[self.root]);
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
-            return Ok(self.eval.evaluate(self.game, c)[self.root]);
+            let v = self.eval.evaluate(self.game, c);
+            self.tracer.leaf(&v);
+            return Ok(v[self.root]);
         }
         let beta0 = beta;
         let mut best = Score::MAX;
@@ -222,6 +233,7 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
                         self.tracer
                             .prune(CutoffKind::Alpha, &[alpha, beta0], best, rest + later);
                     }
+                    self.tracer.backup_score(best);
                     return Ok(best);
                 }
                 beta = beta.min(best);
@@ -237,8 +249,11 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
         if !any {
             // No opponent can reply: the node is valued as a leaf.
             self.meter.leaf();
-            return Ok(self.eval.evaluate(self.game, c)[self.root]);
+            let v = self.eval.evaluate(self.game, c);
+            self.tracer.leaf(&v);
+            return Ok(v[self.root]);
         }
+        self.tracer.backup_score(best);
         Ok(best)
     }
 
