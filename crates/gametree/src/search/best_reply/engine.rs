@@ -108,13 +108,15 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
         self.pv.clear(ply as usize);
         if let Some(v) = self.game.outcome(t) {
             self.meter.leaf();
-            self.tracer.leaf(&v);
+            self.tracer
+                .leaf_with(|| crate::search::static_value(self.game, &self.eval, t));
             return Ok(v[self.root]);
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
             let v = self.eval.evaluate(self.game, t);
-            self.tracer.leaf(&v);
+            self.tracer
+                .leaf_with(|| crate::search::static_value(self.game, &self.eval, t));
             return Ok(v[self.root]);
         }
         let handed;
@@ -130,7 +132,8 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
                     // The root player is out of the game: nothing left to search.
                     self.meter.leaf();
                     let v = self.eval.evaluate(self.game, t);
-                    self.tracer.leaf(&v);
+                    self.tracer
+                        .leaf_with(|| crate::search::static_value(self.game, &self.eval, t));
                     return Ok(v[self.root]);
                 }
             }
@@ -185,13 +188,15 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
         self.pv.clear(ply as usize);
         if let Some(v) = self.game.outcome(c) {
             self.meter.leaf();
-            self.tracer.leaf(&v);
+            self.tracer
+                .leaf_with(|| crate::search::static_value(self.game, &self.eval, c));
             return Ok(v[self.root]);
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
             let v = self.eval.evaluate(self.game, c);
-            self.tracer.leaf(&v);
+            self.tracer
+                .leaf_with(|| crate::search::static_value(self.game, &self.eval, c));
             return Ok(v[self.root]);
         }
         let beta0 = beta;
@@ -250,7 +255,8 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
             // No opponent can reply: the node is valued as a leaf.
             self.meter.leaf();
             let v = self.eval.evaluate(self.game, c);
-            self.tracer.leaf(&v);
+            self.tracer
+                .leaf_with(|| crate::search::static_value(self.game, &self.eval, c));
             return Ok(v[self.root]);
         }
         self.tracer.backup_score(best);

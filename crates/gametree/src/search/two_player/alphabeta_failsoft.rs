@@ -110,13 +110,15 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
         self.pv.clear(ply as usize);
         if let Some(v) = self.game.outcome(state) {
             self.meter.leaf();
-            self.tracer.leaf(&v);
+            self.tracer
+                .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
             return Ok(key(&v));
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
             let v = self.eval.evaluate(self.game, state);
-            self.tracer.leaf(&v);
+            self.tracer
+                .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
             return Ok(key(&v));
         }
         let (start, end) = crate::search::expand(

@@ -125,13 +125,14 @@ impl<'a, G: Game, E: Evaluator<G>> TwoPlayerSearch<'a, G, E> {
     pub(super) fn frontier(&mut self, state: &G::State, ply: u32) -> Result<Score, StopReason> {
         self.meter.visit(ply)?;
         self.meter.leaf();
-        let v = match self.game.outcome(state) {
-            Some(v) => v,
-            None => self.eval.evaluate(self.game, state),
+        let s = match self.game.outcome(state) {
+            Some(v) => key(&v),
+            None => key(&self.eval.evaluate(self.game, state)),
         };
         self.tracer.visit();
-        self.tracer.leaf(&v);
-        Ok(key(&v))
+        self.tracer
+            .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
+        Ok(s)
     }
 
     /// Counts and traces a cutoff that leaves `pruned` children unsearched (none: no cutoff).
@@ -177,13 +178,15 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
         self.pv.clear(ply as usize);
         if let Some(v) = self.game.outcome(state) {
             self.meter.leaf();
-            self.tracer.leaf(&v);
+            self.tracer
+                .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
             return Ok(key(&v));
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
             let v = self.eval.evaluate(self.game, state);
-            self.tracer.leaf(&v);
+            self.tracer
+                .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
             return Ok(key(&v));
         }
         let (start, end) = crate::search::expand(

@@ -113,13 +113,15 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
         let color = if mover.index() == 0 { 1 } else { -1 };
         if let Some(v) = self.game.outcome(state) {
             self.meter.leaf();
-            self.tracer.leaf(&v);
+            self.tracer
+                .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
             return Ok(color * key(&v));
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
             let v = self.eval.evaluate(self.game, state);
-            self.tracer.leaf(&v);
+            self.tracer
+                .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
             return Ok(color * key(&v));
         }
         let (start, end) = crate::search::expand(
