@@ -51,6 +51,7 @@ pub fn run(args: MergeArgs) -> Result<()> {
         quick: run.quick,
         progress: false,
         hands: run.hands,
+        strength: run.strength,
     };
     let elapsed = start.elapsed().as_secs_f64();
     if args.json {

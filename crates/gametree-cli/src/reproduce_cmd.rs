@@ -6,8 +6,9 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Result};
 use clap::Args;
-use gametree_lab::experiment::Ctx;
+use gametree_lab::engine_name::parse_budget;
 use gametree_lab::experiment::Experiment;
+use gametree_lab::experiment::{Ctx, StrengthScale};
 use gametree_lab::reproduce;
 use gametree_lab::shard::{self, Balance, RunParams, Shard};
 
@@ -27,7 +28,7 @@ pub struct ReproduceArgs {
     #[arg(long)]
     json: bool,
     /// List the experiments (`PAPER/TABLE` and what each reproduces) and run nothing.
-    #[arg(long, conflicts_with_all = ["json", "out", "quick", "hands", "shard", "shards"])]
+    #[arg(long, conflicts_with_all = ["json", "out", "quick", "hands", "openings", "budget", "shard", "shards"])]
     list: bool,
     /// Write every table (md, csv, json) and plot (svg) under DIR, with a manifest per
     /// experiment written last; a re-run skips experiments whose manifest has the same
@@ -38,6 +39,16 @@ pub struct ReproduceArgs {
     /// mode's (quick: 2 and 1; full: the paper's 300 and 50).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
     hands: Option<u64>,
+    /// beyond/strength: random openings per match (per deal on the card games) instead of
+    /// the mode's (quick 1, full 2); every opening is played in every seat assignment, so
+    /// each adds 6 games to a match on three seats, 14 on four.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    openings: Option<u64>,
+    /// beyond/strength: every engine's budget per move instead of 20 ms: `tMS` (time, e.g.
+    /// t50), `nNODES` (nodes, e.g. n50000: the same rows on every run and machine) or
+    /// `dDEPTH`.
+    #[arg(long, value_name = "BUDGET")]
+    budget: Option<String>,
     /// Run only shard I of N (I counts from 0) and write its part, `DIR/part-I-of-N.json`,
     /// under --out; `gametree merge` turns the parts into this command's files
     /// (docs/cluster.md). Without it the shard comes from SLURM_ARRAY_TASK_ID (with
@@ -50,6 +61,18 @@ pub struct ReproduceArgs {
     shards: Option<usize>,
 }
 
+/// The strength experiment's scale from --openings and --budget.
+fn strength_scale(args: &ReproduceArgs) -> Result<StrengthScale> {
+    let budget = match &args.budget {
+        Some(b) => Some(parse_budget(b).map_err(|e| anyhow!("--budget `{b}`: {e}"))?),
+        None => None,
+    };
+    Ok(StrengthScale {
+        openings: args.openings.map(|o| o as usize),
+        budget,
+    })
+}
+
 /// Runs `gametree reproduce`. The text output comes after every experiment has run, first
 /// the summary, then the tables; meanwhile each experiment's time goes to stderr as it ends
 /// (with --json, or when stderr is a terminal, beside the progress bars).
@@ -59,10 +82,20 @@ pub fn run(args: ReproduceArgs) -> Result<()> {
         out!("{}", reproduce::list_text(&experiments));
         return Ok(());
     }
+    if (args.openings.is_some() || args.budget.is_some())
+        && !experiments
+            .iter()
+            .any(|e| e.paper == "beyond" && e.table == "strength")
+    {
+        return Err(anyhow!(
+            "--openings and --budget set the strength experiment's scale; the selection does not include beyond/strength"
+        ));
+    }
     let ctx = Ctx {
         quick: args.quick,
         progress: std::io::stderr().is_terminal(),
         hands: args.hands.map(|h| h as usize),
+        strength: strength_scale(&args)?,
     };
     let flag = match &args.shard {
         Some(t) => Some(t.parse::<Shard>()?),

@@ -6,18 +6,21 @@
 //!   `gametree_games::registry::Playable::default_engine`).
 //! - `@BUDGET` is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS`; without it the caller's default
 //!   budget applies.
-//! - Each `:OPTION=VALUE` sets one [`EngineOptions`] field. There is one option today:
-//!   `cutoff=PLIES` (MCTS only, 1 to [`MAX_CUTOFF`]): playouts stop after that many plies
-//!   and the evaluator values the position they reached, so random playouts on big boards
-//!   do not run to the game's ply cap. Unknown options, repeated options and options the
-//!   searcher does not take are refused.
+//! - Each `:OPTION=VALUE` sets one [`EngineOptions`] field:
+//!   - `cutoff=PLIES` (MCTS only, 1 to [`MAX_CUTOFF`]): playouts stop after that many plies
+//!     and the evaluator values the position they reached, so random playouts on big
+//!     boards do not run to the game's ply cap;
+//!   - `table=MIB` (`maxn` and `speculative` only, 1 to [`MAX_TABLE_MIB`]): a table of exact
+//!     value vectors of that many MiB, kept for the whole game (`speculative@t20:table=16`).
+//!
+//!   Unknown options, repeated options and options the searcher does not take are refused.
 //!
 //! [`Engine::name`] prints an engine in this form, and parsing it gives the engine back.
 
-use gametree::search::{Searcher, UnknownAlgorithm};
+use gametree::search::{Algorithm, Searcher, UnknownAlgorithm};
 
 use crate::stack::MAX_PLIES;
-use crate::tournament::{Budget, Engine, EngineOptions, MAX_TIME_MS};
+use crate::tournament::{Budget, Engine, EngineOptions, MAX_TABLE_MIB, MAX_TIME_MS};
 
 /// The longest playout cut-off, in plies.
 pub const MAX_CUTOFF: u32 = 10_000;
@@ -99,7 +102,9 @@ pub fn parse_engine(
     })
 }
 
-fn parse_budget(b: &str) -> Result<Budget, String> {
+/// Reads a budget without its `@`: `dDEPTH`, `nNODES` or `tMILLISECONDS` (`t20`), with the
+/// ranges of an engine's budget; the error says what is wrong.
+pub fn parse_budget(b: &str) -> Result<Budget, String> {
     let number = |digits: &str, what: &str| -> Result<u64, String> {
         digits
             .parse::<u64>()
@@ -139,7 +144,7 @@ fn set_option(
 ) -> Result<(), String> {
     let Some((key, value)) = option.split_once('=') else {
         return Err(format!(
-            "option `{option}` is not KEY=VALUE (the options are `:cutoff=PLIES`)"
+            "option `{option}` is not KEY=VALUE (the options are `:cutoff=PLIES` and `:table=MIB`)"
         ));
     };
     match key {
@@ -161,8 +166,29 @@ fn set_option(
             options.cutoff = Some(c);
             Ok(())
         }
+        "table" => {
+            if !matches!(
+                algorithm,
+                Searcher::Plain(Algorithm::Maxn | Algorithm::Speculative)
+            ) {
+                return Err(format!(
+                    "option `table` is for maxn and speculative only, not {}",
+                    algorithm.name()
+                ));
+            }
+            if options.table.is_some() {
+                return Err("option `table` is given twice".into());
+            }
+            let t = value
+                .parse::<u32>()
+                .ok()
+                .filter(|t| (1..=MAX_TABLE_MIB).contains(t))
+                .ok_or_else(|| format!("table `{value}`: must be 1 to {MAX_TABLE_MIB} MiB"))?;
+            options.table = Some(t);
+            Ok(())
+        }
         _ => Err(format!(
-            "unknown option `{key}` (the options are `:cutoff=PLIES`, for mcts)"
+            "unknown option `{key}` (the options are `:cutoff=PLIES`, for mcts, and `:table=MIB`, for maxn and speculative)"
         )),
     }
 }

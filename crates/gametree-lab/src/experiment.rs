@@ -4,8 +4,11 @@
 //! [`Output`]: report rows (the paper's number beside ours, with a verdict) and plots. It is
 //! deterministic: the same [`Ctx`] gives the same rows, whatever the number of threads.
 
+use serde::{Deserialize, Serialize};
+
 use crate::plot::Series;
 use crate::report::Row;
+use crate::tournament::Budget;
 
 /// How to run an experiment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +21,28 @@ pub struct Ctx {
     /// The number of hands of the card-game experiments (Sturtevant's Tables 11 and 12),
     /// instead of the mode's (quick: 2 and 1; full: the paper's 300 and 50).
     pub hands: Option<usize>,
+    /// The scale of the strength experiment (`beyond/strength`), instead of the mode's.
+    pub strength: StrengthScale,
+}
+
+/// The scale of the strength experiment (`gametree reproduce beyond/strength --openings N
+/// --budget B`): more games per match for intervals that decide, or another budget per
+/// move (a node budget makes the rows the same on every run). `None` fields keep the
+/// mode's setting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StrengthScale {
+    /// Random openings per match (deals of the card games), instead of the mode's.
+    pub openings: Option<usize>,
+    /// Every engine's budget per move, instead of the mode's 20 ms.
+    pub budget: Option<Budget>,
+}
+
+impl StrengthScale {
+    /// The mode's settings.
+    pub const MODE: StrengthScale = StrengthScale {
+        openings: None,
+        budget: None,
+    };
 }
 
 /// A plot an experiment asks for.

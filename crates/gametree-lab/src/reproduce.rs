@@ -408,7 +408,8 @@ pub fn run(
 }
 
 /// The `--json` output of a run, one line: `{"meta": {...}, "rows": [...]}`. The meta is a
-/// [`Meta`] (its `params`: `mode=quick` or `mode=full`, and `hands=N` when given) with
+/// [`Meta`] (its `params`: `mode=quick` or `mode=full`, then `hands=N`, `openings=N` and
+/// `budget=...` when given) with
 /// `experiments`: each one's `paper`, `table`, `params`, `elapsed_s` and `skipped`. It
 /// differs from run to run; the rows are byte-identical across runs and thread counts.
 pub fn run_json(done: &[Done], ctx: &Ctx, elapsed_s: f64) -> String {
@@ -426,10 +427,16 @@ pub fn run_json(done: &[Done], ctx: &Ctx, elapsed_s: f64) -> String {
         })
         .collect();
     let rows: Vec<&Row> = done.iter().flat_map(|d| d.rows.iter()).collect();
-    let params = match ctx.hands {
-        Some(h) => format!("mode={mode} hands={h}"),
-        None => format!("mode={mode}"),
-    };
+    let mut params = format!("mode={mode}");
+    if let Some(h) = ctx.hands {
+        params.push_str(&format!(" hands={h}"));
+    }
+    if let Some(o) = ctx.strength.openings {
+        params.push_str(&format!(" openings={o}"));
+    }
+    if let Some(b) = ctx.strength.budget {
+        params.push_str(&format!(" budget={b:?}"));
+    }
     let mut meta = serde_json::to_value(Meta::now(&params, elapsed_s)).unwrap_or_default();
     meta["experiments"] = Value::Array(experiments);
     let doc = json!({ "meta": meta, "rows": rows });

@@ -26,7 +26,7 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::experiment::{Ctx, Experiment, Output, Plot};
+use crate::experiment::{Ctx, Experiment, Output, Plot, StrengthScale};
 use crate::io::{prepare_dir, write_atomic, DirError};
 use crate::papers::fridenfalk;
 use crate::plot::Series;
@@ -619,6 +619,9 @@ pub struct RunParams {
     pub quick: bool,
     /// `--hands`, when given.
     pub hands: Option<usize>,
+    /// `--openings` and `--budget` of the strength experiment, when given.
+    #[serde(default)]
+    pub strength: StrengthScale,
 }
 
 impl RunParams {
@@ -629,6 +632,7 @@ impl RunParams {
             target: target.map(str::to_string),
             quick: ctx.quick,
             hands: ctx.hands,
+            strength: ctx.strength,
         }
     }
 
@@ -638,6 +642,7 @@ impl RunParams {
             quick: self.quick,
             progress: false,
             hands: self.hands,
+            strength: self.strength,
         }
     }
 }

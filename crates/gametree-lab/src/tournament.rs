@@ -37,10 +37,17 @@
 use std::time::{Duration, Instant};
 
 use gametree::hash::mix64;
-use gametree::search::mcts::MctsConfig;
+use gametree::hash::Zobrist;
+use gametree::search::iterative::iterative_deepening;
+use gametree::search::maxn_table::maxn_table;
+use gametree::search::mcts::{mcts as mcts_search, MctsConfig};
+use gametree::search::speculative_table::speculative_table;
+use gametree::search::vector_table::VectorTable;
 #[cfg(doc)]
-use gametree::search::{Algorithm, WithSetToMove};
-use gametree::search::{AnyGame, Config, Dispatch, Limits, Searcher};
+use gametree::search::WithSetToMove;
+use gametree::search::{
+    Algorithm, AnyGame, Config, Dispatch, Limits, SearchError, SearchResult, Searcher,
+};
 use gametree::{Evaluator, Game, Score, Scores};
 use gametree_games::rng::SplitMix64;
 use serde::{Deserialize, Serialize};
@@ -51,7 +58,7 @@ use crate::stack::{stack_bytes, StackError, MAX_PLIES};
 use crate::stats::{summarize, Summary};
 
 /// How much an engine may search per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Budget {
     /// A fixed-depth search of this many plies.
@@ -76,21 +83,36 @@ pub const MAX_TIME_MS: u64 = 3_600_000;
 pub const MCTS_DEPTH_ITERATIONS: u64 = 2_000;
 
 /// An engine's settings beyond its searcher and budget, written after the budget in its
-/// name (`mcts@t200:cutoff=10`; see [`crate::engine_name`]).
+/// name (`mcts@t200:cutoff=10`, `speculative@t20:table=16`; see [`crate::engine_name`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EngineOptions {
     /// MCTS only: the most plies a playout plays before the evaluator values the position
     /// it reached (`None`: the default, to the game's end or to a depth budget).
     pub cutoff: Option<u32>,
+    /// `maxn` and `speculative` only: a table of exact value vectors of this many MiB
+    /// ([`maxn_table`], [`speculative_table`]; at most [`MAX_TABLE_MIB`]). Each seat the
+    /// engine plays gets its own table for the whole game: it is allocated before the
+    /// game's first move (outside every time budget) and kept from move to move (a stored
+    /// value is the exact value of its position and draft, whatever the root), so a game
+    /// and its numbers do not depend on the games played before it or on the thread.
+    /// `None`: no table.
+    pub table: Option<u32>,
 }
 
+/// The largest table of an engine, in MiB (every game in flight holds one per seat).
+pub const MAX_TABLE_MIB: u32 = 1024;
+
 impl EngineOptions {
-    /// The options as the name's suffix: empty, or `:cutoff=10`.
+    /// The options as the name's suffix: empty, `:cutoff=10` or `:table=16`.
     pub fn suffix(&self) -> String {
-        match self.cutoff {
-            Some(c) => format!(":cutoff={c}"),
-            None => String::new(),
+        let mut s = String::new();
+        if let Some(c) = self.cutoff {
+            s.push_str(&format!(":cutoff={c}"));
         }
+        if let Some(t) = self.table {
+            s.push_str(&format!(":table={t}"));
+        }
+        s
     }
 }
 
@@ -138,7 +160,7 @@ impl Engine {
     /// spent and whether the search failed. A time budget's clock starts at the call. Runs
     /// through [`AnyGame`] (best-reply engines fail) with MCTS seed 0: see
     /// [`Engine::choose_with`].
-    pub fn choose<G: Game, E: Evaluator<G>>(
+    pub fn choose<G: Zobrist, E: Evaluator<G>>(
         &self,
         game: &G,
         eval: &E,
@@ -148,13 +170,44 @@ impl Engine {
     }
 
     /// [`Engine::choose`] through the dispatcher `D` ([`WithSetToMove`] runs best-reply
-    /// engines), with `seed` the seed of an MCTS engine's search.
-    pub fn choose_with<D: Dispatch<G>, G: Game, E: Evaluator<G>>(
+    /// engines), with `seed` the seed of an MCTS engine's search. An engine with a table
+    /// gets a new, empty one (a game's moves share one: [`Engine::choose_in`]).
+    pub fn choose_with<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
         &self,
         game: &G,
         eval: &E,
         state: &G::State,
         seed: u64,
+    ) -> Option<(G::Move, u64, bool)> {
+        let mut memory = self.memory().ok()?;
+        self.choose_in::<D, G, E>(game, eval, state, seed, &mut memory)
+    }
+
+    /// What the engine keeps from move to move of one game: its table of value vectors
+    /// when it has the option (allocated here, all empty), or nothing. Fails when the
+    /// table's memory cannot be allocated.
+    pub fn memory(&self) -> Result<EngineMemory, TournamentError> {
+        let table = match self.options.table {
+            Some(mib) => Some(VectorTable::try_with_mib(mib as usize).map_err(|e| {
+                TournamentError::Table {
+                    engine: self.name(),
+                    reason: e.to_string(),
+                }
+            })?),
+            None => None,
+        };
+        Ok(EngineMemory { table })
+    }
+
+    /// [`Engine::choose_with`] with the memory `memory` ([`Engine::memory`]) the engine
+    /// keeps between the moves of one game.
+    pub fn choose_in<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
+        &self,
+        game: &G,
+        eval: &E,
+        state: &G::State,
+        seed: u64,
+        memory: &mut EngineMemory,
     ) -> Option<(G::Move, u64, bool)> {
         let mcts = MctsConfig {
             seed,
@@ -165,32 +218,54 @@ impl Engine {
             cutoff: self.options.cutoff,
             ..MctsConfig::default()
         };
-        let iterative = |limits: Limits| {
+        // One search under `config`: the table version of max^n or speculative pruning
+        // when the engine has a table, else the dispatcher's.
+        let table_algorithm = match self.algorithm {
+            Searcher::Plain(a @ (Algorithm::Maxn | Algorithm::Speculative)) => Some(a),
+            _ => None,
+        };
+        let mut once = |config: &Config| match (table_algorithm, memory.table.as_mut()) {
+            (Some(Algorithm::Speculative), Some(t)) => {
+                speculative_table(game, eval, state, config, t)
+            }
+            (Some(_), Some(t)) => maxn_table(game, eval, state, config, t),
+            _ => D::run(self.algorithm, game, eval, state, config, &mcts),
+        };
+        let deepened = |limits: Limits, once: &mut dyn FnMut(&Config) -> SearchOutcome<G>| {
             let config = Config {
                 limits,
                 trace: false,
                 ..Config::default()
             };
-            D::run_iterative(self.algorithm, game, eval, state, &config, &mcts)
+            match self.algorithm {
+                Searcher::Mcts => mcts_search(game, eval, state, &config, &mcts),
+                _ => iterative_deepening(&config, once),
+            }
         };
         let result = match self.budget {
-            Budget::Depth(d) => D::run(self.algorithm, game, eval, state, &Config::depth(d), &mcts),
-            Budget::Nodes(n) => iterative(Limits {
-                depth: None,
-                nodes: Some(n),
-                deadline: None,
-                start: None,
-                stop: None,
-            }),
+            Budget::Depth(d) => once(&Config::depth(d)),
+            Budget::Nodes(n) => deepened(
+                Limits {
+                    depth: None,
+                    nodes: Some(n),
+                    deadline: None,
+                    start: None,
+                    stop: None,
+                },
+                &mut once,
+            ),
             Budget::Time(ms) => {
                 let start = Instant::now();
-                iterative(Limits {
-                    depth: Some(TIME_MAX_DEPTH),
-                    nodes: None,
-                    deadline: Some(start + Duration::from_millis(ms)),
-                    start: Some(start),
-                    stop: None,
-                })
+                deepened(
+                    Limits {
+                        depth: Some(TIME_MAX_DEPTH),
+                        nodes: None,
+                        deadline: Some(start + Duration::from_millis(ms)),
+                        start: Some(start),
+                        stop: None,
+                    },
+                    &mut once,
+                )
             }
         };
         let mut moves = Vec::new();
@@ -201,10 +276,20 @@ impl Engine {
                 Some(m) => (m, r.stats.nodes, false),
                 None => (first, r.stats.nodes, true),
             },
-            Err(gametree::search::SearchError::Stopped(_, stats)) => (first, stats.nodes, true),
+            Err(SearchError::Stopped(_, stats)) => (first, stats.nodes, true),
             Err(_) => (first, 0, true),
         })
     }
+}
+
+/// One search's outcome on game `G`.
+type SearchOutcome<G> = Result<SearchResult<<G as Game>::Move>, SearchError>;
+
+/// What an engine keeps between the moves of one game ([`Engine::memory`]): its table of
+/// value vectors, when it has one.
+#[derive(Debug)]
+pub struct EngineMemory {
+    table: Option<VectorTable>,
 }
 
 /// What to play.
@@ -285,6 +370,24 @@ pub enum TournamentError {
         engine: String,
         /// The searcher's name.
         algorithm: &'static str,
+    },
+    /// An engine option its searcher does not take, or out of range (a table on a search
+    /// other than max^n and speculative pruning, a table over [`MAX_TABLE_MIB`], a cut-off on
+    /// a search other than MCTS).
+    #[error("engine {engine}: {problem}")]
+    BadOption {
+        /// The engine's name.
+        engine: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// An engine's table cannot be allocated.
+    #[error("engine {engine}: its table cannot be allocated: {reason}")]
+    Table {
+        /// The engine's name.
+        engine: String,
+        /// Why.
+        reason: String,
     },
     /// An engine's depth is beyond what a search thread supports.
     #[error(transparent)]
@@ -464,7 +567,7 @@ pub fn opening<G: Game>(game: &G, plies: usize, seed: u64) -> G::State {
 
 /// Plays one game from `start` with `engine_of_seat[p]` at seat `p` ([`play_game_with`]
 /// through [`AnyGame`] with seed 0).
-pub fn play_game<G: Game, E: Evaluator<G>>(
+pub fn play_game<G: Zobrist, E: Evaluator<G>>(
     game: &G,
     eval: &E,
     engines: &[Engine],
@@ -483,7 +586,7 @@ pub fn move_seed(seed: u64, ply: usize) -> u64 {
 /// Plays one game from `start` with `engine_of_seat[p]` at seat `p`, searching through the
 /// dispatcher `D`; an MCTS engine's search at ply `k` (after the opening) has seed
 /// [`move_seed`]`(seed, k)`.
-pub fn play_game_with<D: Dispatch<G>, G: Game, E: Evaluator<G>>(
+pub fn play_game_with<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
     game: &G,
     eval: &E,
     engines: &[Engine],
@@ -500,6 +603,13 @@ pub fn play_game_with<D: Dispatch<G>, G: Game, E: Evaluator<G>>(
     let mut longest = vec![0u64; n];
     let mut fallbacks = 0;
     let mut plies = 0;
+    // Each seat's memory (its table), allocated before the first move. A table that cannot
+    // be allocated leaves the seat without one (its moves are then the first legal move,
+    // counted in `fallbacks`); run_tournament_with allocates one of each size first and
+    // refuses the tournament instead.
+    let mut memory: Vec<Option<EngineMemory>> = (0..n)
+        .map(|p| engines[engine_of_seat[p]].memory().ok())
+        .collect();
     let (scores, ending): (Scores, Ending) = loop {
         if let Some(o) = game.outcome(&state) {
             if game.ended_by_cap(&state) {
@@ -513,7 +623,15 @@ pub fn play_game_with<D: Dispatch<G>, G: Game, E: Evaluator<G>>(
         let p = game.to_move(&state).index();
         let engine = &engines[engine_of_seat[p]];
         let clock = Instant::now();
-        match engine.choose_with::<D, G, E>(game, eval, &state, move_seed(seed, plies)) {
+        let chosen = match memory[p].as_mut() {
+            Some(m) => engine.choose_in::<D, G, E>(game, eval, &state, move_seed(seed, plies), m),
+            None => {
+                let mut moves = Vec::new();
+                game.moves(&state, &mut moves);
+                moves.first().map(|&m| (m, 0, true))
+            }
+        };
+        match chosen {
             Some((mv, spent, failed)) => {
                 if timed {
                     let us = clock.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
@@ -561,7 +679,7 @@ pub fn run_tournament<G, E>(
     config: &TournamentConfig,
 ) -> Result<TournamentResult, TournamentError>
 where
-    G: Game + Sync,
+    G: Zobrist + Sync,
     G::State: Send,
     E: Evaluator<G> + Sync,
 {
@@ -580,7 +698,7 @@ pub fn run_tournament_with<D, G, E>(
 ) -> Result<TournamentResult, TournamentError>
 where
     D: Dispatch<G>,
-    G: Game + Sync,
+    G: Zobrist + Sync,
     G::State: Send,
     E: Evaluator<G> + Sync,
 {
@@ -615,7 +733,7 @@ pub fn play_games_with<D, G, E>(
 ) -> Result<Vec<GameResult>, TournamentError>
 where
     D: Dispatch<G>,
-    G: Game + Sync,
+    G: Zobrist + Sync,
     G::State: Send,
     E: Evaluator<G> + Sync,
 {
@@ -649,7 +767,7 @@ fn play_one<D, G, E>(
 ) -> GameResult
 where
     D: Dispatch<G>,
-    G: Game,
+    G: Zobrist,
     E: Evaluator<G>,
 {
     let o = i / tables.len();
@@ -705,6 +823,30 @@ where
                 return Err(TournamentError::BadTime { engine: e.name() });
             }
         }
+        let bad = |problem: String| TournamentError::BadOption {
+            engine: e.name(),
+            problem,
+        };
+        if let Some(mib) = e.options.table {
+            if !matches!(
+                e.algorithm,
+                Searcher::Plain(Algorithm::Maxn | Algorithm::Speculative)
+            ) {
+                return Err(bad(format!(
+                    "a table is for maxn and speculative only, not {}",
+                    e.algorithm.name()
+                )));
+            }
+            if !(1..=MAX_TABLE_MIB).contains(&mib) {
+                return Err(bad(format!("the table must be 1 to {MAX_TABLE_MIB} MiB")));
+            }
+        }
+        if e.options.cutoff.is_some() && e.algorithm != Searcher::Mcts {
+            return Err(bad(format!(
+                "a playout cut-off is for mcts only, not {}",
+                e.algorithm.name()
+            )));
+        }
     }
     let tables = seatings(k, seats);
     let games = config
@@ -729,6 +871,10 @@ where
     G: Game,
 {
     let (tables, games) = check::<D, G>(game, config)?;
+    // Every engine's table must fit in memory (each game allocates its own).
+    for e in &config.engines {
+        e.memory()?;
+    }
     // The deepest search of any engine: its depth, or for a node budget at most that many
     // plies (iterative deepening completes depth d with more than d nodes), for a time
     // budget TIME_MAX_DEPTH, and never beyond MAX_PLIES (every game the command line offers
@@ -870,12 +1016,21 @@ pub fn table(r: &TournamentResult) -> String {
         r.finished,
         r.adjudicated
     ));
+    // The name columns are as wide as the longest name (at least 24).
+    let w = r
+        .engines
+        .iter()
+        .map(|e| e.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(24);
+    let w3 = w + 3;
     let rating = match r.ratings.method {
         crate::rating::RatingMethod::Elo => "Elo",
         crate::rating::RatingMethod::BradleyTerry => "rating (BT)",
     };
     out.push_str(&format!(
-        "{:<24} {:>6} {:>9} {:>8} {:>7} {:>17} {:>8} {:>17} {:>12}\n",
+        "{:<w$} {:>6} {:>9} {:>8} {:>7} {:>17} {:>8} {:>17} {:>12}\n",
         "engine",
         "games",
         "fin/adj",
@@ -888,7 +1043,7 @@ pub fn table(r: &TournamentResult) -> String {
     ));
     for e in &r.engines {
         out.push_str(&format!(
-            "{:<24} {:>6} {:>9} {:>8.1} {:>6.1}% {:>17} {:>8.0} {:>17} {:>12.0}\n",
+            "{:<w$} {:>6} {:>9} {:>8.1} {:>6.1}% {:>17} {:>8.0} {:>17} {:>12.0}\n",
             e.name,
             e.games,
             format!("{}/{}", e.finished, e.adjudicated),
@@ -906,12 +1061,12 @@ pub fn table(r: &TournamentResult) -> String {
     }
     if !r.pairwise.is_empty() {
         out.push_str(&format!(
-            "{:<24} {:<24} {:>6} {:>8} {:>8} {:>6} {:>7} {:>9}\n",
+            "{:<w$} {:<w3$} {:>6} {:>8} {:>8} {:>6} {:>7} {:>9}\n",
             "pair", "", "games", "ahead", "behind", "even", "score", "p (sign)"
         ));
         for p in &r.pairwise {
             out.push_str(&format!(
-                "{:<24} {:<24} {:>6} {:>8} {:>8} {:>6} {:>6.1}% {:>9.4}\n",
+                "{:<w$} {:<w3$} {:>6} {:>8} {:>8} {:>6} {:>6.1}% {:>9.4}\n",
                 r.engines[p.a].name,
                 format!("vs {}", r.engines[p.b].name),
                 p.games,

@@ -110,6 +110,7 @@ pub fn reproduce(
         quick,
         progress: false,
         hands,
+        strength: gametree_lab::experiment::StrengthScale::MODE,
     };
     let text = run_interruptible(py, 0, |_| {
         let start = Instant::now();

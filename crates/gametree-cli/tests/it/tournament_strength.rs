@@ -119,6 +119,65 @@ fn bad_budgets_exit_2_with_one_clear_line() {
         "--time-ms",
     );
     expect_error(&["tournament", "--game", g, "--threads", "0"], "--threads");
+    // A table on a search without one, or out of range.
+    expect_error(
+        &[
+            "tournament",
+            "--game",
+            g,
+            "--engines",
+            "paranoid:table=4,maxn",
+        ],
+        "engine `paranoid:table=4`: option `table` is for maxn and speculative only",
+    );
+    expect_error(
+        &[
+            "tournament",
+            "--game",
+            g,
+            "--engines",
+            "maxn:table=0,paranoid",
+        ],
+        "table `0`: must be 1 to 1024 MiB",
+    );
+}
+
+#[test]
+fn the_strength_scale_flags_are_checked_before_anything_runs() {
+    expect_error(
+        &["reproduce", "korf-1991", "--quick", "--budget", "t50"],
+        "--openings and --budget set the strength experiment's scale",
+    );
+    expect_error(
+        &["reproduce", "beyond/strength", "--quick", "--budget", "q5"],
+        "--budget `q5`: the budget is `@dDEPTH`",
+    );
+    expect_error(
+        &["reproduce", "beyond/strength", "--quick", "--openings", "0"],
+        "--openings",
+    );
+}
+
+#[test]
+fn an_engine_with_a_table_plays_and_prints_its_name() {
+    let v = json(&[
+        "tournament",
+        "--game",
+        "chinese-checkers(players=3,board=37)",
+        "--engines",
+        "speculative@d2:table=2,maxn@d2",
+        "--openings",
+        "1",
+        "--json",
+    ]);
+    let names: Vec<&str> = v["engines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["speculative@d2:table=2", "maxn@d2"]);
+    assert_eq!(v["games"], 6);
 }
 
 #[test]

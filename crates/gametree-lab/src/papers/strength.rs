@@ -117,18 +117,55 @@ pub const BRS_PLUS: Searcher = Searcher::BestReply(Variant::BrsPlus);
 /// MCTS with the max^n backup (the default of its configuration).
 pub const MCTS: Searcher = Searcher::Mcts;
 
+/// An engine of the experiment: a searcher, with or without a table of value vectors
+/// ([`EngineOptions::table`], [`TABLE_MIB`] MiB; max^n and speculative pruning only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entrant {
+    /// The searcher.
+    pub searcher: Searcher,
+    /// Whether it keeps a table of value vectors.
+    pub table: bool,
+}
+
+impl Entrant {
+    /// `searcher` without a table.
+    pub const fn plain(searcher: Searcher) -> Entrant {
+        Entrant {
+            searcher,
+            table: false,
+        }
+    }
+
+    /// `searcher` with a table of [`TABLE_MIB`] MiB.
+    pub const fn tabled(searcher: Searcher) -> Entrant {
+        Entrant {
+            searcher,
+            table: true,
+        }
+    }
+}
+
+/// The table of the engines that keep one, in MiB.
+pub const TABLE_MIB: u32 = 16;
+
+/// Speculative max^n with a table of value vectors.
+pub const SPECULATIVE_TABLE: Entrant = Entrant::tabled(SPECULATIVE);
+
 /// The matches played on every game, first engine against second: each engine against
-/// max^n, then the pairs the claims need.
-pub const MATCHES: [(Searcher, Searcher); 9] = [
-    (SPECULATIVE, MAXN),
-    (PARANOID, MAXN),
-    (BRS, MAXN),
-    (BRS_PLUS, MAXN),
-    (MCTS, MAXN),
-    (SPECULATIVE, PARANOID),
-    (BRS, PARANOID),
-    (BRS_PLUS, BRS),
-    (BRS_PLUS, PARANOID),
+/// max^n, then the pairs the claims need, then speculative max^n with a table against
+/// max^n and paranoid.
+pub const MATCHES: [(Entrant, Entrant); 11] = [
+    (Entrant::plain(SPECULATIVE), Entrant::plain(MAXN)),
+    (Entrant::plain(PARANOID), Entrant::plain(MAXN)),
+    (Entrant::plain(BRS), Entrant::plain(MAXN)),
+    (Entrant::plain(BRS_PLUS), Entrant::plain(MAXN)),
+    (Entrant::plain(MCTS), Entrant::plain(MAXN)),
+    (Entrant::plain(SPECULATIVE), Entrant::plain(PARANOID)),
+    (Entrant::plain(BRS), Entrant::plain(PARANOID)),
+    (Entrant::plain(BRS_PLUS), Entrant::plain(BRS)),
+    (Entrant::plain(BRS_PLUS), Entrant::plain(PARANOID)),
+    (SPECULATIVE_TABLE, Entrant::plain(MAXN)),
+    (SPECULATIVE_TABLE, Entrant::plain(PARANOID)),
 ];
 
 /// What a claim says of the first engine against the second.
@@ -197,7 +234,9 @@ pub struct Plan {
 /// The budget per move of both modes, in milliseconds.
 pub const TIME_MS: u64 = 20;
 
-/// The plan of mode `ctx`: 20 ms per move for every engine, MCTS playouts cut at 10 plies.
+/// The plan of mode `ctx`: 20 ms per move for every engine, MCTS playouts cut at 10 plies;
+/// `ctx.strength` replaces the number of openings per match (per deal on the card games;
+/// the deals stay the mode's) and the budget.
 ///
 /// Quick (under a minute on two cores): one opening per match (one deal for the cards),
 /// games adjudicated by the evaluator 16 plies after the opening: a smoke test whose
@@ -205,12 +244,14 @@ pub const TIME_MS: u64 = 20;
 /// (two deals, one opening each, for the cards), games played to their end (Chinese
 /// Checkers' cap of 400 plies, four-player chess' 200).
 pub fn plan(ctx: &Ctx) -> Plan {
+    let mode = if ctx.quick { 1 } else { 2 };
+    let openings = ctx.strength.openings.unwrap_or(mode);
     Plan {
         games: StrengthGame::ALL.to_vec(),
-        budget: Budget::Time(TIME_MS),
-        openings: if ctx.quick { 1 } else { 2 },
+        budget: ctx.strength.budget.unwrap_or(Budget::Time(TIME_MS)),
+        openings,
         opening_plies: 3,
-        deals: if ctx.quick { 1 } else { 2 },
+        deals: mode,
         max_plies: if ctx.quick { Some(16) } else { None },
         mcts_cutoff: Some(10),
         seed: STRENGTH_SEED,
@@ -294,15 +335,17 @@ pub struct Strength {
     pub matches: Vec<MatchResult>,
 }
 
-/// The engine of `searcher` on `game` under `plan`: the plan's budget, and for MCTS on a
-/// board game the plan's playout cut-off.
-pub fn engine(searcher: Searcher, game: StrengthGame, plan: &Plan) -> Engine {
+/// The engine of `entrant` on `game` under `plan`: the plan's budget, its table if it
+/// keeps one, and for MCTS on a board game the plan's playout cut-off.
+pub fn engine(entrant: Entrant, game: StrengthGame, plan: &Plan) -> Engine {
+    let searcher = entrant.searcher;
     let cutoff = if searcher == MCTS && !game.cards() {
         plan.mcts_cutoff
     } else {
         None
     };
-    Engine::new(searcher, plan.budget).with_options(EngineOptions { cutoff })
+    let table = entrant.table.then_some(TABLE_MIB);
+    Engine::new(searcher, plan.budget).with_options(EngineOptions { cutoff, table })
 }
 
 /// Plays every match of `plan`.
@@ -551,11 +594,25 @@ fn budget_text(b: Budget) -> String {
 }
 
 impl Strength {
-    /// The match of `a` against `b` on `game`, if the plan played it.
+    /// The match of `a` against `b` (both without a table) on `game`, if the plan played
+    /// it.
     pub fn find(&self, game: StrengthGame, a: Searcher, b: Searcher) -> Option<&MatchResult> {
+        self.find_entrants(game, Entrant::plain(a), Entrant::plain(b))
+    }
+
+    /// The match of `a` against `b` on `game`, if the plan played it.
+    pub fn find_entrants(
+        &self,
+        game: StrengthGame,
+        a: Entrant,
+        b: Entrant,
+    ) -> Option<&MatchResult> {
+        let is = |e: &Engine, x: Entrant| {
+            e.algorithm == x.searcher && e.options.table.is_some() == x.table
+        };
         self.matches
             .iter()
-            .find(|m| m.game == game && m.a.algorithm == a && m.b.algorithm == b)
+            .find(|m| m.game == game && is(&m.a, a) && is(&m.b, b))
     }
 
     /// The rows: per game and match, the first engine's pairwise score with its interval

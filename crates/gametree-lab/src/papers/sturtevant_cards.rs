@@ -612,6 +612,7 @@ mod tests {
             quick: true,
             progress: false,
             hands: None,
+            strength: crate::experiment::StrengthScale::MODE,
         };
         let t11 = run11(&ctx);
         assert_eq!(t11.rows.len(), 24);

@@ -292,6 +292,7 @@ fn the_table_5_1_experiment_flags_only_the_known_slip() {
         quick: true,
         progress: false,
         hands: None,
+        strength: gametree_lab::experiment::StrengthScale::MODE,
     });
     assert_eq!(out.rows.len(), 93);
     let differ: Vec<_> = out

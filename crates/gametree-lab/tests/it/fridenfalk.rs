@@ -18,6 +18,7 @@ const QUICK: Ctx = Ctx {
     quick: true,
     progress: false,
     hands: None,
+    strength: gametree_lab::experiment::StrengthScale::MODE,
 };
 
 /// Walks the tree to `depth`, checking every child against its parent.

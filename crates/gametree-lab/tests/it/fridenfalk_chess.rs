@@ -108,11 +108,13 @@ fn plans_cover_the_depths() {
         quick: true,
         progress: false,
         hands: None,
+        strength: gametree_lab::experiment::StrengthScale::MODE,
     });
     let full = plan(&Ctx {
         quick: false,
         progress: false,
         hands: None,
+        strength: gametree_lab::experiment::StrengthScale::MODE,
     });
     let depths = |v: &[(u32, usize)]| v.iter().map(|&(d, _)| d).collect::<Vec<_>>();
     assert_eq!(depths(&quick.maxn_depths), [1, 2, 3]);

@@ -97,6 +97,7 @@ fn the_best_case_experiment_is_exact_for_two_players() {
         quick: true,
         progress: false,
         hands: None,
+        strength: gametree_lab::experiment::StrengthScale::MODE,
     });
     let exact_rows: Vec<_> = out
         .rows

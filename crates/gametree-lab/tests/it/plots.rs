@@ -16,6 +16,7 @@ const QUICK: Ctx = Ctx {
     quick: true,
     progress: false,
     hands: None,
+    strength: gametree_lab::experiment::StrengthScale::MODE,
 };
 
 fn scratch(name: &str) -> PathBuf {

@@ -19,12 +19,14 @@ const QUICK: Ctx = Ctx {
     quick: true,
     progress: false,
     hands: None,
+    strength: gametree_lab::experiment::StrengthScale::MODE,
 };
 
 const FULL: Ctx = Ctx {
     quick: false,
     progress: false,
     hands: None,
+    strength: gametree_lab::experiment::StrengthScale::MODE,
 };
 
 fn scratch(name: &str) -> PathBuf {

@@ -6,11 +6,13 @@ use gametree::search::best_reply::Variant;
 use gametree::search::{Algorithm, Searcher};
 use gametree_games::registry::{self, GameVisitor, Playable};
 use gametree_lab::engine_name::{parse_engine, EngineNameError};
+use gametree_lab::experiment::{Ctx, StrengthScale};
 use gametree_lab::papers::strength::{
-    judge, strength, Claim, MatchOutcome, Plan, StrengthGame, MATCHES, MCTS,
+    judge, plan, strength, Claim, MatchOutcome, Plan, StrengthGame, MATCHES, MCTS, TABLE_MIB,
 };
 use gametree_lab::report::Verdict;
 use gametree_lab::tournament::{run_tournament, Budget, Engine, EngineOptions, TournamentConfig};
+use gametree_lab::tournament::{GameResult, TournamentError};
 
 #[test]
 fn a_claim_that_one_engine_beats_another_reads_the_interval() {
@@ -68,8 +70,21 @@ fn node_budget_rows_are_the_same_on_one_and_two_threads() {
     // Every match of every game is there, in order.
     assert_eq!(one.matches.len(), 2 * MATCHES.len());
     for (m, &(a, b)) in one.matches.iter().zip(MATCHES.iter().cycle()) {
-        assert_eq!((m.a.algorithm, m.b.algorithm), (a, b));
+        assert_eq!((m.a.algorithm, m.b.algorithm), (a.searcher, b.searcher));
+        assert_eq!(m.a.options.table, a.table.then_some(TABLE_MIB));
+        assert_eq!(m.b.options.table, b.table.then_some(TABLE_MIB));
     }
+    // Speculative max^n with a table plays on both games, named with its table.
+    let tabled: Vec<_> = one
+        .matches
+        .iter()
+        .filter(|m| m.a.options.table.is_some())
+        .collect();
+    assert_eq!(tabled.len(), 4);
+    assert!(tabled
+        .iter()
+        .all(|m| m.a.name() == "speculative@n200:table=16"
+            && matches!(m.outcome, MatchOutcome::Played(_))));
     let rows = one.rows();
     for m in &one.matches {
         let best_reply = matches!(m.a.algorithm, Searcher::BestReply(_))
@@ -148,6 +163,8 @@ fn engine_names_with_budgets_and_options() {
         "brs-plus@t50",
         "mcts@n900:cutoff=1",
         "speculative@n7",
+        "speculative@t20:table=16",
+        "maxn@d3:table=1",
     ] {
         let e = parse_engine(text, d, None).unwrap();
         assert_eq!(e.name(), text);
@@ -182,6 +199,18 @@ fn bad_engine_names_are_one_clear_line() {
         ("maxn@tx", "bad time budget `x`"),
         ("wizard@d2", "unknown algorithm `wizard`"),
         ("mcts@t200:", "is not KEY=VALUE"),
+        ("speculative:table=0", "table `0`: must be 1 to 1024 MiB"),
+        ("speculative:table=1025", "must be 1 to 1024 MiB"),
+        ("maxn:table=x", "table `x`"),
+        ("maxn:table=4:table=4", "`table` is given twice"),
+        (
+            "paranoid:table=4",
+            "`table` is for maxn and speculative only, not paranoid",
+        ),
+        (
+            "mcts:table=4",
+            "`table` is for maxn and speculative only, not mcts",
+        ),
     ] {
         let e = parse_engine(text, d, None).unwrap_err().to_string();
         assert!(e.starts_with(&format!("engine `{text}`: ")), "{e}");
@@ -211,7 +240,10 @@ fn the_cutoff_reaches_the_search() {
         &game,
         &eval,
         "rolit",
-        &cfg(EngineOptions { cutoff: Some(1) }),
+        &cfg(EngineOptions {
+            cutoff: Some(1),
+            ..EngineOptions::default()
+        }),
     );
     let (plain, cut) = (plain.unwrap(), cut.unwrap());
     assert_ne!(
@@ -267,4 +299,105 @@ fn every_multi_player_game_has_a_default_engine() {
             );
         }
     }
+}
+
+/// The moves and outcome of every game, without the node counts (a table saves nodes).
+fn games_without_nodes(results: &[GameResult]) -> Vec<(Vec<usize>, Vec<i64>, usize)> {
+    results
+        .iter()
+        .map(|g| (g.seats.clone(), g.scores.clone(), g.plies))
+        .collect()
+}
+
+#[test]
+fn a_table_kept_for_the_whole_game_changes_no_move_at_a_fixed_depth() {
+    // maxn_table and speculative_table compute exactly max^n's value and move, and a value
+    // stored at one move is the exact value of its position and draft at every later move:
+    // with a depth budget, engines with a table play the same games as without, in fewer
+    // nodes. Chinese Checkers at depth 5 (a three-player search first meets a transposition
+    // at an inner node there: a player's two moves in either order at ply 4; the ordering
+    // keeps 4 moves, for speed) and Rolit at depth 3.
+    let cc = gametree_games::chinese_checkers::ChineseCheckers::new(3, 73, 4, 400).unwrap();
+    let rolit = gametree_games::rolit::Rolit::new(3).unwrap();
+    for algorithm in [Algorithm::Maxn, Algorithm::Speculative] {
+        let cfg = |table: Option<u32>, depth: u32| TournamentConfig {
+            openings: 2,
+            max_plies: Some(40),
+            threads: Some(2),
+            bootstrap: 0,
+            ..TournamentConfig::new(vec![
+                Engine::new(algorithm, Budget::Depth(depth)).with_options(EngineOptions {
+                    table,
+                    ..EngineOptions::default()
+                }),
+                Engine::new(Algorithm::Paranoid, Budget::Depth(2)),
+            ])
+        };
+        let plain = run_tournament(&cc, &cc.evaluator(), "cc", &cfg(None, 5)).unwrap();
+        let tabled = run_tournament(&cc, &cc.evaluator(), "cc", &cfg(Some(1), 5)).unwrap();
+        assert_eq!(
+            games_without_nodes(&plain.results),
+            games_without_nodes(&tabled.results),
+            "{algorithm} on Chinese Checkers"
+        );
+        let nodes = |r: &gametree_lab::tournament::TournamentResult| -> u64 {
+            r.results.iter().map(|g| g.nodes.iter().sum::<u64>()).sum()
+        };
+        assert!(
+            nodes(&tabled) < nodes(&plain),
+            "{algorithm}: the table saves nodes ({} with, {} without)",
+            nodes(&tabled),
+            nodes(&plain)
+        );
+        let plain = run_tournament(&rolit, &rolit.evaluator(), "r", &cfg(None, 3)).unwrap();
+        let tabled = run_tournament(&rolit, &rolit.evaluator(), "r", &cfg(Some(1), 3)).unwrap();
+        assert_eq!(
+            games_without_nodes(&plain.results),
+            games_without_nodes(&tabled.results),
+            "{algorithm} on Rolit"
+        );
+    }
+}
+
+#[test]
+fn a_table_on_a_search_without_one_is_refused() {
+    let game = gametree_games::rolit::Rolit::new(3).unwrap();
+    let cfg = TournamentConfig::new(vec![Engine::new(Algorithm::Paranoid, Budget::Depth(1))
+        .with_options(EngineOptions {
+            table: Some(4),
+            ..EngineOptions::default()
+        })]);
+    let e = run_tournament(&game, &game.evaluator(), "r", &cfg).unwrap_err();
+    assert!(matches!(e, TournamentError::BadOption { .. }), "{e:?}");
+    assert!(e
+        .to_string()
+        .contains("a table is for maxn and speculative only, not paranoid"));
+}
+
+#[test]
+fn the_scale_flags_set_openings_and_budget() {
+    let ctx = |quick, strength| Ctx {
+        quick,
+        progress: false,
+        hands: None,
+        strength,
+    };
+    let full = plan(&ctx(false, StrengthScale::MODE));
+    assert_eq!((full.openings, full.deals), (2, 2));
+    assert_eq!(full.budget, Budget::Time(20));
+    let scaled = StrengthScale {
+        openings: Some(9),
+        budget: Some(Budget::Nodes(5000)),
+    };
+    let p = plan(&ctx(false, scaled));
+    assert_eq!((p.openings, p.deals), (9, 2), "the deals stay the mode's");
+    assert_eq!(p.budget, Budget::Nodes(5000));
+    let q = plan(&ctx(true, scaled));
+    assert_eq!((q.openings, q.deals, q.max_plies), (9, 1, Some(16)));
+    // The parameters (and so the stored results' manifests) tell the scales apart.
+    let e = gametree_lab::papers::strength::experiment();
+    assert_ne!(
+        (e.params)(&ctx(false, StrengthScale::MODE)),
+        (e.params)(&ctx(false, scaled))
+    );
 }

@@ -11,6 +11,7 @@ const QUICK: Ctx = Ctx {
     quick: true,
     progress: false,
     hands: None,
+    strength: gametree_lab::experiment::StrengthScale::MODE,
 };
 
 #[test]

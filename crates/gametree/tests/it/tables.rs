@@ -222,6 +222,55 @@ fn a_kept_table_answers_a_second_search() {
     assert_eq!(second.stats.table_hits, 1);
 }
 
+/// Regression (the tournament's tables kept from move to move): a kept table that answers
+/// nodes of a later search must not make iterative deepening take the tree for exhausted.
+/// Deepening to depth 4 from a position two plies on, with the table of a depth-4 search
+/// from the root, completes depth 4 as it does with an empty table, with the same value and
+/// move; the entries' `full` flags say so. An entry of a subtree that ended before the
+/// depth limit stays not full, so a tree that is exhausted is still seen as one.
+#[test]
+fn a_kept_table_does_not_stop_deepening_early() {
+    use gametree::search::iterative::iterative_deepening;
+    let g = Tokens {
+        players: 3,
+        weights: vec![3, 1, 4, 1, 5, 9, 2, 6, 5, 3],
+        stop: None,
+        shuffle: 0,
+        banked: false,
+    };
+    let later = g.play(&g.play(&0, 0), 1);
+    for speculative in [false, true] {
+        let run = |state: u64, depth: u32, table: &mut VectorTable| {
+            iterative_deepening(&config(Some(depth)), |c| {
+                if speculative {
+                    speculative_table(&g, &g, &state, c, table)
+                } else {
+                    maxn_table(&g, &g, &state, c, table)
+                }
+            })
+            .unwrap()
+        };
+        let mut kept = VectorTable::with_mib(1);
+        run(0, 4, &mut kept);
+        let with_kept = run(later, 4, &mut kept);
+        let fresh = run(later, 4, &mut VectorTable::with_mib(1));
+        assert!(with_kept.stats.table_hits > 0, "the kept table answers");
+        assert_eq!(with_kept.stats.depth, 4, "speculative: {speculative}");
+        assert_eq!(fresh.stats.depth, 4);
+        assert_eq!(with_kept.value, fresh.value);
+        assert_eq!(with_kept.best_move, fresh.best_move);
+        // Ten tokens: deepening to 12 from the root stops at depth 11, the first iteration
+        // that reaches no node at its limit; a second run, answered from the table, stops
+        // there too.
+        let mut table = VectorTable::with_mib(1);
+        let first = run(0, 12, &mut table);
+        let second = run(0, 12, &mut table);
+        assert_eq!(first.stats.depth, 11);
+        assert_eq!(second.stats.depth, 11, "speculative: {speculative}");
+        assert!(second.stats.table_hits > 0);
+    }
+}
+
 /// Without transpositions (an explicit tree: every node its own position) the table answers
 /// only inside re-searches (a subtree proved exact before its parent was pruned), so
 /// speculative pruning with it visits at most the nodes it visits without, and exactly those

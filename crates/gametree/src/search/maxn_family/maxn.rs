@@ -83,6 +83,7 @@ fn search<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores>(
         tracer: Tracer::new(config),
         moves: Vec::with_capacity(256),
         depth_limit: config.limits.depth.unwrap_or(u32::MAX),
+        limit_leaves: 0,
     };
     let root = s.node(state, 0);
     let mut pv = s.pv.line(0).to_vec();
@@ -107,6 +108,9 @@ struct Search<'a, G: Game, E, H, F> {
     /// One buffer used as a stack of move lists: no allocation per node.
     moves: Vec<G::Move>,
     depth_limit: u32,
+    /// Leaves valued at the depth limit so far, and table hits standing for subtrees that
+    /// reached it: a node's entry is `full` when this grew during its search.
+    limit_leaves: u64,
 }
 
 impl<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores> Search<'_, G, E, H, F> {
@@ -157,6 +161,7 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores> Search<'
         let v = if let Some(v) = self.game.outcome(state) {
             (self.map)(&v)
         } else if ply >= self.depth_limit {
+            self.limit_leaves += 1;
             (self.map)(&self.eval.evaluate(self.game, state))
         } else {
             return None;
@@ -181,10 +186,17 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores> Search<'
         if let (Some(k), true) = (&key, probe) {
             if let Some(hit) = self.table.as_ref().and_then(|t| t.get(k)) {
                 self.meter.stats.table_hits += 1;
+                if hit.full {
+                    // The subtree it stands for reached the depth limit.
+                    self.meter.stats.depth = self.meter.stats.depth.max(self.depth_limit);
+                    self.limit_leaves += 1;
+                }
                 self.tracer.backup(&hit.value);
                 return Ok(hit.value);
             }
         }
+        // Whether the subtree reaches the depth limit, for the entry's `full` flag.
+        let limit_leaves = self.limit_leaves;
         let (start, end) = crate::search::expand(
             self.game,
             &self.eval,
@@ -219,7 +231,7 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores> Search<'
         self.moves.truncate(start);
         let best = best.expect("a non-terminal state has at least one move");
         if let (Some(k), Some(t)) = (&key, self.table.as_mut()) {
-            t.put(k, best, Some(best_index));
+            t.put(k, best, Some(best_index), self.limit_leaves > limit_leaves);
         }
         self.tracer.backup(&best);
         Ok(best)

@@ -161,6 +161,7 @@ pub(crate) fn run<G: Game, E: Evaluator<G>, H: Hashing<G>>(
         kids: Vec::with_capacity(256),
         path: Vec::with_capacity(64),
         depth_limit: config.limits.depth.unwrap_or(u32::MAX),
+        limit_leaves: 0,
     };
     let root = match s.node(state, 0, 0) {
         Ok(Res::Exact(value)) => Ok(value),
@@ -230,6 +231,9 @@ struct Search<'a, G: Game, E, H> {
     kids: Vec<(G::Move, Kid)>,
     path: Vec<Frame>,
     depth_limit: u32,
+    /// Leaves valued at the depth limit so far, and table hits standing for subtrees that
+    /// reached it: a node's entry is `full` when this grew during its search.
+    limit_leaves: u64,
 }
 
 impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
@@ -289,6 +293,7 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
             return Ok(Res::Exact(v));
         }
         if ply >= self.depth_limit {
+            self.limit_leaves += 1;
             self.meter.leaf();
             let v = self.eval.evaluate(self.game, state);
             self.tracer.leaf(&v);
@@ -298,10 +303,17 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
         if let (Some(k), true) = (&key, probe) {
             if let Some(hit) = self.table.as_ref().and_then(|t| t.get(k)) {
                 self.meter.stats.table_hits += 1;
+                if hit.full {
+                    // The subtree it stands for reached the depth limit.
+                    self.meter.stats.depth = self.meter.stats.depth.max(self.depth_limit);
+                    self.limit_leaves += 1;
+                }
                 self.tracer.backup(&hit.value);
                 return Ok(Res::Exact(hit.value));
             }
         }
+        // Whether the subtree reaches the depth limit, for the entry's `full` flag.
+        let limit_leaves = self.limit_leaves;
         let (start, end) = crate::search::expand(
             self.game,
             &self.eval,
@@ -389,7 +401,7 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
         self.kids.truncate(kids_base);
         self.backup(&r, best);
         if let (Ok(Res::Exact(v)), Some(k), Some(t)) = (&r, &key, self.table.as_mut()) {
-            t.put(k, *v, None);
+            t.put(k, *v, None, self.limit_leaves > limit_leaves);
         }
         r
     }

@@ -4,8 +4,9 @@
 //! # Entries
 //!
 //! An entry holds the position's 64-bit hash, the draft (the depth left below the node when
-//! it was searched), the index of the best child in the node's search order, and the exact
-//! value vector ([`Scores`]): 64 bytes, one cache line. Only exact values are stored: a max^n
+//! it was searched), the index of the best child in the node's search order, whether the
+//! search below it reached its depth limit somewhere, and the exact value vector
+//! ([`Scores`]): 64 bytes, one cache line. Only exact values are stored: a max^n
 //! value, or the value a speculative search proved exact (a pruned subtree's answer is a
 //! bound relative to its ancestors and is never stored).
 //!
@@ -40,6 +41,8 @@ struct Slot {
     /// 0 marks an empty slot (a stored entry has 1 to `MAX_PLAYERS` players). Every draft,
     /// `u32::MAX` included (the root of a search without a depth limit), is a real draft.
     players: u8,
+    /// Whether some line below the node reached the depth limit ([`Hit::full`]).
+    full: bool,
 }
 
 const EMPTY_SLOT: Slot = Slot {
@@ -48,6 +51,7 @@ const EMPTY_SLOT: Slot = Slot {
     draft: 0,
     best: NO_MOVE,
     players: 0,
+    full: false,
 };
 
 /// A table of exact value vectors of fixed memory.
@@ -68,6 +72,12 @@ pub struct Hit {
     pub value: Scores,
     /// The index of the best child in the node's search order, if recorded.
     pub best: Option<usize>,
+    /// Whether some line below the node reached the depth limit when it was searched
+    /// (`false`: every line ended in a terminal position first). A search that answers a
+    /// node from the table counts the depth limit as reached when this is set, so that
+    /// iterative deepening does not take a tree answered from the table for an exhausted
+    /// one.
+    pub full: bool,
 }
 
 impl VectorTable {
@@ -114,6 +124,7 @@ impl VectorTable {
                 return Some(Hit {
                     value: Scores::from_slice(&s.value[..s.players as usize]),
                     best: (s.best != NO_MOVE).then_some(s.best as usize),
+                    full: s.full,
                 });
             }
         }
@@ -121,9 +132,10 @@ impl VectorTable {
     }
 
     /// Stores the exact `value` of `hash` at `draft`, with the index of its best child
-    /// (indices from `u16::MAX` on are not recorded).
+    /// (indices from `u16::MAX` on are not recorded) and whether the search below reached
+    /// its depth limit ([`Hit::full`]).
     #[inline]
-    pub fn store(&mut self, hash: u64, draft: u32, value: Scores, best: Option<usize>) {
+    pub fn store(&mut self, hash: u64, draft: u32, value: Scores, best: Option<usize>, full: bool) {
         let b = (hash as usize & self.mask) * 2;
         let deep = self.slots[b];
         let i = if deep.players == 0 || deep.hash == hash || deep.draft <= draft {
@@ -139,6 +151,7 @@ impl VectorTable {
             draft,
             best: best.map_or(NO_MOVE, |m| u16::try_from(m).unwrap_or(NO_MOVE)),
             players: value.players() as u8,
+            full,
         };
     }
 }
@@ -190,15 +203,15 @@ impl VectorTable {
         Some(hit)
     }
 
-    /// Stores `value` for `key`, the banked part taken out.
+    /// Stores `value` for `key`, the banked part taken out (`full`: [`Hit::full`]).
     #[inline]
-    pub fn put(&mut self, key: &Key, mut value: Scores, best: Option<usize>) {
+    pub fn put(&mut self, key: &Key, mut value: Scores, best: Option<usize>, full: bool) {
         if let Some(b) = key.banked {
             for (v, d) in value.as_mut_slice().iter_mut().zip(b.as_slice()) {
                 *v -= d;
             }
         }
-        self.store(key.hash, key.draft, value, best);
+        self.store(key.hash, key.draft, value, best, full);
     }
 }
 
@@ -265,7 +278,7 @@ mod tests {
         let mut t = VectorTable::with_mib(1);
         assert_eq!(t.capacity(), 16384);
         let v = Scores::from_slice(&[1, 2, 3]);
-        t.store(42, 5, v, Some(2));
+        t.store(42, 5, v, Some(2), true);
         assert_eq!(
             t.probe(42, 5),
             Some(Hit {
@@ -284,14 +297,14 @@ mod tests {
         let mut t = VectorTable::with_mib(0);
         assert_eq!(t.capacity(), 2);
         let v = Scores::from_slice(&[1, 1]);
-        t.store(1, 9, v, None);
-        t.store(2, 3, v, None);
-        t.store(3, 4, v, None);
+        t.store(1, 9, v, None, true);
+        t.store(2, 3, v, None, true);
+        t.store(3, 4, v, None, true);
         assert!(t.probe(1, 9).is_some());
         assert!(t.probe(2, 3).is_none());
         assert_eq!(t.probe(3, 4).map(|h| h.best), Some(None));
         // A deeper entry takes slot 0.
-        t.store(4, 10, v, Some(0));
+        t.store(4, 10, v, Some(0), true);
         assert!(t.probe(4, 10).is_some());
         assert!(t.probe(1, 9).is_none());
     }
@@ -305,10 +318,10 @@ mod tests {
         assert_eq!(t.probe(0, u32::MAX), None, "an empty slot answers nothing");
         let mut t = VectorTable::with_mib(0);
         let v = Scores::from_slice(&[7, 0, 3]);
-        t.store(0, u32::MAX, v, None);
+        t.store(0, u32::MAX, v, None, true);
         assert_eq!(t.probe(0, u32::MAX).map(|h| h.value), Some(v));
         // The stored root stays in the deep slot: a shallower entry goes to slot 1.
-        t.store(2, 5, v, None);
+        t.store(2, 5, v, None, true);
         assert!(t.probe(0, u32::MAX).is_some());
     }
 }
