@@ -283,9 +283,12 @@ mod tests {
             t.probe(42, 5),
             Some(Hit {
                 value: v,
-                best: Some(2)
+                best: Some(2),
+                full: true,
             })
         );
+        t.store(7, 1, v, None, false);
+        assert!(!t.probe(7, 1).unwrap().full);
         assert_eq!(t.probe(42, 4), None);
         assert_eq!(t.probe(43, 5), None);
         t.clear();
