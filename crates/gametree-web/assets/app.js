@@ -1,5 +1,6 @@
 // gametree serve: the page. Plain JavaScript, no build step. It calls the JSON API of the
-// same server: /api/list, /api/examples, /api/draw, /api/play (docs/serve.md).
+// same server: /api/list, /api/examples, /api/draw, /api/play and /api/play/stream
+// (docs/serve.md).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -217,7 +218,8 @@ async function initExplorer() {
 }
 
 // ---- play
-const game = { spec: null, moves: [], position: null, seats: [], busy: false };
+// game.gen changes on New game and Undo: an engine turn started before is abandoned.
+const game = { spec: null, moves: [], position: null, seats: [], busy: false, gen: 0 };
 
 function seatRow(i) {
   const row = document.createElement("div");
@@ -230,9 +232,12 @@ function seatRow(i) {
 }
 
 async function newGame() {
+  cancelThinking();
+  const gen = game.gen;
   game.spec = $("game").value;
   game.moves = [];
   await refresh();
+  if (gen !== game.gen) return;
   const seats = $("seats");
   seats.querySelectorAll(".seat").forEach((s) => s.remove());
   for (let i = 0; i < game.position.players; i++) {
@@ -241,8 +246,13 @@ async function newGame() {
     row.querySelector(".algo").value = game.position.players === 2 ? "alphabeta" : "paranoid";
     seats.appendChild(row);
   }
-  $("thinking").textContent = "";
+  $("think-live").hidden = true;
+  $("think-done").hidden = true;
   await next();
+}
+
+function publish() {
+  window.gtPlay = { moves: [...game.moves], position: game.position, busy: game.busy };
 }
 
 function showPosition(p) {
@@ -265,7 +275,7 @@ function showPosition(p) {
   const hist = $("history");
   hist.innerHTML = "";
   for (const m of game.moves) hist.appendChild(Object.assign(document.createElement("li"), { textContent: m }));
-  window.gtPlay = { moves: [...game.moves], position: p, busy: game.busy };
+  publish();
 }
 
 async function refresh() {
@@ -290,36 +300,201 @@ async function personMove(m) {
   try { await refresh(); await next(); } catch (e) { game.moves.pop(); status(e.message, true); }
 }
 
+// ---- the engine's thinking, live
+// POST /api/play/stream answers Server-Sent Events: `iteration` per completed depth, then
+// `done` with what /api/play answers (or `error`). EventSource only does GET, so the page
+// reads the stream with fetch and splits its events itself.
+async function readStream(body, signal, onEvent) {
+  const resp = await fetch("/api/play/stream", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!resp.ok) {
+    const data = await resp.json().catch(() => ({ error: resp.statusText }));
+    throw new Error(data.error || resp.statusText);
+  }
+  const reader = resp.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buf = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buf += value.replace(/\r\n?/g, "\n");
+    let end;
+    while ((end = buf.indexOf("\n\n")) >= 0) {
+      const block = buf.slice(0, end);
+      buf = buf.slice(end + 2);
+      let name = "message";
+      const data = [];
+      for (const line of block.split("\n")) {
+        if (line === "" || line.startsWith(":")) continue; // keep-alive comments
+        const colon = line.indexOf(":");
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const v = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+        if (field === "event") name = v;
+        else if (field === "data") data.push(v);
+      }
+      if (data.length) onEvent(name, JSON.parse(data.join("\n")));
+    }
+  }
+}
+
+const fmt = new Intl.NumberFormat("en");
+const count = (n) => fmt.format(n);
+const rate = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : `${n}`);
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const values = (v) => `(${v.join(", ")})`;
+
+// The running engine turn (null between turns), and what the browser tests read.
+let thinking = null;
+window.gtThinking = { active: false, updates: [], pv: [], moveNow: null };
+
+// Runs one engine turn over the stream; resolves with {move, after?, iterations, now?}.
+// Move now resolves with the first PV move of the last completed depth (after the first
+// depth when none has completed yet); New game and Undo reject it (cancelled).
+function think(player, s) {
+  return new Promise((resolve, reject) => {
+    const t = {
+      player, algorithm: s.algorithm, budget: s.time_ms, ctl: new AbortController(),
+      iterations: [], t0: performance.now(), wantNow: false, over: false, frame: 0,
+    };
+    const end = () => {
+      t.over = true;
+      t.ctl.abort();
+      cancelAnimationFrame(t.frame);
+      if (thinking === t) thinking = null;
+      window.gtThinking.active = false;
+    };
+    t.finish = (r) => { if (!t.over) { end(); resolve(r); } };
+    t.fail = (e) => { if (!t.over) { end(); reject(e); } };
+    t.moveNow = () => {
+      t.wantNow = true;
+      const last = t.iterations[t.iterations.length - 1];
+      if (last && last.pv.length) {
+        t.finish({ move: last.pv[0], iterations: t.iterations, now: performance.now() - t.t0 });
+      } else {
+        $("think-depth").textContent = "Move now: moving after the first depth...";
+      }
+    };
+    thinking = t;
+    // The person's move buttons wait for the engine.
+    for (const b of $("legal").querySelectorAll("button")) b.disabled = true;
+    window.gtThinking = { active: true, player, started_unix_ms: Date.now(), updates: [], pv: [], moveNow: null };
+    $("think-who").textContent = `player ${player} (${s.algorithm}, ${s.time_ms} ms) is thinking`;
+    for (const id of ["think-depth", "think-nodes", "think-nps", "think-value", "think-pv"]) $(id).textContent = "-";
+    $("move-now").disabled = false;
+    $("think-done").hidden = true;
+    $("think-live").hidden = false;
+    // The clock runs on animation frames: one text node per frame.
+    const clock = $("think-clock");
+    const tick = () => {
+      clock.textContent = seconds(performance.now() - t.t0);
+      t.frame = requestAnimationFrame(tick);
+    };
+    tick();
+    const body = { game: game.spec, moves: game.moves, engine: { algorithm: s.algorithm, time_ms: s.time_ms } };
+    readStream(body, t.ctl.signal, (name, data) => {
+      if (t.over) return;
+      if (name === "iteration") {
+        t.iterations.push(data);
+        $("think-depth").textContent = `${data.depth} (searching ${data.depth + 1})`;
+        $("think-nodes").textContent = count(data.nodes);
+        $("think-nps").textContent = rate(data.nps);
+        $("think-value").textContent = values(data.value);
+        $("think-pv").textContent = data.pv.join(" ");
+        window.gtThinking.updates.push({ depth: data.depth, at_unix_ms: data.at_unix_ms, shown_unix_ms: Date.now() });
+        window.gtThinking.pv = data.pv;
+        if (t.wantNow) t.moveNow();
+      } else if (name === "done") {
+        const e = data.engine;
+        t.finish(e ? { move: e.move, after: data.after, iterations: e.iterations } : { after: data.position });
+      } else if (name === "error") {
+        t.fail(new Error(data.error));
+      }
+    }).then(() => t.fail(new Error("the engine's stream ended without a move")), (e) => t.fail(e));
+  });
+}
+
+// Folds the live panel into one line (the iterations inside, unfolded on a click).
+function foldThinking(player, algorithm, r) {
+  const its = r.iterations;
+  const last = its[its.length - 1];
+  let line = `player ${player} (${algorithm}) plays ${r.move}`;
+  if (r.now !== undefined) line += ` (Move now at ${seconds(r.now)})`;
+  if (last) {
+    line += `: depth ${last.depth}, ${rate(last.nodes)} nodes, ${rate(last.nps)} nodes/s, ` +
+      `${last.ms} ms, value ${values(last.value)}`;
+  }
+  $("think-summary").textContent = line;
+  $("think-lines").textContent = its.map((it) =>
+    `depth ${it.depth}  nodes ${it.nodes}  ${rate(it.nps)} nodes/s  ${it.ms} ms  value ${values(it.value)}  pv ${it.pv.join(" ")}`).join("\n");
+  $("think-live").hidden = true;
+  $("think-done").hidden = false;
+}
+
+// Abandons the running engine turn (New game, Undo): its stream is closed, which stops
+// the server's search.
+function cancelThinking() {
+  game.gen++;
+  if (thinking) {
+    const t = thinking;
+    t.fail(new Error("cancelled"));
+    $("think-live").hidden = true;
+    $("think-summary").textContent = `player ${t.player}'s search cancelled`;
+    $("think-lines").textContent = "";
+    $("think-done").hidden = false;
+  }
+  game.busy = false;
+}
+
+$("move-now").addEventListener("click", () => {
+  if (!thinking || thinking.wantNow) return;
+  window.gtThinking.moveNow = { pressed_unix_ms: Date.now(), pressed_ms: performance.now() };
+  $("move-now").disabled = true;
+  thinking.moveNow();
+});
+
 // While the player to move is an engine, ask for its move.
 async function next() {
-  while (!game.position.outcome && seat(game.position.to_move).engine) {
-    const s = seat(game.position.to_move);
+  const gen = game.gen;
+  while (gen === game.gen && !game.position.outcome && seat(game.position.to_move).engine) {
+    const player = game.position.to_move;
+    const s = seat(player);
     game.busy = true;
-    status(`player ${game.position.to_move} (${s.algorithm}) is thinking...`);
+    publish();
+    status(`player ${player} (${s.algorithm}) is thinking...`);
     try {
-      const r = await api("/api/play", {
-        game: game.spec, moves: game.moves,
-        engine: { algorithm: s.algorithm, time_ms: s.time_ms },
-      });
-      const lines = r.engine.iterations.map((it) =>
-        `depth ${it.depth}  nodes ${it.nodes}  ${it.ms} ms  value (${it.value.join(", ")})  pv ${it.pv.join(" ")}`);
-      $("thinking").textContent = `player ${game.position.to_move} plays ${r.engine.move}\n` + lines.join("\n");
-      game.moves.push(r.engine.move);
+      const r = await think(player, s);
+      if (gen !== game.gen) return;
+      if (r.move === undefined) { showPosition(r.after); break; }
+      foldThinking(player, s.algorithm, r);
+      const moves = [...game.moves, r.move];
+      // Move now knows the move, not the position after it: asked of /api/play.
+      const after = r.after || (await api("/api/play", { game: game.spec, moves })).position;
+      if (gen !== game.gen) return;
+      game.moves = moves;
       game.busy = false;
-      showPosition(r.after);
+      showPosition(after);
+      if (window.gtThinking.moveNow) window.gtThinking.moveNow.moved_ms = performance.now();
       status("");
     } catch (e) {
+      if (gen !== game.gen) return;
+      $("think-live").hidden = true;
       game.busy = false;
+      publish();
       status(e.message, true);
       return;
     }
   }
+  if (gen !== game.gen) return;
   game.busy = false;
-  window.gtPlay.busy = false;
+  publish();
 }
 
 $("new-game").addEventListener("click", () => newGame().catch((e) => status(e.message, true)));
 $("undo").addEventListener("click", async () => {
+  cancelThinking();
   game.moves.pop();
   await refresh().catch((e) => status(e.message, true));
 });

@@ -16,6 +16,7 @@
 
 pub mod assets;
 pub mod examples;
+mod live;
 mod play;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -34,9 +35,9 @@ use gametree_games::registry::{self, Kind};
 use gametree_lab::search_json::{search_json, SearchJsonError, SearchRequest};
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-pub use play::{play_json, PlayError, PlayRequest};
+pub use play::{play_json, play_json_observed, EngineRequest, PlayError, PlayRequest};
 
 /// One request of `POST /api/draw`: the flags of `gametree draw` (exactly one of `tree` and
 /// `game`; `depth` is required with `game`).
@@ -242,6 +243,7 @@ pub fn app(cfg: ServerConfig) -> Router {
         .route("/api/limits", get(limits))
         .route("/api/search", post(search))
         .route("/api/play", post(play_move))
+        .route("/api/play/stream", post(live::play_stream))
         .route("/api/draw", post(draw))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page or API route") })
         .layer(DefaultBodyLimit::max(cfg.max_body_bytes))
@@ -310,13 +312,15 @@ async fn example(Path(name): Path<String>) -> Result<Response, ApiError> {
     Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
 }
 
-/// `GET /api/limits`: the server's caps.
+/// `GET /api/limits`: the server's caps, and how many searches are running now.
 async fn limits(State(s): State<Arc<Shared>>) -> Json<Value> {
+    let slots = s.cfg.max_searches.max(1);
     Json(json!({
         "max_body_bytes": s.cfg.max_body_bytes,
         "max_time_ms": s.cfg.max_time_ms,
         "max_nodes": s.cfg.max_nodes,
         "max_searches": s.cfg.max_searches,
+        "searches_running": slots.saturating_sub(s.slots.available_permits()),
     }))
 }
 
@@ -331,25 +335,28 @@ fn cap(asked: Option<u64>, cap: u64) -> u64 {
     asked.map_or(cap, |a| a.min(cap))
 }
 
+/// A search slot, once one is free; 429 after the queue wait.
+async fn search_slot(s: &Shared) -> Result<OwnedSemaphorePermit, ApiError> {
+    let wait = Duration::from_millis(s.cfg.queue_ms);
+    match tokio::time::timeout(wait, s.slots.clone().acquire_owned()).await {
+        Ok(Ok(p)) => Ok(p),
+        _ => Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "the server is busy: {} searches are running; try again shortly",
+                s.cfg.max_searches
+            ),
+        )),
+    }
+}
+
 /// Runs `f` on a blocking thread once a search slot is free (429 after the queue wait),
 /// handing it a stop flag that is raised if the client goes away before the answer.
 async fn run_search<T: Send + 'static>(
     s: &Shared,
     f: impl FnOnce(Stop) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let wait = Duration::from_millis(s.cfg.queue_ms);
-    let permit = match tokio::time::timeout(wait, s.slots.clone().acquire_owned()).await {
-        Ok(Ok(p)) => p,
-        _ => {
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!(
-                    "the server is busy: {} searches are running; try again shortly",
-                    s.cfg.max_searches
-                ),
-            ))
-        }
-    };
+    let permit = search_slot(s).await?;
     let guard = StopGuard::new(&s.flags);
     let stop = guard.stop.expect("a new guard holds its flag");
     let out = tokio::task::spawn_blocking(move || {
@@ -388,18 +395,30 @@ async fn play_move(
     State(s): State<Arc<Shared>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    let req = play_request(&s, body)?;
+    let v = run_search(&s, move |stop| {
+        play_json(&req, Some(stop)).map_err(ApiError::from)
+    })
+    .await?;
+    Ok(Json(v))
+}
+
+/// The body of a play request, its engine's time and nodes capped by the server's.
+fn play_request(s: &Shared, body: Result<Bytes, BytesRejection>) -> Result<PlayRequest, ApiError> {
     let mut req: PlayRequest = parse_body(body)?;
     if let Some(engine) = req.engine.as_mut() {
         engine.time_ms = Some(cap(engine.time_ms, s.cfg.max_time_ms));
         engine.nodes = Some(cap(engine.nodes, s.cfg.max_nodes));
     }
-    let v = run_search(&s, move |stop| {
-        play_json(&req, Some(stop)).map_err(|e| match e {
+    Ok(req)
+}
+
+impl From<PlayError> for ApiError {
+    fn from(e: PlayError) -> ApiError {
+        match e {
             PlayError::Invalid(m) => ApiError::bad(m),
-        })
-    })
-    .await?;
-    Ok(Json(v))
+        }
+    }
 }
 
 /// [`serve`] on a new multi-threaded tokio runtime, blocking until the server stops (what

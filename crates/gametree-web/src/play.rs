@@ -1,7 +1,9 @@
 //! `POST /api/play`: a game of the registry, the moves so far and optionally an engine's
 //! settings; answers the position (picture, notation, player to move, legal moves, outcome)
 //! and, when an engine was asked for and the game is not over, the engine's move, the
-//! position after it, and the engine's iterations (depth, nodes, value, PV).
+//! position after it, and the engine's iterations (depth, nodes, nodes per second, time,
+//! value, PV). [`play_json_observed`] also hands each iteration to a callback as it
+//! completes: `POST /api/play/stream` sends them to the page live (`crate::live`).
 
 use std::time::{Duration, Instant};
 
@@ -58,6 +60,19 @@ pub enum PlayError {
 
 /// Answers a play request (runs the engine's search on the current thread).
 pub fn play_json(req: &PlayRequest, stop: Option<Stop>) -> Result<Value, PlayError> {
+    play_json_observed(req, stop, |_| {})
+}
+
+/// [`play_json`], calling `on_iteration` with each completed iteration of the engine's
+/// search as soon as it completes (on the search's thread): the JSON object `{"depth", "nodes", "nps", "ms", "value",
+/// "pv"}` that the answer's `engine.iterations` lists in the same order. Nothing is called
+/// for a request without an engine, a game already over, or a request refused before the
+/// search. The answer is [`play_json`]'s.
+pub fn play_json_observed(
+    req: &PlayRequest,
+    stop: Option<Stop>,
+    on_iteration: impl FnMut(&Value) + Send,
+) -> Result<Value, PlayError> {
     if req.moves.len() > MAX_MOVES {
         return Err(PlayError::Invalid(format!(
             "moves: {} moves, above the limit of {MAX_MOVES}",
@@ -89,6 +104,7 @@ pub fn play_json(req: &PlayRequest, stop: Option<Stop>) -> Result<Value, PlayErr
         moves: &req.moves,
         engine,
         stop,
+        on_iteration,
     };
     gametree_lab::stack::on_search_thread(plies, || {
         registry::visit(&req.game, None, visitor).map_err(|e| PlayError::Invalid(e.to_string()))?
@@ -110,11 +126,13 @@ impl GameVisitor for MaxPlies {
     }
 }
 
-struct Play<'a> {
+struct Play<'a, O> {
     moves: &'a [String],
     engine: Option<(Searcher, EngineRequest)>,
     /// Raised when the client goes away: the engine's search stops.
     stop: Option<Stop>,
+    /// Called with each completed iteration's JSON.
+    on_iteration: O,
 }
 
 /// The position `state` as JSON: spec, players, to move, legal moves, picture, notation,
@@ -138,7 +156,13 @@ fn position_json<G: Playable>(game: &G, state: &G::State) -> Value {
     })
 }
 
-impl Play<'_> {
+/// Nodes per second over `elapsed` (the nodes themselves when under a microsecond).
+fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
+    let micros = elapsed.as_micros().max(1);
+    u64::try_from(u128::from(nodes) * 1_000_000 / micros).unwrap_or(u64::MAX)
+}
+
+impl<O: FnMut(&Value)> Play<'_, O> {
     /// The state after the listed moves, each matched by name among the legal moves.
     fn replay<G: Playable>(&self, game: &G) -> Result<G::State, PlayError> {
         let mut state = game.initial();
@@ -164,7 +188,7 @@ impl Play<'_> {
     }
 
     fn answer<G: Playable>(
-        &self,
+        &mut self,
         game: &G,
         state: &G::State,
         search: impl FnMut(&Config) -> Result<SearchResult<G::Move>, SearchError>,
@@ -191,14 +215,19 @@ impl Play<'_> {
         };
         let mut iterations = Vec::new();
         let style = G::MOVE_STYLE;
+        let on_iteration = &mut self.on_iteration;
         let result = iterative_deepening_observed(&config, search, |r| {
-            iterations.push(json!({
+            let elapsed = start.elapsed();
+            let it = json!({
                 "depth": r.stats.depth,
                 "nodes": r.stats.nodes,
-                "ms": start.elapsed().as_millis() as u64,
+                "nps": nodes_per_second(r.stats.nodes, elapsed),
+                "ms": u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
                 "value": r.value.as_slice(),
                 "pv": move_names(game, state, &r.pv, style),
-            }));
+            });
+            on_iteration(&it);
+            iterations.push(it);
         });
         let result = result.map_err(|err| {
             PlayError::Invalid(format!(
@@ -222,9 +251,9 @@ impl Play<'_> {
     }
 }
 
-impl GameVisitor for Play<'_> {
+impl<O: FnMut(&Value)> GameVisitor for Play<'_, O> {
     type Output = Result<Value, PlayError>;
-    fn visit<G: Playable>(self, game: &G, _: &G::State) -> Self::Output
+    fn visit<G: Playable>(mut self, game: &G, _: &G::State) -> Self::Output
     where
         G::State: Send + Sync + PartialEq + std::fmt::Debug,
         G::Move: Send + Sync,
@@ -243,7 +272,7 @@ impl GameVisitor for Play<'_> {
         }
     }
 
-    fn visit_best_reply<G: Playable + SetToMove>(self, game: &G, s: &G::State) -> Self::Output
+    fn visit_best_reply<G: Playable + SetToMove>(mut self, game: &G, s: &G::State) -> Self::Output
     where
         G::State: Send + Sync + PartialEq + std::fmt::Debug,
         G::Move: Send + Sync,

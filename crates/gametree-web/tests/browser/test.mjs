@@ -218,6 +218,97 @@ await test("connect-four-engine-answers", page, async () => {
   await page.screenshot({ path: join(artifacts, "connect-four.png"), fullPage: true });
 });
 
+// The engine's thinking, live from /api/play/stream: at least two depths shown before the
+// move arrives, a PV, the clock running at the display's frame rate; then Move now in a
+// second game plays the first PV move of the last completed depth at once.
+await test("connect-four-thinking-live", page, async () => {
+  const setEngine = async (ms) => {
+    await page.selectOption("#seats .seat:nth-of-type(2) .algo", "alphabeta");
+    await page.fill("#seats .seat:nth-of-type(2) .ms", String(ms));
+  };
+  await page.click("#new-game");
+  await page.waitForFunction(() => window.gtPlay && window.gtPlay.moves.length === 0 && !window.gtPlay.busy, null, { timeout: 10000 });
+  await setEngine(1000);
+  const legal = await page.$$eval("#legal button", (bs) => bs.map((b) => b.dataset.move));
+  await page.click(`#legal button[data-move="${legal[3]}"]`);
+  await page.waitForFunction(() => window.gtThinking.active && window.gtThinking.updates.length >= 2, null, { timeout: 5000 });
+  // Frames per second while the engine thinks (the clock redraws every frame).
+  const fps = await page.evaluate(() => new Promise((resolve) => {
+    let frames = 0;
+    const t0 = performance.now();
+    const tick = () => {
+      frames++;
+      if (performance.now() - t0 < 400) requestAnimationFrame(tick);
+      else resolve({ frames, ms: performance.now() - t0, active: window.gtThinking.active });
+    };
+    requestAnimationFrame(tick);
+  }));
+  await page.screenshot({ path: join(artifacts, "connect-four-thinking.png"), fullPage: true });
+  const live = await page.evaluate(() => ({
+    depth: document.getElementById("think-depth").textContent,
+    pv: document.getElementById("think-pv").textContent,
+    clock: document.getElementById("think-clock").textContent,
+    hidden: document.getElementById("think-live").hidden,
+    moves: window.gtPlay.moves.length,
+  }));
+  assert(!live.hidden && live.moves === 1, `the live panel shows while the engine thinks: ${JSON.stringify(live)}`);
+  assert(live.pv.trim() !== "" && live.pv !== "-", `a PV shown: ${JSON.stringify(live)}`);
+  await page.waitForFunction(() => window.gtPlay.moves.length === 2 && !window.gtPlay.busy, null, { timeout: 10000 });
+  const t = await page.evaluate(() => window.gtThinking);
+  const before = t.updates.length;
+  assert(before >= 2, `${before} depth updates before the move`);
+  for (let i = 1; i < before; i++) assert(t.updates[i].depth > t.updates[i - 1].depth, `depths increase: ${JSON.stringify(t.updates)}`);
+  const lat = t.updates.map((u) => u.shown_unix_ms - u.at_unix_ms).sort((a, b) => a - b);
+  measured.thinking_updates = before;
+  measured.thinking_deepest = t.updates[before - 1].depth;
+  measured.iteration_to_page_median_ms = lat[Math.floor(lat.length / 2)];
+  measured.iteration_to_page_max_ms = lat[lat.length - 1];
+  measured.thinking_fps = Math.round((fps.frames * 1000) / fps.ms);
+  assert(fps.active, "the engine still thought while frames were counted");
+  assert(measured.thinking_fps >= 20, `${measured.thinking_fps} frames per second while thinking`);
+  const summary = await page.evaluate(() => ({
+    line: document.getElementById("think-summary").textContent,
+    folded: document.getElementById("think-live").hidden && !document.getElementById("think-done").hidden,
+    moves: window.gtPlay.moves,
+  }));
+  assert(summary.folded && summary.line.includes(`plays ${summary.moves[1]}`), `folded into one line: ${JSON.stringify(summary)}`);
+
+  // Undo while the engine thinks closes the stream: the server's search stops.
+  await setEngine(5000);
+  await page.click("#undo");
+  await page.click("#undo");
+  await page.waitForFunction(() => window.gtPlay.moves.length === 0 && !window.gtPlay.busy, null, { timeout: 5000 });
+  await page.click(`#legal button[data-move="${legal[3]}"]`);
+  await page.waitForFunction(() => window.gtThinking.active && window.gtThinking.updates.length >= 1, null, { timeout: 5000 });
+  const running = async () => (await (await fetch(new URL("/api/limits", url))).json()).searches_running;
+  assert((await running()) === 1, "one search runs while the engine thinks");
+  const u0 = Date.now();
+  await page.click("#undo");
+  await page.waitForFunction(() => window.gtPlay.moves.length === 0 && !window.gtPlay.busy && !window.gtThinking.active, null, { timeout: 2000 });
+  while ((await running()) !== 0) {
+    assert(Date.now() - u0 < 3000, "the search still runs 3 s after Undo");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  measured.undo_to_search_stopped_ms = Date.now() - u0;
+
+  // Move now: a second game, the engine given the server's whole 5 s.
+  await page.click("#new-game");
+  await page.waitForFunction(() => window.gtPlay.moves.length === 0 && !window.gtPlay.busy, null, { timeout: 10000 });
+  await setEngine(5000);
+  await page.click(`#legal button[data-move="${legal[3]}"]`);
+  await page.waitForFunction(() => window.gtThinking.active && window.gtThinking.updates.length >= 2, null, { timeout: 5000 });
+  const pvShown = await page.evaluate(() => window.gtThinking.pv);
+  await page.click("#move-now");
+  await page.waitForFunction(() => window.gtPlay.moves.length === 2 && !window.gtPlay.busy, null, { timeout: 3000 });
+  const now = await page.evaluate(() => ({ ...window.gtThinking.moveNow, moves: window.gtPlay.moves, pv: window.gtThinking.pv }));
+  measured.move_now_to_move_ms = Math.round(now.moved_ms - now.pressed_ms);
+  await page.screenshot({ path: join(artifacts, "connect-four-move-now.png"), fullPage: true });
+  assert(measured.move_now_to_move_ms < 1000, `Move now played after ${measured.move_now_to_move_ms} ms`);
+  assert(now.moves[1] === now.pv[0], `Move now played ${now.moves[1]}, the PV's first move is ${now.pv[0]} (shown before: ${pvShown})`);
+  const line = await page.textContent("#think-summary");
+  assert(line.includes("Move now"), `the summary says Move now: ${line}`);
+});
+
 // The server's answer times on loopback, from Node (no browser in between).
 const times = [];
 for (let i = 0; i < 20; i++) {

@@ -219,6 +219,8 @@ fn a_full_server_answers_429() {
         max_searches: 1,
         queue_ms: 0,
         max_time_ms: 3_000,
+        // No node cap: 50 million minimax nodes of connect four can take under a second.
+        max_nodes: u64::MAX,
         ..ServerConfig::default()
     });
     let long = std::thread::spawn(move || {

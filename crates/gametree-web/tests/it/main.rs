@@ -2,6 +2,7 @@
 //! loopback port, spoken to over plain HTTP/1.1.
 
 mod api;
+mod live;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
