@@ -6,18 +6,23 @@
 //!   `gametree_games::registry::Playable::default_engine`).
 //! - `@BUDGET` is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS`; without it the caller's default
 //!   budget applies.
-//! - Each `:OPTION=VALUE` sets one [`EngineOptions`] field. There is one option today:
-//!   `cutoff=PLIES` (MCTS only, 1 to [`MAX_CUTOFF`]): playouts stop after that many plies
-//!   and the evaluator values the position they reached, so random playouts on big boards
-//!   do not run to the game's ply cap. Unknown options, repeated options and options the
-//!   searcher does not take are refused.
+//! - Each `:OPTION=VALUE` sets one [`EngineOptions`] field:
+//!   - `cutoff=PLIES` (MCTS only, 1 to [`MAX_CUTOFF`]): playouts stop after that many plies
+//!     and the evaluator values the position they reached, so random playouts on big boards
+//!     do not run to the game's ply cap;
+//!   - `worlds=W` (any searcher that runs on any game, 1 to [`MAX_WORLDS`]): the engine
+//!     plays by perfect-information Monte Carlo with `W` sampled worlds per move, seeing
+//!     only what the player to move may see (games with hidden information only: the
+//!     tournament refuses it on others).
+//!
+//!   Unknown options, repeated options and options the searcher does not take are refused.
 //!
 //! [`Engine::name`] prints an engine in this form, and parsing it gives the engine back.
 
-use gametree::search::{Searcher, UnknownAlgorithm};
+use gametree::search::{Needs, Searcher, UnknownAlgorithm};
 
 use crate::stack::MAX_PLIES;
-use crate::tournament::{Budget, Engine, EngineOptions, MAX_TIME_MS};
+use crate::tournament::{Budget, Engine, EngineOptions, MAX_TIME_MS, MAX_WORLDS};
 
 /// The longest playout cut-off, in plies.
 pub const MAX_CUTOFF: u32 = 10_000;
@@ -139,7 +144,7 @@ fn set_option(
 ) -> Result<(), String> {
     let Some((key, value)) = option.split_once('=') else {
         return Err(format!(
-            "option `{option}` is not KEY=VALUE (the options are `:cutoff=PLIES`)"
+            "option `{option}` is not KEY=VALUE (the options are `:cutoff=PLIES` and `:worlds=W`)"
         ));
     };
     match key {
@@ -161,8 +166,26 @@ fn set_option(
             options.cutoff = Some(c);
             Ok(())
         }
+        "worlds" => {
+            if algorithm.needs() != Needs::AnyGame {
+                return Err(format!(
+                    "option `worlds` is for searchers that run on any game, not {}",
+                    algorithm.name()
+                ));
+            }
+            if options.worlds.is_some() {
+                return Err("option `worlds` is given twice".into());
+            }
+            let w = value
+                .parse::<usize>()
+                .ok()
+                .filter(|w| (1..=MAX_WORLDS).contains(w))
+                .ok_or_else(|| format!("worlds `{value}`: must be 1 to {MAX_WORLDS}"))?;
+            options.worlds = Some(w);
+            Ok(())
+        }
         _ => Err(format!(
-            "unknown option `{key}` (the options are `:cutoff=PLIES`, for mcts)"
+            "unknown option `{key}` (the options are `:cutoff=PLIES`, for mcts, and `:worlds=W`)"
         )),
     }
 }

@@ -38,9 +38,10 @@ use std::time::{Duration, Instant};
 
 use gametree::hash::mix64;
 use gametree::search::mcts::MctsConfig;
+use gametree::search::pimc::PimcConfig;
+use gametree::search::{pimc, AnyGame, Config, Dispatch, Limits, Searcher};
 #[cfg(doc)]
 use gametree::search::{Algorithm, WithSetToMove};
-use gametree::search::{AnyGame, Config, Dispatch, Limits, Searcher};
 use gametree::{Evaluator, Game, Score, Scores};
 use gametree_games::rng::SplitMix64;
 use serde::{Deserialize, Serialize};
@@ -71,6 +72,9 @@ pub const TIME_MAX_DEPTH: u32 = 128;
 /// The longest time budget per move, in milliseconds (one hour).
 pub const MAX_TIME_MS: u64 = 3_600_000;
 
+/// The most sampled worlds per move of an engine with `:worlds` ([`EngineOptions::worlds`]).
+pub const MAX_WORLDS: usize = 1_000;
+
 /// The iterations per move of an MCTS engine with a depth budget (its playouts end at that
 /// depth; node and time budgets run until the budget is spent).
 pub const MCTS_DEPTH_ITERATIONS: u64 = 2_000;
@@ -82,14 +86,22 @@ pub struct EngineOptions {
     /// MCTS only: the most plies a playout plays before the evaluator values the position
     /// it reached (`None`: the default, to the game's end or to a depth budget).
     pub cutoff: Option<u32>,
+    /// Play by perfect-information Monte Carlo ([`gametree::search::pimc`]) with this many
+    /// sampled worlds per move (1 to [`MAX_WORLDS`]), seeing only the
+    /// information set of the player to move; only on games that hide information
+    /// ([`Game::resample`]). `None`: search the true state (perfect information).
+    pub worlds: Option<usize>,
 }
 
 impl EngineOptions {
-    /// The options as the name's suffix: empty, or `:cutoff=10`.
+    /// The options as the name's suffix: empty, `:cutoff=10`, `:worlds=8`, or both.
     pub fn suffix(&self) -> String {
+        let worlds = self
+            .worlds
+            .map_or(String::new(), |w| format!(":worlds={w}"));
         match self.cutoff {
-            Some(c) => format!(":cutoff={c}"),
-            None => String::new(),
+            Some(c) => format!(":cutoff={c}{worlds}"),
+            None => worlds,
         }
     }
 }
@@ -156,6 +168,9 @@ impl Engine {
         state: &G::State,
         seed: u64,
     ) -> Option<(G::Move, u64, bool)> {
+        if let Some(worlds) = self.options.worlds {
+            return self.choose_pimc(game, eval, state, seed, worlds);
+        }
         let mcts = MctsConfig {
             seed,
             iterations: match self.budget {
@@ -205,6 +220,92 @@ impl Engine {
             Err(_) => (first, 0, true),
         })
     }
+
+    /// [`Engine::choose_with`] for an engine with `:worlds=W`: perfect-information Monte
+    /// Carlo ([`pimc`]) over the engine's searcher (through [`AnyGame`]), with the engine's
+    /// budget for the whole move (a depth budget: every search of that depth; a node or
+    /// time budget: split over the worlds and moves). The sampler's seed is
+    /// [`pimc_seed`]`(seed)`, the inner MCTS seeds derive from `seed`. A move counts as a
+    /// fallback when PIMC fails (the first legal move is played) or when every one of its
+    /// searches was stopped before depth 1 (the move was chosen on static values).
+    fn choose_pimc<G: Game, E: Evaluator<G>>(
+        &self,
+        game: &G,
+        eval: &E,
+        state: &G::State,
+        seed: u64,
+        worlds: usize,
+    ) -> Option<(G::Move, u64, bool)> {
+        let mcts = MctsConfig {
+            seed,
+            iterations: match self.budget {
+                Budget::Depth(_) => MCTS_DEPTH_ITERATIONS,
+                Budget::Nodes(_) | Budget::Time(_) => u64::MAX,
+            },
+            cutoff: self.options.cutoff,
+            ..MctsConfig::default()
+        };
+        let (limits, iterative) = match self.budget {
+            Budget::Depth(d) => (Limits::depth(d), false),
+            Budget::Nodes(n) => (
+                Limits {
+                    nodes: Some(n),
+                    ..Limits::default()
+                },
+                true,
+            ),
+            Budget::Time(ms) => {
+                let start = Instant::now();
+                (
+                    Limits {
+                        depth: Some(TIME_MAX_DEPTH),
+                        deadline: Some(start + Duration::from_millis(ms)),
+                        start: Some(start),
+                        ..Limits::default()
+                    },
+                    true,
+                )
+            }
+        };
+        let config = Config {
+            limits,
+            ..Config::default()
+        };
+        let settings = PimcConfig {
+            worlds,
+            seed: pimc_seed(seed),
+            iterative,
+        };
+        let mut moves = Vec::new();
+        game.moves(state, &mut moves);
+        let first = *moves.first()?;
+        Some(
+            match pimc::<AnyGame, G, E>(
+                self.algorithm,
+                game,
+                eval,
+                state,
+                &config,
+                &mcts,
+                &settings,
+            ) {
+                Ok(r) => (
+                    r.best_move,
+                    r.nodes,
+                    r.searches > 0 && r.stopped == r.searches,
+                ),
+                Err(gametree::search::SearchError::Stopped(_, stats)) => (first, stats.nodes, true),
+                Err(_) => (first, 0, true),
+            },
+        )
+    }
+}
+
+/// The seed of a PIMC engine's world sampler for the move whose MCTS seed is `move_seed`
+/// ([`move_seed`]): derived from it, so it depends only on the tournament seed, the game and
+/// the ply (never on what the engine cannot see), and differs from the MCTS seed.
+pub fn pimc_seed(move_seed: u64) -> u64 {
+    mix64(move_seed ^ 0x5049_4D43_5049_4D43)
 }
 
 /// What to play.
@@ -285,6 +386,19 @@ pub enum TournamentError {
         engine: String,
         /// The searcher's name.
         algorithm: &'static str,
+    },
+    /// An engine with `:worlds` (perfect-information Monte Carlo) on a game without hidden
+    /// information ([`Game::resample`] answers `None`).
+    #[error("engine {engine}: `:worlds` samples the cards a player cannot see, but this game hides nothing (perfect information: every player sees the whole state)")]
+    PerfectInformation {
+        /// The engine's name.
+        engine: String,
+    },
+    /// An engine's `:worlds` is 0 or more than [`MAX_WORLDS`].
+    #[error("engine {engine}: worlds must be 1 to {max}", max = MAX_WORLDS)]
+    BadWorlds {
+        /// The engine's name.
+        engine: String,
     },
     /// An engine's depth is beyond what a search thread supports.
     #[error(transparent)]
@@ -706,6 +820,7 @@ where
             }
         }
     }
+    check_worlds(game, config)?;
     let tables = seatings(k, seats);
     let games = config
         .openings
@@ -716,6 +831,34 @@ where
             seatings: tables.len(),
         })?;
     Ok((tables, games))
+}
+
+/// The checks of engines with `:worlds`: a count in range, a game that hides information,
+/// and a searcher that runs on any game (PIMC searches through [`AnyGame`]).
+fn check_worlds<G: Game>(game: &G, config: &TournamentConfig) -> Result<(), TournamentError> {
+    let mut hidden = None;
+    for e in &config.engines {
+        let Some(w) = e.options.worlds else {
+            continue;
+        };
+        if !(1..=MAX_WORLDS).contains(&w) {
+            return Err(TournamentError::BadWorlds { engine: e.name() });
+        }
+        let hides = *hidden.get_or_insert_with(|| {
+            game.resample(&game.initial(), &mut SplitMix64::new(0))
+                .is_some()
+        });
+        if !hides {
+            return Err(TournamentError::PerfectInformation { engine: e.name() });
+        }
+        if !<AnyGame as Dispatch<G>>::supports(e.algorithm) {
+            return Err(TournamentError::NeedsSetToMove {
+                engine: e.name(),
+                algorithm: e.algorithm.name(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The checks, and the thread pool the games run on.
@@ -854,6 +997,21 @@ pub fn summarise(
 /// with its interval, nodes per move), then the pairwise table.
 pub fn table(r: &TournamentResult) -> String {
     let mut out = String::new();
+    // Name columns of 24 characters, wider when a name is longer (`...:worlds=8`).
+    let w = r
+        .engines
+        .iter()
+        .map(|e| e.name.len())
+        .max()
+        .unwrap_or(0)
+        .max(24);
+    let v = w.max(
+        r.engines
+            .iter()
+            .map(|e| e.name.len() + 3)
+            .max()
+            .unwrap_or(0),
+    );
     if r.mostly_adjudicated {
         out.push_str(&format!(
             "warning: {} of {} games were adjudicated by the evaluator (stopped by a ply cap, \
@@ -875,7 +1033,7 @@ pub fn table(r: &TournamentResult) -> String {
         crate::rating::RatingMethod::BradleyTerry => "rating (BT)",
     };
     out.push_str(&format!(
-        "{:<24} {:>6} {:>9} {:>8} {:>7} {:>17} {:>8} {:>17} {:>12}\n",
+        "{:<w$} {:>6} {:>9} {:>8} {:>7} {:>17} {:>8} {:>17} {:>12}\n",
         "engine",
         "games",
         "fin/adj",
@@ -888,7 +1046,7 @@ pub fn table(r: &TournamentResult) -> String {
     ));
     for e in &r.engines {
         out.push_str(&format!(
-            "{:<24} {:>6} {:>9} {:>8.1} {:>6.1}% {:>17} {:>8.0} {:>17} {:>12.0}\n",
+            "{:<w$} {:>6} {:>9} {:>8.1} {:>6.1}% {:>17} {:>8.0} {:>17} {:>12.0}\n",
             e.name,
             e.games,
             format!("{}/{}", e.finished, e.adjudicated),
@@ -906,12 +1064,12 @@ pub fn table(r: &TournamentResult) -> String {
     }
     if !r.pairwise.is_empty() {
         out.push_str(&format!(
-            "{:<24} {:<24} {:>6} {:>8} {:>8} {:>6} {:>7} {:>9}\n",
+            "{:<w$} {:<v$} {:>6} {:>8} {:>8} {:>6} {:>7} {:>9}\n",
             "pair", "", "games", "ahead", "behind", "even", "score", "p (sign)"
         ));
         for p in &r.pairwise {
             out.push_str(&format!(
-                "{:<24} {:<24} {:>6} {:>8} {:>8} {:>6} {:>6.1}% {:>9.4}\n",
+                "{:<w$} {:<v$} {:>6} {:>8} {:>8} {:>6} {:>6.1}% {:>9.4}\n",
                 r.engines[p.a].name,
                 format!("vs {}", r.engines[p.b].name),
                 p.games,
