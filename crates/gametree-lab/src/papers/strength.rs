@@ -20,6 +20,10 @@
 //! inconclusive when it straddles 1/2 (see [`Claim`] for "at least as good" and "about
 //! equal").
 //!
+//! On the card games every engine plays by perfect-information Monte Carlo with
+//! [`Plan::card_worlds`] sampled deals per move (`:worlds=W`, [`crate::tournament`]): it
+//! sees its own hand, the cards played and the voids revealed, not the other hands.
+//!
 //! An engine that cannot play a game (best-reply search needs a game that can hand the turn
 //! to any player; the card games cannot) gets an `n/a` row with the reason.
 
@@ -54,9 +58,11 @@ pub enum StrengthGame {
     ChineseCheckers73,
     /// Chinese Checkers, 3 players, 121 holes.
     ChineseCheckers121,
-    /// Three-player Hearts (perfect information), one tournament per deal.
+    /// Three-player Hearts, one tournament per deal (hidden hands with
+    /// [`Plan::card_worlds`]).
     Hearts,
-    /// Three-player Spades (perfect information), one tournament per deal.
+    /// Three-player Spades, one tournament per deal (hidden hands with
+    /// [`Plan::card_worlds`]).
     Spades,
     /// Rolit, 3 players.
     Rolit,
@@ -187,6 +193,11 @@ pub struct Plan {
     pub max_plies: Option<usize>,
     /// MCTS's playout cut-off on the board games (`None`: to the end of the game).
     pub mcts_cutoff: Option<u32>,
+    /// On the card games, every engine plays by perfect-information Monte Carlo with this
+    /// many sampled deals per move (`:worlds=W`), seeing only its own hand, the cards played
+    /// and the voids revealed (`None`: the perfect-information card games, every hand
+    /// visible).
+    pub card_worlds: Option<usize>,
     /// The seed of the openings.
     pub seed: u64,
     /// Threads playing games at once (`None`: one per core). The results do not depend on
@@ -197,7 +208,12 @@ pub struct Plan {
 /// The budget per move of both modes, in milliseconds.
 pub const TIME_MS: u64 = 20;
 
-/// The plan of mode `ctx`: 20 ms per move for every engine, MCTS playouts cut at 10 plies.
+/// The sampled deals per move of every engine on the card games, in both modes.
+pub const CARD_WORLDS: usize = 8;
+
+/// The plan of mode `ctx`: 20 ms per move for every engine, MCTS playouts cut at 10 plies,
+/// and on the card games every engine playing with hidden hands by perfect-information
+/// Monte Carlo over [`CARD_WORLDS`] deals per move.
 ///
 /// Quick (under a minute on two cores): one opening per match (one deal for the cards),
 /// games adjudicated by the evaluator 16 plies after the opening: a smoke test whose
@@ -213,6 +229,7 @@ pub fn plan(ctx: &Ctx) -> Plan {
         deals: if ctx.quick { 1 } else { 2 },
         max_plies: if ctx.quick { Some(16) } else { None },
         mcts_cutoff: Some(10),
+        card_worlds: Some(CARD_WORLDS),
         seed: STRENGTH_SEED,
         threads: None,
     }
@@ -232,8 +249,15 @@ pub fn experiment() -> Experiment {
 fn params(ctx: &Ctx) -> String {
     let p = plan(ctx);
     format!(
-        "budget={:?} openings={} opening_plies={} deals={} max_plies={:?} mcts_cutoff={:?} seed={}",
-        p.budget, p.openings, p.opening_plies, p.deals, p.max_plies, p.mcts_cutoff, p.seed
+        "budget={:?} openings={} opening_plies={} deals={} max_plies={:?} mcts_cutoff={:?} card_worlds={:?} seed={}",
+        p.budget,
+        p.openings,
+        p.opening_plies,
+        p.deals,
+        p.max_plies,
+        p.mcts_cutoff,
+        p.card_worlds,
+        p.seed
     )
 }
 
@@ -294,15 +318,16 @@ pub struct Strength {
     pub matches: Vec<MatchResult>,
 }
 
-/// The engine of `searcher` on `game` under `plan`: the plan's budget, and for MCTS on a
-/// board game the plan's playout cut-off.
+/// The engine of `searcher` on `game` under `plan`: the plan's budget, for MCTS on a
+/// board game the plan's playout cut-off, and on a card game the plan's sampled worlds.
 pub fn engine(searcher: Searcher, game: StrengthGame, plan: &Plan) -> Engine {
     let cutoff = if searcher == MCTS && !game.cards() {
         plan.mcts_cutoff
     } else {
         None
     };
-    Engine::new(searcher, plan.budget).with_options(EngineOptions { cutoff })
+    let worlds = if game.cards() { plan.card_worlds } else { None };
+    Engine::new(searcher, plan.budget).with_options(EngineOptions { cutoff, worlds })
 }
 
 /// Plays every match of `plan`.

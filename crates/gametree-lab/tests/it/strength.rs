@@ -52,6 +52,7 @@ fn tiny(threads: usize) -> Plan {
         deals: 1,
         max_plies: Some(4),
         mcts_cutoff: Some(3),
+        card_worlds: Some(2),
         seed: 7,
         threads: Some(threads),
     }
@@ -211,7 +212,10 @@ fn the_cutoff_reaches_the_search() {
         &game,
         &eval,
         "rolit",
-        &cfg(EngineOptions { cutoff: Some(1) }),
+        &cfg(EngineOptions {
+            cutoff: Some(1),
+            ..EngineOptions::default()
+        }),
     );
     let (plain, cut) = (plain.unwrap(), cut.unwrap());
     assert_ne!(
