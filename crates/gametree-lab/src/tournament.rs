@@ -389,7 +389,7 @@ pub enum TournamentError {
     },
     /// An engine with `:worlds` (perfect-information Monte Carlo) on a game without hidden
     /// information ([`Game::resample`] answers `None`).
-    #[error("engine {engine}: `:worlds` samples the cards a player cannot see, but this game hides nothing (perfect information: every player sees the whole state)")]
+    #[error("engine {engine}: `:worlds` samples what a player cannot see, but this game hides nothing (perfect information: every player sees the whole state)")]
     PerfectInformation {
         /// The engine's name.
         engine: String,
