@@ -41,8 +41,9 @@ pub struct PimcResult<M> {
     pub nodes: u64,
     /// Searches run (worlds times moves; 0 when there is a single legal move).
     pub searches: u64,
-    /// Of those, searches stopped by their node or time share before completing any depth:
-    /// their move was valued by the evaluator on the position after it.
+    /// Of those, searches stopped by their node or time share before completing any depth,
+    /// or not started because their time slice was over: their move was valued by the
+    /// evaluator on the position after it.
     pub stopped: u64,
 }
 
@@ -64,7 +65,9 @@ pub struct PimcResult<M> {
 ///   `N / (W x M)` nodes (at least 1). A deadline is cut into `W x M` equal time slices
 ///   from the call: search `k` (in the order world by world, moves in game order) must end
 ///   by `now + (k + 1) x (deadline - now) / (W x M)`, so a search that ends early leaves
-///   its time to the next one and an overrun is not carried further. The stop request is
+///   its time to the next one; a search whose slice is over before it starts (the
+///   searches before it overran, each by up to the deadline's check interval) is not run
+///   and values its move by the evaluator, so overruns do not add up. The stop request is
 ///   passed on. A search that the limits stop before it completes depth 1
 ///   ([`SearchError::Stopped`]) values its move by the evaluator on the position after it.
 /// - **MCTS**: search `k` gets [`MctsConfig::seed`] mixed with `k`, so no two searches of
@@ -137,12 +140,21 @@ where
             .unwrap_or_else(|| state.clone());
         let start = (world, true);
         for (i, &m) in moves.iter().enumerate() {
+            let deadline = slice_end(k);
+            k += 1;
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                // Its slice is over before it starts (earlier searches overran): valued
+                // statically, so that overruns do not add up over the searches.
+                stopped += 1;
+                totals[i].1 += eval.evaluate(game, &game.play(&start.0, m))[root];
+                continue;
+            }
             let g = RootMove { game, first: m };
             let inner = Config {
                 limits: Limits {
                     depth: config.limits.depth,
                     nodes: per_search,
-                    deadline: slice_end(k),
+                    deadline,
                     start: None,
                     stop: config.limits.stop,
                 },
@@ -150,7 +162,7 @@ where
                 ..Config::default()
             };
             let mcts = MctsConfig {
-                seed: mix64(mcts_config.seed ^ k),
+                seed: mix64(mcts_config.seed ^ (k - 1)),
                 ..*mcts_config
             };
             let result = if pimc_config.iterative {
@@ -171,7 +183,6 @@ where
                 Err(e) => return Err(e),
             };
             totals[i].1 += v;
-            k += 1;
         }
     }
     let mut best = 0;
