@@ -86,7 +86,7 @@ pub struct EngineOptions {
     /// MCTS only: the most plies a playout plays before the evaluator values the position
     /// it reached (`None`: the default, to the game's end or to a depth budget).
     pub cutoff: Option<u32>,
-    /// Play by perfect-information Monte Carlo ([`gametree::search::pimc`]) with this many
+    /// Play by perfect-information Monte Carlo ([`gametree::search::pimc()`]) with this many
     /// sampled worlds per move (1 to [`MAX_WORLDS`]), seeing only the
     /// information set of the player to move; only on games that hide information
     /// ([`Game::resample`]). `None`: search the true state (perfect information).
@@ -222,7 +222,7 @@ impl Engine {
     }
 
     /// [`Engine::choose_with`] for an engine with `:worlds=W`: perfect-information Monte
-    /// Carlo ([`pimc`]) over the engine's searcher (through [`AnyGame`]), with the engine's
+    /// Carlo ([`pimc()`]) over the engine's searcher (through [`AnyGame`]), with the engine's
     /// budget for the whole move (a depth budget: every search of that depth; a node or
     /// time budget: split over the worlds and moves). The sampler's seed is
     /// [`pimc_seed`]`(seed)`, the inner MCTS seeds derive from `seed`. A move counts as a

@@ -272,7 +272,7 @@ pub trait Game {
     /// A state the player to move in `state` cannot tell apart from `state`, drawn with
     /// `rng`: the opt-in hook of games with hidden information (after open_spiel's
     /// `ResampleFromInfostate`), which perfect-information Monte Carlo
-    /// ([`crate::search::pimc`]) searches instead of the true state. `None` (the default):
+    /// ([`crate::search::pimc()`]) searches instead of the true state. `None` (the default):
     /// the game has perfect information.
     ///
     /// Contract for a game that hides information:

@@ -6,7 +6,7 @@
 //! [`CardState::voids`]). [`sample_world`] deals the unseen cards to the two other players
 //! uniformly among the deals consistent with that: hand sizes kept, no card of a suit given
 //! to a player known to be void in it (it is also [`Game::resample`] of [`CardGame`]).
-//! [`MonteCarlo::choose`] is perfect-information Monte Carlo ([`gametree::search::pimc`]):
+//! [`MonteCarlo::choose`] is perfect-information Monte Carlo ([`gametree::search::pimc()`]):
 //! it samples `worlds` such deals, and in each searches every legal move of the root with
 //! any registry algorithm ([`Algorithm`]) under iterative deepening and a node budget (the
 //! world's budget split evenly over the moves, at least 64 nodes per search: each move is

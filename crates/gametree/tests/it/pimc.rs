@@ -122,7 +122,7 @@ fn regression_pimc_splits_the_node_budget_and_refuses_terminal_positions() {
         assert!(moves.contains(&r.best_move));
     }
     // A terminal position has no move to choose.
-    let mut end = s.clone();
+    let mut end = s;
     loop {
         let mut m = Vec::new();
         g.moves(&end, &mut m);
@@ -149,7 +149,7 @@ fn regression_pimc_splits_the_node_budget_and_refuses_terminal_positions() {
         first: moves[1],
     };
     let mut at_root = Vec::new();
-    rm.moves(&(s.clone(), true), &mut at_root);
+    rm.moves(&(s, true), &mut at_root);
     assert_eq!(at_root, vec![moves[1]]);
     let mut below = Vec::new();
     rm.moves(&(s, false), &mut below);
