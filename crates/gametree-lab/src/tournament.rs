@@ -11,6 +11,14 @@
 //! of its tree, a time budget its deadline; its seed for each move is derived from the
 //! tournament seed, the game and the ply, so depth and node budgets stay deterministic.
 //!
+//! An engine with `:worlds=W` ([`EngineOptions::worlds`]) plays with hidden information:
+//! it sees only the information set of the player to move and decides by
+//! perfect-information Monte Carlo ([`pimc()`]) over `W` states drawn by
+//! [`Game::resample`], its budget split over the searches; its sampler's seed derives from
+//! the tournament seed, the game and the ply ([`pimc_seed`]). A tournament with such an
+//! engine on a game without hidden information is refused
+//! ([`TournamentError::PerfectInformation`]).
+//!
 //! Best-reply engines need a game that can hand the turn to any player: a tournament on
 //! other games is refused ([`TournamentError::NeedsSetToMove`]); [`run_tournament_with`]
 //! with [`WithSetToMove`] plays them on games that can.
@@ -596,7 +604,8 @@ pub fn move_seed(seed: u64, ply: usize) -> u64 {
 
 /// Plays one game from `start` with `engine_of_seat[p]` at seat `p`, searching through the
 /// dispatcher `D`; an MCTS engine's search at ply `k` (after the opening) has seed
-/// [`move_seed`]`(seed, k)`.
+/// [`move_seed`]`(seed, k)`, a PIMC engine's sampler (`:worlds`) the seed
+/// [`pimc_seed`]`(move_seed(seed, k))`.
 pub fn play_game_with<D: Dispatch<G>, G: Game, E: Evaluator<G>>(
     game: &G,
     eval: &E,

@@ -28,7 +28,7 @@
 //! to any player; the card games cannot) gets an `n/a` row with the reason.
 
 use gametree::search::best_reply::Variant;
-use gametree::search::{Algorithm, Dispatch, Searcher, WithSetToMove};
+use gametree::search::{Algorithm, Dispatch, Needs, Searcher, WithSetToMove};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
 
@@ -319,14 +319,20 @@ pub struct Strength {
 }
 
 /// The engine of `searcher` on `game` under `plan`: the plan's budget, for MCTS on a
-/// board game the plan's playout cut-off, and on a card game the plan's sampled worlds.
+/// board game the plan's playout cut-off, and on a card game the plan's sampled worlds
+/// (for the searchers that take them: not best-reply search).
 pub fn engine(searcher: Searcher, game: StrengthGame, plan: &Plan) -> Engine {
     let cutoff = if searcher == MCTS && !game.cards() {
         plan.mcts_cutoff
     } else {
         None
     };
-    let worlds = if game.cards() { plan.card_worlds } else { None };
+    // Best-reply search takes no `:worlds` (it cannot play the cards at all: its row is n/a).
+    let worlds = if game.cards() && searcher.needs() == Needs::AnyGame {
+        plan.card_worlds
+    } else {
+        None
+    };
     Engine::new(searcher, plan.budget).with_options(EngineOptions { cutoff, worlds })
 }
 

@@ -272,3 +272,30 @@ fn regression_card_resample_keeps_what_the_mover_has_seen() {
         .resample(&ConnectFour.initial(), &mut rng)
         .is_none());
 }
+
+#[test]
+fn regression_the_strength_plan_plays_the_cards_with_hidden_hands() {
+    use gametree_lab::papers::strength::{engine, StrengthGame, BRS, PARANOID};
+    let plan = gametree_lab::papers::strength::Plan {
+        games: vec![StrengthGame::Hearts],
+        budget: Budget::Nodes(500),
+        openings: 1,
+        opening_plies: 2,
+        deals: 1,
+        max_plies: Some(3),
+        mcts_cutoff: Some(10),
+        card_worlds: Some(8),
+        seed: 1,
+        threads: Some(1),
+    };
+    let e = engine(PARANOID, StrengthGame::Hearts, &plan);
+    assert_eq!(e.name(), "paranoid@n500:worlds=8");
+    assert_eq!(
+        engine(PARANOID, StrengthGame::Rolit, &plan).name(),
+        "paranoid@n500"
+    );
+    // Best-reply search takes no worlds: its name reads back.
+    let b = engine(BRS, StrengthGame::Hearts, &plan);
+    assert_eq!(b.name(), "brs@n500");
+    assert_eq!(parse_engine(&b.name(), Budget::Depth(1), None).unwrap(), b);
+}
