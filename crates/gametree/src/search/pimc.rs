@@ -35,7 +35,8 @@ pub struct PimcConfig {
 pub struct PimcResult<M> {
     /// The move to play: the first in game order among those of the best total.
     pub best_move: M,
-    /// Each legal move, in game order, with the root player's value summed over the worlds.
+    /// Each legal move, in game order, with the root player's value summed over the worlds
+    /// (saturating at the ends of `i64`).
     pub totals: Vec<(M, i64)>,
     /// Nodes searched in all (every search, the stopped ones included).
     pub nodes: u64,
@@ -124,11 +125,14 @@ where
     let span = config
         .limits
         .deadline
-        .map(|d| d.saturating_duration_since(now).as_nanos());
+        .map(|d| (d, d.saturating_duration_since(now).as_nanos()));
     let slice_end = |k: u64| {
-        span.map(|total| {
-            let part = total * u128::from(k + 1) / u128::from(searches);
-            now + Duration::from_nanos(u64::try_from(part).unwrap_or(u64::MAX))
+        span.map(|(deadline, total)| {
+            total
+                .checked_mul(u128::from(k + 1))
+                .and_then(|x| u64::try_from(x / u128::from(searches)).ok())
+                .and_then(|ns| now.checked_add(Duration::from_nanos(ns)))
+                .unwrap_or(deadline)
         })
     };
     let weval = RootEval { eval };
@@ -146,7 +150,8 @@ where
                 // Its slice is over before it starts (earlier searches overran): valued
                 // statically, so that overruns do not add up over the searches.
                 stopped += 1;
-                totals[i].1 += eval.evaluate(game, &game.play(&start.0, m))[root];
+                let v = eval.evaluate(game, &game.play(&start.0, m))[root];
+                totals[i].1 = totals[i].1.saturating_add(v);
                 continue;
             }
             let g = RootMove { game, first: m };
@@ -182,7 +187,7 @@ where
                 }
                 Err(e) => return Err(e),
             };
-            totals[i].1 += v;
+            totals[i].1 = totals[i].1.saturating_add(v);
         }
     }
     let mut best = 0;
