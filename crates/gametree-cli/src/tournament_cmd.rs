@@ -24,9 +24,10 @@ pub struct TournamentArgs {
     /// `mcts` a depth bounds its playouts (2,000 iterations per move), nodes are its tree's
     /// size, and its seeds derive from --seed and the game. Options follow the budget:
     /// `mcts@t200:cutoff=10` cuts MCTS playouts at 10 plies, `speculative@t20:table=16` gives
-    /// max^n or speculative pruning a 16 MiB table of value vectors kept for the whole game.
-    /// `engine` is the game's default
-    /// engine (`gametree list`; PVS on two-player games).
+    /// max^n or speculative pruning a 16 MiB table of value vectors kept for the whole game,
+    /// `speculative@t20:worlds=8` plays with hidden cards (Hearts, Spades) by Monte Carlo over
+    /// 8 sampled deals per move. `engine` is the game's default engine (`gametree list`; PVS
+    /// on two-player games).
     #[arg(
         long,
         value_name = "A,B,...",

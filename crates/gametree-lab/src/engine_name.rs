@@ -11,16 +11,20 @@
 //!     and the evaluator values the position they reached, so random playouts on big
 //!     boards do not run to the game's ply cap;
 //!   - `table=MIB` (`maxn` and `speculative` only, 1 to [`MAX_TABLE_MIB`]): a table of exact
-//!     value vectors of that many MiB, kept for the whole game (`speculative@t20:table=16`).
+//!     value vectors of that many MiB, kept for the whole game (`speculative@t20:table=16`);
+//!   - `worlds=W` (any searcher that runs on any game, 1 to [`MAX_WORLDS`]): the engine
+//!     plays by perfect-information Monte Carlo with `W` sampled worlds per move, seeing
+//!     only what the player to move may see (games with hidden information only: the
+//!     tournament refuses it on others).
 //!
 //!   Unknown options, repeated options and options the searcher does not take are refused.
 //!
 //! [`Engine::name`] prints an engine in this form, and parsing it gives the engine back.
 
-use gametree::search::{Algorithm, Searcher, UnknownAlgorithm};
+use gametree::search::{Algorithm, Needs, Searcher, UnknownAlgorithm};
 
 use crate::stack::MAX_PLIES;
-use crate::tournament::{Budget, Engine, EngineOptions, MAX_TABLE_MIB, MAX_TIME_MS};
+use crate::tournament::{Budget, Engine, EngineOptions, MAX_TABLE_MIB, MAX_TIME_MS, MAX_WORLDS};
 
 /// The longest playout cut-off, in plies.
 pub const MAX_CUTOFF: u32 = 10_000;
@@ -144,7 +148,7 @@ fn set_option(
 ) -> Result<(), String> {
     let Some((key, value)) = option.split_once('=') else {
         return Err(format!(
-            "option `{option}` is not KEY=VALUE (the options are `:cutoff=PLIES` and `:table=MIB`)"
+            "option `{option}` is not KEY=VALUE (the options are `:cutoff=PLIES`, `:table=MIB` and `:worlds=W`)"
         ));
     };
     match key {
@@ -187,8 +191,26 @@ fn set_option(
             options.table = Some(t);
             Ok(())
         }
+        "worlds" => {
+            if algorithm.needs() != Needs::AnyGame {
+                return Err(format!(
+                    "option `worlds` is for searchers that run on any game, not {}",
+                    algorithm.name()
+                ));
+            }
+            if options.worlds.is_some() {
+                return Err("option `worlds` is given twice".into());
+            }
+            let w = value
+                .parse::<usize>()
+                .ok()
+                .filter(|w| (1..=MAX_WORLDS).contains(w))
+                .ok_or_else(|| format!("worlds `{value}`: must be 1 to {MAX_WORLDS}"))?;
+            options.worlds = Some(w);
+            Ok(())
+        }
         _ => Err(format!(
-            "unknown option `{key}` (the options are `:cutoff=PLIES`, for mcts, and `:table=MIB`, for maxn and speculative)"
+            "unknown option `{key}` (the options are `:cutoff=PLIES`, for mcts, `:table=MIB`, for maxn and speculative, and `:worlds=W`)"
         )),
     }
 }

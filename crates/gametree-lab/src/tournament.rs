@@ -11,6 +11,14 @@
 //! of its tree, a time budget its deadline; its seed for each move is derived from the
 //! tournament seed, the game and the ply, so depth and node budgets stay deterministic.
 //!
+//! An engine with `:worlds=W` ([`EngineOptions::worlds`]) plays with hidden information:
+//! it sees only the information set of the player to move and decides by
+//! perfect-information Monte Carlo ([`pimc()`]) over `W` states drawn by
+//! [`Game::resample`], its budget split over the searches; its sampler's seed derives from
+//! the tournament seed, the game and the ply ([`pimc_seed`]). A tournament with such an
+//! engine on a game without hidden information is refused
+//! ([`TournamentError::PerfectInformation`]).
+//!
 //! Best-reply engines need a game that can hand the turn to any player: a tournament on
 //! other games is refused ([`TournamentError::NeedsSetToMove`]); [`run_tournament_with`]
 //! with [`WithSetToMove`] plays them on games that can.
@@ -41,12 +49,13 @@ use gametree::hash::Zobrist;
 use gametree::search::iterative::iterative_deepening;
 use gametree::search::maxn_table::maxn_table;
 use gametree::search::mcts::{mcts as mcts_search, MctsConfig};
+use gametree::search::pimc::PimcConfig;
 use gametree::search::speculative_table::speculative_table;
 use gametree::search::vector_table::VectorTable;
 #[cfg(doc)]
 use gametree::search::WithSetToMove;
 use gametree::search::{
-    Algorithm, AnyGame, Config, Dispatch, Limits, SearchError, SearchResult, Searcher,
+    pimc, Algorithm, AnyGame, Config, Dispatch, Limits, SearchError, SearchResult, Searcher,
 };
 use gametree::{Evaluator, Game, Score, Scores};
 use gametree_games::rng::SplitMix64;
@@ -78,6 +87,9 @@ pub const TIME_MAX_DEPTH: u32 = 128;
 /// The longest time budget per move, in milliseconds (one hour).
 pub const MAX_TIME_MS: u64 = 3_600_000;
 
+/// The most sampled worlds per move of an engine with `:worlds` ([`EngineOptions::worlds`]).
+pub const MAX_WORLDS: usize = 1_000;
+
 /// The iterations per move of an MCTS engine with a depth budget (its playouts end at that
 /// depth; node and time budgets run until the budget is spent).
 pub const MCTS_DEPTH_ITERATIONS: u64 = 2_000;
@@ -97,13 +109,19 @@ pub struct EngineOptions {
     /// and its numbers do not depend on the games played before it or on the thread.
     /// `None`: no table.
     pub table: Option<u32>,
+    /// Play by perfect-information Monte Carlo ([`gametree::search::pimc()`]) with this many
+    /// sampled worlds per move (1 to [`MAX_WORLDS`]), seeing only the
+    /// information set of the player to move; only on games that hide information
+    /// ([`Game::resample`]). `None`: search the true state (perfect information).
+    pub worlds: Option<usize>,
 }
 
 /// The largest table of an engine, in MiB (every game in flight holds one per seat).
 pub const MAX_TABLE_MIB: u32 = 1024;
 
 impl EngineOptions {
-    /// The options as the name's suffix: empty, `:cutoff=10` or `:table=16`.
+    /// The options as the name's suffix: empty, or `:cutoff=10`, `:table=16` and
+    /// `:worlds=8` in that order, those given.
     pub fn suffix(&self) -> String {
         let mut s = String::new();
         if let Some(c) = self.cutoff {
@@ -111,6 +129,9 @@ impl EngineOptions {
         }
         if let Some(t) = self.table {
             s.push_str(&format!(":table={t}"));
+        }
+        if let Some(w) = self.worlds {
+            s.push_str(&format!(":worlds={w}"));
         }
         s
     }
@@ -209,6 +230,9 @@ impl Engine {
         seed: u64,
         memory: &mut EngineMemory,
     ) -> Option<(G::Move, u64, bool)> {
+        if let Some(worlds) = self.options.worlds {
+            return self.choose_pimc(game, eval, state, seed, worlds);
+        }
         let mcts = MctsConfig {
             seed,
             iterations: match self.budget {
@@ -280,6 +304,92 @@ impl Engine {
             Err(_) => (first, 0, true),
         })
     }
+
+    /// [`Engine::choose_with`] for an engine with `:worlds=W`: perfect-information Monte
+    /// Carlo ([`pimc()`]) over the engine's searcher (through [`AnyGame`]), with the engine's
+    /// budget for the whole move (a depth budget: every search of that depth; a node or
+    /// time budget: split over the worlds and moves). The sampler's seed is
+    /// [`pimc_seed`]`(seed)`, the inner MCTS seeds derive from `seed`. A move counts as a
+    /// fallback when PIMC fails (the first legal move is played) or when every one of its
+    /// searches was stopped before depth 1 (the move was chosen on static values).
+    fn choose_pimc<G: Game, E: Evaluator<G>>(
+        &self,
+        game: &G,
+        eval: &E,
+        state: &G::State,
+        seed: u64,
+        worlds: usize,
+    ) -> Option<(G::Move, u64, bool)> {
+        let mcts = MctsConfig {
+            seed,
+            iterations: match self.budget {
+                Budget::Depth(_) => MCTS_DEPTH_ITERATIONS,
+                Budget::Nodes(_) | Budget::Time(_) => u64::MAX,
+            },
+            cutoff: self.options.cutoff,
+            ..MctsConfig::default()
+        };
+        let (limits, iterative) = match self.budget {
+            Budget::Depth(d) => (Limits::depth(d), false),
+            Budget::Nodes(n) => (
+                Limits {
+                    nodes: Some(n),
+                    ..Limits::default()
+                },
+                true,
+            ),
+            Budget::Time(ms) => {
+                let start = Instant::now();
+                (
+                    Limits {
+                        depth: Some(TIME_MAX_DEPTH),
+                        deadline: Some(start + Duration::from_millis(ms)),
+                        start: Some(start),
+                        ..Limits::default()
+                    },
+                    true,
+                )
+            }
+        };
+        let config = Config {
+            limits,
+            ..Config::default()
+        };
+        let settings = PimcConfig {
+            worlds,
+            seed: pimc_seed(seed),
+            iterative,
+        };
+        let mut moves = Vec::new();
+        game.moves(state, &mut moves);
+        let first = *moves.first()?;
+        Some(
+            match pimc::<AnyGame, G, E>(
+                self.algorithm,
+                game,
+                eval,
+                state,
+                &config,
+                &mcts,
+                &settings,
+            ) {
+                Ok(r) => (
+                    r.best_move,
+                    r.nodes,
+                    r.searches > 0 && r.stopped == r.searches,
+                ),
+                Err(gametree::search::SearchError::Stopped(_, stats)) => (first, stats.nodes, true),
+                Err(_) => (first, 0, true),
+            },
+        )
+    }
+}
+
+/// The seed of a PIMC engine's world sampler for the move whose MCTS seed is `move_seed`
+/// ([`move_seed`]): derived from it, so it depends only on the tournament seed, the game and
+/// the ply (never on what the engine cannot see), and differs from the MCTS seed.
+pub fn pimc_seed(move_seed: u64) -> u64 {
+    mix64(move_seed ^ 0x5049_4D43_5049_4D43)
 }
 
 /// One search's outcome on game `G`.
@@ -388,6 +498,19 @@ pub enum TournamentError {
         engine: String,
         /// Why.
         reason: String,
+    },
+    /// An engine with `:worlds` (perfect-information Monte Carlo) on a game without hidden
+    /// information ([`Game::resample`] answers `None`).
+    #[error("engine {engine}: `:worlds` samples what a player cannot see, but this game hides nothing (perfect information: every player sees the whole state)")]
+    PerfectInformation {
+        /// The engine's name.
+        engine: String,
+    },
+    /// An engine's `:worlds` is 0 or more than [`MAX_WORLDS`].
+    #[error("engine {engine}: worlds must be 1 to {max}", max = MAX_WORLDS)]
+    BadWorlds {
+        /// The engine's name.
+        engine: String,
     },
     /// An engine's depth is beyond what a search thread supports.
     #[error(transparent)]
@@ -585,7 +708,8 @@ pub fn move_seed(seed: u64, ply: usize) -> u64 {
 
 /// Plays one game from `start` with `engine_of_seat[p]` at seat `p`, searching through the
 /// dispatcher `D`; an MCTS engine's search at ply `k` (after the opening) has seed
-/// [`move_seed`]`(seed, k)`.
+/// [`move_seed`]`(seed, k)`, a PIMC engine's sampler (`:worlds`) the seed
+/// [`pimc_seed`]`(move_seed(seed, k))`.
 pub fn play_game_with<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
     game: &G,
     eval: &E,
@@ -840,6 +964,11 @@ where
             if !(1..=MAX_TABLE_MIB).contains(&mib) {
                 return Err(bad(format!("the table must be 1 to {MAX_TABLE_MIB} MiB")));
             }
+            if e.options.worlds.is_some() {
+                return Err(bad(
+                    "a table and worlds together are not supported (a PIMC engine searches without a table)".into(),
+                ));
+            }
         }
         if e.options.cutoff.is_some() && e.algorithm != Searcher::Mcts {
             return Err(bad(format!(
@@ -848,6 +977,7 @@ where
             )));
         }
     }
+    check_worlds(game, config)?;
     let tables = seatings(k, seats);
     let games = config
         .openings
@@ -858,6 +988,34 @@ where
             seatings: tables.len(),
         })?;
     Ok((tables, games))
+}
+
+/// The checks of engines with `:worlds`: a count in range, a game that hides information,
+/// and a searcher that runs on any game (PIMC searches through [`AnyGame`]).
+fn check_worlds<G: Game>(game: &G, config: &TournamentConfig) -> Result<(), TournamentError> {
+    let mut hidden = None;
+    for e in &config.engines {
+        let Some(w) = e.options.worlds else {
+            continue;
+        };
+        if !(1..=MAX_WORLDS).contains(&w) {
+            return Err(TournamentError::BadWorlds { engine: e.name() });
+        }
+        let hides = *hidden.get_or_insert_with(|| {
+            game.resample(&game.initial(), &mut SplitMix64::new(0))
+                .is_some()
+        });
+        if !hides {
+            return Err(TournamentError::PerfectInformation { engine: e.name() });
+        }
+        if !<AnyGame as Dispatch<G>>::supports(e.algorithm) {
+            return Err(TournamentError::NeedsSetToMove {
+                engine: e.name(),
+                algorithm: e.algorithm.name(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The checks, and the thread pool the games run on.

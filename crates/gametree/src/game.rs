@@ -268,6 +268,32 @@ pub trait Game {
     fn render(&self, _state: &Self::State, _color: bool) -> String {
         String::new()
     }
+
+    /// A state the player to move in `state` cannot tell apart from `state`, drawn with
+    /// `rng`: the opt-in hook of games with hidden information (after open_spiel's
+    /// `ResampleFromInfostate`), which perfect-information Monte Carlo
+    /// ([`crate::search::pimc()`]) searches instead of the true state. `None` (the default):
+    /// the game has perfect information.
+    ///
+    /// Contract for a game that hides information:
+    /// - the result is in the same information set as `state` for the player to move: the
+    ///   same player to move, the same moves, everything that player has seen unchanged
+    ///   (its own hidden information, what was played, what was revealed); only what it
+    ///   has not seen is redrawn;
+    /// - it is drawn uniformly among the consistent states where the game can do that
+    ///   (a game that cannot documents its distribution);
+    /// - it depends only on that information set and on `rng` (deterministic: the same
+    ///   information set and the same generator state give the same result), so two states
+    ///   of one information set give the same draws;
+    /// - it is `Some` for every state reached by legal play (a tournament asks the starting
+    ///   state whether the game hides anything at all).
+    fn resample(
+        &self,
+        _state: &Self::State,
+        _rng: &mut crate::rng::SplitMix64,
+    ) -> Option<Self::State> {
+        None
+    }
 }
 
 /// Games that can hand the turn to any live player: the opt-in capability best-reply search

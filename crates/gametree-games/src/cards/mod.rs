@@ -742,6 +742,17 @@ impl Game for CardGame {
         card_name(mv)
     }
 
+    /// The real game hides the other hands: a deal of the unseen cards consistent with what
+    /// the player to move has seen ([`monte_carlo::sample_world`]: its own hand, the cards
+    /// played, the hand sizes and the revealed voids kept), uniform among such deals.
+    fn resample(
+        &self,
+        state: &CardState,
+        rng: &mut gametree::rng::SplitMix64,
+    ) -> Option<CardState> {
+        monte_carlo::sample_world(self, state, rng)
+    }
+
     fn render(&self, s: &CardState, _color: bool) -> String {
         let mut out = String::new();
         let unit = match self.variant {

@@ -5,20 +5,23 @@
 //! points and tricks taken, and the voids the others revealed by not following suit (kept in
 //! [`CardState::voids`]). [`sample_world`] deals the unseen cards to the two other players
 //! uniformly among the deals consistent with that: hand sizes kept, no card of a suit given
-//! to a player known to be void in it. [`MonteCarlo::choose`] samples `worlds` such deals,
-//! and in each searches every legal move of the root with any registry algorithm
-//! ([`Algorithm`]) under iterative deepening and a node budget (the world's budget split
-//! evenly over the moves: each move is searched as the only root move of the same tree, so
-//! the algorithm's own decision rule, paranoid included, scores it), sums the root player's
-//! values per move over the worlds and plays the best sum (ties to the first move in game
-//! order).
+//! to a player known to be void in it (it is also [`Game::resample`] of [`CardGame`]).
+//! [`MonteCarlo::choose`] is perfect-information Monte Carlo ([`gametree::search::pimc()`]):
+//! it samples `worlds` such deals, and in each searches every legal move of the root with
+//! any registry algorithm ([`Algorithm`]) under iterative deepening and a node budget (the
+//! world's budget split evenly over the moves, at least 64 nodes per search: each move is
+//! searched as the only root move of the same tree, so the algorithm's own decision rule,
+//! paranoid included, scores it), sums the root player's values per move over the worlds
+//! and plays the best sum (ties to the first move in game order).
 //!
 //! Seeded: the sampler is a [`SplitMix64`] seeded from the player's seed and the position
 //! (the cards played and the mover's hand), so the same game replays exactly; the search
 //! itself uses no randomness.
 
-use gametree::search::{run_iterative, Algorithm, Config, Limits, SearchError};
-use gametree::{Bounds, Evaluator, Game, Player, Scores, SubtreeBounds};
+use gametree::search::mcts::MctsConfig;
+use gametree::search::pimc::PimcConfig;
+use gametree::search::{pimc, Algorithm, AnyGame, Config, Limits, SearchError, Searcher};
+use gametree::{Evaluator, Game};
 
 use super::{cards_of, suit, Card, CardGame, CardState, PLAYERS};
 use crate::rng::{mix64, SplitMix64};
@@ -90,61 +93,6 @@ pub fn sample_world(game: &CardGame, s: &CardState, rng: &mut SplitMix64) -> Opt
     Some(w)
 }
 
-/// The game with its root restricted to one move: searching it scores that move under any
-/// algorithm's decision rule, with the real root player at the root.
-struct RootMove<'a> {
-    game: &'a CardGame,
-    first: Card,
-}
-
-impl Game for RootMove<'_> {
-    type State = (CardState, bool);
-    type Move = Card;
-    fn players(&self) -> usize {
-        PLAYERS
-    }
-    fn initial(&self) -> (CardState, bool) {
-        (self.game.initial(), true)
-    }
-    fn to_move(&self, s: &(CardState, bool)) -> Player {
-        self.game.to_move(&s.0)
-    }
-    fn moves(&self, s: &(CardState, bool), out: &mut Vec<Card>) {
-        if s.1 {
-            out.push(self.first);
-        } else {
-            self.game.moves(&s.0, out);
-        }
-    }
-    fn play(&self, s: &(CardState, bool), mv: Card) -> (CardState, bool) {
-        (self.game.play(&s.0, mv), false)
-    }
-    fn outcome(&self, s: &(CardState, bool)) -> Option<Scores> {
-        self.game.outcome(&s.0)
-    }
-}
-
-struct RootEval<'a, E> {
-    eval: &'a E,
-}
-
-impl<E: Evaluator<CardGame>> Evaluator<RootMove<'_>> for RootEval<'_, E> {
-    fn evaluate(&self, g: &RootMove<'_>, s: &(CardState, bool)) -> Scores {
-        self.eval.evaluate(g.game, &s.0)
-    }
-    fn bounds(&self, g: &RootMove<'_>) -> Bounds {
-        self.eval.bounds(g.game)
-    }
-    fn subtree_bounds(&self, g: &RootMove<'_>, s: &(CardState, bool)) -> Option<SubtreeBounds> {
-        self.eval.subtree_bounds(g.game, &s.0)
-    }
-    fn order(&self, g: &RootMove<'_>, s: &(CardState, bool), moves: &mut [Card]) {
-        if !s.1 {
-            self.eval.order(g.game, &s.0, moves)
-        }
-    }
-}
-
 impl MonteCarlo {
     /// Sturtevant's setting with `worlds` deals: speculative max^n, 500,000 nodes per deal.
     pub fn new(worlds: usize, seed: u64) -> MonteCarlo {
@@ -184,21 +132,24 @@ impl MonteCarlo {
                 needs: "a live position (the hand is over)",
             });
         };
-        let mut totals: Vec<(Card, i64)> = moves.iter().map(|&m| (m, 0)).collect();
         if moves.len() == 1 {
             return Ok(Choice {
                 card: first,
-                totals,
+                totals: vec![(first, 0)],
                 nodes: 0,
             });
         }
-        let root = s.to_move();
-        let mut rng = SplitMix64::new(self.position_seed(s));
+        // `nodes` per world, split over the moves with at least 64 per search: the total
+        // PIMC splits evenly over worlds x moves.
+        let worlds = self.worlds.max(1);
         let per_move = (self.nodes / moves.len() as u64).max(64);
+        let total = per_move
+            .saturating_mul(moves.len() as u64)
+            .saturating_mul(worlds as u64);
         let config = Config {
             limits: Limits {
                 depth: Some(s.cards_left()),
-                nodes: Some(per_move),
+                nodes: Some(total),
                 deadline: None,
                 start: None,
                 stop: None,
@@ -206,36 +157,23 @@ impl MonteCarlo {
             trace: false,
             ..Config::default()
         };
-        let weval = RootEval { eval };
-        let mut nodes = 0;
-        for _ in 0..self.worlds.max(1) {
-            let world = sample_world(game, s, &mut rng).unwrap_or(*s);
-            for (i, &m) in moves.iter().enumerate() {
-                let g = RootMove { game, first: m };
-                let v = match run_iterative(self.algorithm, &g, &weval, &(world, true), &config) {
-                    Ok(r) => {
-                        nodes += r.stats.nodes;
-                        r.value[root]
-                    }
-                    Err(SearchError::Stopped(_, st)) => {
-                        nodes += st.nodes;
-                        eval.evaluate(game, &game.play(&world, m))[root]
-                    }
-                    Err(e) => return Err(e),
-                };
-                totals[i].1 += v;
-            }
-        }
-        let mut best = 0;
-        for i in 1..totals.len() {
-            if totals[i].1 > totals[best].1 {
-                best = i;
-            }
-        }
+        let r = pimc::<AnyGame, _, _>(
+            Searcher::Plain(self.algorithm),
+            game,
+            eval,
+            s,
+            &config,
+            &MctsConfig::default(),
+            &PimcConfig {
+                worlds,
+                seed: self.position_seed(s),
+                iterative: true,
+            },
+        )?;
         Ok(Choice {
-            card: totals[best].0,
-            totals,
-            nodes,
+            card: r.best_move,
+            totals: r.totals,
+            nodes: r.nodes,
         })
     }
 }

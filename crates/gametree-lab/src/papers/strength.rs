@@ -20,11 +20,15 @@
 //! inconclusive when it straddles 1/2 (see [`Claim`] for "at least as good" and "about
 //! equal").
 //!
+//! On the card games every engine plays by perfect-information Monte Carlo with
+//! [`Plan::card_worlds`] sampled deals per move (`:worlds=W`, [`crate::tournament`]): it
+//! sees its own hand, the cards played and the voids revealed, not the other hands.
+//!
 //! An engine that cannot play a game (best-reply search needs a game that can hand the turn
 //! to any player; the card games cannot) gets an `n/a` row with the reason.
 
 use gametree::search::best_reply::Variant;
-use gametree::search::{Algorithm, Dispatch, Searcher, WithSetToMove};
+use gametree::search::{Algorithm, Dispatch, Needs, Searcher, WithSetToMove};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
 
@@ -54,9 +58,11 @@ pub enum StrengthGame {
     ChineseCheckers73,
     /// Chinese Checkers, 3 players, 121 holes.
     ChineseCheckers121,
-    /// Three-player Hearts (perfect information), one tournament per deal.
+    /// Three-player Hearts, one tournament per deal (hidden hands with
+    /// [`Plan::card_worlds`]).
     Hearts,
-    /// Three-player Spades (perfect information), one tournament per deal.
+    /// Three-player Spades, one tournament per deal (hidden hands with
+    /// [`Plan::card_worlds`]).
     Spades,
     /// Rolit, 3 players.
     Rolit,
@@ -224,6 +230,11 @@ pub struct Plan {
     pub max_plies: Option<usize>,
     /// MCTS's playout cut-off on the board games (`None`: to the end of the game).
     pub mcts_cutoff: Option<u32>,
+    /// On the card games, every engine plays by perfect-information Monte Carlo with this
+    /// many sampled deals per move (`:worlds=W`), seeing only its own hand, the cards played
+    /// and the voids revealed (`None`: the perfect-information card games, every hand
+    /// visible).
+    pub card_worlds: Option<usize>,
     /// The seed of the openings.
     pub seed: u64,
     /// Threads playing games at once (`None`: one per core). The results do not depend on
@@ -234,9 +245,14 @@ pub struct Plan {
 /// The budget per move of both modes, in milliseconds.
 pub const TIME_MS: u64 = 20;
 
-/// The plan of mode `ctx`: 20 ms per move for every engine, MCTS playouts cut at 10 plies;
-/// `ctx.strength` replaces the number of openings per match (per deal on the card games;
-/// the deals stay the mode's) and the budget.
+/// The sampled deals per move of every engine on the card games, in both modes.
+pub const CARD_WORLDS: usize = 8;
+
+/// The plan of mode `ctx`: 20 ms per move for every engine, MCTS playouts cut at 10 plies,
+/// and on the card games every engine playing with hidden hands by perfect-information
+/// Monte Carlo over [`CARD_WORLDS`] deals per move; `ctx.strength` replaces the number of
+/// openings per match (per deal on the card games; the deals stay the mode's) and the
+/// budget.
 ///
 /// Quick (under a minute on two cores): one opening per match (one deal for the cards),
 /// games adjudicated by the evaluator 16 plies after the opening: a smoke test whose
@@ -254,6 +270,7 @@ pub fn plan(ctx: &Ctx) -> Plan {
         deals: mode,
         max_plies: if ctx.quick { Some(16) } else { None },
         mcts_cutoff: Some(10),
+        card_worlds: Some(CARD_WORLDS),
         seed: STRENGTH_SEED,
         threads: None,
     }
@@ -273,8 +290,15 @@ pub fn experiment() -> Experiment {
 fn params(ctx: &Ctx) -> String {
     let p = plan(ctx);
     format!(
-        "budget={:?} openings={} opening_plies={} deals={} max_plies={:?} mcts_cutoff={:?} seed={}",
-        p.budget, p.openings, p.opening_plies, p.deals, p.max_plies, p.mcts_cutoff, p.seed
+        "budget={:?} openings={} opening_plies={} deals={} max_plies={:?} mcts_cutoff={:?} card_worlds={:?} seed={}",
+        p.budget,
+        p.openings,
+        p.opening_plies,
+        p.deals,
+        p.max_plies,
+        p.mcts_cutoff,
+        p.card_worlds,
+        p.seed
     )
 }
 
@@ -336,7 +360,10 @@ pub struct Strength {
 }
 
 /// The engine of `entrant` on `game` under `plan`: the plan's budget, its table if it
-/// keeps one, and for MCTS on a board game the plan's playout cut-off.
+/// keeps one, for MCTS on a board game the plan's playout cut-off, and on a card game the
+/// plan's sampled worlds (for the searchers that take them: not best-reply search). An
+/// engine with a table and worlds is refused by the tournament (the Monte-Carlo player
+/// searches its sampled deals without a table): its card rows are `n/a`.
 pub fn engine(entrant: Entrant, game: StrengthGame, plan: &Plan) -> Engine {
     let searcher = entrant.searcher;
     let cutoff = if searcher == MCTS && !game.cards() {
@@ -345,7 +372,17 @@ pub fn engine(entrant: Entrant, game: StrengthGame, plan: &Plan) -> Engine {
         None
     };
     let table = entrant.table.then_some(TABLE_MIB);
-    Engine::new(searcher, plan.budget).with_options(EngineOptions { cutoff, table })
+    // Best-reply search takes no `:worlds` (it cannot play the cards at all: its row is n/a).
+    let worlds = if game.cards() && searcher.needs() == Needs::AnyGame {
+        plan.card_worlds
+    } else {
+        None
+    };
+    Engine::new(searcher, plan.budget).with_options(EngineOptions {
+        cutoff,
+        table,
+        worlds,
+    })
 }
 
 /// Plays every match of `plan`.

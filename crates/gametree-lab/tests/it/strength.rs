@@ -54,6 +54,7 @@ fn tiny(threads: usize) -> Plan {
         deals: 1,
         max_plies: Some(4),
         mcts_cutoff: Some(3),
+        card_worlds: Some(2),
         seed: 7,
         threads: Some(threads),
     }
@@ -74,21 +75,33 @@ fn node_budget_rows_are_the_same_on_one_and_two_threads() {
         assert_eq!(m.a.options.table, a.table.then_some(TABLE_MIB));
         assert_eq!(m.b.options.table, b.table.then_some(TABLE_MIB));
     }
-    // Speculative max^n with a table plays on both games, named with its table.
+    // Speculative max^n with a table plays Rolit, named with its table; on the card games,
+    // played with hidden hands, it is n/a (the Monte-Carlo player searches its sampled
+    // deals without a table).
     let tabled: Vec<_> = one
         .matches
         .iter()
         .filter(|m| m.a.options.table.is_some())
         .collect();
     assert_eq!(tabled.len(), 4);
-    assert!(tabled
-        .iter()
-        .all(|m| m.a.name() == "speculative@n200:table=16"
-            && matches!(m.outcome, MatchOutcome::Played(_))));
+    for m in &tabled {
+        match (m.game, &m.outcome) {
+            (StrengthGame::Rolit, MatchOutcome::Played(_)) => {
+                assert_eq!(m.a.name(), "speculative@n200:table=16")
+            }
+            (StrengthGame::Hearts, MatchOutcome::NotApplicable(why)) => {
+                assert!(why.contains("a table and worlds together"), "{why}")
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
     let rows = one.rows();
     for m in &one.matches {
         let best_reply = matches!(m.a.algorithm, Searcher::BestReply(_))
             || matches!(m.b.algorithm, Searcher::BestReply(_));
+        if m.a.options.table.is_some() {
+            continue;
+        }
         match (&m.outcome, m.game, best_reply) {
             // Best-reply search cannot play the card games: n/a with the reason.
             (MatchOutcome::NotApplicable(why), StrengthGame::Hearts, true) => {

@@ -56,6 +56,7 @@ pub mod engine;
 pub mod fridenfalk;
 pub mod maxn_family;
 pub mod mcts;
+pub mod pimc;
 pub mod two_player;
 
 // Flat paths: every algorithm at `search::NAME`, which is both the function and (for the
@@ -72,6 +73,7 @@ pub use maxn_family::{
     speculative_table, vector_table,
 };
 pub use mcts::mcts;
+pub use pimc::pimc;
 pub use two_player::{alphabeta, alphabeta_failsoft, minimax, negamax};
 
 /// When a search must stop. Every field is optional; `Limits::default()` searches to the end

@@ -10,6 +10,7 @@ mod multi_player_bounds;
 mod multi_player_speculative;
 mod nmax_hypermax;
 mod paranoid;
+mod pimc;
 mod repository;
 mod stop;
 mod tables;
