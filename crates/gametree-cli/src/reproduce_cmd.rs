@@ -64,7 +64,10 @@ pub struct ReproduceArgs {
 /// The strength experiment's scale from --openings and --budget.
 fn strength_scale(args: &ReproduceArgs) -> Result<StrengthScale> {
     let budget = match &args.budget {
-        Some(b) => Some(parse_budget(b).map_err(|e| anyhow!("--budget `{b}`: {e}"))?),
+        // The engine-name parser speaks of `@dDEPTH`; the flag takes the budget without `@`.
+        Some(b) => {
+            Some(parse_budget(b).map_err(|e| anyhow!("--budget `{b}`: {}", e.replace("`@", "`")))?)
+        }
         None => None,
     };
     Ok(StrengthScale {

@@ -150,7 +150,7 @@ fn the_strength_scale_flags_are_checked_before_anything_runs() {
     );
     expect_error(
         &["reproduce", "beyond/strength", "--quick", "--budget", "q5"],
-        "--budget `q5`: the budget is `@dDEPTH`",
+        "--budget `q5`: the budget is `dDEPTH`, `nNODES` or `tMILLISECONDS`",
     );
     expect_error(
         &["reproduce", "beyond/strength", "--quick", "--openings", "0"],
