@@ -21,13 +21,13 @@
 //!
 //! [`Engine::name`] prints an engine in this form, and parsing it gives the engine back.
 
-use gametree::search::{Algorithm, Needs, Searcher, UnknownAlgorithm};
+use gametree::search::{Searcher, UnknownAlgorithm};
 
 use crate::stack::MAX_PLIES;
-use crate::tournament::{Budget, Engine, EngineOptions, MAX_TABLE_MIB, MAX_TIME_MS, MAX_WORLDS};
-
-/// The longest playout cut-off, in plies.
-pub const MAX_CUTOFF: u32 = 10_000;
+pub use crate::tournament::MAX_CUTOFF;
+use crate::tournament::{out_of_range, Budget, Engine, EngineOptions, MAX_TIME_MS};
+#[cfg(doc)]
+use crate::tournament::{MAX_TABLE_MIB, MAX_WORLDS};
 
 /// Why an engine name cannot be read. Every message starts with the name itself.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -90,14 +90,16 @@ pub fn parse_engine(
             problem,
         })?,
     };
+    let bad = |problem| EngineNameError::BadOption {
+        text: text.to_string(),
+        problem,
+    };
     let mut options = EngineOptions::default();
     for option in parts {
-        set_option(&mut options, algorithm, option).map_err(|problem| {
-            EngineNameError::BadOption {
-                text: text.to_string(),
-                problem,
-            }
-        })?;
+        set_option(&mut options, option).map_err(bad)?;
+    }
+    if let Some(problem) = options.misfit(algorithm) {
+        return Err(bad(problem));
     }
     Ok(Engine {
         algorithm,
@@ -141,76 +143,34 @@ pub fn parse_budget(b: &str) -> Result<Budget, String> {
     Ok(budget)
 }
 
-fn set_option(
-    options: &mut EngineOptions,
-    algorithm: Searcher,
-    option: &str,
-) -> Result<(), String> {
+/// Reads one `KEY=VALUE` option into `options`: the key must exist, be given once and
+/// have a number for its value. Whether the options fit the searcher and their ranges are
+/// checked once all are read ([`EngineOptions::misfit`]).
+fn set_option(options: &mut EngineOptions, option: &str) -> Result<(), String> {
     let Some((key, value)) = option.split_once('=') else {
         return Err(format!(
             "option `{option}` is not KEY=VALUE (the options are `:cutoff=PLIES`, `:table=MIB` and `:worlds=W`)"
         ));
     };
-    match key {
-        "cutoff" => {
-            if algorithm != Searcher::Mcts {
-                return Err(format!(
-                    "option `cutoff` is for mcts only, not {}",
-                    algorithm.name()
-                ));
-            }
-            if options.cutoff.is_some() {
-                return Err("option `cutoff` is given twice".into());
-            }
-            let c = value
-                .parse::<u32>()
-                .ok()
-                .filter(|c| (1..=MAX_CUTOFF).contains(c))
-                .ok_or_else(|| format!("cutoff `{value}`: must be 1 to {MAX_CUTOFF} plies"))?;
-            options.cutoff = Some(c);
-            Ok(())
+    let given = match key {
+        "cutoff" => options.cutoff.is_some(),
+        "table" => options.table.is_some(),
+        "worlds" => options.worlds.is_some(),
+        _ => {
+            return Err(format!(
+                "unknown option `{key}` (the options are `:cutoff=PLIES`, for mcts, `:table=MIB`, for maxn and speculative, and `:worlds=W`)"
+            ))
         }
-        "table" => {
-            if !matches!(
-                algorithm,
-                Searcher::Plain(Algorithm::Maxn | Algorithm::Speculative)
-            ) {
-                return Err(format!(
-                    "option `table` is for maxn and speculative only, not {}",
-                    algorithm.name()
-                ));
-            }
-            if options.table.is_some() {
-                return Err("option `table` is given twice".into());
-            }
-            let t = value
-                .parse::<u32>()
-                .ok()
-                .filter(|t| (1..=MAX_TABLE_MIB).contains(t))
-                .ok_or_else(|| format!("table `{value}`: must be 1 to {MAX_TABLE_MIB} MiB"))?;
-            options.table = Some(t);
-            Ok(())
-        }
-        "worlds" => {
-            if algorithm.needs() != Needs::AnyGame {
-                return Err(format!(
-                    "option `worlds` is for searchers that run on any game, not {}",
-                    algorithm.name()
-                ));
-            }
-            if options.worlds.is_some() {
-                return Err("option `worlds` is given twice".into());
-            }
-            let w = value
-                .parse::<usize>()
-                .ok()
-                .filter(|w| (1..=MAX_WORLDS).contains(w))
-                .ok_or_else(|| format!("worlds `{value}`: must be 1 to {MAX_WORLDS}"))?;
-            options.worlds = Some(w);
-            Ok(())
-        }
-        _ => Err(format!(
-            "unknown option `{key}` (the options are `:cutoff=PLIES`, for mcts, `:table=MIB`, for maxn and speculative, and `:worlds=W`)"
-        )),
+    };
+    if given {
+        return Err(format!("option `{key}` is given twice"));
     }
+    // Beyond u32 is beyond every range: refused with the text as typed.
+    let n = value.parse::<u32>().map_err(|_| out_of_range(key, value))?;
+    match key {
+        "cutoff" => options.cutoff = Some(n),
+        "table" => options.table = Some(n),
+        _ => options.worlds = Some(n as usize),
+    }
+    Ok(())
 }

@@ -48,14 +48,14 @@ use gametree::hash::mix64;
 use gametree::hash::Zobrist;
 use gametree::search::iterative::iterative_deepening;
 use gametree::search::maxn_table::maxn_table;
-use gametree::search::mcts::{mcts as mcts_search, MctsConfig};
+use gametree::search::mcts::MctsConfig;
 use gametree::search::pimc::PimcConfig;
 use gametree::search::speculative_table::speculative_table;
 use gametree::search::vector_table::VectorTable;
 #[cfg(doc)]
 use gametree::search::WithSetToMove;
 use gametree::search::{
-    pimc, Algorithm, AnyGame, Config, Dispatch, Limits, SearchError, SearchResult, Searcher,
+    pimc, Algorithm, AnyGame, Config, Dispatch, Limits, Needs, SearchError, Searcher,
 };
 use gametree::{Evaluator, Game, Score, Scores};
 use gametree_games::rng::SplitMix64;
@@ -119,7 +119,67 @@ pub struct EngineOptions {
 /// The largest table of an engine, in MiB (every game in flight holds one per seat).
 pub const MAX_TABLE_MIB: u32 = 1024;
 
+/// The longest playout cut-off of an MCTS engine, in plies.
+pub const MAX_CUTOFF: u32 = 10_000;
+
+/// The error of an option `key` (`cutoff`, `table` or `worlds`) whose value `text` is not
+/// a number in its range: `cutoff `0`: must be 1 to 10000 plies`.
+pub(crate) fn out_of_range(key: &str, text: &str) -> String {
+    let (max, unit) = match key {
+        "cutoff" => (u64::from(MAX_CUTOFF), " plies"),
+        "table" => (u64::from(MAX_TABLE_MIB), " MiB"),
+        _ => (MAX_WORLDS as u64, ""),
+    };
+    format!("{key} `{text}`: must be 1 to {max}{unit}")
+}
+
 impl EngineOptions {
+    /// Why these options do not fit an engine of `searcher`, as one line, or `None` when
+    /// they do: `cutoff` is for MCTS, `table` for max^n and speculative pruning (and not
+    /// with `worlds`: PIMC searches its sampled states without a table), `worlds` for the
+    /// searchers that run on any game; each value in its range. The one rule book of both
+    /// the engine-name parser and the tournament's checks.
+    pub fn misfit(&self, searcher: Searcher) -> Option<String> {
+        let name = searcher.name();
+        if let Some(c) = self.cutoff {
+            if searcher != Searcher::Mcts {
+                return Some(format!("option `cutoff` is for mcts only, not {name}"));
+            }
+            if !(1..=MAX_CUTOFF).contains(&c) {
+                return Some(out_of_range("cutoff", &c.to_string()));
+            }
+        }
+        if let Some(t) = self.table {
+            if !matches!(
+                searcher,
+                Searcher::Plain(Algorithm::Maxn | Algorithm::Speculative)
+            ) {
+                return Some(format!(
+                    "option `table` is for maxn and speculative only, not {name}"
+                ));
+            }
+            if !(1..=MAX_TABLE_MIB).contains(&t) {
+                return Some(out_of_range("table", &t.to_string()));
+            }
+            if self.worlds.is_some() {
+                return Some(
+                    "options `table` and `worlds` do not go together (a PIMC engine searches without a table)".into(),
+                );
+            }
+        }
+        if let Some(w) = self.worlds {
+            if searcher.needs() != Needs::AnyGame {
+                return Some(format!(
+                    "option `worlds` is for searchers that run on any game, not {name}"
+                ));
+            }
+            if !(1..=MAX_WORLDS).contains(&w) {
+                return Some(out_of_range("worlds", &w.to_string()));
+            }
+        }
+        None
+    }
+
     /// The options as the name's suffix: empty, or `:cutoff=10`, `:table=16` and
     /// `:worlds=8` in that order, those given.
     pub fn suffix(&self) -> String {
@@ -200,8 +260,7 @@ impl Engine {
         state: &G::State,
         seed: u64,
     ) -> Option<(G::Move, u64, bool)> {
-        let mut memory = self.memory().ok()?;
-        self.choose_in::<D, G, E>(game, eval, state, seed, &mut memory)
+        self.choose_in::<D, G, E>(game, eval, state, seed, &mut EngineMemory::default())
     }
 
     /// What the engine keeps from move to move of one game: its table of value vectors
@@ -221,7 +280,9 @@ impl Engine {
     }
 
     /// [`Engine::choose_with`] with the memory `memory` ([`Engine::memory`]) the engine
-    /// keeps between the moves of one game.
+    /// keeps between the moves of one game. An engine with a table whose memory has none
+    /// allocates it here, before its clock starts; if that fails (a tournament checks it
+    /// first), it searches without a table.
     pub fn choose_in<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
         &self,
         game: &G,
@@ -233,64 +294,26 @@ impl Engine {
         if let Some(worlds) = self.options.worlds {
             return self.choose_pimc(game, eval, state, seed, worlds);
         }
-        let mcts = MctsConfig {
-            seed,
-            iterations: match self.budget {
-                Budget::Depth(_) => MCTS_DEPTH_ITERATIONS,
-                Budget::Nodes(_) | Budget::Time(_) => u64::MAX,
-            },
-            cutoff: self.options.cutoff,
-            ..MctsConfig::default()
-        };
-        // One search under `config`: the table version of max^n or speculative pruning
-        // when the engine has a table, else the dispatcher's.
-        let table_algorithm = match self.algorithm {
-            Searcher::Plain(a @ (Algorithm::Maxn | Algorithm::Speculative)) => Some(a),
-            _ => None,
-        };
-        let mut once = |config: &Config| match (table_algorithm, memory.table.as_mut()) {
-            (Some(Algorithm::Speculative), Some(t)) => {
-                speculative_table(game, eval, state, config, t)
+        if let (Some(mib), None) = (self.options.table, &memory.table) {
+            memory.table = VectorTable::try_with_mib(mib as usize).ok();
+        }
+        let mcts = self.mcts_config(seed);
+        let config = self.config();
+        let deepen = !matches!(self.budget, Budget::Depth(_));
+        let result = match (self.algorithm, memory.table.as_mut()) {
+            // The table versions of max^n and speculative pruning, with the seat's table.
+            (Searcher::Plain(a @ (Algorithm::Maxn | Algorithm::Speculative)), Some(t)) => {
+                let mut once = |c: &Config| match a {
+                    Algorithm::Speculative => speculative_table(game, eval, state, c, t),
+                    _ => maxn_table(game, eval, state, c, t),
+                };
+                match deepen {
+                    true => iterative_deepening(&config, once),
+                    false => once(&config),
+                }
             }
-            (Some(_), Some(t)) => maxn_table(game, eval, state, config, t),
-            _ => D::run(self.algorithm, game, eval, state, config, &mcts),
-        };
-        let deepened = |limits: Limits, once: &mut dyn FnMut(&Config) -> SearchOutcome<G>| {
-            let config = Config {
-                limits,
-                trace: false,
-                ..Config::default()
-            };
-            match self.algorithm {
-                Searcher::Mcts => mcts_search(game, eval, state, &config, &mcts),
-                _ => iterative_deepening(&config, once),
-            }
-        };
-        let result = match self.budget {
-            Budget::Depth(d) => once(&Config::depth(d)),
-            Budget::Nodes(n) => deepened(
-                Limits {
-                    depth: None,
-                    nodes: Some(n),
-                    deadline: None,
-                    start: None,
-                    stop: None,
-                },
-                &mut once,
-            ),
-            Budget::Time(ms) => {
-                let start = Instant::now();
-                deepened(
-                    Limits {
-                        depth: Some(TIME_MAX_DEPTH),
-                        nodes: None,
-                        deadline: Some(start + Duration::from_millis(ms)),
-                        start: Some(start),
-                        stop: None,
-                    },
-                    &mut once,
-                )
-            }
+            _ if deepen => D::run_iterative(self.algorithm, game, eval, state, &config, &mcts),
+            _ => D::run(self.algorithm, game, eval, state, &config, &mcts),
         };
         let mut moves = Vec::new();
         game.moves(state, &mut moves);
@@ -303,6 +326,47 @@ impl Engine {
             Err(SearchError::Stopped(_, stats)) => (first, stats.nodes, true),
             Err(_) => (first, 0, true),
         })
+    }
+
+    /// The MCTS settings of the move whose seed is `seed`: a depth budget bounds the
+    /// playouts of [`MCTS_DEPTH_ITERATIONS`] iterations, node and time budgets run until
+    /// spent; the engine's playout cut-off.
+    fn mcts_config(&self, seed: u64) -> MctsConfig {
+        MctsConfig {
+            seed,
+            iterations: match self.budget {
+                Budget::Depth(_) => MCTS_DEPTH_ITERATIONS,
+                Budget::Nodes(_) | Budget::Time(_) => u64::MAX,
+            },
+            cutoff: self.options.cutoff,
+            ..MctsConfig::default()
+        }
+    }
+
+    /// The search configuration of one move under the engine's budget: a fixed depth, a
+    /// node limit, or a deadline `ms` from now (deepening at most [`TIME_MAX_DEPTH`]
+    /// plies). A time budget's clock starts here.
+    fn config(&self) -> Config {
+        let limits = match self.budget {
+            Budget::Depth(d) => Limits::depth(d),
+            Budget::Nodes(n) => Limits {
+                nodes: Some(n),
+                ..Limits::default()
+            },
+            Budget::Time(ms) => {
+                let start = Instant::now();
+                Limits {
+                    depth: Some(TIME_MAX_DEPTH),
+                    deadline: Some(start + Duration::from_millis(ms)),
+                    start: Some(start),
+                    ..Limits::default()
+                }
+            }
+        };
+        Config {
+            limits,
+            ..Config::default()
+        }
     }
 
     /// [`Engine::choose_with`] for an engine with `:worlds=W`: perfect-information Monte
@@ -320,41 +384,9 @@ impl Engine {
         seed: u64,
         worlds: usize,
     ) -> Option<(G::Move, u64, bool)> {
-        let mcts = MctsConfig {
-            seed,
-            iterations: match self.budget {
-                Budget::Depth(_) => MCTS_DEPTH_ITERATIONS,
-                Budget::Nodes(_) | Budget::Time(_) => u64::MAX,
-            },
-            cutoff: self.options.cutoff,
-            ..MctsConfig::default()
-        };
-        let (limits, iterative) = match self.budget {
-            Budget::Depth(d) => (Limits::depth(d), false),
-            Budget::Nodes(n) => (
-                Limits {
-                    nodes: Some(n),
-                    ..Limits::default()
-                },
-                true,
-            ),
-            Budget::Time(ms) => {
-                let start = Instant::now();
-                (
-                    Limits {
-                        depth: Some(TIME_MAX_DEPTH),
-                        deadline: Some(start + Duration::from_millis(ms)),
-                        start: Some(start),
-                        ..Limits::default()
-                    },
-                    true,
-                )
-            }
-        };
-        let config = Config {
-            limits,
-            ..Config::default()
-        };
+        let mcts = self.mcts_config(seed);
+        let config = self.config();
+        let iterative = !matches!(self.budget, Budget::Depth(_));
         let settings = PimcConfig {
             worlds,
             seed: pimc_seed(seed),
@@ -378,7 +410,7 @@ impl Engine {
                     r.nodes,
                     r.searches > 0 && r.stopped == r.searches,
                 ),
-                Err(gametree::search::SearchError::Stopped(_, stats)) => (first, stats.nodes, true),
+                Err(SearchError::Stopped(_, stats)) => (first, stats.nodes, true),
                 Err(_) => (first, 0, true),
             },
         )
@@ -392,12 +424,9 @@ pub fn pimc_seed(move_seed: u64) -> u64 {
     mix64(move_seed ^ 0x5049_4D43_5049_4D43)
 }
 
-/// One search's outcome on game `G`.
-type SearchOutcome<G> = Result<SearchResult<<G as Game>::Move>, SearchError>;
-
 /// What an engine keeps between the moves of one game ([`Engine::memory`]): its table of
-/// value vectors, when it has one.
-#[derive(Debug)]
+/// value vectors, when it has one (none in the default, empty memory).
+#[derive(Debug, Default)]
 pub struct EngineMemory {
     table: Option<VectorTable>,
 }
@@ -481,9 +510,8 @@ pub enum TournamentError {
         /// The searcher's name.
         algorithm: &'static str,
     },
-    /// An engine option its searcher does not take, or out of range (a table on a search
-    /// other than max^n and speculative pruning, a table over [`MAX_TABLE_MIB`], a cut-off on
-    /// a search other than MCTS).
+    /// Engine options that do not fit the engine ([`EngineOptions::misfit`]: an option its
+    /// searcher does not take, a value out of range, a table with worlds).
     #[error("engine {engine}: {problem}")]
     BadOption {
         /// The engine's name.
@@ -503,12 +531,6 @@ pub enum TournamentError {
     /// information ([`Game::resample`] answers `None`).
     #[error("engine {engine}: `:worlds` samples what a player cannot see, but this game hides nothing (perfect information: every player sees the whole state)")]
     PerfectInformation {
-        /// The engine's name.
-        engine: String,
-    },
-    /// An engine's `:worlds` is 0 or more than [`MAX_WORLDS`].
-    #[error("engine {engine}: worlds must be 1 to {max}", max = MAX_WORLDS)]
-    BadWorlds {
         /// The engine's name.
         engine: String,
     },
@@ -727,12 +749,10 @@ pub fn play_game_with<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
     let mut longest = vec![0u64; n];
     let mut fallbacks = 0;
     let mut plies = 0;
-    // Each seat's memory (its table), allocated before the first move. A table that cannot
-    // be allocated leaves the seat without one (its moves are then the first legal move,
-    // counted in `fallbacks`); run_tournament_with allocates one of each size first and
-    // refuses the tournament instead.
-    let mut memory: Vec<Option<EngineMemory>> = (0..n)
-        .map(|p| engines[engine_of_seat[p]].memory().ok())
+    // Each seat's memory (its table), allocated before the first move, so outside every
+    // move's time (see Engine::choose_in for a table that cannot be allocated).
+    let mut memory: Vec<EngineMemory> = (0..n)
+        .map(|p| engines[engine_of_seat[p]].memory().unwrap_or_default())
         .collect();
     let (scores, ending): (Scores, Ending) = loop {
         if let Some(o) = game.outcome(&state) {
@@ -747,15 +767,8 @@ pub fn play_game_with<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
         let p = game.to_move(&state).index();
         let engine = &engines[engine_of_seat[p]];
         let clock = Instant::now();
-        let chosen = match memory[p].as_mut() {
-            Some(m) => engine.choose_in::<D, G, E>(game, eval, &state, move_seed(seed, plies), m),
-            None => {
-                let mut moves = Vec::new();
-                game.moves(&state, &mut moves);
-                moves.first().map(|&m| (m, 0, true))
-            }
-        };
-        match chosen {
+        let this_move = move_seed(seed, plies);
+        match engine.choose_in::<D, G, E>(game, eval, &state, this_move, &mut memory[p]) {
             Some((mv, spent, failed)) => {
                 if timed {
                     let us = clock.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
@@ -947,34 +960,11 @@ where
                 return Err(TournamentError::BadTime { engine: e.name() });
             }
         }
-        let bad = |problem: String| TournamentError::BadOption {
-            engine: e.name(),
-            problem,
-        };
-        if let Some(mib) = e.options.table {
-            if !matches!(
-                e.algorithm,
-                Searcher::Plain(Algorithm::Maxn | Algorithm::Speculative)
-            ) {
-                return Err(bad(format!(
-                    "a table is for maxn and speculative only, not {}",
-                    e.algorithm.name()
-                )));
-            }
-            if !(1..=MAX_TABLE_MIB).contains(&mib) {
-                return Err(bad(format!("the table must be 1 to {MAX_TABLE_MIB} MiB")));
-            }
-            if e.options.worlds.is_some() {
-                return Err(bad(
-                    "a table and worlds together are not supported (a PIMC engine searches without a table)".into(),
-                ));
-            }
-        }
-        if e.options.cutoff.is_some() && e.algorithm != Searcher::Mcts {
-            return Err(bad(format!(
-                "a playout cut-off is for mcts only, not {}",
-                e.algorithm.name()
-            )));
+        if let Some(problem) = e.options.misfit(e.algorithm) {
+            return Err(TournamentError::BadOption {
+                engine: e.name(),
+                problem,
+            });
         }
     }
     check_worlds(game, config)?;
@@ -990,32 +980,19 @@ where
     Ok((tables, games))
 }
 
-/// The checks of engines with `:worlds`: a count in range, a game that hides information,
-/// and a searcher that runs on any game (PIMC searches through [`AnyGame`]).
+/// Engines with `:worlds` need a game that hides information (their options were checked
+/// by [`EngineOptions::misfit`]).
 fn check_worlds<G: Game>(game: &G, config: &TournamentConfig) -> Result<(), TournamentError> {
-    let mut hidden = None;
-    for e in &config.engines {
-        let Some(w) = e.options.worlds else {
-            continue;
-        };
-        if !(1..=MAX_WORLDS).contains(&w) {
-            return Err(TournamentError::BadWorlds { engine: e.name() });
+    match config.engines.iter().find(|e| e.options.worlds.is_some()) {
+        Some(e)
+            if game
+                .resample(&game.initial(), &mut SplitMix64::new(0))
+                .is_none() =>
+        {
+            Err(TournamentError::PerfectInformation { engine: e.name() })
         }
-        let hides = *hidden.get_or_insert_with(|| {
-            game.resample(&game.initial(), &mut SplitMix64::new(0))
-                .is_some()
-        });
-        if !hides {
-            return Err(TournamentError::PerfectInformation { engine: e.name() });
-        }
-        if !<AnyGame as Dispatch<G>>::supports(e.algorithm) {
-            return Err(TournamentError::NeedsSetToMove {
-                engine: e.name(),
-                algorithm: e.algorithm.name(),
-            });
-        }
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// The checks, and the thread pool the games run on.

@@ -183,10 +183,13 @@ fn regression_worlds_on_a_perfect_information_game_is_refused() {
     for w in [0, 1_001] {
         let engines = vec![with_worlds(Algorithm::Maxn, Budget::Depth(1), w)];
         let g = CardGame::spades(1);
-        assert!(matches!(
-            run_tournament(&g, &CardEval, "spades", &small(engines, 1)),
-            Err(TournamentError::BadWorlds { .. })
-        ));
+        match run_tournament(&g, &CardEval, "spades", &small(engines, 1)) {
+            Err(e @ TournamentError::BadOption { .. }) => assert_eq!(
+                e.to_string(),
+                format!("engine maxn@d1:worlds={w}: worlds `{w}`: must be 1 to 1000")
+            ),
+            other => panic!("{w} worlds: {other:?}"),
+        }
     }
 }
 

@@ -90,7 +90,10 @@ fn node_budget_rows_are_the_same_on_one_and_two_threads() {
                 assert_eq!(m.a.name(), "speculative@n200:table=16")
             }
             (StrengthGame::Hearts, MatchOutcome::NotApplicable(why)) => {
-                assert!(why.contains("a table and worlds together"), "{why}")
+                assert!(
+                    why.contains("options `table` and `worlds` do not go together"),
+                    "{why}"
+                )
             }
             other => panic!("unexpected {other:?}"),
         }
@@ -384,7 +387,7 @@ fn a_table_on_a_search_without_one_is_refused() {
     assert!(matches!(e, TournamentError::BadOption { .. }), "{e:?}");
     assert!(e
         .to_string()
-        .contains("a table is for maxn and speculative only, not paranoid"));
+        .contains("option `table` is for maxn and speculative only, not paranoid"));
 }
 
 #[test]

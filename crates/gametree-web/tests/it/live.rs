@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use gametree_web::ServerConfig;
 use serde_json::{json, Value};
 
-use crate::{json, request, start};
+use crate::{json, request, response, start};
 
 /// The events of an SSE body: (name, data as JSON); keep-alive comments skipped.
 fn events(body: &[u8]) -> Vec<(String, Value)> {
@@ -35,38 +35,14 @@ fn events(body: &[u8]) -> Vec<(String, Value)> {
 
 /// A whole stream: the status, the content type and the events.
 fn stream(addr: SocketAddr, req: &Value) -> (u16, String, Vec<(String, Value)>) {
-    let mut s = TcpStream::connect(addr).expect("connects");
-    let body = req.to_string();
-    let head = format!(
-        "POST /api/play/stream HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    s.write_all(head.as_bytes()).expect("writes");
-    s.write_all(body.as_bytes()).expect("writes");
-    let mut out = Vec::new();
-    let _ = s.read_to_end(&mut out);
-    let end = out
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a response head");
-    let head = String::from_utf8_lossy(&out[..end]).to_ascii_lowercase();
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .expect("a status");
+    let (status, head, body) =
+        response(addr, "POST", "/api/play/stream", req.to_string().as_bytes());
     let kind = head
         .lines()
         .find_map(|l| l.strip_prefix("content-type:"))
         .unwrap_or("")
         .trim()
         .to_string();
-    let body = if head.contains("transfer-encoding: chunked") {
-        crate::dechunk(&out[end + 4..])
-    } else {
-        out[end + 4..].to_vec()
-    };
     (status, kind, events(&body))
 }
 

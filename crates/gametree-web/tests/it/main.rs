@@ -24,6 +24,13 @@ pub fn start(cfg: ServerConfig) -> SocketAddr {
 
 /// One request; returns the status and the body.
 pub fn request(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, Vec<u8>) {
+    let (status, _, body) = response(addr, method, path, body);
+    (status, body)
+}
+
+/// One request; returns the status, the response head (lower case) and the body (chunked
+/// transfer undone).
+pub fn response(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, String, Vec<u8>) {
     let mut s = TcpStream::connect(addr).expect("connects");
     let head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
@@ -39,20 +46,17 @@ pub fn request(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16,
         .windows(4)
         .position(|w| w == b"\r\n\r\n")
         .expect("a response head");
-    let head = String::from_utf8_lossy(&out[..text_end]).into_owned();
+    let head = String::from_utf8_lossy(&out[..text_end]).to_ascii_lowercase();
     let status: u16 = head
         .split_whitespace()
         .nth(1)
         .and_then(|s| s.parse().ok())
         .expect("a status");
     let mut body = out[text_end + 4..].to_vec();
-    if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
+    if head.contains("transfer-encoding: chunked") {
         body = dechunk(&body);
     }
-    (status, body)
+    (status, head, body)
 }
 
 /// The body of a chunked response.

@@ -161,7 +161,10 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>, F: Fn(&Scores) -> Scores> Search<'
         let v = if let Some(v) = self.game.outcome(state) {
             (self.map)(&v)
         } else if ply >= self.depth_limit {
-            self.limit_leaves += 1;
+            // Counted for tables only: the plain search compiles without it.
+            if H::TABLE {
+                self.limit_leaves += 1;
+            }
             (self.map)(&self.eval.evaluate(self.game, state))
         } else {
             return None;

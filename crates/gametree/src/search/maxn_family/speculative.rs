@@ -293,7 +293,10 @@ impl<G: Game, E: Evaluator<G>, H: Hashing<G>> Search<'_, G, E, H> {
             return Ok(Res::Exact(v));
         }
         if ply >= self.depth_limit {
-            self.limit_leaves += 1;
+            // Counted for tables only: the plain search compiles without it.
+            if H::TABLE {
+                self.limit_leaves += 1;
+            }
             self.meter.leaf();
             let v = self.eval.evaluate(self.game, state);
             self.tracer.leaf(&v);
