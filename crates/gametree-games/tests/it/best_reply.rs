@@ -19,7 +19,7 @@ use gametree::{Bounds, Evaluator, Game, Player, Score, Scores, SetToMove};
 use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
 
 /// A node of an explicitly built best-reply tree.
-enum Node<M> {
+pub(crate) enum Node<M> {
     Leaf(Scores),
     Inner { max: bool, kids: Vec<(M, Node<M>)> },
 }
@@ -73,7 +73,7 @@ fn first_moves<G: SetToMove, E: Evaluator<G>>(
 
 /// Builds the best-reply tree of `variant` below the position `t` (a root-player node if
 /// `max`, else an opponents' node), `left` layers deep.
-fn build<G: SetToMove, E: Evaluator<G>>(
+pub(crate) fn build<G: SetToMove, E: Evaluator<G>>(
     g: &G,
     e: &E,
     plus: bool,
@@ -130,7 +130,7 @@ fn build<G: SetToMove, E: Evaluator<G>>(
 
 /// Plain minimax on the root player's component, first child wins ties: (score, the leaf's
 /// vector, the principal variation).
-fn minimax<M: Copy>(node: &Node<M>, root: Player) -> (Score, Scores, Vec<M>) {
+pub(crate) fn minimax<M: Copy>(node: &Node<M>, root: Player) -> (Score, Scores, Vec<M>) {
     match node {
         Node::Leaf(v) => (v[root], *v, Vec::new()),
         Node::Inner { max, kids } => {
@@ -639,7 +639,7 @@ fn chinese_checkers_hands_the_turn_to_any_player_and_keeps_its_key() {
 
 /// `n` seeded positions of `g` reached by up to `max_plies` random plies from the start,
 /// each with a depth in `1..=max_depth`.
-fn playout_cases<G: Game>(
+pub(crate) fn playout_cases<G: Game>(
     g: &G,
     n: u64,
     max_plies: u64,

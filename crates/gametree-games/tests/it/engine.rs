@@ -281,3 +281,34 @@ fn tictactoe_mate_scoring_takes_the_win_at_once() {
     let plain = alphabeta(&TicTacToe, &OpenLines, &state, &Config::unlimited()).unwrap();
     assert_eq!(r.result.value[0], plain.value[0]);
 }
+
+/// Issue #25, defect 1: MTD(f) without a table reported the value vector of a one-move line
+/// (its last null-window pass records no principal variation where it fails), so `score`
+/// was wrong whenever player 1 was to move. The cases of the report, each against
+/// alpha-beta's value vector, score and principal variation length.
+#[test]
+fn mtdf_reports_the_value_vector_and_line_of_its_value() {
+    let c4 = ConnectFour;
+    let t3 = TicTacToe;
+    let cases = [("4", 4, [7, -7], -7), ("3", 6, [8, -8], -8)];
+    for (pos, depth, value, score) in cases {
+        let s = ConnectFour::parse_position(pos).unwrap();
+        let config = Config::depth(depth);
+        let ab = alphabeta(&c4, &CellWeights, &s, &config).unwrap();
+        let r = mtdf(&c4, &CellWeights, &s, &config).unwrap();
+        assert_eq!(
+            ab.value.as_slice(),
+            &value[..],
+            "alpha-beta, position {pos}"
+        );
+        assert_eq!(r.value, ab.value, "value vector, position {pos}");
+        assert_eq!(r.score, score, "score, position {pos}");
+        assert_eq!(r.pv.len(), depth as usize, "a whole line, position {pos}");
+    }
+    let s = TicTacToe::parse_position("5").unwrap();
+    let config = Config::depth(2);
+    let ab = alphabeta(&t3, &OpenLines, &s, &config).unwrap();
+    let r = mtdf(&t3, &OpenLines, &s, &config).unwrap();
+    assert_eq!((r.value, r.score), (ab.value, -3));
+    assert_eq!(r.pv.len(), 2);
+}

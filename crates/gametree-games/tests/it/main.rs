@@ -8,6 +8,7 @@ mod engine;
 mod iterative;
 mod mcts;
 mod notation;
+mod oracle_matrix;
 mod perft;
 mod perft_files;
 mod positions;

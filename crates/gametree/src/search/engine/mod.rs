@@ -195,8 +195,9 @@ pub fn iterate<G: Game, E: Evaluator<G>, H: Hashing<G>>(
         } else {
             drive(s, state, depth, options.root, guess)
         };
-        let v = match outcome {
-            Ok(v) => v,
+        let outcome = outcome.and_then(|v| Ok((v, s.settle_pv(state, depth, v)?)));
+        let (v, pv) = match outcome {
+            Ok(found) => found,
             Err(reason) => {
                 let stats = Box::new(s.meter.clone().finish());
                 return if s.skipped {
@@ -208,7 +209,7 @@ pub fn iterate<G: Game, E: Evaluator<G>, H: Hashing<G>>(
             }
         };
         let stats = s.meter.clone().finish();
-        let r = s.result(state, depth, v, stats);
+        let r = s.result(state, v, pv, stats);
         complete = !s.reached_frontier();
         if depth > 0 {
             iterations.push(IterationInfo {
@@ -272,10 +273,12 @@ pub fn search_fixed<G: Game, E: Evaluator<G>, H: Hashing<G>>(
         Root::Full => None,
         _ => Some(s.static_value(state)),
     });
-    match drive(&mut s, state, depth, options.root, guess) {
-        Ok(v) => {
+    match drive(&mut s, state, depth, options.root, guess)
+        .and_then(|v| Ok((v, s.settle_pv(state, depth, v)?)))
+    {
+        Ok((v, pv)) => {
             let stats = s.meter.clone().finish();
-            Ok(s.result(state, depth, v, stats))
+            Ok(s.result(state, v, pv, stats))
         }
         Err(reason) => Err(s.meter.clone().stopped(reason)),
     }

@@ -53,6 +53,9 @@ pub struct Searcher<'a, G: Game, E, H> {
     root_best: Option<G::Move>,
     /// Whether the current search evaluated a node at the depth limit or used a table cutoff.
     frontier: bool,
+    /// Whether table entries may answer nodes (off while a principal variation is completed,
+    /// [`Searcher::settle_pv`]: there every node on the line must be searched).
+    table_cuts: bool,
 }
 
 /// What the table says about a node.
@@ -98,6 +101,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
             root_hint: None,
             root_best: None,
             frontier: false,
+            table_cuts: true,
         }
     }
 
@@ -273,7 +277,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         let Some(e) = t.probe_draft(hash, draft) else {
             return Probe::Search { hash, best: None };
         };
-        if e.draft == draft {
+        if e.draft == draft && self.table_cuts {
             let v = mate::from_table(self.opts.mate, e.value, ply);
             let cut = match e.bound {
                 Bound::Exact => true,
@@ -534,17 +538,115 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         Ok(best)
     }
 
-    /// Builds the [`SearchResult`] of a finished search of `state` to `depth` whose root
-    /// value was `v` (in the engine's numbers).
-    pub fn result(
-        &self,
+    /// The position reached by playing `line` from `state`, if every move is legal in turn
+    /// (and none is played after a game end).
+    fn replay(&self, state: &G::State, line: &[G::Move]) -> Option<G::State> {
+        let mut s = state.clone();
+        let mut moves = Vec::new();
+        for &m in line {
+            if self.game.outcome(&s).is_some() {
+                return None;
+            }
+            moves.clear();
+            self.game.moves(&s, &mut moves);
+            if !moves.contains(&m) {
+                return None;
+            }
+            s = self.game.play(&s, m);
+        }
+        Some(s)
+    }
+
+    /// Whether `line`, played from `state` (the root), is legal and ends at a leaf of the
+    /// search to `depth` (a game end, or the depth limit) whose value is `v` (engine
+    /// numbers).
+    fn line_reaches(&self, state: &G::State, line: &[G::Move], depth: u32, v: Score) -> bool {
+        let Some(s) = self.replay(state, line) else {
+            return false;
+        };
+        let ply = line.len() as u32;
+        let leaf = match self.game.outcome(&s) {
+            Some(o) => o,
+            None if ply >= depth => self.eval.evaluate(self.game, &s),
+            None => return false,
+        };
+        self.leaf_value(&leaf, ply) == v
+    }
+
+    /// The principal variation of the search just finished: `state` (the root) searched to
+    /// `depth` with the root value `v` (engine numbers). It is the last search's line,
+    /// extended with the table's best moves ([`Searcher::principal_variation`]) when that
+    /// line reaches a leaf of value `v`. Otherwise (a null-window pass of MTD(f) records
+    /// no line at the nodes where it fails, and a table entry may be overwritten before its
+    /// move is read) the line is completed by a search with the window `(v - 1, v + 1)`
+    /// that takes no table cutoff: from the end of the line found, or, if that position is
+    /// not on a line of value `v`, from the root. In such a window every node of the
+    /// principal variation has its exact value strictly inside its window, so fail-soft
+    /// alpha-beta records the whole line. The completion counts one `re_searches` and its
+    /// nodes; it can be stopped by the limits like any search.
+    pub(super) fn settle_pv(
+        &mut self,
         state: &G::State,
         depth: u32,
         v: Score,
+    ) -> Result<Vec<G::Move>, StopReason> {
+        let pv = self.principal_variation(state, depth);
+        if self.line_reaches(state, &pv, depth, v) {
+            return Ok(pv);
+        }
+        self.meter.stats.re_searches += 1;
+        let frontier = self.frontier;
+        let root_best = self.root_best;
+        self.table_cuts = false;
+        let line = self.complete_line(state, depth, v, pv);
+        self.table_cuts = true;
+        self.frontier = frontier;
+        self.root_best = root_best;
+        line
+    }
+
+    /// The search of [`Searcher::settle_pv`]: from the end of `prefix`, then from the root.
+    fn complete_line(
+        &mut self,
+        state: &G::State,
+        depth: u32,
+        v: Score,
+        prefix: Vec<G::Move>,
+    ) -> Result<Vec<G::Move>, StopReason> {
+        let (lo, hi) = (v.saturating_sub(1).max(-INF), v.saturating_add(1));
+        let ply = prefix.len() as u32;
+        let end = (ply > 0 && ply < depth)
+            .then(|| self.replay(state, &prefix))
+            .flatten()
+            .filter(|end| self.game.outcome(end).is_none());
+        if let Some(end) = end {
+            self.moves.clear();
+            self.keys.clear();
+            self.idx.clear();
+            if self.node(&end, ply, depth - ply, lo, hi)? == v {
+                let mut line = prefix;
+                line.extend_from_slice(self.pv.line(ply as usize));
+                if self.line_reaches(state, &line, depth, v) {
+                    return Ok(line);
+                }
+            }
+        }
+        let r = self.search_root(state, depth, lo, hi)?;
+        debug_assert_eq!(r, v, "the root value changed between two searches");
+        Ok(self.pv.line(0).to_vec())
+    }
+
+    /// Builds the [`SearchResult`] of a finished search of `state` whose root value was `v`
+    /// (in the engine's numbers) and whose principal variation is `pv`
+    /// ([`Searcher::settle_pv`]).
+    pub fn result(
+        &self,
+        state: &G::State,
+        v: Score,
+        pv: Vec<G::Move>,
         stats: Stats,
     ) -> SearchResult<G::Move> {
         let plain = self.plain(v);
-        let pv = self.principal_variation(state, depth);
         let mut value = leaf_of_pv(self.game, self.eval, state, &pv);
         if value[self.side].clamp(-KEY_LIMIT, KEY_LIMIT) != plain {
             value[self.side] = plain;
