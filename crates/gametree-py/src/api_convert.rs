@@ -37,3 +37,47 @@ pub fn json_to_py(py: Python<'_>, value: &Value) -> PyResult<Py<PyAny>> {
         }
     })
 }
+
+/// An integer keyword argument of any size. Python's `int` has no bound, and PyO3's
+/// conversion to `i64` raises a bare `OverflowError` that names no keyword; this keeps any
+/// `int` (held at the ends of `i128` beyond them), so the range check that follows names the
+/// keyword and its range in a `GametreeError`. A value that is not an `int` is a `TypeError`
+/// as before.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Int(pub i128);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
+        match obj.extract::<i128>() {
+            Ok(v) => Ok(Int(v)),
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) => {
+                Ok(Int(if obj.lt(0)? { i128::MIN } else { i128::MAX }))
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+impl Int {
+    /// The value if it lies in `lo..=hi`, else the one-line error naming `name`
+    /// (`depth=18446744073709551616: must be between 0 and 100000`).
+    pub fn within(self, name: &str, lo: i128, hi: i128) -> Result<u64, String> {
+        let Int(v) = self;
+        if (lo..=hi).contains(&v) {
+            u64::try_from(v).map_err(|_| format!("{name}={v}: must be between {lo} and {hi}"))
+        } else if v == i128::MAX || v == i128::MIN {
+            Err(format!(
+                "{name}: {} beyond 128 bits; must be between {lo} and {hi}",
+                if v > 0 {
+                    "a number"
+                } else {
+                    "a negative number"
+                }
+            ))
+        } else {
+            Err(format!("{name}={v}: must be between {lo} and {hi}"))
+        }
+    }
+}

@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 use serde_json::Value;
 
-use crate::api_convert::json_to_py;
+use crate::api_convert::{json_to_py, Int};
 use crate::api_error::{from_anyhow, gametree_error};
 use crate::api_interrupt::run_interruptible;
 use crate::api_objects::Game;
@@ -39,14 +39,8 @@ pub fn games() -> Vec<String> {
 /// Counts the leaf positions `depth` plies below the game's position (as `gametree perft`):
 /// `game` is a `Game` or a spec (`str`). Runs with the GIL released.
 #[pyfunction]
-pub fn perft(py: Python<'_>, game: &Bound<'_, PyAny>, depth: i64) -> PyResult<u64> {
-    let max = gametree_lab::stack::MAX_PLIES as i64;
-    if !(0..=max).contains(&depth) {
-        return Err(gametree_error(format!(
-            "depth={depth}: must be between 0 and {max}"
-        )));
-    }
-    let depth = depth as u32;
+pub fn perft(py: Python<'_>, game: &Bound<'_, PyAny>, depth: Int) -> PyResult<u64> {
+    let depth = checked("depth", depth, 0, MAX_PLIES.into())? as u32;
     let (spec, position) = game_of(game)?;
     let loaded = search_job::load(None, Some(&spec), position.as_deref()).map_err(from_anyhow)?;
     let plies = loaded.search_plies(Some(depth)).map_err(from_anyhow)?;
@@ -94,16 +88,11 @@ pub fn reproduce(
     py: Python<'_>,
     selection: &str,
     quick: bool,
-    hands: Option<i64>,
+    hands: Option<Int>,
 ) -> PyResult<Py<PyAny>> {
     let hands = match hands {
         None => None,
-        Some(h) if (1..=100_000).contains(&h) => Some(h as usize),
-        Some(h) => {
-            return Err(gametree_error(format!(
-                "hands={h}: must be between 1 and 100000"
-            )))
-        }
+        Some(h) => Some(checked("hands", h, 1, 100_000)? as usize),
     };
     let experiments = lab_reproduce::select(Some(selection)).map_err(gametree_error)?;
     let ctx = Ctx {
@@ -131,22 +120,23 @@ pub fn reproduce(
 /// `opening_plies`, `seed`, `threads`, `bootstrap` and `max_plies` are the command line's
 /// flags of the same names. Runs with the GIL released.
 #[pyfunction]
-#[pyo3(signature = (game, engines=None, depth=None, nodes=None, time_ms=None, openings=4,
-                    opening_plies=3, seed=1, threads=None, bootstrap=1000, max_plies=None))]
+#[pyo3(signature = (game, engines=None, depth=None, nodes=None, time_ms=None, openings=Int(4),
+                    opening_plies=Int(3), seed=Int(1), threads=None, bootstrap=Int(1000),
+                    max_plies=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn tournament(
     py: Python<'_>,
     game: &str,
     engines: Option<&Bound<'_, PyAny>>,
-    depth: Option<i64>,
-    nodes: Option<i64>,
-    time_ms: Option<i64>,
-    openings: i64,
-    opening_plies: i64,
-    seed: u64,
-    threads: Option<i64>,
-    bootstrap: i64,
-    max_plies: Option<i64>,
+    depth: Option<Int>,
+    nodes: Option<Int>,
+    time_ms: Option<Int>,
+    openings: Int,
+    opening_plies: Int,
+    seed: Int,
+    threads: Option<Int>,
+    bootstrap: Int,
+    max_plies: Option<Int>,
 ) -> PyResult<Py<PyAny>> {
     let engines: Vec<String> = match engines {
         None => vec!["maxn".into(), "speculative".into(), "paranoid".into()],
@@ -161,9 +151,9 @@ pub fn tournament(
     };
     let default = match (depth, nodes, time_ms) {
         (None, None, None) => Budget::Depth(3),
-        (Some(d), None, None) => Budget::Depth(checked("depth", d, 1, MAX_PLIES)? as u32),
-        (None, Some(n), None) => Budget::Nodes(checked("nodes", n, 1, i64::MAX)?),
-        (None, None, Some(t)) => Budget::Time(checked("time_ms", t, 1, MAX_TIME_MS as i64)?),
+        (Some(d), None, None) => Budget::Depth(checked("depth", d, 1, MAX_PLIES.into())? as u32),
+        (None, Some(n), None) => Budget::Nodes(checked("nodes", n, 1, i64::MAX.into())?),
+        (None, None, Some(t)) => Budget::Time(checked("time_ms", t, 1, MAX_TIME_MS.into())?),
         _ => {
             return Err(gametree_error(
                 "give at most one of depth, nodes and time_ms",
@@ -177,12 +167,12 @@ pub fn tournament(
     let engines = texts.check().map_err(from_anyhow)?;
     let config = TournamentConfig {
         engines,
-        openings: checked("openings", openings, 0, MAX_GAMES as i64)? as usize,
-        opening_plies: checked("opening_plies", opening_plies, 0, MAX_PLIES)? as usize,
-        seed,
+        openings: checked("openings", openings, 0, MAX_GAMES as i128)? as usize,
+        opening_plies: checked("opening_plies", opening_plies, 0, MAX_PLIES.into())? as usize,
+        seed: checked("seed", seed, 0, u64::MAX.into())?,
         max_plies: match max_plies {
             None => None,
-            Some(m) => Some(checked("max_plies", m, 0, i64::MAX)? as usize),
+            Some(m) => Some(checked("max_plies", m, 0, u32::MAX.into())? as usize),
         },
         progress: false,
         threads: match threads {
@@ -202,12 +192,6 @@ pub fn tournament(
 const MAX_PLIES: i64 = gametree_lab::stack::MAX_PLIES as i64;
 
 /// `value` of the keyword `name` if within `lo..=hi`, else the error naming it.
-fn checked(name: &str, value: i64, lo: i64, hi: i64) -> PyResult<u64> {
-    if (lo..=hi).contains(&value) {
-        Ok(value as u64)
-    } else {
-        Err(gametree_error(format!(
-            "{name}={value}: must be between {lo} and {hi}"
-        )))
-    }
+fn checked(name: &str, value: Int, lo: i128, hi: i128) -> PyResult<u64> {
+    value.within(name, lo, hi).map_err(gametree_error)
 }

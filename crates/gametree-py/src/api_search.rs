@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use gametree_lab::search_job::{self, Format, Output, SearchOptions, Source};
 
-use crate::api_convert::json_to_py;
+use crate::api_convert::{json_to_py, Int};
 use crate::api_error::{from_anyhow, gametree_error};
 use crate::api_interrupt::run_interruptible;
 use crate::api_objects::{Game, Tree};
@@ -37,17 +37,17 @@ pub struct SearchRequest {
 #[derive(Clone, Debug, Default)]
 pub struct RawOptions {
     /// `depth`.
-    pub depth: Option<i64>,
+    pub depth: Option<Int>,
     /// `nodes`.
-    pub nodes: Option<i64>,
+    pub nodes: Option<Int>,
     /// `time_ms`.
-    pub time_ms: Option<i64>,
+    pub time_ms: Option<Int>,
     /// `iterative`.
     pub iterative: bool,
     /// `table_mib`.
-    pub table_mib: i64,
+    pub table_mib: Int,
     /// `threads`.
-    pub threads: i64,
+    pub threads: Int,
     /// `trace`.
     pub trace: bool,
 }
@@ -55,17 +55,13 @@ pub struct RawOptions {
 impl SearchRequest {
     /// Checks `raw` (ranges as the command line's flags), naming the option at fault.
     pub fn new(algorithm: &str, raw: &RawOptions) -> Result<SearchRequest, String> {
-        fn range(name: &str, v: Option<i64>, lo: i64, hi: i64) -> Result<Option<u64>, String> {
-            match v {
-                None => Ok(None),
-                Some(x) if (lo..=hi).contains(&x) => Ok(Some(x as u64)),
-                Some(x) => Err(format!("{name}={x}: must be between {lo} and {hi}")),
-            }
+        fn range(name: &str, v: Option<Int>, lo: i128, hi: i128) -> Result<Option<u64>, String> {
+            v.map(|x| x.within(name, lo, hi)).transpose()
         }
-        let max_depth = gametree_lab::stack::MAX_PLIES as i64;
+        let max_depth = i128::from(gametree_lab::stack::MAX_PLIES);
         let depth = range("depth", raw.depth, 0, max_depth)?.map(|d| d as u32);
-        let nodes = range("nodes", raw.nodes, 1, i64::MAX)?;
-        let time_ms = range("time_ms", raw.time_ms, 1, i64::MAX)?;
+        let nodes = range("nodes", raw.nodes, 1, i64::MAX.into())?;
+        let time_ms = range("time_ms", raw.time_ms, 1, i64::MAX.into())?;
         let table_mib = range("table_mib", Some(raw.table_mib), 0, 65_536)?.filter(|&m| m > 0);
         let threads = range("threads", Some(raw.threads), 1, 256)?.filter(|&t| t > 1);
         Ok(SearchRequest {
@@ -171,18 +167,18 @@ impl SearchResult {
 /// `KeyboardInterrupt` when Ctrl-C stops the search.
 #[pyfunction]
 #[pyo3(signature = (target, algorithm, depth=None, nodes=None, time_ms=None, iterative=false,
-                    table_mib=0, threads=1, trace=false))]
+                    table_mib=Int(0), threads=Int(1), trace=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn search(
     py: Python<'_>,
     target: &Bound<'_, PyAny>,
     algorithm: &str,
-    depth: Option<i64>,
-    nodes: Option<i64>,
-    time_ms: Option<i64>,
+    depth: Option<Int>,
+    nodes: Option<Int>,
+    time_ms: Option<Int>,
     iterative: bool,
-    table_mib: i64,
-    threads: i64,
+    table_mib: Int,
+    threads: Int,
     trace: bool,
 ) -> PyResult<SearchResult> {
     let raw = RawOptions {

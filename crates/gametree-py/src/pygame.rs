@@ -374,7 +374,16 @@ pub struct PyGame<'py> {
     signals: Signals,
     /// Nodes until the next look for signals ([`Signals::Inline`]).
     until_check: Cell<u32>,
+    /// `copy.deepcopy`, for the check that `play` leaves its state unchanged.
+    deepcopy: Option<Bound<'py, PyAny>>,
+    /// How many more `play` calls are checked ([`PLAY_CHECKS`] per search).
+    play_checks: Cell<u32>,
 }
+
+/// How many `play` calls of a search are checked for changing the state they are given
+/// (a deep copy and two comparisons each): enough to catch a `play` that changes its input,
+/// which does so at every call, at no cost to the rest of the search.
+pub const PLAY_CHECKS: u32 = 16;
 
 impl<'py> PyGame<'py> {
     fn new(
@@ -413,6 +422,8 @@ impl<'py> PyGame<'py> {
             neutral,
             signals,
             until_check: Cell::new(SIGNAL_CHECK_NODES),
+            deepcopy: game.py().import("copy")?.getattr("deepcopy").ok(),
+            play_checks: Cell::new(PLAY_CHECKS),
         })
     }
 
@@ -577,13 +588,49 @@ impl<'py> PyGame<'py> {
         let Some(list) = self.move_list(node) else {
             return Ok(self.neutral_node(ply));
         };
-        let mv = list.bind(self.py).get_item(mv as usize)?;
-        let state = self.play.call1((node.state.bind(self.py), mv))?.unbind();
+        let list = list.bind(self.py);
+        let Ok(mv) = list.get_item(mv as usize) else {
+            return Err(gametree_error(format!(
+                "{}: the list of moves {}.moves returned has changed since (it holds {} moves \
+                 now, the search asked for move {}): play must return a new state and leave \
+                 the state it is given, and the lists moves returned, unchanged",
+                self.name,
+                self.name,
+                list.len(),
+                mv + 1
+            )));
+        };
+        let before = node.state.bind(self.py);
+        let snapshot = self.snapshot(before);
+        let state = self.play.call1((before, mv))?.unbind();
+        if let Some(copy) = snapshot {
+            if !before.eq(&copy).unwrap_or(true) {
+                return Err(gametree_error(format!(
+                    "{}.play changed the state it was given: play(state, move) must return a \
+                     new state and leave `state` unchanged (the search comes back to it for \
+                     its next move)",
+                    self.name
+                )));
+            }
+        }
         Ok(Rc::new(PyNode {
             state,
             moves: OnceCell::new(),
             ply,
         }))
+    }
+
+    /// For the first [`PLAY_CHECKS`] calls of `play`: a deep copy of `state` that compares
+    /// equal to it, so that a change `play` makes to `state` can be seen (`None` when the
+    /// state cannot be copied or compared by value, as for a class without `__eq__`).
+    fn snapshot(&self, state: &Bound<'py, PyAny>) -> Option<Bound<'py, PyAny>> {
+        let left = self.play_checks.get();
+        if left == 0 {
+            return None;
+        }
+        self.play_checks.set(left - 1);
+        let copy = self.deepcopy.as_ref()?.call1((state,)).ok()?;
+        state.eq(&copy).ok()?.then_some(copy)
     }
 
     /// The move object at index `mv` of `node`'s moves.

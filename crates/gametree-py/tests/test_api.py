@@ -263,6 +263,30 @@ def test_out_of_range_options_are_gametree_errors_naming_the_option(options):
     assert str(e.value).startswith(f"{name}={value}: must be between")
 
 
+@pytest.mark.parametrize("value", [2**64, -2**64, 2**63, 2**200])
+@pytest.mark.parametrize("name", ["depth", "nodes", "time_ms", "table_mib", "threads"])
+def test_huge_ints_are_gametree_errors_naming_the_keyword(name, value):
+    # Issue #25, defect 9: depth=2**64 used to raise a bare OverflowError.
+    with pytest.raises(gt.GametreeError) as e:
+        gt.search(gt.Game("tictactoe"), "minimax", **{name: value})
+    assert str(e.value).startswith(name), str(e.value)
+    assert "must be between" in str(e.value)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: gt.perft("tictactoe", 2**64),
+    lambda: gt.tournament("tictactoe", depth=2**64),
+    lambda: gt.tournament("tictactoe", openings=2**64),
+    lambda: gt.tournament("tictactoe", seed=2**64),
+    lambda: gt.tournament("tictactoe", seed=-1),
+    lambda: gt.tournament("tictactoe", bootstrap=-2**70),
+    lambda: gt.reproduce("korf-1991", hands=2**64),
+])
+def test_huge_ints_are_gametree_errors_in_every_function(call):
+    with pytest.raises(gt.GametreeError, match="must be between"):
+        call()
+
+
 def test_wrong_argument_types_are_type_errors():
     with pytest.raises(TypeError):
         gt.search(gt.Game("tictactoe"), 3)

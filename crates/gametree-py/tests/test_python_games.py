@@ -556,3 +556,66 @@ def test_the_example_game_agrees_with_the_oracle():
         assert gt.search(game, "maxn", depth=depth).stats["nodes"] == nodes + 1
         para, _ = python_paranoid(game, game.initial(), depth, 0)
         assert gt.search(game, "paranoid", depth=depth).score == para
+
+
+class Pile:
+    """A two-player take-away game whose state is a list [stones, to_move]: each move takes
+    1 or 2 stones, taking the last stone wins. `play` builds a new list."""
+
+    players = 2
+
+    def initial(self):
+        return [7, 0]
+
+    def to_move(self, state):
+        return state[1]
+
+    def moves(self, state):
+        return [k for k in (1, 2) if k <= state[0]]
+
+    def play(self, state, move):
+        return [state[0] - move, 1 - state[1]]
+
+    def outcome(self, state):
+        winner = 1 - state[1]
+        return (1, -1) if winner == 0 else (-1, 1)
+
+    def evaluate(self, state):
+        return (0, 0)
+
+
+def test_a_play_that_changes_its_state_is_a_gametree_error_naming_play():
+    # Issue #25, defect 9: such a game used to end in a bare IndexError.
+    class Mutating(Pile):
+        def play(self, state, move):
+            state[0] -= move
+            state[1] = 1 - state[1]
+            return state
+
+    with pytest.raises(gt.GametreeError, match=r"^Mutating\.play changed the state it was given: "
+                       r"play\(state, move\) must return a new state and leave `state` unchanged"):
+        gt.search(Mutating(), "minimax")
+    # The honest game searches to the end.
+    assert gt.search(Pile(), "minimax").value == (1, -1)
+
+
+def test_a_move_list_changed_behind_the_search_is_a_gametree_error():
+    class SharedMoves(Pile):
+        """moves returns a list it keeps and empties later."""
+
+        def __init__(self):
+            self.lists = []
+
+        def moves(self, state):
+            out = super().moves(state)
+            self.lists.append(out)
+            return out
+
+        def play(self, state, move):
+            for kept in self.lists:
+                kept.clear()
+            return super().play(state, move)
+
+    with pytest.raises(gt.GametreeError, match=r"^SharedMoves: the list of moves SharedMoves\.moves "
+                       r"returned has changed since"):
+        gt.search(SharedMoves(), "maxn")

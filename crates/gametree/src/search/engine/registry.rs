@@ -80,8 +80,10 @@ pub fn aspiration<G: Game, E: Evaluator<G>>(
 /// - **Preconditions**: exactly two players.
 /// - **Counts**: as [`crate::search::engine::search`] (every pass's nodes; passes after
 ///   the first in `re_searches`), one iteration.
-/// - **Result**: as [`crate::search::engine`]; without a table the PV is the best move
-///   only when the last pass failed low.
+/// - **Result**: as [`crate::search::engine`]. A null-window pass records no line where it
+///   fails, so without a table the last pass leaves at most the root move: the line is then
+///   completed by one more search with the window `(v - 1, v + 1)` around the value found
+///   (counted in `re_searches`), and `value` is the vector of the leaf it reaches.
 pub fn mtdf<G: Game, E: Evaluator<G>>(
     game: &G,
     eval: &E,
