@@ -2,6 +2,9 @@
 //! loopback port, spoken to over plain HTTP/1.1.
 
 mod api;
+mod hardening;
+mod oracle;
+mod routes;
 mod live;
 
 use std::io::{Read, Write};
