@@ -15,15 +15,16 @@ use gametree_lab::search_json::SearchRequest;
 
 use crate::ApiError;
 
-/// Moves of a trace the server writes per millisecond, counted low: about a tenth of what
-/// a release build writes on one core of a loaded 2-core machine (measured with the
-/// `trace_answer_speed` test: `cargo test -p gametree-web --release -- --ignored
-/// trace_answer_speed --nocapture`), so the reserve covers a slower machine.
-pub const MOVES_PER_MS: u64 = 20_000;
+/// Moves of a trace the server writes per millisecond, counted low: under half the slowest
+/// figure a release build gave on a loaded 2-core machine (1,090 to 3,540 moves per ms on
+/// lines of 30 to 1,000 plies, prunes counted as [`MOVES_PER_PRUNE`] moves each; the
+/// `trace_answer_speed` test measures it: `cargo test -p gametree-web --release --
+/// --ignored trace_answer_speed --nocapture`), so the reserve covers a slower machine.
+pub const MOVES_PER_MS: u64 = 500;
 
 /// What one prune costs to write beyond its line, in moves (its kind, bounds, threshold and
-/// count of pruned children).
-pub const MOVES_PER_PRUNE: u64 = 8;
+/// count of pruned children: about as much as ten moves of its line, measured as above).
+pub const MOVES_PER_PRUNE: u64 = 10;
 
 /// The longest line of the search `req` asks for, in plies (`None` when the request is
 /// malformed: the search reports that).
