@@ -13,7 +13,7 @@
 //! and its answer is built within the time cap ([`trace_cap`]), searches run on blocking
 //! threads off the async runtime, and at most [`ServerConfig::max_searches`] run at once (a
 //! request that cannot start within [`ServerConfig::queue_ms`] gets 429). Every number of a
-//! request is checked against its range before anything runs ([`request`]). Every error,
+//! request is checked against its range before anything runs (`request.rs`). Every error,
 //! the framework's own (404, 405, 413) included, is a JSON object `{"error": "..."}` with a
 //! 4xx status, its text one line that quotes at most [`error_text::MAX_QUOTED`] characters of
 //! any input ([`error_text::tidy`]).
@@ -83,11 +83,12 @@ pub struct DrawRequest {
     pub position: Option<String>,
     /// The algorithm (one of [`gametree_lab::draw::DRAWABLE`]).
     pub algorithm: String,
-    /// The depth limit.
+    /// The depth limit, 0 to [`MAX_DRAW_DEPTH`].
     #[serde(default)]
     pub depth: Option<u32>,
-    /// The most nodes drawn (the drawing's default, [`gametree_lab::draw::DEFAULT_MAX_NODES`],
-    /// when omitted; never above the server's node cap).
+    /// The most nodes drawn, 1 to [`MAX_DRAW_NODES`] (the drawing's default,
+    /// [`gametree_lab::draw::DEFAULT_MAX_NODES`], when omitted; never above the server's node
+    /// cap).
     #[serde(default)]
     pub max_nodes: Option<u64>,
 }
@@ -492,7 +493,11 @@ async fn search(
     req.nodes = Some(cap(req.nodes, s.cfg.max_nodes));
     let asked_ms = cap(req.time_ms, s.cfg.max_time_ms);
     let default_trace = gametree::search::DEFAULT_TRACE_LIMIT as u64;
-    req.trace_limit = Some(req.trace_limit.unwrap_or(default_trace).min(s.cfg.max_trace));
+    req.trace_limit = Some(
+        req.trace_limit
+            .unwrap_or(default_trace)
+            .min(s.cfg.max_trace),
+    );
     let max_time_ms = s.cfg.max_time_ms;
     let text = run_search(&s, move |stop| {
         let start = std::time::Instant::now();

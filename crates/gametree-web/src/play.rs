@@ -86,7 +86,8 @@ pub fn play_json_observed(
         None => None,
         Some(e) => {
             // The ranges the server checks on the request's JSON, for library callers too.
-            let numbers = json!({ "engine": { "depth": e.depth, "time_ms": e.time_ms, "nodes": e.nodes } });
+            let numbers =
+                json!({ "engine": { "depth": e.depth, "time_ms": e.time_ms, "nodes": e.nodes } });
             for range in &crate::PLAY_RANGES {
                 range
                     .check(&numbers)

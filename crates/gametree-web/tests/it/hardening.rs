@@ -38,7 +38,11 @@ fn an_unbounded_trace_limit_is_refused_and_a_capped_trace_fits_the_time_cap() {
             e.contains("trace_limit") && e.contains(&format!("0 to {max_trace}")),
             "{e}"
         );
-        assert!(clock.elapsed() < Duration::from_secs(1), "{:?}", clock.elapsed());
+        assert!(
+            clock.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            clock.elapsed()
+        );
     }
     // The largest trace allowed, on the same tree, searched as long as the cap allows: the
     // whole answer comes within the cap (and a little for the loopback and a loaded machine),
@@ -101,7 +105,11 @@ fn a_trace_too_long_to_write_within_the_time_cap_is_refused_with_what_fits() {
                 "iterative": true}),
     );
     assert_eq!(status, 200, "{v}");
-    assert!(clock.elapsed() < Duration::from_millis(100 + 750), "{:?}", clock.elapsed());
+    assert!(
+        clock.elapsed() < Duration::from_millis(100 + 750),
+        "{:?}",
+        clock.elapsed()
+    );
 }
 
 #[test]
@@ -109,14 +117,29 @@ fn engine_depth_zero_and_every_engine_field_out_of_range_is_a_400_before_any_str
     let addr = start(ServerConfig::default());
     let max = gametree_lab::stack::MAX_PLIES;
     let cases = [
-        (json!({"depth": 0}), "engine.depth: 0 is out of range: give 1 to 10000"),
-        (json!({"depth": max + 1}), "engine.depth: 10001 is out of range"),
-        (json!({"depth": 1u64 << 40}), "engine.depth: 1099511627776 is out of range"),
+        (
+            json!({"depth": 0}),
+            "engine.depth: 0 is out of range: give 1 to 10000",
+        ),
+        (
+            json!({"depth": max + 1}),
+            "engine.depth: 10001 is out of range",
+        ),
+        (
+            json!({"depth": 1u64 << 40}),
+            "engine.depth: 1099511627776 is out of range",
+        ),
         (json!({"depth": -1}), "engine.depth: -1 is out of range"),
         (json!({"depth": 1.5}), "engine.depth: 1.5 is out of range"),
         (json!({"depth": "3"}), "engine.depth: invalid type"),
-        (json!({"time_ms": 0}), "engine.time_ms: 0 is out of range: give 1 or more"),
-        (json!({"nodes": 0}), "engine.nodes: 0 is out of range: give 1 or more"),
+        (
+            json!({"time_ms": 0}),
+            "engine.time_ms: 0 is out of range: give 1 or more",
+        ),
+        (
+            json!({"nodes": 0}),
+            "engine.nodes: 0 is out of range: give 1 or more",
+        ),
         (json!({"nodes": -5}), "engine.nodes: -5 is out of range"),
     ];
     for (fields, want) in cases {
@@ -126,8 +149,7 @@ fn engine_depth_zero_and_every_engine_field_out_of_range_is_a_400_before_any_str
         }
         let req = json!({"game": "connect-four", "moves": ["4"], "engine": engine});
         for route in ["/api/play", "/api/play/stream"] {
-            let (status, head, body) =
-                response(addr, "POST", route, req.to_string().as_bytes());
+            let (status, head, body) = response(addr, "POST", route, req.to_string().as_bytes());
             assert!(!head.contains("event-stream"), "{route} {req}: {head}");
             let v: Value = serde_json::from_slice(&body).expect("a JSON error");
             assert_eq!(status, 400, "{route} {req}: {v}");
@@ -235,7 +257,11 @@ fn every_framework_error_is_json_and_no_error_echoes_a_huge_input() {
     assert!(e.contains("GET \"/nosuch\""), "{e}");
     let big = vec![b' '; (1 << 20) + 1];
     error_of(413, request(addr, "POST", "/api/search", &big), "413");
-    let e = error_of(400, request(addr, "POST", "/api/search", b"{\"game\": "), "syntax");
+    let e = error_of(
+        400,
+        request(addr, "POST", "/api/search", b"{\"game\": "),
+        "syntax",
+    );
     assert!(e.starts_with("request body:"), "{e}");
     // A rejected path: percent-encoding that is not UTF-8.
     error_of(
@@ -249,7 +275,10 @@ fn every_framework_error_is_json_and_no_error_echoes_a_huge_input() {
     escape.push_str(&"y".repeat(1000));
     let cases = [
         ("/api/search", json!({"game": huge, "algorithm": "maxn"})),
-        ("/api/search", json!({"game": "tictactoe", "algorithm": huge})),
+        (
+            "/api/search",
+            json!({"game": "tictactoe", "algorithm": huge}),
+        ),
         (
             "/api/search",
             json!({"game": "tictactoe", "algorithm": "maxn", "position": huge}),
@@ -258,7 +287,10 @@ fn every_framework_error_is_json_and_no_error_echoes_a_huge_input() {
             "/api/search",
             json!({"game": "tictactoe", "algorithm": "maxn", "depth": huge}),
         ),
-        ("/api/search", json!({"game": "tictactoe", "algorithm": "maxn", huge.clone(): 1})),
+        (
+            "/api/search",
+            json!({"game": "tictactoe", "algorithm": "maxn", huge.clone(): 1}),
+        ),
         ("/api/search", json!({"game": escape, "algorithm": "maxn"})),
         ("/api/play", json!({"game": "tictactoe", "moves": [huge]})),
         ("/api/play", json!({"game": huge})),
@@ -266,9 +298,18 @@ fn every_framework_error_is_json_and_no_error_echoes_a_huge_input() {
             "/api/play",
             json!({"game": "tictactoe", "engine": {"algorithm": huge}}),
         ),
-        ("/api/play/stream", json!({"game": "tictactoe", "moves": [escape]})),
-        ("/api/draw", json!({"game": huge, "algorithm": "maxn", "depth": 1})),
-        ("/api/draw", json!({"game": "tictactoe", "algorithm": huge, "depth": 1})),
+        (
+            "/api/play/stream",
+            json!({"game": "tictactoe", "moves": [escape]}),
+        ),
+        (
+            "/api/draw",
+            json!({"game": huge, "algorithm": "maxn", "depth": 1}),
+        ),
+        (
+            "/api/draw",
+            json!({"game": "tictactoe", "algorithm": huge, "depth": 1}),
+        ),
     ];
     for (route, req) in cases {
         let e = error_of(
@@ -277,8 +318,14 @@ fn every_framework_error_is_json_and_no_error_echoes_a_huge_input() {
             route,
         );
         assert!(e.chars().count() < 1_000, "{route}: {} characters", e.len());
-        assert!(!e.contains(&"x".repeat(error_text::MAX_QUOTED + 1)), "{route}: {e}");
-        assert!(!e.contains(&"y".repeat(error_text::MAX_QUOTED + 1)), "{route}: {e}");
+        assert!(
+            !e.contains(&"x".repeat(error_text::MAX_QUOTED + 1)),
+            "{route}: {e}"
+        );
+        assert!(
+            !e.contains(&"y".repeat(error_text::MAX_QUOTED + 1)),
+            "{route}: {e}"
+        );
         assert!(!e.chars().any(char::is_control), "{route}: {e:?}");
     }
     // The escaped control characters are shown, not obeyed.

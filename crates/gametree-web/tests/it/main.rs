@@ -3,9 +3,9 @@
 
 mod api;
 mod hardening;
+mod live;
 mod oracle;
 mod routes;
-mod live;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};

@@ -31,9 +31,9 @@ fn reference(searcher: Searcher, players: usize) -> Option<Searcher> {
     use Algorithm::*;
     match searcher {
         Searcher::Mcts => None,
-        Searcher::Plain(Minimax | AlphaBeta | AlphaBetaFailSoft | Negamax | Pvs | Mtdf | Aspiration) => {
-            (players == 2).then_some(Searcher::Plain(AlphaBeta))
-        }
+        Searcher::Plain(
+            Minimax | AlphaBeta | AlphaBetaFailSoft | Negamax | Pvs | Mtdf | Aspiration,
+        ) => (players == 2).then_some(Searcher::Plain(AlphaBeta)),
         Searcher::Plain(Maxn | Shallow | BranchAndBound | LastBranch | Speculative) => {
             Some(Searcher::Plain(Maxn))
         }
@@ -159,7 +159,10 @@ impl Library {
             s = game.play(&s, found);
         }
         if line.len() > self.depth as usize {
-            return Err(format!("the PV is {} moves, deeper than the depth", line.len()));
+            return Err(format!(
+                "the PV is {} moves, deeper than the depth",
+                line.len()
+            ));
         }
         let eval = game.evaluator();
         let leaf = leaf_of_pv(game, &eval, state, &line);
@@ -254,7 +257,8 @@ fn matrix(addr: SocketAddr, pick: impl Fn(Searcher) -> bool) -> (usize, Vec<Stri
                     let Some(reference) = reference(searcher, n) else {
                         continue;
                     };
-                    let mut req = json!({"game": spec, "algorithm": searcher.name(), "depth": depth});
+                    let mut req =
+                        json!({"game": spec, "algorithm": searcher.name(), "depth": depth});
                     if let Some(p) = position {
                         req["position"] = json!(p);
                     }

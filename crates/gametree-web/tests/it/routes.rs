@@ -24,7 +24,12 @@ const HANG: Duration = Duration::from_secs(20);
 
 /// One request with a read timeout: the status, the response head (lower case) and the
 /// body; an error for a connection closed without an answer or a timeout.
-fn call(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> Result<(u16, String, Vec<u8>), String> {
+fn call(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &[u8],
+) -> Result<(u16, String, Vec<u8>), String> {
     let mut s = TcpStream::connect(addr).map_err(|e| format!("connect: {e}"))?;
     s.set_read_timeout(Some(HANG)).map_err(|e| e.to_string())?;
     let head = format!(
@@ -32,7 +37,8 @@ fn call(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> Result<(u16,
          Content-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     );
-    s.write_all(head.as_bytes()).map_err(|e| format!("write: {e}"))?;
+    s.write_all(head.as_bytes())
+        .map_err(|e| format!("write: {e}"))?;
     let _ = s.write_all(body);
     let mut out = Vec::new();
     s.read_to_end(&mut out)
@@ -70,7 +76,12 @@ fn dechunk(mut b: &[u8]) -> Vec<u8> {
 
 /// Checks one answer; returns what is wrong with it.
 fn judge(path: &str, status: u16, head: &str, body: &[u8]) -> Result<(), String> {
-    let text = || String::from_utf8_lossy(body).chars().take(300).collect::<String>();
+    let text = || {
+        String::from_utf8_lossy(body)
+            .chars()
+            .take(300)
+            .collect::<String>()
+    };
     if status >= 500 || !(status == 200 || (400..500).contains(&status)) {
         return Err(format!("status {status}: {}", text()));
     }
@@ -89,7 +100,7 @@ fn judge(path: &str, status: u16, head: &str, body: &[u8]) -> Result<(), String>
         // The stream must end with its `done` event: a failure after the stream started is
         // what the server refuses before starting it.
         let t = String::from_utf8_lossy(body);
-        let last = t.lines().filter(|l| l.starts_with("event:")).last();
+        let last = t.lines().rev().find(|l| l.starts_with("event:"));
         if !head.contains("text/event-stream") || last != Some("event: done") {
             return Err(format!("a stream not ending with done: {last:?}"));
         }
@@ -192,12 +203,24 @@ fn pool() -> Vec<String> {
 
 /// A valid request of `route` to start from.
 fn template(route: &str, rng: &mut SplitMix64, pool: &[String]) -> Value {
-    let tree: Value =
-        serde_json::from_str(gametree_web::examples::get("korf-1991-fig3-shallow-pruning").unwrap())
-            .unwrap();
-    let game = ["tictactoe", "connect-four", "random(players=3,b=3,d=4,seed=1)", "rolit(players=3)"]
-        [rng.below(4) as usize];
-    let algorithm = ["maxn", "alphabeta", "paranoid", "speculative", "brs", "shallow"][rng.below(6) as usize];
+    let tree: Value = serde_json::from_str(
+        gametree_web::examples::get("korf-1991-fig3-shallow-pruning").unwrap(),
+    )
+    .unwrap();
+    let game = [
+        "tictactoe",
+        "connect-four",
+        "random(players=3,b=3,d=4,seed=1)",
+        "rolit(players=3)",
+    ][rng.below(4) as usize];
+    let algorithm = [
+        "maxn",
+        "alphabeta",
+        "paranoid",
+        "speculative",
+        "brs",
+        "shallow",
+    ][rng.below(6) as usize];
     match route {
         "/api/search" => {
             if rng.below(3) == 0 {
@@ -224,14 +247,30 @@ fn template(route: &str, rng: &mut SplitMix64, pool: &[String]) -> Value {
 
 /// The field names a request may carry (and some it may not).
 const FIELDS: &[&str] = &[
-    "tree", "game", "position", "algorithm", "depth", "nodes", "time_ms", "iterative", "trace",
-    "trace_limit", "max_nodes", "moves", "engine", "colour",
+    "tree",
+    "game",
+    "position",
+    "algorithm",
+    "depth",
+    "nodes",
+    "time_ms",
+    "iterative",
+    "trace",
+    "trace_limit",
+    "max_nodes",
+    "moves",
+    "engine",
+    "colour",
 ];
 
 /// `v` with up to three random changes (none a quarter of the time, so that searches are
 /// reached too).
 fn mutate(mut v: Value, rng: &mut SplitMix64, pool: &[String]) -> Value {
-    let changes = if rng.below(4) == 0 { 0 } else { 1 + rng.below(3) };
+    let changes = if rng.below(4) == 0 {
+        0
+    } else {
+        1 + rng.below(3)
+    };
     for _ in 0..changes {
         // The object changed: the request, or its engine.
         let target = if v.get("engine").is_some_and(Value::is_object) && rng.below(3) == 0 {
@@ -243,7 +282,10 @@ fn mutate(mut v: Value, rng: &mut SplitMix64, pool: &[String]) -> Value {
             break;
         };
         let key = if !obj.is_empty() && rng.below(2) == 0 {
-            obj.keys().nth(rng.below(obj.len() as u64) as usize).unwrap().clone()
+            obj.keys()
+                .nth(rng.below(obj.len() as u64) as usize)
+                .unwrap()
+                .clone()
         } else {
             FIELDS[rng.below(FIELDS.len() as u64) as usize].to_string()
         };
@@ -332,10 +374,27 @@ fn every_route_answers_200_or_a_json_4xx_to_random_requests() {
         }
     }
     // Every route with every method, and paths that are not routes.
-    let names = ["korf-1991-fig3-shallow-pruning", "..%2F..%2FCargo.toml", "%FF%FE", "x"];
+    let names = [
+        "korf-1991-fig3-shallow-pruning",
+        "..%2F..%2FCargo.toml",
+        "%FF%FE",
+        "x",
+    ];
     let mut paths: Vec<String> = [
-        "/", "/app.js", "/style.css", "/api/list", "/api/examples", "/api/limits", "/api/search",
-        "/api/draw", "/api/play", "/api/play/stream", "/api", "/api/", "/nosuch", "/api/examples/",
+        "/",
+        "/app.js",
+        "/style.css",
+        "/api/list",
+        "/api/examples",
+        "/api/limits",
+        "/api/search",
+        "/api/draw",
+        "/api/play",
+        "/api/play/stream",
+        "/api",
+        "/api/",
+        "/nosuch",
+        "/api/examples/",
     ]
     .map(String::from)
     .to_vec();
@@ -346,16 +405,22 @@ fn every_route_answers_200_or_a_json_4xx_to_random_requests() {
             let body = if method == "GET" || method == "HEAD" {
                 Vec::new()
             } else {
-                mutate(json!({"game": "tictactoe", "algorithm": "maxn", "depth": 1}), &mut rng, &pool)
-                    .to_string()
-                    .into_bytes()
+                mutate(
+                    json!({"game": "tictactoe", "algorithm": "maxn", "depth": 1}),
+                    &mut rng,
+                    &pool,
+                )
+                .to_string()
+                .into_bytes()
             };
             let got = call(addr, method, path, &body);
             if method == "HEAD" {
                 // A HEAD answer has a head only: its status is judged.
                 let ok = matches!(&got, Ok((status, _, _)) if *status == 200 || (400..500).contains(status));
                 if !ok {
-                    tally.failures.push(format!("HEAD {path}: {:?}", got.map(|g| g.0)));
+                    tally
+                        .failures
+                        .push(format!("HEAD {path}: {:?}", got.map(|g| g.0)));
                 }
                 continue;
             }
@@ -374,6 +439,13 @@ fn every_route_answers_200_or_a_json_4xx_to_random_requests() {
         failures.join("\n")
     );
     // The requests reached the searches, not only the parser.
-    assert!(statuses.get(&200).copied().unwrap_or(0) > 80, "{statuses:?}");
-    assert!(clock.elapsed() < Duration::from_secs(300), "{:?}", clock.elapsed());
+    assert!(
+        statuses.get(&200).copied().unwrap_or(0) > 80,
+        "{statuses:?}"
+    );
+    assert!(
+        clock.elapsed() < Duration::from_secs(300),
+        "{:?}",
+        clock.elapsed()
+    );
 }
