@@ -311,7 +311,7 @@ fn check(cases: usize, wrong: &[String]) {
     assert!(cases > 0);
     assert!(
         wrong.is_empty(),
-        "{} of {cases} cases disagree:\n{}",
+        "{} disagreements in {cases} cases:\n{}",
         wrong.len(),
         wrong.join("\n")
     );
