@@ -33,6 +33,11 @@ pub struct ServeArgs {
     /// (at least 2) when omitted.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     max_searches: Option<u64>,
+    /// The most prunes a traced search records (`trace_limit`; a larger one is refused, and
+    /// a request without one gets the least of this and 100000).
+    #[arg(long, value_name = "N", default_value_t = gametree_web::DEFAULT_MAX_TRACE,
+          value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    max_trace: u64,
 }
 
 /// Runs `gametree serve` until the process is stopped.
@@ -48,6 +53,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
             .max_searches
             .map_or(defaults.max_searches, |n| n as usize),
         queue_ms: defaults.queue_ms,
+        max_trace: args.max_trace,
     };
     if !args.host.is_loopback() {
         errln!(

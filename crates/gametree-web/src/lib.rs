@@ -9,35 +9,63 @@
 //! The server protects itself: request bodies are capped ([`ServerConfig::max_body_bytes`],
 //! 413 above it), every search is capped in time and nodes ([`ServerConfig::max_time_ms`],
 //! [`ServerConfig::max_nodes`]: a request may ask for less, never for more, and a request
-//! without limits gets the caps), searches run on blocking threads off the async runtime,
-//! and at most [`ServerConfig::max_searches`] run at once (a request that cannot start
-//! within [`ServerConfig::queue_ms`] gets 429). Every error is a JSON object
-//! `{"error": "..."}` with a 4xx status.
+//! without limits gets the caps), a trace holds at most [`ServerConfig::max_trace`] prunes
+//! and its answer is built within the time cap ([`trace_cap`]), searches run on blocking
+//! threads off the async runtime, and at most [`ServerConfig::max_searches`] run at once (a
+//! request that cannot start within [`ServerConfig::queue_ms`] gets 429). Every number of a
+//! request is checked against its range before anything runs (`request.rs`). Every error,
+//! the framework's own (404, 405, 413) included, is a JSON object `{"error": "..."}` with a
+//! 4xx status, its text one line that quotes at most [`error_text::MAX_QUOTED`] characters of
+//! any input ([`error_text::tidy`]).
 
 pub mod assets;
+pub mod error_text;
 pub mod examples;
 mod live;
 mod play;
+mod request;
+pub mod trace_cap;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{header, StatusCode};
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::{BytesRejection, PathRejection};
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use gametree::search::{Searcher, Stop};
 use gametree_games::registry::{self, Kind};
 use gametree_lab::search_json::{search_json, SearchJsonError, SearchRequest};
-use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 pub use play::{play_json, play_json_observed, EngineRequest, PlayError, PlayRequest};
+
+use request::{parse_checked, Range};
+
+/// The most nodes `POST /api/draw` draws (as `gametree draw --max-nodes`): a larger drawing
+/// is not readable, and its SVG would be megabytes.
+pub const MAX_DRAW_NODES: u64 = 20_000;
+
+/// The deepest `depth` of `POST /api/draw` (as `gametree draw --depth`).
+pub const MAX_DRAW_DEPTH: u64 = 64;
+
+/// The default of [`ServerConfig::max_trace`].
+pub const DEFAULT_MAX_TRACE: u64 = 10_000;
+
+/// The ranges of the numbers of `POST /api/play` and `/api/play/stream`: an engine searches
+/// at least one ply (a depth-0 search has no move to play) and has some time and nodes
+/// (above the server's caps, the caps apply).
+const PLAY_RANGES: [Range; 3] = [
+    Range::new("engine.depth", 1, gametree_lab::stack::MAX_PLIES),
+    Range::at_least("engine.time_ms", 1),
+    Range::at_least("engine.nodes", 1),
+];
 
 /// One request of `POST /api/draw`: the flags of `gametree draw` (exactly one of `tree` and
 /// `game`; `depth` is required with `game`).
@@ -55,11 +83,12 @@ pub struct DrawRequest {
     pub position: Option<String>,
     /// The algorithm (one of [`gametree_lab::draw::DRAWABLE`]).
     pub algorithm: String,
-    /// The depth limit.
+    /// The depth limit, 0 to [`MAX_DRAW_DEPTH`].
     #[serde(default)]
     pub depth: Option<u32>,
-    /// The most nodes drawn (the drawing's default, [`gametree_lab::draw::DEFAULT_MAX_NODES`],
-    /// when omitted; never above the server's node cap).
+    /// The most nodes drawn, 1 to [`MAX_DRAW_NODES`] (the drawing's default,
+    /// [`gametree_lab::draw::DEFAULT_MAX_NODES`], when omitted; never above the server's node
+    /// cap).
     #[serde(default)]
     pub max_nodes: Option<u64>,
 }
@@ -114,6 +143,10 @@ pub struct ServerConfig {
     /// How long a search request waits for a free slot before 429, in milliseconds (2,000
     /// by default).
     pub queue_ms: u64,
+    /// The most prunes a traced search records ([`DEFAULT_MAX_TRACE`] by default): a
+    /// larger `trace_limit` is refused, and a request without one gets the least of this
+    /// and the command line's default.
+    pub max_trace: u64,
 }
 
 impl Default for ServerConfig {
@@ -128,6 +161,7 @@ impl Default for ServerConfig {
                 .map_or(2, |n| n.get())
                 .max(2),
             queue_ms: 2_000,
+            max_trace: DEFAULT_MAX_TRACE,
         }
     }
 }
@@ -189,10 +223,11 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// An error with `status`; its text is [`error_text::tidy`]'s of `message`.
     fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
-            message: message.into(),
+            message: error_text::tidy(&message.into()),
         }
     }
     fn bad(message: impl Into<String>) -> ApiError {
@@ -224,7 +259,7 @@ pub fn app(cfg: ServerConfig) -> Router {
         flags: Arc::new(Mutex::new(Vec::new())),
         cfg: cfg.clone(),
     });
-    Router::new()
+    let routes = Router::new()
         .route(
             "/",
             get(|| async { page(assets::INDEX_HTML, "text/html; charset=utf-8") }),
@@ -245,9 +280,70 @@ pub fn app(cfg: ServerConfig) -> Router {
         .route("/api/play", post(play_move))
         .route("/api/play/stream", post(live::play_stream))
         .route("/api/draw", post(draw))
-        .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page or API route") })
+        .fallback(|method: Method, uri: Uri| async move {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                format!(
+                    "{method} {}: no such page or API route",
+                    error_text::quote(uri.path())
+                ),
+            )
+        })
         .layer(DefaultBodyLimit::max(cfg.max_body_bytes))
-        .with_state(shared)
+        .with_state(shared);
+    // Around the whole router, so that the answers it makes itself (405 with its `Allow`
+    // header) pass through it too.
+    Router::new()
+        .fallback_service(routes)
+        .layer(axum::middleware::from_fn(json_errors))
+}
+
+/// Turns every error response that is not already JSON (the framework's own: 405 for a
+/// route asked with the wrong method, a rejected path) into `{"error": ...}`, naming the
+/// request, the status and, for 405, the methods allowed. Headers (`Allow`) are kept.
+async fn json_errors(req: Request, next: Next) -> Response {
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    let res = next.run(req).await;
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return res;
+    }
+    let (mut parts, body) = res.into_parts();
+    let text = axum::body::to_bytes(body, 4096)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+        .unwrap_or_default();
+    let mut message = format!(
+        "{method} {}: {}",
+        error_text::quote(&path),
+        status
+            .canonical_reason()
+            .unwrap_or("error")
+            .to_ascii_lowercase()
+    );
+    if let Some(allow) = parts.headers.get(header::ALLOW) {
+        message.push_str(&format!(
+            " (allowed: {})",
+            String::from_utf8_lossy(allow.as_bytes())
+        ));
+    }
+    if !text.is_empty() {
+        message.push_str(": ");
+        message.push_str(&text);
+    }
+    let body = json!({ "error": error_text::tidy(&message) }).to_string();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    Response::from_parts(parts, Body::from(body))
 }
 
 /// Binds `cfg.host:cfg.port`, calls `bound` with the address bound (the port is the one
@@ -299,12 +395,14 @@ async fn example_names() -> Json<Value> {
 }
 
 /// `GET /api/examples/NAME`: one bundled tree, by name only.
-async fn example(Path(name): Path<String>) -> Result<Response, ApiError> {
+async fn example(name: Result<Path<String>, PathRejection>) -> Result<Response, ApiError> {
+    let Path(name) = name.map_err(|r| ApiError::new(r.status(), r.body_text()))?;
     let text = examples::get(&name).ok_or_else(|| {
         ApiError::new(
             StatusCode::NOT_FOUND,
             format!(
-                "no bundled example named {name:?} (known: {})",
+                "no bundled example named {} (known: {})",
+                error_text::quote(&name),
                 examples::names().join(", ")
             ),
         )
@@ -320,14 +418,9 @@ async fn limits(State(s): State<Arc<Shared>>) -> Json<Value> {
         "max_time_ms": s.cfg.max_time_ms,
         "max_nodes": s.cfg.max_nodes,
         "max_searches": s.cfg.max_searches,
+        "max_trace": s.cfg.max_trace,
         "searches_running": slots.saturating_sub(s.slots.available_permits()),
     }))
-}
-
-/// The request body as `T`, or a JSON error: 413 over the body limit, 400 for bad JSON.
-fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
-    let bytes = body.map_err(|r| ApiError::new(r.status(), r.body_text()))?;
-    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("request body: {e}")))
 }
 
 /// Caps a requested limit: the request may ask for less than the cap, never more.
@@ -374,20 +467,52 @@ async fn run_search<T: Send + 'static>(
     out?
 }
 
+/// The ranges of the numbers of `POST /api/search` on a server with `cfg`: those of
+/// `gametree search` (above the server's caps on nodes and time, the caps apply), and a
+/// trace of at most [`ServerConfig::max_trace`] prunes.
+fn search_ranges(cfg: &ServerConfig) -> [Range; 4] {
+    [
+        Range::new("depth", 0, gametree_lab::stack::MAX_PLIES),
+        Range::at_least("nodes", 1),
+        Range::at_least("time_ms", 1),
+        Range {
+            why: " (the server's cap, --max-trace)",
+            ..Range::new("trace_limit", 0, cfg.max_trace)
+        },
+    ]
+}
+
 /// `POST /api/search`: what `gametree search --json` prints for the same request, with
-/// the server's caps on time and nodes.
+/// the server's caps on time, nodes and trace. The whole answer, the trace written
+/// included, fits the time cap ([`trace_cap`]); the JSON is written on the search's thread.
 async fn search(
     State(s): State<Arc<Shared>>,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let mut req: SearchRequest = parse_body(body)?;
+) -> Result<Response, ApiError> {
+    let mut req: SearchRequest = parse_checked(body, &search_ranges(&s.cfg))?;
     req.nodes = Some(cap(req.nodes, s.cfg.max_nodes));
-    req.time_ms = Some(cap(req.time_ms, s.cfg.max_time_ms));
-    let v = run_search(&s, move |stop| {
-        search_json(&req, Some(stop)).map_err(ApiError::from)
+    let asked_ms = cap(req.time_ms, s.cfg.max_time_ms);
+    let default_trace = gametree::search::DEFAULT_TRACE_LIMIT as u64;
+    req.trace_limit = Some(
+        req.trace_limit
+            .unwrap_or(default_trace)
+            .min(s.cfg.max_trace),
+    );
+    let max_time_ms = s.cfg.max_time_ms;
+    let text = run_search(&s, move |stop| {
+        let start = std::time::Instant::now();
+        let reserve = trace_cap::answer_reserve(&req, max_time_ms)?;
+        // The search gets the cap less the answer's writing and the time spent so far.
+        let left = Duration::from_millis(max_time_ms)
+            .saturating_sub(reserve)
+            .saturating_sub(start.elapsed());
+        let left_ms = u64::try_from(left.as_millis()).unwrap_or(u64::MAX);
+        req.time_ms = Some(asked_ms.min(left_ms).max(1));
+        let v = search_json(&req, Some(stop)).map_err(ApiError::from)?;
+        Ok(v.to_string())
     })
     .await?;
-    Ok(Json(v))
+    Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
 }
 
 /// `POST /api/play`: the position after the moves given, and the engine's move when asked.
@@ -405,7 +530,7 @@ async fn play_move(
 
 /// The body of a play request, its engine's time and nodes capped by the server's.
 fn play_request(s: &Shared, body: Result<Bytes, BytesRejection>) -> Result<PlayRequest, ApiError> {
-    let mut req: PlayRequest = parse_body(body)?;
+    let mut req: PlayRequest = parse_checked(body, &PLAY_RANGES)?;
     if let Some(engine) = req.engine.as_mut() {
         engine.time_ms = Some(cap(engine.time_ms, s.cfg.max_time_ms));
         engine.nodes = Some(cap(engine.nodes, s.cfg.max_nodes));
@@ -435,7 +560,13 @@ async fn draw(
     State(s): State<Arc<Shared>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let req: DrawRequest = parse_body(body)?;
+    let req: DrawRequest = parse_checked(
+        body,
+        &[
+            Range::new("depth", 0, MAX_DRAW_DEPTH),
+            Range::new("max_nodes", 1, MAX_DRAW_NODES),
+        ],
+    )?;
     let (time, nodes) = (s.cfg.max_time_ms, s.cfg.max_nodes);
     let text = run_search(&s, move |_stop| {
         draw_json(&req, time, nodes).map_err(ApiError::bad)

@@ -64,7 +64,10 @@ impl Live {
         let (name, data) = match msg {
             Some(Progress::Iteration(v)) => return Some(event("iteration", &v)),
             Some(Progress::Done(Ok(v))) => ("done", v),
-            Some(Progress::Done(Err(e))) => ("error", json!({ "error": e.to_string() })),
+            Some(Progress::Done(Err(e))) => (
+                "error",
+                json!({ "error": crate::error_text::tidy(&e.to_string()) }),
+            ),
             None => (
                 "error",
                 json!({ "error": "the search failed before answering" }),

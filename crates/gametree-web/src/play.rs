@@ -16,6 +16,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use thiserror::Error;
 
+use crate::error_text::quote;
+
 /// The most moves a play request may list.
 pub const MAX_MOVES: usize = 10_000;
 
@@ -45,7 +47,8 @@ pub struct EngineRequest {
     /// The most nodes (the server's cap when omitted or above it).
     #[serde(default)]
     pub nodes: Option<u64>,
-    /// The deepest iteration (none: until a limit stops it or the game's end is reached).
+    /// The deepest iteration, 1 or more (none: until a limit stops it or the game's end is
+    /// reached). The server refuses 0 (a depth-0 search has no move to play).
     #[serde(default)]
     pub depth: Option<u32>,
 }
@@ -82,6 +85,14 @@ pub fn play_json_observed(
     let engine = match &req.engine {
         None => None,
         Some(e) => {
+            // The ranges the server checks on the request's JSON, for library callers too.
+            let numbers =
+                json!({ "engine": { "depth": e.depth, "time_ms": e.time_ms, "nodes": e.nodes } });
+            for range in &crate::PLAY_RANGES {
+                range
+                    .check(&numbers)
+                    .map_err(|err| PlayError::Invalid(err.message))?;
+            }
             let searcher: Searcher = e
                 .algorithm
                 .parse()
@@ -170,7 +181,8 @@ impl<O: FnMut(&Value)> Play<'_, O> {
         for (i, name) in self.moves.iter().enumerate() {
             if game.outcome(&state).is_some() {
                 return Err(PlayError::Invalid(format!(
-                    "moves[{i}] {name:?}: the game is already over"
+                    "moves[{i}] {}: the game is already over",
+                    quote(name)
                 )));
             }
             legal.clear();
@@ -178,7 +190,8 @@ impl<O: FnMut(&Value)> Play<'_, O> {
             let Some(&m) = legal.iter().find(|&&m| game.move_name(&state, m) == *name) else {
                 let names: Vec<String> = legal.iter().map(|&m| game.move_name(&state, m)).collect();
                 return Err(PlayError::Invalid(format!(
-                    "moves[{i}] {name:?}: not a legal move here (legal: {})",
+                    "moves[{i}] {}: not a legal move here (legal: {})",
+                    quote(name),
                     names.join(" ")
                 )));
             };

@@ -2,7 +2,10 @@
 //! loopback port, spoken to over plain HTTP/1.1.
 
 mod api;
+mod hardening;
 mod live;
+mod oracle;
+mod routes;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
