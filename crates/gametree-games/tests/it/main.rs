@@ -7,6 +7,7 @@ mod chinese_checkers;
 mod connect_four;
 mod engine;
 mod focus;
+mod focus_blokus_oracle;
 mod iterative;
 mod mcts;
 mod notation;
