@@ -24,6 +24,9 @@ const FOCUS_MID: &str = "g b,r,b,./.,g,.,rb,gr,./.,r,rbb,.,br,.,.,g/.,.,.,.,.,gg
 /// A Blokus position 22 plies into a seeded game (`mid-ply22` in blokus.perft).
 const BLOKUS_MID: &str = "r y.......y........rrr/yy....yyy.......r.../yy..yy..y.......rr../..y..y..........r.../..y.yy..........r.r./..yy..yyyy..r.rr.rr./..........yyr.r..rr./........yyy.r.rr..../............rr....../..................../..................../..................../..bbbb............../.b.b..bbb....gggg.../.bb....b........g.../..b...b....g.....gg./..b...bb...g...ggg../bb.bb......gg.g...g./bb.b.......g.gg...g./b.bb..........gg..gg I1,I2,I3,I4,L4,O4,Z4,F,I,L,T,U,V,W,X/I1,I2,I3,V3,O4,T4,Z4,F,I,L,V,W,X,Y,Z/I1,I2,V3,I4,L4,O4,T4,Z4,F,I,N,T,V,W,X,Z/I1,I2,I3,V3,I4,O4,T4,Z4,I,P,T,U,V,W,X,Z";
 
+/// One search of the benchmark.
+type Search<G, E> = fn(&G, &E, &<G as Game>::State, &Config) -> SearchResult<<G as Game>::Move>;
+
 fn searches<G: SetToMove, E: Evaluator<G>>(
     c: &mut Criterion,
     group: &str,
@@ -35,10 +38,7 @@ fn searches<G: SetToMove, E: Evaluator<G>>(
     let config = Config::depth(depth);
     let mut g = c.benchmark_group(group);
     g.sample_size(10);
-    let searches: [(
-        &str,
-        fn(&G, &E, &G::State, &Config) -> SearchResult<G::Move>,
-    ); 3] = [
+    let searches: [(&str, Search<G, E>); 3] = [
         ("maxn", |g, e, s, c| {
             run(Algorithm::Maxn, g, e, s, c).expect("search")
         }),
@@ -100,7 +100,7 @@ fn bench(c: &mut Criterion) {
         .map(|&m| blokus.play(&blokus_mid, m))
         .collect();
     let mut buf: Vec<BlokusMove> = Vec::with_capacity(4096);
-    let mut generate = |buf: &mut Vec<BlokusMove>| {
+    let generate = |buf: &mut Vec<BlokusMove>| {
         let mut n = 0;
         for s in &positions {
             buf.clear();

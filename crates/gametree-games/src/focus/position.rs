@@ -221,7 +221,7 @@ pub(crate) fn parse(game: &Focus, text: &str) -> Result<State, PositionError> {
         ));
     }
     let expected = game.pieces_per_colour();
-    for c in 0..n {
+    for (c, &colour) in COLOUR_NAMES.iter().enumerate().take(n) {
         let on_board: u32 = (0..64u8)
             .map(|sq| {
                 let st = s.stack(sq);
@@ -232,7 +232,7 @@ pub(crate) fn parse(game: &Focus, text: &str) -> Result<State, PositionError> {
         let found = on_board + s.reserve(c) + captured;
         if found != expected {
             return Err(PositionError::Count {
-                colour: COLOUR_NAMES[c],
+                colour,
                 found,
                 expected,
             });
@@ -345,7 +345,7 @@ pub(crate) fn render(game: &Focus, s: &State, color: bool) -> String {
         out.push_str(&format!("     {}", char::from(b'a' + x)));
     }
     out.push('\n');
-    for p in 0..n {
+    for (p, name) in COLOUR_NAMES.iter().enumerate().take(n) {
         let state = if s.is_eliminated(p) {
             " (eliminated)"
         } else {
@@ -353,7 +353,7 @@ pub(crate) fn render(game: &Focus, s: &State, color: bool) -> String {
         };
         out.push_str(&format!(
             "{:<7} reserve {}, captured {} ({} to the goal){state}\n",
-            COLOUR_NAMES[p],
+            name,
             s.reserve(p),
             captured_letters(s, p),
             game.need(s, p)

@@ -396,6 +396,9 @@ fn scoring_counts_squares_and_the_bonuses() {
     assert_eq!(BlokusEval.bounds(&g).maxsum, Some(436));
 }
 
+/// A position text and the check of the error it must get.
+type Refusal = fn(&PositionError) -> bool;
+
 #[test]
 fn notation_round_trips_and_bad_input_is_refused() {
     let g = Blokus::default();
@@ -436,7 +439,7 @@ fn notation_round_trips_and_bad_input_is_refused() {
         assert!(g.parse_move(&s, bad).is_err(), "{bad}");
     }
     let start = g.format_position(&s);
-    let bad: Vec<(String, fn(&PositionError) -> bool)> = vec![
+    let bad: Vec<(String, Refusal)> = vec![
         ("b".into(), |e| matches!(e, PositionError::Fields(1))),
         (start.replacen("b ", "x ", 1), |e| {
             matches!(e, PositionError::ToMove(_))

@@ -406,6 +406,9 @@ fn conformance_two_three_and_four_players() {
     }
 }
 
+/// A position text and the check of the error it must get.
+type Refusal = fn(&PositionError) -> bool;
+
 #[test]
 fn notation_round_trips_and_bad_input_is_refused() {
     for players in [2, 3, 4] {
@@ -437,7 +440,7 @@ fn notation_round_trips_and_bad_input_is_refused() {
     assert!(g.parse_move(&s, "+c3").is_err());
     let start = g.format_position(&s);
     let with = |from: &str, to: &str| start.replacen(from, to, 1);
-    let cases: Vec<(String, fn(&PositionError) -> bool)> = vec![
+    let cases: Vec<(String, Refusal)> = vec![
         ("".into(), |e| matches!(e, PositionError::Fields(0))),
         (with("r ", "x "), |e| {
             matches!(e, PositionError::ToMove { .. })
@@ -690,8 +693,11 @@ fn render_shows_stacks_and_reserves() {
     assert!(g.render(&g.initial(), true).contains("\x1b[1;31mr\x1b[0m"));
 }
 
-/// The records of a perft data file: (game spec, position, [(depth, count)]).
-pub(crate) fn perft_records(file: &str) -> Vec<(String, Option<String>, Vec<(u32, u64)>)> {
+/// A record of a perft data file: (game spec, position, [(depth, count)]).
+pub(crate) type PerftRecord = (String, Option<String>, Vec<(u32, u64)>);
+
+/// The records of a perft data file.
+pub(crate) fn perft_records(file: &str) -> Vec<PerftRecord> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/perft")
         .join(file);
