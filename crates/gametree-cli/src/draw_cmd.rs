@@ -24,7 +24,7 @@ pub struct DrawArgs {
     position: Option<String>,
     /// The algorithm: minimax, alphabeta, alphabeta-failsoft, negamax, maxn, shallow,
     /// branch-and-bound, last-branch, speculative, paranoid, nmax; on games that can hand
-    /// the turn to any player (Chinese Checkers, Rolit) also brs, brs-plus.
+    /// the turn to any player (Chinese Checkers, Rolit, four-player chess, Focus, Blokus) also brs, brs-plus.
     #[arg(long, short, value_name = "NAME")]
     algorithm: String,
     /// Depth limit in plies (required with --game).

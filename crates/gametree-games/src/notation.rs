@@ -8,6 +8,8 @@
 //! | Chinese Checkers | `from-to` in cell numbers (`gametree show --cells`), or `pass` | `115-102` |
 //! | Hearts, Spades | the card, rank then suit (`10H` is read as `TH`; any case) | `KC` |
 //! | Rolit | the cell, column `A`..`H` then row `1`..`8` from the top | `F4` |
+//! | Focus | `from-to` (as many pieces as squares), or `+square` for a reserve piece | `c3-c5`, `+e5` |
+//! | Blokus | `piece:cells`, the cells sorted by index, or `pass` | `V3:a1,b1,a2` |
 //! | four-player chess | `from-to` in squares `a1`..`n14` (promotion is to a queen) | `h2-h4` |
 //! | random and explicit trees | the 0-based child index | `0` |
 //!

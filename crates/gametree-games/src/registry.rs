@@ -19,10 +19,12 @@ use gametree::tree::{ExplicitTree, TreeEval};
 use gametree::{Evaluator, Score, SetToMove};
 use thiserror::Error;
 
+use crate::blokus::{Blokus, BlokusEval};
 use crate::cards::{CardEval, CardGame};
 use crate::chess4::{Chess4, Psi};
 use crate::chinese_checkers::{ChineseCheckers, DistanceEval};
 use crate::connect_four::{CellWeights, ConnectFour};
+use crate::focus::{Focus, FocusEval};
 use crate::notation::Notation;
 use crate::random_tree::{RandomTree, RandomTreeEval, RandomTreeSpec};
 use crate::rolit::{BallShare, Rolit};
@@ -347,6 +349,8 @@ registry! {
     ChineseCheckers,
     Chess4,
     Rolit,
+    Focus,
+    Blokus,
     CardGame,
     RandomTree,
 }
@@ -590,6 +594,97 @@ impl Registered for Rolit {
     }
     fn parse_position(&self, text: &str) -> Result<Self::State, RegistryError> {
         Rolit::parse_position(self, text).map_err(|e| position_error(text, e))
+    }
+}
+
+impl Playable for Focus {
+    type Eval = FocusEval;
+    fn evaluator(&self) -> FocusEval {
+        FocusEval
+    }
+    fn max_plies(&self) -> u64 {
+        u64::from(self.cap())
+    }
+    fn spec_text(&self) -> String {
+        self.spec()
+    }
+    fn format_position(&self, state: &Self::State) -> Option<String> {
+        Some(Focus::format_position(self, state))
+    }
+    fn describe(&self, state: &Self::State) -> String {
+        format!("position: {}\n", Focus::format_position(self, state))
+    }
+    fn accept<V: GameVisitor>(&self, state: &Self::State, visitor: V) -> V::Output
+    where
+        Self::State: Send + Sync + PartialEq + std::fmt::Debug,
+        Self::Move: Send + Sync,
+    {
+        visitor.visit_best_reply(self, state)
+    }
+}
+
+impl Registered for Focus {
+    const LISTINGS: &'static [Listing] = &[Listing {
+        name: "focus",
+        aliases: &[],
+        syntax: "focus(players=2,cap=600)",
+        about: "Focus (Sackson) for 2, 3 or 4 players with the papers' shortened goal \
+                (capture 6; with 3 or 4 players 10, or 3 / 2 of every colour); a move is \
+                FROM-TO (c3-c5, as many pieces as squares) or +SQUARE (a reserve piece); \
+                --position \"<to move> <ranks 8..1> <reserves> <captures> <eliminated>\"",
+        default_spec: "focus(players=2)",
+    }];
+    const SEATS: &'static [usize] = &[2, 3, 4];
+    fn from_spec(spec: &Spec) -> Result<Self, SpecError> {
+        Focus::from_spec(spec)
+    }
+    fn parse_position(&self, text: &str) -> Result<Self::State, RegistryError> {
+        Focus::parse_position(self, text).map_err(|e| position_error(text, e))
+    }
+}
+
+impl Playable for Blokus {
+    type Eval = BlokusEval;
+    fn evaluator(&self) -> BlokusEval {
+        BlokusEval
+    }
+    fn max_plies(&self) -> u64 {
+        crate::blokus::MAX_PLIES
+    }
+    fn spec_text(&self) -> String {
+        self.spec()
+    }
+    fn format_position(&self, state: &Self::State) -> Option<String> {
+        Some(Blokus::format_position(self, state))
+    }
+    fn describe(&self, state: &Self::State) -> String {
+        format!("position: {}\n", Blokus::format_position(self, state))
+    }
+    fn accept<V: GameVisitor>(&self, state: &Self::State, visitor: V) -> V::Output
+    where
+        Self::State: Send + Sync + PartialEq + std::fmt::Debug,
+        Self::Move: Send + Sync,
+    {
+        visitor.visit_best_reply(self, state)
+    }
+}
+
+impl Registered for Blokus {
+    const LISTINGS: &'static [Listing] = &[Listing {
+        name: "blokus",
+        aliases: &[],
+        syntax: "blokus(players=4,scoring=value)",
+        about: "Blokus, four colours on 20 x 20 (blue, yellow, red, green); scoring=value: \
+                the published score + 89, squares: squares placed; a move is PIECE:CELLS \
+                (V3:a1,b1,a2) or pass; --position \"<to move> <ranks 20..1> <pieces left>\"",
+        default_spec: "blokus(players=4)",
+    }];
+    const SEATS: &'static [usize] = &[4];
+    fn from_spec(spec: &Spec) -> Result<Self, SpecError> {
+        Blokus::from_spec(spec)
+    }
+    fn parse_position(&self, text: &str) -> Result<Self::State, RegistryError> {
+        Blokus::parse_position(self, text).map_err(|e| position_error(text, e))
     }
 }
 

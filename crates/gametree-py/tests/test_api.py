@@ -96,6 +96,8 @@ GAME_CASES = [
     ("random(players=4,b=3,d=4,leaf=cutpoints,seed=7)", None, "shallow", {}),
     ("random(players=3,b=6,d=6,leaf=uniform,seed=2)", None, "mcts", {"nodes": 500}),
     ("rolit(players=3)", None, "maxn", {"depth": 2}),
+    ("focus(players=3)", None, "brs", {"depth": 2}),
+    ("blokus(players=4)", None, "paranoid", {"depth": 2}),
     ("hearts", None, "speculative", {"depth": 3}),
 ]
 

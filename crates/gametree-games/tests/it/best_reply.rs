@@ -703,3 +703,51 @@ fn brs_and_brs_plus_equal_their_explicit_trees_on_four_player_chess() {
         );
     }
 }
+
+#[test]
+fn brs_and_brs_plus_equal_their_explicit_trees_on_focus() {
+    use gametree_games::focus::{Focus, FocusEval};
+    for variant in [Variant::Brs, Variant::BrsPlus] {
+        let mut tally = Checked::default();
+        for players in [2, 3, 4] {
+            let g = Focus::new(players, 600).unwrap();
+            for (seed, s, depth) in playout_cases(&g, 120, 150, 2) {
+                let what = format!("seed {seed}, {}", g.spec());
+                check(&g, &FocusEval, variant, &s, depth, &what, &mut tally);
+            }
+        }
+        assert_eq!(tally.cases, 360);
+        assert!(
+            tally.fewer >= 60,
+            "{variant:?}: {} cases pruned",
+            tally.fewer
+        );
+    }
+}
+
+#[test]
+fn brs_and_brs_plus_equal_their_explicit_trees_on_blokus() {
+    use gametree_games::blokus::{Blokus, BlokusEval};
+    let g = Blokus::default();
+    // Positions with at most 60 moves (the explicit trees of the opening are too large for
+    // a test), forced passes and finished games among them.
+    let cases: Vec<_> = playout_cases(&g, 1_500, 200, 2)
+        .into_iter()
+        .filter(|(_, s, _)| g.count_moves(s) <= 60)
+        .take(300)
+        .collect();
+    assert_eq!(cases.len(), 300);
+    for variant in [Variant::Brs, Variant::BrsPlus] {
+        let mut tally = Checked::default();
+        for (seed, s, _) in &cases {
+            let what = format!("seed {seed}, blokus");
+            check(&g, &BlokusEval, variant, s, 2, &what, &mut tally);
+        }
+        assert_eq!(tally.cases, 300);
+        assert!(
+            tally.fewer >= 30,
+            "{variant:?}: {} cases pruned",
+            tally.fewer
+        );
+    }
+}

@@ -1,10 +1,13 @@
 //! The integration tests of the games crate: one binary, one module per game.
 
 mod best_reply;
+mod blokus;
 mod chess4;
 mod chinese_checkers;
 mod connect_four;
 mod engine;
+mod focus;
+mod focus_blokus_oracle;
 mod iterative;
 mod mcts;
 mod notation;

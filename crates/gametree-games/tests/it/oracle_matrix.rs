@@ -181,6 +181,10 @@ const GAMES: &[Sample] = &[
     sample("chess4(cap=400)", 30, 40, 2),
     sample("rolit(players=3)", 100, 40, 3),
     sample("rolit(players=4)", 80, 40, 3),
+    sample("focus(players=2)", 60, 30, 3),
+    sample("focus(players=3)", 40, 30, 3),
+    sample("focus(players=4)", 40, 30, 2),
+    sample("blokus(players=4)", 6, 40, 2),
     sample("hearts(deal=3)", 100, 30, 4),
     sample("spades(deal=5)", 100, 30, 4),
     sample(

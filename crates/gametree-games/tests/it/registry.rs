@@ -100,7 +100,7 @@ impl GameVisitor for StateOf {
 }
 
 /// The registered games that implement `gametree::SetToMove` (best-reply search).
-const SET_TO_MOVE: &[&str] = &["chinese-checkers", "chess4", "rolit"];
+const SET_TO_MOVE: &[&str] = &["chinese-checkers", "chess4", "rolit", "focus", "blokus"];
 
 #[test]
 fn every_entry_builds_passes_the_check_and_round_trips_positions() {
