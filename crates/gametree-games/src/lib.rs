@@ -7,6 +7,7 @@ pub mod chinese_checkers;
 pub mod connect_four;
 pub mod notation;
 pub mod perft;
+pub mod quote;
 pub mod random_tree;
 pub mod registry;
 pub mod rolit;

@@ -24,6 +24,7 @@ use crate::chess4::{Chess4, Psi};
 use crate::chinese_checkers::{ChineseCheckers, DistanceEval};
 use crate::connect_four::{CellWeights, ConnectFour};
 use crate::notation::Notation;
+use crate::quote::quoted;
 use crate::random_tree::{RandomTree, RandomTreeEval, RandomTreeSpec};
 use crate::rolit::{BallShare, Rolit};
 use crate::spec::{Spec, SpecError};
@@ -33,7 +34,7 @@ use crate::tictactoe::{OpenLines, TicTacToe};
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RegistryError {
     /// The spec names no registered game.
-    #[error("unknown game `{name}` (known: {known})")]
+    #[error("unknown game `{}` (known: {known})", quoted(name))]
     Unknown {
         /// The name given.
         name: String,
@@ -43,8 +44,9 @@ pub enum RegistryError {
     /// The spec is malformed or has a bad parameter.
     #[error(transparent)]
     Spec(#[from] SpecError),
-    /// The position text was rejected.
-    #[error("position {text:?}: {message}")]
+    /// The position text was rejected. The text is shown quoted ([`quoted`]: escaped as
+    /// `Debug` escapes it, cut to about 100 characters).
+    #[error("position \"{}\": {message}", quoted(text))]
     Position {
         /// The position text given.
         text: String,
