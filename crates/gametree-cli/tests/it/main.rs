@@ -7,6 +7,8 @@ mod default_engine;
 mod draw;
 mod hardening_io;
 mod hardening_limits;
+mod hardening_merge;
+mod hardening_messages;
 mod hardening_positions;
 mod hardening_search;
 mod hardening_tree;
