@@ -203,7 +203,7 @@ pub fn part_files(args: &[PathBuf]) -> Result<Vec<PathBuf>, MergeError> {
                 .filter(|p| {
                     p.file_name()
                         .and_then(|n| n.to_str())
-                        .is_some_and(|n| is_part_name(n))
+                        .is_some_and(is_part_name)
                 })
                 .collect();
             found.sort();

@@ -338,6 +338,9 @@ fn merge_refuses_duplicate_json_keys() {
     refused(&o, "a row", &["row.json", "duplicate key `paper`"]);
 }
 
+/// A change to a part's JSON.
+type Edit = fn(&mut serde_json::Value);
+
 #[test]
 fn merge_errors_name_no_internal_type() {
     let dir = scratch("merge-internal-types");
@@ -354,7 +357,7 @@ fn merge_errors_name_no_internal_type() {
     let tparts = dir.join("tparts");
     let [t0, t1] = tournament_parts(&tparts);
     let tv: serde_json::Value = serde_json::from_slice(&fs::read(&t1).unwrap()).unwrap();
-    let edits: [(&str, fn(&mut serde_json::Value)); 6] = [
+    let edits: [(&str, Edit); 6] = [
         ("run", |v| v["run"] = serde_json::json!([])),
         ("shard", |v| v["shard"] = serde_json::json!("1/2")),
         ("items", |v| v["items"][0] = serde_json::json!(1)),
