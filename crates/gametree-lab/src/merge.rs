@@ -11,8 +11,12 @@
 //! wall time in the markdown and the `meta` of the JSON: there the sum of the items' wall
 //! times, and the date of the merge).
 //!
-//! Part files are read as untrusted input ([`read`]): regular files of at most
-//! [`MAX_PART_BYTES`] only, the header checked before the rest is read, no JSON key twice.
+//! Part files are read as untrusted input ([`read_parts`]): regular files of at most
+//! [`MAX_PART_BYTES`] only (a named pipe or a device is refused unopened), streamed twice:
+//! first a scan that checks the JSON, refuses a key given twice in any object, and checks
+//! `format` and `run` as soon as it reads them (so a wrong part is refused after its first
+//! bytes, whatever its size), then the typed part. Errors quote what a part says through
+//! [`gametree_games::quote::quoted`] and name no Rust type.
 //! Every part of a run must have the same shard count, and no shard may come twice. An
 //! output is never one of the inputs: [`check_out_file`] for a tournament's JSON, and
 //! [`merge`] itself for a reproduction's directory.
@@ -141,7 +145,7 @@ pub enum MergeError {
     Write(String),
 }
 
-/// Reads a `reproduce` part file (see [`read`]: a regular file of at most
+/// Reads a `reproduce` part file (as [`read_parts`] reads each: a regular file of at most
 /// [`MAX_PART_BYTES`], header first, no key twice).
 pub fn read_part(path: &Path) -> Result<Part, MergeError> {
     read_checked(path, None)
