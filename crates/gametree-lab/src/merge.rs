@@ -116,7 +116,7 @@ pub enum MergeError {
         expected: String,
     },
     /// Items of the run are in no part: run the listed shards again.
-    #[error("{} item(s) missing: {}; run again: {}", items.len(), items.join(", "), rerun.join(", "))]
+    #[error("{} item(s) missing: {}; run again: {}", items.len(), some(items, ", "), some(rerun, ", "))]
     Missing {
         /// `paper/table key` of every missing item.
         items: Vec<String>,
@@ -124,7 +124,7 @@ pub enum MergeError {
         rerun: Vec<String>,
     },
     /// Items are in more than one part (or twice in one).
-    #[error("{} item(s) present more than once: {}", items.len(), items.join("; "))]
+    #[error("{} item(s) present more than once: {}", items.len(), some(items, "; "))]
     Duplicate {
         /// `paper/table key (in PART, PART)` of every duplicated item.
         items: Vec<String>,
@@ -223,6 +223,30 @@ pub fn part_files(args: &[PathBuf]) -> Result<Vec<PathBuf>, MergeError> {
         }
     }
     Ok(v)
+}
+
+/// The most entries of a list an error names (the count says how many there are).
+const LISTED: usize = 10;
+
+/// The first [`LISTED`] of `list` joined by `sep`, then how many more there are: a message
+/// stays one short line however many items a merge misses.
+fn some(list: &[String], sep: &str) -> String {
+    let mut text = list[..list.len().min(LISTED)].join(sep);
+    if list.len() > LISTED {
+        text.push_str(&format!("{sep}and {} more", list.len() - LISTED));
+    }
+    text
+}
+
+/// `list` without repeats, in order of first appearance.
+fn distinct(list: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for x in list {
+        if !out.contains(&x) {
+            out.push(x);
+        }
+    }
+    out
 }
 
 /// Whether a file name is a part file's, as a directory argument of a merge finds them.
@@ -443,7 +467,7 @@ pub fn merge(parts: &[(PathBuf, Part)], out: &Path) -> Result<Vec<Done>, MergeEr
                 .iter()
                 .map(|(pi, _)| parts[*pi].0.display().to_string())
                 .collect();
-            format!("{name} (in {})", files.join(", "))
+            format!("{name} (in {})", some(&distinct(files), ", "))
         })
         .collect();
     if !duplicated.is_empty() {
@@ -591,7 +615,7 @@ pub fn merge_tournament(
                 .iter()
                 .map(|&pi| parts[pi].0.display().to_string())
                 .collect();
-            format!("game {g} (in {})", files.join(", "))
+            format!("game {g} (in {})", some(&distinct(files), ", "))
         })
         .collect();
     if !duplicated.is_empty() {

@@ -409,3 +409,23 @@ fn merge_quotes_what_a_part_says_escaped_and_cut() {
     let err = refused(&o, "a long format", &["\\u{1b}[2J", "…"]);
     assert!(err.len() < 400, "{} bytes: {err}", err.len());
 }
+
+#[test]
+fn merge_errors_stay_one_short_line_however_many_items_are_wrong() {
+    let dir = scratch("merge-long-lists");
+    let parts = dir.join("parts");
+    let [p0, p1] = tournament_parts(&parts);
+    let mut v: serde_json::Value = serde_json::from_slice(&fs::read(&p1).unwrap()).unwrap();
+    let items = v["items"].as_array().unwrap().clone();
+    let many: Vec<serde_json::Value> = items.iter().cycle().take(5000).cloned().collect();
+    v["items"] = serde_json::Value::Array(many);
+    let p = dir.join("many.json");
+    fs::write(&p, serde_json::to_string(&v).unwrap()).unwrap();
+    let o = merge(&dir.join("m.json"), &[&p0, &p]);
+    let err = refused(
+        &o,
+        "a game 2500 times",
+        &["present more than once", "many.json"],
+    );
+    assert!(err.len() < 1000, "{} bytes: {}", err.len(), &err[..1000]);
+}
