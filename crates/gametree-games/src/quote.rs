@@ -36,6 +36,29 @@ impl fmt::Display for Quoted<'_> {
     }
 }
 
+/// A message that may hold fragments of user input (a game's own words about a position):
+/// every character a terminal would obey escaped as [`quoted`] escapes it (quotes and
+/// backslashes stay as they are), and the whole cut at four times [`QUOTE_LIMIT`]
+/// characters with an ellipsis.
+pub fn sanitized(message: &str) -> String {
+    let mut out = String::new();
+    let mut buf = [0u8; 4];
+    for (i, c) in message.chars().enumerate() {
+        if i == 4 * QUOTE_LIMIT {
+            out.push('…');
+            break;
+        }
+        let one: &str = c.encode_utf8(&mut buf);
+        let debug = format!("{one:?}");
+        if matches!(c, '"' | '\\') || debug.len() == one.len() + 2 {
+            out.push(c);
+        } else {
+            out.push_str(&debug[1..debug.len() - 1]);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,6 +76,19 @@ mod tests {
         assert_eq!(
             quoted("chinese-checkers(é=1)").to_string(),
             "chinese-checkers(é=1)"
+        );
+    }
+
+    #[test]
+    fn messages_are_escaped_and_cut() {
+        assert_eq!(
+            sanitized("not `a\u{1b}[2Jb` (\"x\" \\ é)"),
+            "not `a\\u{1b}[2Jb` (\"x\" \\ é)"
+        );
+        let long = "y".repeat(10_000);
+        assert_eq!(
+            sanitized(&long),
+            format!("{}…", "y".repeat(4 * QUOTE_LIMIT))
         );
     }
 

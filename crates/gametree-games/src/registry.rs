@@ -356,10 +356,12 @@ registry! {
 // ---------------------------------------------------------------------------------------
 // The entries.
 
+/// A game's refusal of a position; its words may repeat parts of the text, so they are
+/// sanitized ([`crate::quote::sanitized`]).
 fn position_error(text: &str, e: impl std::fmt::Display) -> RegistryError {
     RegistryError::Position {
         text: text.to_string(),
-        message: e.to_string(),
+        message: crate::quote::sanitized(&e.to_string()),
     }
 }
 

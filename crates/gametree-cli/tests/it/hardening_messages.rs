@@ -57,6 +57,27 @@ fn spec_errors_escape_the_users_control_characters() {
         "minimax",
     ]);
     one_line(&o, "a position", &["position", "\\u{1b}"]);
+    // A game's own words about the position may repeat part of it: escaped too.
+    for game in [
+        "chess4",
+        "chinese-checkers",
+        "rolit",
+        "hearts",
+        "connect-four",
+    ] {
+        let o = gametree(&[
+            "search",
+            "--game",
+            game,
+            "--position",
+            "a\u{1b}[2Jb c/d 1",
+            "-a",
+            "maxn",
+            "--depth",
+            "1",
+        ]);
+        one_line(&o, game, &["position"]);
+    }
 }
 
 #[test]
