@@ -19,8 +19,8 @@ pub struct DrawArgs {
     /// A game spec, e.g. `tictactoe` (needs --depth; drawn are the nodes the search reached).
     #[arg(long, value_name = "SPEC", requires = "depth")]
     game: Option<String>,
-    /// A position of the game (its own notation; the start when omitted).
-    #[arg(long, value_name = "P", requires = "game")]
+    /// A position of the game (its own notation; the start when omitted); needs --game.
+    #[arg(long, value_name = "P")]
     position: Option<String>,
     /// The algorithm: minimax, alphabeta, alphabeta-failsoft, negamax, maxn, shallow,
     /// branch-and-bound, last-branch, speculative, paranoid, nmax; on games that can hand

@@ -8,10 +8,10 @@ use anyhow::{anyhow, Result};
 use clap::Args;
 use gametree_lab::experiment::Ctx;
 use gametree_lab::merge::{
-    merge, merge_tournament, part_command, part_files, read_part, read_tournament_part,
+    check_out_file, merge, part_files, read_parts, summarise_tournament, MergeError, Parts,
 };
 use gametree_lab::reproduce;
-use gametree_lab::tournament::{summarise, table, Budget, TournamentConfig};
+use gametree_lab::tournament::table;
 
 /// Arguments of `gametree merge`.
 #[derive(Args, Debug)]
@@ -34,18 +34,11 @@ pub struct MergeArgs {
 pub fn run(args: MergeArgs) -> Result<()> {
     let start = Instant::now();
     let files = part_files(&args.parts)?;
-    if part_command(&files[0])? == "tournament" {
-        return merge_tournaments(&args, &files);
-    }
-    let mut parts = Vec::new();
-    for f in files {
-        let p = read_part(&f)?;
-        parts.push((f, p));
-    }
-    let done = merge(&parts, &args.out).map_err(|e| match e {
-        gametree_lab::merge::MergeError::OutDir(e) => anyhow!("--out: {e}"),
-        e => anyhow!(e),
-    })?;
+    let parts = match read_parts(&files)? {
+        Parts::Tournament(parts) => return merge_tournaments(&args, &files, parts),
+        Parts::Reproduce(parts) => parts,
+    };
+    let done = merge(&parts, &args.out).map_err(out_error)?;
     let run = &parts[0].1.run;
     let ctx = Ctx {
         quick: run.quick,
@@ -72,38 +65,25 @@ pub fn run(args: MergeArgs) -> Result<()> {
     Ok(())
 }
 
-/// Merges a tournament's parts: the games of every shard, summarised as one tournament
-/// and written to --out as `tournament --out` writes it.
-fn merge_tournaments(args: &MergeArgs, files: &[PathBuf]) -> Result<()> {
-    let mut parts = Vec::new();
-    for f in files {
-        if part_command(f)? != "tournament" {
-            return Err(anyhow!(
-                "{}: not a tournament's part (the first part is)",
-                f.display()
-            ));
-        }
-        let p = read_tournament_part(f)?;
-        parts.push((f.clone(), p));
+/// A merge error, with `--out` before the ones about the output.
+fn out_error(e: MergeError) -> anyhow::Error {
+    match e {
+        MergeError::OutDir(_) | MergeError::OutIsInput { .. } => anyhow!("--out: {e}"),
+        e => anyhow!(e),
     }
-    let (run, results) = merge_tournament(&parts)?;
+}
+
+/// Merges a tournament's parts: the games of every shard, summarised as one tournament
+/// and written to --out as `tournament --out` writes it. --out is checked first: never a
+/// part, nor a file that would join a directory of parts.
+fn merge_tournaments(
+    args: &MergeArgs,
+    files: &[PathBuf],
+    parts: Vec<(PathBuf, gametree_lab::shard::TournamentPart)>,
+) -> Result<()> {
+    check_out_file(&args.out, &args.parts, files).map_err(out_error)?;
     gametree_lab::io::resolve_target(&args.out).map_err(|e| anyhow!("--out: {e}"))?;
-    let engines = run
-        .engines
-        .iter()
-        .map(|e| gametree_lab::tournament_job::parse_engine(e, Budget::Depth(3)))
-        .collect::<Result<Vec<_>>>()?;
-    let config = TournamentConfig {
-        engines,
-        openings: run.openings,
-        opening_plies: run.opening_plies,
-        seed: run.seed,
-        max_plies: run.max_plies,
-        progress: false,
-        threads: None,
-        bootstrap: run.bootstrap,
-    };
-    let result = summarise(run.game.clone(), run.players, &config, results);
+    let result = summarise_tournament(&parts)?;
     let json = serde_json::to_string_pretty(&result)?;
     gametree_lab::io::write_atomic(&args.out, json.as_bytes())
         .map_err(|e| anyhow!("--out: cannot write {}: {e}", args.out.display()))?;

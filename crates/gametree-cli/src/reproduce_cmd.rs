@@ -53,7 +53,7 @@ pub struct ReproduceArgs {
     /// under --out; `gametree merge` turns the parts into this command's files
     /// (docs/cluster.md). Without it the shard comes from SLURM_ARRAY_TASK_ID (with
     /// SLURM_ARRAY_TASK_COUNT) or JOB_COMPLETION_INDEX (with --shards) when they are set.
-    #[arg(long, value_name = "I/N")]
+    #[arg(long, value_name = "I/N", allow_hyphen_values = true)]
     shard: Option<String>,
     /// The number of shards, for a shard index taken from the environment (Kubernetes
     /// does not export it); must agree with --shard and SLURM_ARRAY_TASK_COUNT.

@@ -22,8 +22,8 @@ pub struct SearchArgs {
     /// A game spec, e.g. `connect-four` or `random(players=3,b=10,d=6,leaf=cutpoints,seed=1)`.
     #[arg(long, value_name = "SPEC")]
     game: Option<String>,
-    /// A position of the game (its own notation; the start when omitted).
-    #[arg(long, value_name = "P", requires = "game")]
+    /// A position of the game (its own notation; the start when omitted); needs --game.
+    #[arg(long, value_name = "P")]
     position: Option<String>,
     /// The algorithm (`gametree list` shows them all).
     #[arg(long, short, value_name = "NAME")]

@@ -51,7 +51,7 @@ pub struct TournamentArgs {
     time_ms: Option<u64>,
     /// Random openings (each played with every seat assignment), 1 to 1000000.
     #[arg(long, value_name = "K", default_value_t = 4,
-          value_parser = clap::value_parser!(u64).range(0..=MAX_GAMES as u64))]
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES as u64))]
     openings: u64,
     /// Random plies per opening (at most 10000).
     #[arg(long, value_name = "P", default_value_t = 3,
@@ -86,7 +86,7 @@ pub struct TournamentArgs {
     /// gives this command's JSON (docs/cluster.md). Without it the shard comes from
     /// SLURM_ARRAY_TASK_ID (with SLURM_ARRAY_TASK_COUNT) or JOB_COMPLETION_INDEX (with
     /// --shards) when they are set.
-    #[arg(long, value_name = "I/N")]
+    #[arg(long, value_name = "I/N", allow_hyphen_values = true)]
     shard: Option<String>,
     /// The number of shards, for a shard index taken from the environment.
     #[arg(long, value_name = "N")]

@@ -9,6 +9,7 @@ pub mod connect_four;
 pub mod focus;
 pub mod notation;
 pub mod perft;
+pub mod quote;
 pub mod random_tree;
 pub mod registry;
 pub mod rolit;

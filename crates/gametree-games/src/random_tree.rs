@@ -38,6 +38,7 @@
 
 use std::fmt;
 
+use crate::quote::quoted;
 use crate::spec::Spec;
 pub use crate::spec::SpecError;
 
@@ -281,7 +282,7 @@ impl LeafModel {
         };
         let no_arg = |m: LeafModel| match arg {
             None => Ok(m),
-            Some(_) => Err(format!("leaf model `{name}` takes no parameter")),
+            Some(_) => Err(format!("leaf model `{}` takes no parameter", quoted(name))),
         };
         match name {
             "constant" => no_arg(LeafModel::Constant),
@@ -297,7 +298,8 @@ impl LeafModel {
                 Some(a) => match a.parse::<i64>() {
                     Ok(r) if (1..=MAX_MAXSUM).contains(&r) => Ok(LeafModel::Uniform { range: r }),
                     _ => Err(format!(
-                        "`uniform:{a}`: expected uniform:R with R an integer from 1 to {MAX_MAXSUM}"
+                        "`uniform:{}`: expected uniform:R with R an integer from 1 to {MAX_MAXSUM}",
+                        quoted(a)
                     )),
                 },
             },
@@ -313,7 +315,8 @@ impl LeafModel {
                     Ok(m) if (1..=MAX_DISCRETE_M).contains(&m) => m,
                     _ => {
                         return Err(format!(
-                            "`discrete:{m_text}`: expected m an integer from 1 to {MAX_DISCRETE_M}"
+                            "`discrete:{}`: expected m an integer from 1 to {MAX_DISCRETE_M}",
+                            quoted(m_text)
                         ))
                     }
                 };
@@ -328,7 +331,8 @@ impl LeafModel {
                         let parts: Vec<&str> = w.split('/').collect();
                         if parts.len() != 2 * m as usize + 1 {
                             return Err(format!(
-                                "`discrete:{m}:{w}`: expected {} weights (for -m..=m) separated by `/`, got {}",
+                                "`discrete:{m}:{}`: expected {} weights (for -m..=m) separated by `/`, got {}",
+                                quoted(w),
                                 2 * m + 1,
                                 parts.len()
                             ));
@@ -339,11 +343,11 @@ impl LeafModel {
                         };
                         for (slot, p) in dw.w.iter_mut().zip(&parts) {
                             *slot = p.parse::<u16>().map_err(|_| {
-                                format!("`discrete:{m}:{w}`: weight `{p}` is not an integer from 0 to {MAX_WEIGHT}")
+                                format!("`discrete:{m}:{}`: weight `{}` is not an integer from 0 to {MAX_WEIGHT}", quoted(w), quoted(p))
                             })?;
                         }
                         if dw.as_slice().iter().all(|&x| x == 0) {
-                            return Err(format!("`discrete:{m}:{w}`: the weights are all zero"));
+                            return Err(format!("`discrete:{m}:{}`: the weights are all zero", quoted(w)));
                         }
                         Some(dw)
                     }
@@ -357,7 +361,7 @@ impl LeafModel {
                 Decimal::parse(a)
                     .map(|p| LeafModel::Bivalued { p })
                     .ok_or_else(|| {
-                        format!("`bivalued:{a}`: expected p a decimal from 0 to 1 (at most 18 digits after the point)")
+                        format!("`bivalued:{}`: expected p a decimal from 0 to 1 (at most 18 digits after the point)", quoted(a))
                     })
             }
             _ => Err("expected constant, cutpoints, normalized, uniform[:R], discrete:m[:w/.../w], bivalued:p, best-first or incremental".into()),
@@ -471,9 +475,7 @@ impl RandomTreeSpec {
         let depth = spec.get_in("d", d.d, 0..=MAX_DEPTH)?;
         let leaf = match spec.raw("leaf") {
             None => d.leaf,
-            Some(v) => {
-                LeafModel::parse(v).map_err(|e| spec.error(format!("parameter `leaf={v}`: {e}")))?
-            }
+            Some(v) => LeafModel::parse(v).map_err(|e| spec.bad_value("leaf", v, e))?,
         };
         let leaf = match leaf {
             LeafModel::Incremental { .. } => LeafModel::Incremental {

@@ -26,6 +26,7 @@ use crate::chinese_checkers::{ChineseCheckers, DistanceEval};
 use crate::connect_four::{CellWeights, ConnectFour};
 use crate::focus::{Focus, FocusEval};
 use crate::notation::Notation;
+use crate::quote::quoted;
 use crate::random_tree::{RandomTree, RandomTreeEval, RandomTreeSpec};
 use crate::rolit::{BallShare, Rolit};
 use crate::spec::{Spec, SpecError};
@@ -35,7 +36,7 @@ use crate::tictactoe::{OpenLines, TicTacToe};
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RegistryError {
     /// The spec names no registered game.
-    #[error("unknown game `{name}` (known: {known})")]
+    #[error("unknown game `{}` (known: {known})", quoted(name))]
     Unknown {
         /// The name given.
         name: String,
@@ -45,8 +46,9 @@ pub enum RegistryError {
     /// The spec is malformed or has a bad parameter.
     #[error(transparent)]
     Spec(#[from] SpecError),
-    /// The position text was rejected.
-    #[error("position {text:?}: {message}")]
+    /// The position text was rejected. The text is shown quoted ([`quoted`]: escaped as
+    /// `Debug` escapes it, cut to about 100 characters).
+    #[error("position \"{}\": {message}", quoted(text))]
     Position {
         /// The position text given.
         text: String,
@@ -358,10 +360,12 @@ registry! {
 // ---------------------------------------------------------------------------------------
 // The entries.
 
+/// A game's refusal of a position; its words may repeat parts of the text, so they are
+/// sanitized ([`crate::quote::sanitized`]).
 fn position_error(text: &str, e: impl std::fmt::Display) -> RegistryError {
     RegistryError::Position {
         text: text.to_string(),
-        message: e.to_string(),
+        message: crate::quote::sanitized(&e.to_string()),
     }
 }
 

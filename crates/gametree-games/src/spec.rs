@@ -4,18 +4,24 @@
 //! [`Spec::parse`] splits the text; each game reads its own parameters with the typed getters,
 //! which name the key and the problem in their errors, and [`Spec::finish`] rejects any key
 //! the game did not read.
+//!
+//! Errors quote the user's text through [`crate::quote::quoted`]: control characters
+//! escaped, long text cut (so `tic\u{1b}[2Jtactoe` never clears a terminal). A game's own
+//! message about a value goes through [`Spec::bad_value`], which quotes the value.
 
 use std::cell::RefCell;
 use std::fmt;
 use std::str::FromStr;
 
-/// A malformed game specification.
+use crate::quote::quoted;
+
+/// A malformed game specification. Its message shows the spec quoted ([`quoted`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("game spec `{spec}`: {message}")]
+#[error("game spec `{}`: {message}", quoted(spec))]
 pub struct SpecError {
-    /// The whole specification text.
+    /// The whole specification text, as given.
     pub spec: String,
-    /// What is wrong.
+    /// What is wrong (any user text in it already quoted).
     pub message: String,
 }
 
@@ -52,7 +58,7 @@ impl Spec {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
         {
-            return Err(fail(format!("bad game name `{name}`")));
+            return Err(fail(format!("bad game name `{}`", quoted(name))));
         }
         let mut params: Vec<(String, String)> = Vec::new();
         if let Some(inner) = rest {
@@ -66,15 +72,19 @@ impl Spec {
                 }
                 let Some((k, v)) = part.split_once('=') else {
                     return Err(fail(format!(
-                        "parameter `{part}` is not of the form key=value"
+                        "parameter `{}` is not of the form key=value",
+                        quoted(part)
                     )));
                 };
                 let (k, v) = (k.trim(), v.trim());
                 if k.is_empty() || v.is_empty() {
-                    return Err(fail(format!("parameter `{part}` needs a key and a value")));
+                    return Err(fail(format!(
+                        "parameter `{}` needs a key and a value",
+                        quoted(part)
+                    )));
                 }
                 if params.iter().any(|(pk, _)| pk == k) {
-                    return Err(fail(format!("parameter `{k}` given twice")));
+                    return Err(fail(format!("parameter `{}` given twice", quoted(k))));
                 }
                 params.push((k.to_string(), v.to_string()));
             }
@@ -106,6 +116,12 @@ impl Spec {
         }
     }
 
+    /// An error about the value `value` of parameter `key`: `parameter `key=value`: why`,
+    /// the value quoted ([`quoted`]). `why` must not repeat the value unquoted.
+    pub fn bad_value(&self, key: &str, value: &str, why: impl fmt::Display) -> SpecError {
+        self.error(format!("parameter `{key}={}`: {why}", quoted(value)))
+    }
+
     /// The raw value of `key`, if given (marks it as read).
     pub fn raw(&self, key: &str) -> Option<&str> {
         let i = self.params.iter().position(|(k, _)| k == key)?;
@@ -120,9 +136,7 @@ impl Spec {
     {
         match self.raw(key) {
             None => Ok(default),
-            Some(v) => v
-                .parse::<T>()
-                .map_err(|e| self.error(format!("parameter `{key}={v}`: {e}"))),
+            Some(v) => v.parse::<T>().map_err(|e| self.bad_value(key, v, e)),
         }
     }
 
@@ -154,7 +168,8 @@ impl Spec {
         if let Some(i) = used.iter().position(|u| !u) {
             return Err(self.error(format!(
                 "unknown parameter `{}` for game `{}`",
-                self.params[i].0, self.name
+                quoted(&self.params[i].0),
+                quoted(&self.name)
             )));
         }
         Ok(())
@@ -204,5 +219,27 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("out of range (2 to 6)"));
+    }
+
+    #[test]
+    fn spec_errors_quote_the_users_text_escaped_and_cut() {
+        let e = |t: &str| Spec::parse(t).unwrap_err().to_string();
+        let m = e("tic\u{1b}[2Jtactoe");
+        assert_eq!(
+            m,
+            "game spec `tic\\u{1b}[2Jtactoe`: bad game name `tic\\u{1b}[2Jtactoe`"
+        );
+        let long = format!("random(x{})", "y".repeat(100_000));
+        let m = e(&long);
+        assert!(m.len() < 300 && m.matches('…').count() == 2, "{m}");
+        let s = Spec::parse("random(players=\u{7}3)").unwrap();
+        let m = s.get::<usize>("players", 2).unwrap_err().to_string();
+        assert!(
+            m.contains("parameter `players=\\u{7}3`") && !m.contains('\u{7}'),
+            "{m}"
+        );
+        let s = Spec::parse("random(\u{1b}=1)").unwrap();
+        let m = s.finish().unwrap_err().to_string();
+        assert!(!m.contains('\u{1b}'), "{m}");
     }
 }

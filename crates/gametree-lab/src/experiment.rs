@@ -30,6 +30,7 @@ pub struct Ctx {
 /// move (a node budget makes the rows the same on every run). `None` fields keep the
 /// mode's setting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "the strength experiment's scale: {\"openings\", \"budget\"}")]
 pub struct StrengthScale {
     /// Random openings per match (deals of the card games), instead of the mode's.
     pub openings: Option<usize>,

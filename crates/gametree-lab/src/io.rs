@@ -162,6 +162,103 @@ pub fn resolve_target(path: &Path) -> io::Result<PathBuf> {
     Ok(real)
 }
 
+/// Why a file cannot be read by [`open_regular`]. Every message starts with the file.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The path is not a regular file (nor a link to one).
+    #[error("{}: is {what}, not a regular file", path.display())]
+    NotRegular {
+        /// The path as given.
+        path: PathBuf,
+        /// What it is: "a directory", "a named pipe", "a character device", ...
+        what: &'static str,
+    },
+    /// The file is larger than the limit.
+    #[error("{}: {bytes} bytes, more than the {limit} bytes allowed", path.display())]
+    TooLarge {
+        /// The path as given.
+        path: PathBuf,
+        /// Its size.
+        bytes: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// The file cannot be opened or inspected.
+    #[error("{}: cannot read: {source}", path.display())]
+    Io {
+        /// The path as given.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+}
+
+impl ReadError {
+    /// What is wrong, without the path.
+    pub fn why(&self) -> String {
+        match self {
+            ReadError::NotRegular { what, .. } => format!("is {what}, not a regular file"),
+            ReadError::TooLarge { bytes, limit, .. } => {
+                format!("{bytes} bytes, more than the {limit} bytes allowed")
+            }
+            ReadError::Io { source, .. } => format!("cannot read: {source}"),
+        }
+    }
+}
+
+/// Opens `path` for reading when it is a regular file (a symbolic link is followed) of at
+/// most `limit` bytes. Anything else is refused before it is opened, with a
+/// [`ReadError`]: a named pipe would block the open until some process writes to it, and
+/// a device such as `/dev/zero` never ends. The opened file is checked again (it may have
+/// been replaced in between); read it through `take(limit)` if it may still grow.
+pub fn open_regular(path: &Path, limit: u64) -> Result<fs::File, ReadError> {
+    let failed = |source| ReadError::Io {
+        path: path.into(),
+        source,
+    };
+    let check = |m: fs::Metadata| {
+        if !m.is_file() {
+            Err(ReadError::NotRegular {
+                path: path.into(),
+                what: describe(m.file_type()),
+            })
+        } else if m.len() > limit {
+            Err(ReadError::TooLarge {
+                path: path.into(),
+                bytes: m.len(),
+                limit,
+            })
+        } else {
+            Ok(())
+        }
+    };
+    check(fs::metadata(path).map_err(failed)?)?;
+    let file = fs::File::open(path).map_err(failed)?;
+    check(file.metadata().map_err(failed)?)?;
+    Ok(file)
+}
+
+/// Whether `a` and `b` name the same existing file (one file under two names: a symbolic
+/// or hard link, `.` or `..` in a path): the same device and inode on Unix, the same
+/// canonical path elsewhere. `false` when either is missing.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (fs::metadata(a), fs::metadata(b)) {
+            (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        match (fs::canonicalize(a), fs::canonicalize(b)) {
+            (Ok(x), Ok(y)) => x == y,
+            _ => false,
+        }
+    }
+}
+
 /// Why a directory cannot take output files ([`prepare_dir`]). Every message starts with the
 /// directory.
 #[derive(Debug, thiserror::Error)]
@@ -423,6 +520,72 @@ mod tests {
         std::os::unix::fs::symlink("missing.json", &dangling).unwrap();
         refused(&dangling, "symbolic link to a missing file");
         assert!(!dir.join("missing.json").exists());
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn open_regular_opens_regular_files_within_the_limit_only() {
+        let dir = scratch("open-regular");
+        let file = dir.join("part.json");
+        fs::write(&file, b"12345").unwrap();
+        assert!(open_regular(&file, 5).is_ok());
+        let e = open_regular(&file, 4).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ReadError::TooLarge {
+                    bytes: 5,
+                    limit: 4,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        let e = open_regular(&dir, 100).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("{}: is a directory, not a regular file", dir.display())
+        );
+        let e = open_regular(&dir.join("missing"), 100).unwrap_err();
+        assert!(e.to_string().contains("cannot read"), "{e}");
+        #[cfg(unix)]
+        {
+            let fifo = dir.join("fifo");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            if made.is_ok_and(|s| s.success()) {
+                // Refused without opening: no writer, yet no blocking.
+                let e = open_regular(&fifo, 100).unwrap_err();
+                assert!(e.to_string().contains("is a named pipe"), "{e}");
+            }
+            let link = dir.join("to-zero");
+            std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+            let e = open_regular(&link, 100).unwrap_err();
+            assert!(e.to_string().contains("is a character device"), "{e}");
+        }
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn same_file_sees_one_file_under_two_names() {
+        let dir = scratch("same-file");
+        let a = dir.join("a.json");
+        fs::write(&a, b"x").unwrap();
+        fs::create_dir(dir.join("sub")).unwrap();
+        assert!(same_file(&a, &dir.join("sub/../a.json")));
+        assert!(same_file(&a, &dir.join("./a.json")));
+        assert!(!same_file(&a, &dir.join("missing.json")));
+        let b = dir.join("b.json");
+        fs::write(&b, b"x").unwrap();
+        assert!(!same_file(&a, &b));
+        #[cfg(unix)]
+        {
+            let link = dir.join("link.json");
+            std::os::unix::fs::symlink(&a, &link).unwrap();
+            assert!(same_file(&link, &a));
+            let hard = dir.join("hard.json");
+            fs::hard_link(&a, &hard).unwrap();
+            assert!(same_file(&hard, &a));
+        }
         let _ = fs::remove_dir_all(&dir);
     }
 

@@ -28,6 +28,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
 
+use gametree_games::quote::quoted;
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -54,7 +55,8 @@ pub fn select(filter: Option<&str>) -> Result<Vec<Experiment>, String> {
     let of_paper: Vec<Experiment> = all.iter().copied().filter(|e| e.paper == paper).collect();
     if of_paper.is_empty() {
         return Err(format!(
-            "unknown paper `{paper}`: known papers are {}",
+            "unknown paper `{}`: known papers are {}",
+            quoted(paper),
             papers_known.join(", ")
         ));
     }
@@ -69,7 +71,8 @@ pub fn select(filter: Option<&str>) -> Result<Vec<Experiment>, String> {
                     .map(|e| format!("{}/{}", e.paper, e.table))
                     .collect();
                 return Err(format!(
-                    "unknown table `{t}` of paper `{paper}`: known tables are {}",
+                    "unknown table `{}` of paper `{paper}`: known tables are {}",
+                    quoted(t),
                     tables.join(", ")
                 ));
             }

@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Instant;
 
+use gametree_games::quote::quoted;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -38,13 +39,30 @@ pub const MAX_SHARDS: usize = 100_000;
 /// The format tag of a part file; a merge refuses any other.
 pub const PART_FORMAT: &str = "gametree-part/1";
 
-/// One shard of a run: `index` (0-based) of `count`.
+/// One shard of a run: `index` (0-based) of `count`. Read from a part file only when
+/// `index < count <= MAX_SHARDS`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "ShardFields")]
 pub struct Shard {
     /// This shard, `0..count`.
     pub index: usize,
     /// The number of shards.
     pub count: usize,
+}
+
+/// A shard as a part file gives it, before it is checked.
+#[derive(Deserialize)]
+#[serde(expecting = "a shard: {\"index\": I, \"count\": N}")]
+struct ShardFields {
+    index: usize,
+    count: usize,
+}
+
+impl TryFrom<ShardFields> for Shard {
+    type Error = String;
+    fn try_from(f: ShardFields) -> Result<Shard, String> {
+        Shard::new(f.index, f.count).map_err(|why| format!("shard {}/{}: {why}", f.index, f.count))
+    }
 }
 
 impl std::fmt::Display for Shard {
@@ -57,7 +75,7 @@ impl std::fmt::Display for Shard {
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ShardError {
     /// `--shard` is not `I/N` with `0 <= I < N <= MAX_SHARDS`.
-    #[error("--shard `{text}`: {why}")]
+    #[error("--shard `{}`: {why}", quoted(text))]
     BadFlag {
         /// The value given.
         text: String,
@@ -65,7 +83,7 @@ pub enum ShardError {
         why: String,
     },
     /// An environment variable holds no usable number.
-    #[error("environment variable {name}=`{value}`: {why}")]
+    #[error("environment variable {name}=`{}`: {why}", quoted(value))]
     BadVariable {
         /// The variable.
         name: &'static str,
@@ -610,6 +628,9 @@ pub fn assemble(e: &Experiment, ctx: &Ctx, results: &[Value]) -> Option<Output> 
 
 /// What a sharded run was asked for: the same in every part of one run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    expecting = "the run's parameters: {\"command\", \"target\", \"quick\", \"hands\", \"strength\"}"
+)]
 pub struct RunParams {
     /// The command: `reproduce`.
     pub command: String,
@@ -649,6 +670,9 @@ impl RunParams {
 
 /// One item's entry in a part file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(
+    expecting = "an item: {\"experiment\", \"key\", \"params\", \"cost\", \"elapsed_s\", \"result\"}"
+)]
 pub struct PartItem {
     /// `paper/table`.
     pub experiment: String,
@@ -666,6 +690,7 @@ pub struct PartItem {
 
 /// A part file: what one shard computed, self-describing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(expecting = "a part: an object")]
 pub struct Part {
     /// [`PART_FORMAT`].
     pub format: String,
@@ -689,6 +714,7 @@ pub struct Part {
 
 /// The estimated load of a shard beside the spread of the run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(expecting = "the balance: {\"estimated_s\", \"max_s\", \"mean_s\", \"min_s\"}")]
 pub struct PartBalance {
     /// This shard's estimated seconds.
     pub estimated_s: f64,
@@ -785,6 +811,7 @@ pub fn run_shard(
 
 /// What a sharded tournament was asked for: the same in every part of one tournament.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(expecting = "the tournament's parameters: an object")]
 pub struct TournamentParams {
     /// The command: `tournament`.
     pub command: String,
@@ -810,6 +837,7 @@ pub struct TournamentParams {
 
 /// One game of a tournament part: its number in the tournament and its result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(expecting = "a game: {\"game\", \"result\"}")]
 pub struct GameItem {
     /// The game's number (trial order): its seat assignment, opening and seed.
     pub game: usize,
@@ -819,6 +847,7 @@ pub struct GameItem {
 
 /// A tournament's part file: the games one shard played.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(expecting = "a part: an object")]
 pub struct TournamentPart {
     /// [`PART_FORMAT`].
     pub format: String,

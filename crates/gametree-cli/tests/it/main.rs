@@ -8,6 +8,8 @@ mod draw;
 mod focus_blokus;
 mod hardening_io;
 mod hardening_limits;
+mod hardening_merge;
+mod hardening_messages;
 mod hardening_positions;
 mod hardening_search;
 mod hardening_tree;

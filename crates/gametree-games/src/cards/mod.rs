@@ -54,6 +54,7 @@ use gametree::search::iterative::{deepen, DepthSchedule, Iteration};
 use gametree::search::{run, Algorithm, Config, SearchError, SearchResult};
 use gametree::{Bounds, Evaluator, Game, Player, Score, Scores, SubtreeBounds};
 
+use crate::quote::quoted;
 use crate::rng::SplitMix64;
 use crate::spec::{Spec, SpecError};
 
@@ -333,13 +334,14 @@ impl CardGame {
                 let removed = match spec.raw("remove") {
                     None => card(0, DIAMONDS),
                     Some(t) => {
-                        let c = parse_card(t).ok_or_else(|| {
-                            spec.error(format!("parameter `remove={t}`: not a card (e.g. 2D)"))
-                        })?;
+                        let c = parse_card(t)
+                            .ok_or_else(|| spec.bad_value("remove", t, "not a card (e.g. 2D)"))?;
                         if suit(c) == HEARTS || c == hearts::QUEEN_OF_SPADES {
-                            return Err(spec.error(format!(
-                                "parameter `remove={t}`: the removed card must not carry points"
-                            )));
+                            return Err(spec.bad_value(
+                                "remove",
+                                t,
+                                "the removed card must not carry points",
+                            ));
                         }
                         if c == card(0, CLUBS) {
                             return Err(spec.error(
@@ -352,7 +354,7 @@ impl CardGame {
                 CardGame::new(Variant::Hearts, removed, seed)
             }
             "spades" => CardGame::new(Variant::Spades, card(0, CLUBS), seed),
-            other => return Err(spec.error(format!("`{other}` is not a card game"))),
+            other => return Err(spec.error(format!("`{}` is not a card game", quoted(other)))),
         };
         g.equiv = spec.get_in("equiv", 0u8, 0..=1)? == 1;
         g.scale = spec.get_in("scale", 4i64, 1..=1_000_000)?;
@@ -371,9 +373,11 @@ impl CardGame {
                             let parts: Vec<&str> = t.split('-').collect();
                             let mut b = [0u8; PLAYERS];
                             if parts.len() != PLAYERS {
-                                return Err(spec.error(format!(
-                                    "parameter `bids={t}`: give three bids, e.g. 5-6-4"
-                                )));
+                                return Err(spec.bad_value(
+                                    "bids",
+                                    t,
+                                    "give three bids, e.g. 5-6-4",
+                                ));
                             }
                             for (i, p) in parts.iter().enumerate() {
                                 b[i] = p
@@ -382,9 +386,11 @@ impl CardGame {
                                     .ok()
                                     .filter(|&x| x <= 17)
                                     .ok_or_else(|| {
-                                        spec.error(format!(
-                                            "parameter `bids={t}`: `{p}` is not a bid 0..17"
-                                        ))
+                                        spec.bad_value(
+                                            "bids",
+                                            t,
+                                            format_args!("`{}` is not a bid 0..17", quoted(p)),
+                                        )
                                     })?;
                             }
                             b
@@ -392,11 +398,7 @@ impl CardGame {
                     };
                     g.scoring = Scoring::Bids(bids);
                 }
-                other => {
-                    return Err(spec.error(format!(
-                        "parameter `scoring={other}`: expected tricks or bids"
-                    )))
-                }
+                other => return Err(spec.bad_value("scoring", other, "expected tricks or bids")),
             }
         }
         spec.finish()?;

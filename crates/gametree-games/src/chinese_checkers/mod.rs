@@ -416,7 +416,7 @@ impl ChineseCheckers {
             Some("all") => 0,
             Some(v) => v
                 .parse::<usize>()
-                .map_err(|e| spec.error(format!("parameter `top={v}`: {e} (a number or `all`)")))?,
+                .map_err(|e| spec.bad_value("top", v, format_args!("{e} (a number or `all`)")))?,
         };
         let cap = spec.get("cap", DEFAULT_CAP)?;
         spec.finish()?;

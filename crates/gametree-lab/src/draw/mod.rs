@@ -123,6 +123,13 @@ pub enum DrawError {
         /// The algorithm's name.
         algorithm: String,
     },
+    /// The algorithm needs a game that can hand the turn to any player ([`SetToMove`]);
+    /// the message lists the games that can, as `gametree search` does.
+    #[error("{}", crate::search_job::needs_set_to_move(*searcher))]
+    NeedsSetToMove {
+        /// The searcher.
+        searcher: Searcher,
+    },
     /// The game spec or position is wrong.
     #[error(transparent)]
     Game(#[from] RegistryError),
@@ -411,9 +418,11 @@ impl GameVisitor for Builder {
         let eval = game.evaluator();
         let r = match self.searcher {
             Searcher::Plain(a) => search::run(a, game, &eval, state, &self.config),
-            _ => Err(SearchError::NeedsSetToMove {
-                algorithm: self.searcher.name(),
-            }),
+            _ => {
+                return Err(DrawError::NeedsSetToMove {
+                    searcher: self.searcher,
+                })
+            }
         };
         let player_of = |s: &G::State| -> Option<usize> {
             game.outcome(s).is_none().then(|| game.to_move(s).index())

@@ -57,7 +57,10 @@ impl Source<'_> {
             Source::Game { spec, position } => {
                 registry::visit(spec, *position, v).map_err(|e| match e {
                     RegistryError::Position { text, message } => {
-                        anyhow!("--position {text:?}: {message}")
+                        anyhow!(
+                            "--position \"{}\": {message}",
+                            gametree_games::quote::quoted(&text)
+                        )
                     }
                     other => anyhow!(other),
                 })
@@ -160,7 +163,7 @@ pub fn load<'a>(
     let source = match (tree, game) {
         (Some(path), None) => {
             if position.is_some() {
-                bail!("--position applies to --game, not to --tree");
+                bail!("--position needs --game (a position is a game's; a tree is searched from its root)");
             }
             Source::Tree(Box::new(load_tree(path)?))
         }

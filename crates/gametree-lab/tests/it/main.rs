@@ -8,6 +8,7 @@ mod fridenfalk_chess;
 mod imperfect;
 mod knuth_moore;
 mod korf;
+mod merge_files;
 mod plots;
 mod rating;
 mod reproduce;
