@@ -70,7 +70,10 @@ fn defect_6_a_large_table_does_not_delay_a_1_ms_search() {
                 ..search_job::SearchOptions::new("pvs")
             };
             let took = timed_search(options, "connect-four");
-            assert!(took < WITHIN, "pvs with {mib} MiB, {threads} threads: {took:?}");
+            assert!(
+                took < WITHIN,
+                "pvs with {mib} MiB, {threads} threads: {took:?}"
+            );
         }
     }
 }
@@ -98,9 +101,15 @@ fn defect_6_a_tournament_of_large_tables_keeps_its_1_ms_moves() {
     let took = start.elapsed();
     assert_eq!(r.games, 1);
     assert_eq!(r.results[0].moves, vec![2, 2, 2]);
-    let longest = r.results[0].max_move_us.clone().expect("time budgets record moves");
+    let longest = r.results[0]
+        .max_move_us
+        .clone()
+        .expect("time budgets record moves");
     for us in longest {
         assert!(Duration::from_micros(us) < WITHIN, "a move of {us} us");
     }
-    assert!(took < Duration::from_secs(1), "the tournament took {took:?}");
+    assert!(
+        took < Duration::from_secs(1),
+        "the tournament took {took:?}"
+    );
 }

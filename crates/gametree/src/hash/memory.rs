@@ -88,8 +88,8 @@ impl<W: FromZeros> Lines<W> {
             .ok_or(refused)?;
         let words = <[W]>::new_box_zeroed_with_elems(n).map_err(|_| refused)?;
         // The address is read only to skip to the first cache-line boundary.
-        let offset = (words.as_ptr() as usize).wrapping_neg() % LINE_BYTES
-            / std::mem::size_of::<W>().max(1);
+        let offset =
+            (words.as_ptr() as usize).wrapping_neg() % LINE_BYTES / std::mem::size_of::<W>().max(1);
         Ok(Lines {
             words,
             offset,
