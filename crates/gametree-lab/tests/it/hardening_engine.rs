@@ -6,7 +6,10 @@ use std::time::{Duration, Instant};
 use gametree::search::Algorithm;
 use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
 use gametree_lab::search_job::{self, Format, Source};
-use gametree_lab::tournament::{run_tournament, Budget, Engine, EngineOptions, TournamentConfig};
+use gametree_lab::tournament::{
+    run_tournament, Budget, Ending, Engine, EngineOptions, TournamentConfig,
+};
+use gametree_lab::tournament_job::{self, EngineTexts};
 
 /// The bound a 1 ms budget must end within, set-up and clean-up included: generous, so a
 /// loaded machine does not fail it, yet far below the 0.3 to 0.9 s a GiB of table cost
@@ -112,4 +115,57 @@ fn defect_6_a_tournament_of_large_tables_keeps_its_1_ms_moves() {
         took < Duration::from_secs(1),
         "the tournament took {took:?}"
     );
+}
+
+/// The board games of the registry, each on a small spec (the 37-hole board, four-player
+/// chess with a short cap). Every registered name is here or in [`NOT_BOARDS`].
+const BOARDS: [(&str, &str); 5] = [
+    ("tictactoe", "tictactoe"),
+    ("connect-four", "connect-four"),
+    ("chinese-checkers", "chinese-checkers(players=3,board=37)"),
+    ("chess4", "chess4(cap=24)"),
+    ("rolit", "rolit(players=3)"),
+];
+
+/// The registered games that are not board games: the card games and random trees.
+const NOT_BOARDS: [&str; 3] = ["hearts", "spades", "random"];
+
+/// Issue #25, defect 8: MCTS with a node budget from 100 to 5,000 nodes plays every board
+/// game of the registry to its end (its rules' end or its ply cap), in every seat, two
+/// games each, through the tournament as the command line runs it. Before the fix a move
+/// near the end could run forever (a budget the tree could not reach).
+#[test]
+fn defect_8_mcts_node_budgets_play_every_board_game_to_the_end() {
+    let mut names = gametree_games::registry::names();
+    names.sort_unstable();
+    let mut listed: Vec<&str> = BOARDS.iter().map(|b| b.0).chain(NOT_BOARDS).collect();
+    listed.sort_unstable();
+    assert_eq!(names, listed, "a new game: list it as a board game or not");
+    for (name, spec) in BOARDS {
+        for budget in [100, 1000, 5000] {
+            let texts = EngineTexts {
+                texts: vec![format!("mcts@n{budget}")],
+                default: Budget::Depth(1),
+            };
+            let config = TournamentConfig {
+                openings: 2,
+                opening_plies: 2,
+                seed: budget,
+                bootstrap: 0,
+                ..TournamentConfig::new(texts.check().expect("an engine"))
+            };
+            let r = tournament_job::play(spec, &texts, &config).expect("the games are played");
+            assert_eq!(r.games, 2, "{name}");
+            for g in &r.results {
+                assert!(
+                    matches!(g.ending, Ending::Finished | Ending::GameCap),
+                    "{name} with {budget} nodes: {:?}",
+                    g.ending
+                );
+                assert_eq!(g.fallbacks, 0, "{name} with {budget} nodes");
+                let moves: u64 = g.moves.iter().sum();
+                assert!(g.nodes.iter().sum::<u64>() <= budget * moves, "{name}");
+            }
+        }
+    }
 }
