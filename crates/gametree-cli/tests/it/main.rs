@@ -5,6 +5,7 @@ mod cards;
 mod chinese_checkers;
 mod default_engine;
 mod draw;
+mod hardening_engine;
 mod hardening_io;
 mod hardening_limits;
 mod hardening_positions;
