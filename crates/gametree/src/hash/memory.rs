@@ -6,7 +6,7 @@
 //! # Untouched memory costs nothing
 //!
 //! A table is an array of 64-bit words whose all-zero pattern is the empty entry, asked
-//! of the allocator already zeroed ([`Lines::try_new`]). A large zeroed block comes
+//! of the allocator already zeroed (`Lines::try_new`). A large zeroed block comes
 //! straight from the operating system as pages that are mapped, and become resident, only
 //! when first written, so setting up a table of any size takes microseconds: a search with
 //! a 1 ms budget and a 1 GiB table ends within its budget, and a table costs memory in
