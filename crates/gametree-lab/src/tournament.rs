@@ -281,8 +281,10 @@ impl Engine {
 
     /// [`Engine::choose_with`] with the memory `memory` ([`Engine::memory`]) the engine
     /// keeps between the moves of one game. An engine with a table whose memory has none
-    /// allocates it here, before its clock starts; if that fails (a tournament checks it
-    /// first), it searches without a table.
+    /// allocates it here, before its clock starts; if that fails, the engine does not
+    /// search (it never plays without its table under its name): the first legal move is
+    /// played as a failed move. A tournament allocates every table before a game's first
+    /// move and stops when one cannot be ([`TournamentError::Table`]).
     pub fn choose_in<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
         &self,
         game: &G,
@@ -296,6 +298,11 @@ impl Engine {
         }
         if let (Some(mib), None) = (self.options.table, &memory.table) {
             memory.table = VectorTable::try_with_mib(mib as usize).ok();
+            if memory.table.is_none() {
+                let mut moves = Vec::new();
+                game.moves(state, &mut moves);
+                return moves.first().map(|&m| (m, 0, true));
+            }
         }
         let mcts = self.mcts_config(seed);
         let config = self.config();
@@ -519,11 +526,31 @@ pub enum TournamentError {
         /// What is wrong.
         problem: String,
     },
-    /// An engine's table cannot be allocated.
+    /// An engine's table cannot be allocated (at the start of a game, the tournament
+    /// stops: no game is reported with an engine that played without its table).
     #[error("engine {engine}: its table cannot be allocated: {reason}")]
     Table {
         /// The engine's name.
         engine: String,
+        /// Why.
+        reason: String,
+    },
+    /// The tables of the games played at once cannot all be held: checked before the
+    /// first game, each game in flight holding one table per seat whose engine has one.
+    #[error(
+        "engine {engine}: the tables of the games played at once cannot all be allocated \
+         (games at once: {games}, tables per game: {per_game}, {mib} MiB in all): {reason}; \
+         play fewer games at once (threads) or use smaller tables"
+    )]
+    Tables {
+        /// The engine whose table could not be allocated.
+        engine: String,
+        /// Games played at once (the thread count, at most the number of games).
+        games: usize,
+        /// Tables per game (the seats whose engine has one, in the heaviest seating).
+        per_game: usize,
+        /// The MiB of all those tables.
+        mib: u64,
         /// Why.
         reason: String,
     },
@@ -719,7 +746,7 @@ pub fn play_game<G: Zobrist, E: Evaluator<G>>(
     engine_of_seat: &[usize],
     start: G::State,
     max_plies: Option<usize>,
-) -> GameResult {
+) -> Result<GameResult, TournamentError> {
     play_game_with::<AnyGame, G, E>(game, eval, engines, engine_of_seat, start, max_plies, 0)
 }
 
@@ -731,7 +758,9 @@ pub fn move_seed(seed: u64, ply: usize) -> u64 {
 /// Plays one game from `start` with `engine_of_seat[p]` at seat `p`, searching through the
 /// dispatcher `D`; an MCTS engine's search at ply `k` (after the opening) has seed
 /// [`move_seed`]`(seed, k)`, a PIMC engine's sampler (`:worlds`) the seed
-/// [`pimc_seed`]`(move_seed(seed, k))`.
+/// [`pimc_seed`]`(move_seed(seed, k))`. Each seat's memory ([`Engine::memory`]: its table)
+/// is allocated before the first move, outside every move's time; when one cannot be,
+/// the game is not played ([`TournamentError::Table`]).
 pub fn play_game_with<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
     game: &G,
     eval: &E,
@@ -740,6 +769,47 @@ pub fn play_game_with<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
     start: G::State,
     max_plies: Option<usize>,
     seed: u64,
+) -> Result<GameResult, TournamentError> {
+    let mut memory = seat_memory(engines, engine_of_seat, &Engine::memory)?;
+    Ok(play_game_in::<D, G, E>(
+        game,
+        eval,
+        engines,
+        engine_of_seat,
+        start,
+        max_plies,
+        seed,
+        &mut memory,
+    ))
+}
+
+/// How a tournament allocates an engine's memory: [`Engine::memory`], or in the tests one
+/// that fails on purpose.
+type Allocate<'a> = &'a (dyn Fn(&Engine) -> Result<EngineMemory, TournamentError> + Sync);
+
+/// The memory of each seat of a game (`engine_of_seat[p]`'s), allocated by `allocate`.
+fn seat_memory(
+    engines: &[Engine],
+    engine_of_seat: &[usize],
+    allocate: Allocate<'_>,
+) -> Result<Vec<EngineMemory>, TournamentError> {
+    engine_of_seat
+        .iter()
+        .map(|&e| allocate(&engines[e]))
+        .collect()
+}
+
+/// [`play_game_with`] with each seat's memory already allocated (`memory[p]` for seat `p`).
+#[allow(clippy::too_many_arguments)]
+fn play_game_in<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    engines: &[Engine],
+    engine_of_seat: &[usize],
+    start: G::State,
+    max_plies: Option<usize>,
+    seed: u64,
+    memory: &mut [EngineMemory],
 ) -> GameResult {
     let n = game.players();
     let timed = engines.iter().any(|e| matches!(e.budget, Budget::Time(_)));
@@ -749,11 +819,6 @@ pub fn play_game_with<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
     let mut longest = vec![0u64; n];
     let mut fallbacks = 0;
     let mut plies = 0;
-    // Each seat's memory (its table), allocated before the first move, so outside every
-    // move's time (see Engine::choose_in for a table that cannot be allocated).
-    let mut memory: Vec<EngineMemory> = (0..n)
-        .map(|p| engines[engine_of_seat[p]].memory().unwrap_or_default())
-        .collect();
     let (scores, ending): (Scores, Ending) = loop {
         if let Some(o) = game.outcome(&state) {
             if game.ended_by_cap(&state) {
@@ -839,12 +904,73 @@ where
     G::State: Send,
     E: Evaluator<G> + Sync,
 {
-    let (tables, games, pool) = prepare::<D, G>(game, config)?;
-    let play = |i: usize, trial: u64| play_one::<D, G, E>(game, eval, config, &tables, i, trial);
-    Ok(pool.install(|| {
-        let results = run_trials("tournament", games, config.seed, config.progress, play);
-        summarise(name.to_string(), game.players(), config, results)
-    }))
+    run_tournament_in::<D, G, E>(game, eval, name, config, &Engine::memory)
+}
+
+/// [`run_tournament_with`], each seat's memory allocated by `allocate`. The tables of the
+/// games in flight are checked before the first game ([`prepare`]); a game whose tables
+/// cannot be allocated later stops the tournament: the games not yet started are skipped
+/// and the error is returned.
+fn run_tournament_in<D, G, E>(
+    game: &G,
+    eval: &E,
+    name: &str,
+    config: &TournamentConfig,
+    allocate: Allocate<'_>,
+) -> Result<TournamentResult, TournamentError>
+where
+    D: Dispatch<G>,
+    G: Zobrist + Sync,
+    G::State: Send,
+    E: Evaluator<G> + Sync,
+{
+    let (tables, games, pool) = prepare::<D, G>(game, config, usize::MAX, allocate)?;
+    let failure = Failure::default();
+    let play = |i: usize, trial: u64| {
+        failure.guard(|| play_one::<D, G, E>(game, eval, config, &tables, i, trial, allocate))
+    };
+    let results =
+        pool.install(|| run_trials("tournament", games, config.seed, config.progress, play));
+    let results = failure.check(results)?;
+    Ok(pool.install(|| summarise(name.to_string(), game.players(), config, results)))
+}
+
+/// The first error of the games of a tournament played in parallel: once one game fails,
+/// the games not yet started are skipped.
+#[derive(Default)]
+struct Failure {
+    first: std::sync::Mutex<Option<TournamentError>>,
+    failed: std::sync::atomic::AtomicBool,
+}
+
+impl Failure {
+    /// `play()`, unless a game already failed; its error is kept.
+    fn guard(
+        &self,
+        play: impl FnOnce() -> Result<GameResult, TournamentError>,
+    ) -> Option<GameResult> {
+        use std::sync::atomic::Ordering::Relaxed;
+        if self.failed.load(Relaxed) {
+            return None;
+        }
+        match play() {
+            Ok(r) => Some(r),
+            Err(e) => {
+                self.failed.store(true, Relaxed);
+                let mut first = self.first.lock().unwrap_or_else(|p| p.into_inner());
+                first.get_or_insert(e);
+                None
+            }
+        }
+    }
+
+    /// Every game's result, or the first error.
+    fn check(self, results: Vec<Option<GameResult>>) -> Result<Vec<GameResult>, TournamentError> {
+        match self.first.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            Some(e) => Err(e),
+            None => Ok(results.into_iter().flatten().collect()),
+        }
+    }
 }
 
 /// The number of games the tournament of `config` plays on `game` (openings times seat
@@ -875,25 +1001,33 @@ where
     E: Evaluator<G> + Sync,
 {
     use rayon::prelude::*;
-    let (tables, _, pool) = prepare::<D, G>(game, config)?;
-    Ok(pool.install(|| {
+    let allocate: Allocate<'_> = &Engine::memory;
+    let (tables, _, pool) = prepare::<D, G>(game, config, which.len(), allocate)?;
+    let failure = Failure::default();
+    let results = pool.install(|| {
         which
             .par_iter()
             .map(|&i| {
-                play_one::<D, G, E>(
-                    game,
-                    eval,
-                    config,
-                    &tables,
-                    i,
-                    trial_seed(config.seed, i as u64),
-                )
+                failure.guard(|| {
+                    play_one::<D, G, E>(
+                        game,
+                        eval,
+                        config,
+                        &tables,
+                        i,
+                        trial_seed(config.seed, i as u64),
+                        allocate,
+                    )
+                })
             })
             .collect()
-    }))
+    });
+    failure.check(results)
 }
 
-/// Game `i` of a tournament, with its trial seed.
+/// Game `i` of a tournament, with its trial seed, each seat's memory allocated by
+/// `allocate` before the first move.
+#[allow(clippy::too_many_arguments)]
 fn play_one<D, G, E>(
     game: &G,
     eval: &E,
@@ -901,29 +1035,33 @@ fn play_one<D, G, E>(
     tables: &[Vec<usize>],
     i: usize,
     trial: u64,
-) -> GameResult
+    allocate: Allocate<'_>,
+) -> Result<GameResult, TournamentError>
 where
     D: Dispatch<G>,
     G: Zobrist,
     E: Evaluator<G>,
 {
     let o = i / tables.len();
+    let seats = &tables[i % tables.len()];
+    let mut memory = seat_memory(&config.engines, seats, allocate)?;
     let start = opening(
         game,
         config.opening_plies,
         trial_seed(config.seed, o as u64),
     );
-    let mut r = play_game_with::<D, G, E>(
+    let mut r = play_game_in::<D, G, E>(
         game,
         eval,
         &config.engines,
-        &tables[i % tables.len()],
+        seats,
         start,
         config.max_plies,
         trial,
+        &mut memory,
     );
     r.opening = o;
-    r
+    Ok(r)
 }
 
 /// The checks of a tournament: the seat assignments and the number of games.
@@ -995,21 +1133,21 @@ fn check_worlds<G: Game>(game: &G, config: &TournamentConfig) -> Result<(), Tour
     }
 }
 
-/// The checks, and the thread pool the games run on.
+/// The checks, and the thread pool the games run on; the tables of the games played at
+/// once (`playing`, at most, and at most one per thread) are allocated together by
+/// `allocate` ([`check_tables`]).
 #[allow(clippy::type_complexity)]
 fn prepare<D, G>(
     game: &G,
     config: &TournamentConfig,
+    playing: usize,
+    allocate: Allocate<'_>,
 ) -> Result<(Vec<Vec<usize>>, usize, rayon::ThreadPool), TournamentError>
 where
     D: Dispatch<G>,
     G: Game,
 {
     let (tables, games) = check::<D, G>(game, config)?;
-    // Every engine's table must fit in memory (each game allocates its own).
-    for e in &config.engines {
-        e.memory()?;
-    }
     // The deepest search of any engine: its depth, or for a node budget at most that many
     // plies (iterative deepening completes depth d with more than d nodes), for a time
     // budget TIME_MAX_DEPTH, and never beyond MAX_PLIES (every game the command line offers
@@ -1035,7 +1173,58 @@ where
             mib: bytes >> 20,
             reason: e.to_string(),
         })?;
+    let in_flight = pool.current_num_threads().min(games).min(playing);
+    check_tables(&config.engines, &tables, in_flight, allocate)?;
     Ok((tables, games, pool))
+}
+
+/// Checks that the tables of `in_flight` games played at once can all be held: for the
+/// seating with the most table memory (`seatings`), every seat's memory is allocated by
+/// `allocate`, `in_flight` times over, all held at once, then freed. A table is memory the
+/// system maps as it is first written, so this costs no time; it catches an address space
+/// or an allocator too small before the first game rather than in the middle.
+fn check_tables(
+    engines: &[Engine],
+    seatings: &[Vec<usize>],
+    in_flight: usize,
+    allocate: Allocate<'_>,
+) -> Result<(), TournamentError> {
+    let mib = |seats: &Vec<usize>| -> u64 {
+        seats
+            .iter()
+            .filter_map(|&e| engines[e].options.table)
+            .map(u64::from)
+            .sum()
+    };
+    let Some(heaviest) = seatings.iter().max_by_key(|s| mib(s)) else {
+        return Ok(());
+    };
+    let per_game = heaviest
+        .iter()
+        .filter(|&&e| engines[e].options.table.is_some())
+        .count();
+    if per_game == 0 {
+        return Ok(());
+    }
+    let mut held = Vec::with_capacity(in_flight * heaviest.len());
+    for _ in 0..in_flight.max(1) {
+        for &e in heaviest {
+            match allocate(&engines[e]) {
+                Ok(m) => held.push(m),
+                Err(TournamentError::Table { engine, reason }) => {
+                    return Err(TournamentError::Tables {
+                        engine,
+                        games: in_flight.max(1),
+                        per_game,
+                        mib: mib(heaviest) * in_flight.max(1) as u64,
+                        reason,
+                    })
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The statistics of a tournament's games ([`crate::rating`]), in a [`TournamentResult`].
@@ -1361,5 +1550,106 @@ mod tests {
             run_tournament(&TicTacToe, &OpenLines, "ttt", &bad),
             Err(TournamentError::NoEngines)
         );
+    }
+
+    /// Engines with tables on the 37-hole board, 1 opening, 2 games at once.
+    fn tabled() -> (ChineseCheckers, TournamentConfig) {
+        let table = |a: Algorithm| {
+            Engine::new(a, Budget::Depth(1)).with_options(EngineOptions {
+                table: Some(1),
+                ..EngineOptions::default()
+            })
+        };
+        let config = TournamentConfig {
+            openings: 1,
+            max_plies: Some(4),
+            threads: Some(2),
+            bootstrap: 0,
+            ..TournamentConfig::new(vec![
+                table(Algorithm::Maxn),
+                table(Algorithm::Speculative),
+                Engine::new(Algorithm::Paranoid, Budget::Depth(1)),
+            ])
+        };
+        (ChineseCheckers::new(3, 37, 10, 400).unwrap(), config)
+    }
+
+    /// An allocator that gives `allowed` tables ([`Engine::memory`]), then fails, counting
+    /// the tables asked for (an engine without a table asks for none).
+    fn failing_after(
+        allowed: usize,
+        calls: &std::sync::atomic::AtomicUsize,
+    ) -> impl Fn(&Engine) -> Result<EngineMemory, TournamentError> + Sync + '_ {
+        move |e: &Engine| {
+            if e.options.table.is_none() {
+                return e.memory();
+            }
+            let n = calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            match n < allowed {
+                true => e.memory(),
+                false => Err(TournamentError::Table {
+                    engine: e.name(),
+                    reason: "cannot allocate 1 MiB for the table".into(),
+                }),
+            }
+        }
+    }
+
+    /// Issue #25, defect 4: three seats of `maxn@d4:table=512` under `ulimit -v 760000`
+    /// exited 0 with `fallbacks: 0`: the tournament checked one table per engine, each game
+    /// then allocated one per seat, and a seat whose table could not be allocated searched
+    /// without it under its name. The tables of every game in flight (games at once x seats
+    /// with a table) are now held together before the first game; here the fourth of them
+    /// fails, and the tournament stops there, before any game.
+    #[test]
+    fn defect_4_the_tables_of_every_game_in_flight_are_checked_before_the_first_game() {
+        let (game, config) = tabled();
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let allocate = failing_after(3, &calls);
+        let r = run_tournament_in::<AnyGame, _, _>(&game, &DistanceEval, "cc", &config, &allocate);
+        match r {
+            Err(TournamentError::Tables {
+                games: 2,
+                per_game: 2,
+                mib: 4,
+                ..
+            }) => {}
+            other => panic!("expected the tables in flight to be refused, got {other:?}"),
+        }
+        // Two games at once, two tables each: the fourth failed, and no game allocated more.
+        assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 4);
+        let e = r.unwrap_err().to_string();
+        assert!(
+            e.contains("games at once: 2, tables per game: 2, 4 MiB in all"),
+            "{e}"
+        );
+        // With enough memory the same tournament plays its six games.
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let allocate = failing_after(usize::MAX, &calls);
+        let r = run_tournament_in::<AnyGame, _, _>(&game, &DistanceEval, "cc", &config, &allocate);
+        assert_eq!(r.map(|r| r.games), Ok(6));
+    }
+
+    /// Issue #25, defect 4: a table that cannot be allocated once the games have started
+    /// (memory taken by something else meanwhile) stops the tournament with the error; it
+    /// never reports the games as if every engine had played with its table.
+    #[test]
+    fn defect_4_a_table_that_fails_after_the_first_game_stops_the_tournament() {
+        let (game, config) = tabled();
+        for threads in [1, 2] {
+            let config = TournamentConfig {
+                threads: Some(threads),
+                ..config.clone()
+            };
+            let calls = std::sync::atomic::AtomicUsize::new(0);
+            // The check before the first game, then three games' worth of tables.
+            let allocate = failing_after(2 * threads + 6, &calls);
+            let r =
+                run_tournament_in::<AnyGame, _, _>(&game, &DistanceEval, "cc", &config, &allocate);
+            assert!(
+                matches!(&r, Err(TournamentError::Table { reason, .. }) if reason.contains("1 MiB")),
+                "{threads} threads: {r:?}"
+            );
+        }
     }
 }

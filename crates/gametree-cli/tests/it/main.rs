@@ -6,6 +6,7 @@ mod chinese_checkers;
 mod default_engine;
 mod draw;
 mod focus_blokus;
+mod hardening_engine;
 mod hardening_io;
 mod hardening_limits;
 mod hardening_merge;

@@ -461,3 +461,90 @@ fn mcts_tree_size_is_capped_whatever_the_budget() {
     assert_eq!(tree_node_limit(Some(u64::MAX)), MAX_TREE_NODES);
     assert_eq!(tree_node_limit(Some(1_000)), 1_000);
 }
+
+/// A position of the 37-hole board for three players where the player to move wins with
+/// one of its moves (found by seeded random play), with at least five legal moves.
+fn a_position_won_in_one(game: &ChineseCheckers) -> <ChineseCheckers as Game>::State {
+    let mut rng = SplitMix64::new(25);
+    let mut moves = Vec::new();
+    for _ in 0..10_000 {
+        let mut s = game.initial();
+        while game.outcome(&s).is_none() {
+            moves.clear();
+            game.moves(&s, &mut moves);
+            let p = game.to_move(&s).index();
+            let wins = moves.iter().any(|&m| {
+                let o = game.outcome(&game.play(&s, m));
+                o.is_some_and(|o| (0..3).all(|q| q == p || o[q] < o[p]))
+            });
+            if wins && moves.len() >= 5 {
+                return s;
+            }
+            // Random play, biased to the move the evaluator likes, so games end.
+            let mut best = moves[rng.below(moves.len() as u64) as usize];
+            if rng.below(4) != 0 {
+                let value = |m| DistanceEval.evaluate(game, &game.play(&s, m))[p];
+                best = *moves.iter().max_by_key(|&&m| value(m)).unwrap_or(&best);
+            }
+            s = game.play(&s, best);
+        }
+    }
+    panic!("no position won in one found");
+}
+
+/// Issue #25, defect 8: `tournament --engines maxn,brs,mcts@n2000` never finished. Near the
+/// end of a game the player to move had a winning move; UCB1 then visits it (a terminal,
+/// reward 1) almost every time, the other moves only with the logarithm of the iterations,
+/// so the tree grew by a few nodes per million iterations and the node budget (with no
+/// iteration budget, as in tournaments) was never reached: two million iterations left a
+/// 1,065-node tree below a 1,500-node budget. A node budget of `N` now ends the search after
+/// `64 N` iterations (`ITERATIONS_PER_NODE`); so does a tree smaller than the budget.
+#[test]
+fn defect_8_a_node_budget_the_tree_cannot_reach_ends_the_move() {
+    use gametree::search::mcts::ITERATIONS_PER_NODE;
+    let cc = ChineseCheckers::new(3, 37, 10, 400).unwrap();
+    let won = a_position_won_in_one(&cc);
+    // A guard, so that a regression fails instead of hanging: the search must end by its
+    // budget, long before this deadline.
+    let guarded = |nodes: u64| {
+        let mut c = Config::unlimited();
+        c.limits.nodes = Some(nodes);
+        c.limits.deadline = Some(std::time::Instant::now() + std::time::Duration::from_secs(60));
+        c
+    };
+    for budget in [1500, 2000, 5000] {
+        let r = mcts_report(
+            &cc,
+            &DistanceEval,
+            &won,
+            &guarded(budget),
+            &MctsConfig::iterations(u64::MAX, 7),
+        )
+        .unwrap();
+        let nodes = r.result.stats.nodes;
+        assert!(nodes <= budget, "{budget}: {nodes} nodes");
+        if nodes + 10 < budget {
+            // The tree could not grow to the budget: the iterations ended the move.
+            assert_eq!(r.iterations, budget * ITERATIONS_PER_NODE, "{budget}");
+        }
+        // The move played wins.
+        let after = cc.play(&won, r.result.best_move.expect("a move"));
+        let p = cc.to_move(&won).index();
+        assert!(cc
+            .outcome(&after)
+            .is_some_and(|o| (0..3).all(|q| o[q] <= o[p])));
+    }
+    // The whole tree is smaller than the budget: a tic-tac-toe position with three empty
+    // squares has at most 1 + 3 + 6 + 6 nodes.
+    let s = TicTacToe::parse_position("123587").unwrap();
+    let r = mcts_report(
+        &TicTacToe,
+        &OpenLines,
+        &s,
+        &guarded(500),
+        &MctsConfig::iterations(u64::MAX, 1),
+    )
+    .unwrap();
+    assert!(r.result.stats.nodes < 20, "{:?}", r.result.stats);
+    assert_eq!(r.iterations, 500 * ITERATIONS_PER_NODE);
+}

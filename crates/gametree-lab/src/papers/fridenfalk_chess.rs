@@ -187,7 +187,8 @@ pub fn play_match(
             &tables[i % tables.len()],
             start,
             None,
-        );
+        )
+        .expect("engines without a table have all the memory they need");
         r.opening = o;
         r
     });

@@ -32,10 +32,9 @@ pub const MAX_THREADS: u64 = 256;
 /// The deepest search `--threads` above 1 runs: its helper threads have the standard stack.
 pub const MAX_PARALLEL_PLIES: u64 = 256;
 
-/// With `--nodes` alone, MCTS runs at most this many iterations per node of the budget (an
-/// iteration adds a node unless its line ends at a terminal or proved node, so the node
-/// budget ends the search first unless the whole tree is smaller than the budget).
-pub const MCTS_ITERATIONS_PER_NODE: u64 = 64;
+/// MCTS runs at most this many iterations per node of its node budget (the library's
+/// [`gametree::search::mcts::ITERATIONS_PER_NODE`], which every node limit gets).
+pub const MCTS_ITERATIONS_PER_NODE: u64 = gametree::search::mcts::ITERATIONS_PER_NODE;
 
 /// What a search prints: one JSON object, or a table for people.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -5,6 +5,7 @@ mod draw;
 mod draw_brs;
 mod fridenfalk;
 mod fridenfalk_chess;
+mod hardening_engine;
 mod imperfect;
 mod knuth_moore;
 mod korf;

@@ -28,7 +28,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::game::Score;
 pub use crate::hash::memory::TableError;
-use crate::hash::memory::{mib_bytes, try_filled};
+use crate::hash::memory::{mib_bytes, Lines};
 
 /// What a stored value says about the true value of the position at that draft.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,16 +59,15 @@ pub struct Entry {
 
 const NO_MOVE: u64 = 0xFFFF;
 
-/// One cache line: two entries of three words (for each slot, `check = hash ^ value ^ meta`,
-/// `value`, `meta`) and two unused words.
-#[derive(Debug, Default)]
-#[repr(align(64))]
-struct Bucket([AtomicU64; 8]);
-
 /// A fixed-size transposition table: `Sync`, so parallel searches share one.
+///
+/// Its buckets are cache lines of eight atomic words: two entries of three words
+/// (for each slot, `check = hash ^ value ^ meta`, `value`, `meta`) and two unused words. All
+/// zero is empty (`meta == 0`), so a new table is memory the system zeroes as it is first
+/// written: making one costs no time whatever its size.
 #[derive(Debug)]
 pub struct Table {
-    buckets: Vec<Bucket>,
+    buckets: Lines<AtomicU64>,
     generation: AtomicU64,
 }
 
@@ -87,7 +86,8 @@ impl Table {
     }
 
     /// A table of at most `mib` MiB (at least one bucket), all entries empty, or a
-    /// [`TableError`] when that much memory cannot be allocated.
+    /// [`TableError`] when that much memory cannot be allocated. Untouched memory costs
+    /// nothing: the pages are mapped as the search first writes them.
     pub fn try_with_mib(mib: usize) -> Result<Table, TableError> {
         Table::try_sized(
             usize::try_from(mib_bytes(mib)).unwrap_or(usize::MAX),
@@ -111,9 +111,8 @@ impl Table {
     }
 
     fn try_sized(bytes: usize, asked: u128) -> Result<Table, TableError> {
-        let n = (bytes / BUCKET_BYTES).max(1);
         Ok(Table {
-            buckets: try_filled(n, asked, Bucket::default)?,
+            buckets: Lines::try_new(bytes / BUCKET_BYTES, asked)?,
             generation: AtomicU64::new(1),
         })
     }
@@ -130,16 +129,15 @@ impl Table {
 
     /// Empties every entry.
     pub fn clear(&mut self) {
-        for b in &mut self.buckets {
-            for w in &mut b.0 {
-                *w.get_mut() = 0;
-            }
+        for w in self.buckets.words_mut() {
+            *w.get_mut() = 0;
         }
     }
 
     #[inline]
     fn bucket(&self, hash: u64) -> &[AtomicU64; 8] {
-        &self.buckets[(((hash as u128) * (self.buckets.len() as u128)) >> 64) as usize].0
+        self.buckets
+            .line((((hash as u128) * (self.buckets.len() as u128)) >> 64) as usize)
     }
 
     #[inline]

@@ -22,17 +22,24 @@
 //! Two-entry buckets: a hash selects a bucket; slot 0 keeps the deepest entry, slot 1 takes
 //! everything else (Breuker, Uiterwijk & van den Herik 1994, "TwoDeep"), as in
 //! [`crate::search::tt`]. The table is single-threaded and is cleared by [`VectorTable::clear`].
+//!
+//! # Memory
+//!
+//! An entry is one cache line of eight words (the hash, the six components of the value,
+//! and the draft, best child, player count and `full` flag packed in one word); all zero
+//! is an empty entry (no players). A new table is memory the system zeroes as it is first
+//! written (`crate::hash::memory`), so making one costs no time whatever its size.
 
 use crate::game::{Game, Score, Scores, MAX_PLAYERS};
 pub use crate::hash::memory::TableError;
-use crate::hash::memory::{mib_bytes, try_filled};
+use crate::hash::memory::{mib_bytes, Lines, LINE_WORDS};
 use crate::hash::Hashing;
 
 /// No best child recorded.
 const NO_MOVE: u16 = u16::MAX;
 
-#[derive(Clone, Copy, Debug)]
-#[repr(align(64))]
+/// A decoded entry (an empty one has no players).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Slot {
     hash: u64,
     value: [Score; MAX_PLAYERS],
@@ -45,19 +52,51 @@ struct Slot {
     full: bool,
 }
 
-const EMPTY_SLOT: Slot = Slot {
-    hash: 0,
-    value: [0; MAX_PLAYERS],
-    draft: 0,
-    best: NO_MOVE,
-    players: 0,
-    full: false,
-};
+/// The word of an entry's line that packs its draft (bits 0-31), best child (32-47),
+/// player count (48-55) and `full` flag (56); the hash is word 0, the value words 1 to 6.
+const META: usize = LINE_WORDS - 1;
+
+// The hash, one word per player and the packed word fill the line exactly.
+const _: () = assert!(1 + MAX_PLAYERS + 1 == LINE_WORDS);
+
+impl Slot {
+    /// The entry stored in `line` (all zero: empty).
+    #[inline]
+    fn read(line: &[u64; LINE_WORDS]) -> Slot {
+        let meta = line[META];
+        let mut value = [0; MAX_PLAYERS];
+        for (v, w) in value.iter_mut().zip(&line[1..=MAX_PLAYERS]) {
+            *v = *w as Score;
+        }
+        Slot {
+            hash: line[0],
+            value,
+            draft: meta as u32,
+            best: (meta >> 32) as u16,
+            players: (meta >> 48) as u8,
+            full: (meta >> 56) & 1 == 1,
+        }
+    }
+
+    /// Writes the entry into `line`.
+    #[inline]
+    fn write(&self, line: &mut [u64; LINE_WORDS]) {
+        line[0] = self.hash;
+        for (w, v) in line[1..=MAX_PLAYERS].iter_mut().zip(&self.value) {
+            *w = *v as u64;
+        }
+        line[META] = u64::from(self.draft)
+            | u64::from(self.best) << 32
+            | u64::from(self.players) << 48
+            | u64::from(self.full) << 56;
+    }
+}
 
 /// A table of exact value vectors of fixed memory.
 #[derive(Clone, Debug)]
 pub struct VectorTable {
-    slots: Vec<Slot>,
+    /// One line per entry, bucket `b` at lines `2b` and `2b + 1`.
+    slots: Lines<u64>,
     /// `slots.len() / 2 - 1` (the bucket count is a power of two).
     mask: usize,
 }
@@ -93,14 +132,15 @@ impl VectorTable {
 
     /// A table of at most `mib` MiB (at least one bucket of two entries), all empty, or a
     /// [`TableError`] when that much memory cannot be allocated (any `mib`, even
-    /// `usize::MAX`, gives one or the other: nothing overflows).
+    /// `usize::MAX`, gives one or the other: nothing overflows). Untouched memory costs
+    /// nothing: the pages are mapped as the search first writes them.
     pub fn try_with_mib(mib: usize) -> Result<VectorTable, TableError> {
         let asked = mib_bytes(mib);
         let entries = (usize::try_from(asked / ENTRY_BYTES as u128).unwrap_or(usize::MAX)).max(2);
         // The largest power of two of buckets whose two entries fit in `entries`.
         let buckets = 1usize << (usize::BITS - 1 - (entries / 2).leading_zeros());
         Ok(VectorTable {
-            slots: try_filled(buckets * 2, asked, || EMPTY_SLOT)?,
+            slots: Lines::try_new(buckets * 2, asked)?,
             mask: buckets - 1,
         })
     }
@@ -112,15 +152,21 @@ impl VectorTable {
 
     /// Empties every entry.
     pub fn clear(&mut self) {
-        self.slots.fill(EMPTY_SLOT);
+        self.slots.words_mut().fill(0);
     }
 
     /// The entry of `hash` stored at exactly `draft`, if any.
     #[inline]
     pub fn probe(&self, hash: u64, draft: u32) -> Option<Hit> {
         let b = (hash as usize & self.mask) * 2;
-        for s in &self.slots[b..b + 2] {
-            if s.players != 0 && s.hash == hash && s.draft == draft {
+        for i in b..b + 2 {
+            let line = self.slots.line(i);
+            // The hash first: most probes miss, and a miss reads one word.
+            if line[0] != hash {
+                continue;
+            }
+            let s = Slot::read(line);
+            if s.players != 0 && s.draft == draft {
                 return Some(Hit {
                     value: Scores::from_slice(&s.value[..s.players as usize]),
                     best: (s.best != NO_MOVE).then_some(s.best as usize),
@@ -137,7 +183,7 @@ impl VectorTable {
     #[inline]
     pub fn store(&mut self, hash: u64, draft: u32, value: Scores, best: Option<usize>, full: bool) {
         let b = (hash as usize & self.mask) * 2;
-        let deep = self.slots[b];
+        let deep = Slot::read(self.slots.line(b));
         let i = if deep.players == 0 || deep.hash == hash || deep.draft <= draft {
             b
         } else {
@@ -145,14 +191,15 @@ impl VectorTable {
         };
         let mut v = [0; MAX_PLAYERS];
         v[..value.players()].copy_from_slice(value.as_slice());
-        self.slots[i] = Slot {
+        Slot {
             hash,
             value: v,
             draft,
             best: best.map_or(NO_MOVE, |m| u16::try_from(m).unwrap_or(NO_MOVE)),
             players: value.players() as u8,
             full,
-        };
+        }
+        .write(self.slots.line_mut(i));
     }
 }
 
@@ -270,7 +317,19 @@ mod tests {
 
     #[test]
     fn entries_are_one_cache_line() {
-        assert_eq!(std::mem::size_of::<Slot>(), ENTRY_BYTES);
+        assert_eq!(LINE_WORDS * 8, ENTRY_BYTES);
+        let s = Slot {
+            hash: u64::MAX,
+            value: [-1, i64::MIN, i64::MAX, 0, 5, -6],
+            draft: u32::MAX,
+            best: NO_MOVE - 1,
+            players: MAX_PLAYERS as u8,
+            full: true,
+        };
+        let mut line = [0; LINE_WORDS];
+        s.write(&mut line);
+        assert_eq!(Slot::read(&line), s);
+        assert_eq!(Slot::read(&[0; LINE_WORDS]).players, 0, "all zero is empty");
     }
 
     #[test]

@@ -74,7 +74,8 @@ pub struct MctsConfig {
     /// Finite and nonnegative.
     pub exploration: f64,
     /// The most iterations (simulations) to run; the node limit and deadline of
-    /// [`crate::search::Config`] apply too, whichever comes first.
+    /// [`crate::search::Config`] apply too, whichever comes first, and a node limit of `N`
+    /// allows at most `64 N` iterations ([`ITERATIONS_PER_NODE`]).
     pub iterations: u64,
     /// How statistics are backed up.
     pub backup: Backup,
@@ -97,6 +98,28 @@ pub const MAX_TREE_NODES: u64 = 1 << 22;
 /// The node limit MCTS applies: the one asked for, never above [`MAX_TREE_NODES`].
 pub fn tree_node_limit(asked: Option<u64>) -> u64 {
     asked.map_or(MAX_TREE_NODES, |n| n.min(MAX_TREE_NODES))
+}
+
+/// The most iterations MCTS runs per node of its node limit ([`tree_node_limit`]): a search
+/// whose limit is `N` nodes also ends after `64 N` iterations ([`iteration_limit`]).
+///
+/// An iteration adds nodes unless its line ends at a node whose value is known (a terminal
+/// position, a proved node, a position without moves) or at the depth limit. When such
+/// nodes take the visits, a node limit is never reached and the search would never end:
+/// when the whole tree is smaller than the limit, and when a root move wins at once, which
+/// UCB1 then visits almost every time, so that the other moves, and the tree, grow only
+/// with the logarithm of the iterations (a tournament's `mcts@n1500` once spent two
+/// million iterations on a 1,065-node tree). A node limit that cannot be spent ends the
+/// move, after work in proportion to it: at most one playout per node created, and cheap
+/// descents to known values. A tree that can grow reaches its limit long before (about
+/// one iteration per node).
+pub const ITERATIONS_PER_NODE: u64 = 64;
+
+/// The iterations a search runs at most: [`MctsConfig::iterations`], and
+/// [`ITERATIONS_PER_NODE`] per node of the node limit (`nodes`, as
+/// [`crate::search::Limits::nodes`]; [`MAX_TREE_NODES`] when `None`).
+pub fn iteration_limit(iterations: u64, nodes: Option<u64>) -> u64 {
+    iterations.min(tree_node_limit(nodes).saturating_mul(ITERATIONS_PER_NODE))
 }
 
 /// The default exploration constant, `sqrt(2)` (Auer, Cesa-Bianchi & Fischer 2002's UCB1 for

@@ -102,9 +102,11 @@ impl<M> Node<M> {
 ///   [`Evaluator::order`]) wins ties in selection and in the final choice; epsilon-greedy
 ///   playouts break ties in the game's move order.
 /// - **Budget**: [`MctsConfig::iterations`], the node limit of `config` (the tree never
-///   holds more nodes: the search stops before an expansion that would pass it) and its
-///   deadline (the clock is read every 16 iterations). Reaching a budget is the normal end
-///   of the search, not an error.
+///   holds more nodes: the search stops before an expansion that would pass it; a limit of
+///   `N` nodes also ends the search after `64 N` iterations, so a tree that cannot grow to
+///   `N` nodes still ends: [`super::ITERATIONS_PER_NODE`]) and its deadline (the clock is
+///   read every 16 iterations). Reaching a budget is the normal end of the search, not an
+///   error.
 /// - **Determinism**: all randomness from [`SplitMix64`] seeded with [`MctsConfig::seed`];
 ///   single-threaded: the same inputs and iteration or node budget give the same result.
 /// - **Counts**: `nodes` = tree nodes created (root included), `expansions = nodes - 1`,
@@ -153,6 +155,7 @@ pub fn mcts_report<G: Game, E: Evaluator<G>>(
         _ => None,
     };
     let node_limit = super::tree_node_limit(config.limits.nodes);
+    let iteration_limit = super::iteration_limit(mcts.iterations, config.limits.nodes);
     let mut s = Search {
         game,
         eval,
@@ -177,7 +180,7 @@ pub fn mcts_report<G: Game, E: Evaluator<G>>(
     } else {
         s.nodes.push(Node::new(None, 0));
         let root_leaf = game.outcome(state).is_some() || s.depth_limit == 0;
-        while !root_leaf && iterations < mcts.iterations && s.nodes[0].value == NONE {
+        while !root_leaf && iterations < iteration_limit && s.nodes[0].value == NONE {
             if config.limits.stop.is_some_and(|stop| stop.is_requested()) {
                 stopped = Some(StopReason::Interrupted);
                 break;
