@@ -372,6 +372,10 @@ where
     })
 }
 
+/// Runs a best-reply row on a case (`state`, `depth`, the case's description) and says
+/// whether it ran (the game can hand the turn to any player).
+type BestReplyRows<'a, S> = &'a dyn Fn(&Claim, &S, u32, &dyn Fn() -> String) -> bool;
+
 /// The matrix over one game (the visitor the registry calls with the concrete game).
 struct Matrix<'a> {
     sample: &'a Sample,
@@ -391,7 +395,7 @@ impl Matrix<'_> {
     fn check_all<G: Playable>(
         &self,
         g: &G,
-        best_reply: &dyn Fn(&Claim, &G::State, u32, &dyn Fn() -> String) -> bool,
+        best_reply: BestReplyRows<'_, G::State>,
     ) -> Tally
     where
         G::State: Send + Sync + std::fmt::Debug,
