@@ -392,11 +392,7 @@ impl Matrix<'_> {
 
     /// Every row but best-reply search on every case; `best_reply` runs those rows where the
     /// game can hand the turn to any player.
-    fn check_all<G: Playable>(
-        &self,
-        g: &G,
-        best_reply: BestReplyRows<'_, G::State>,
-    ) -> Tally
+    fn check_all<G: Playable>(&self, g: &G, best_reply: BestReplyRows<'_, G::State>) -> Tally
     where
         G::State: Send + Sync + std::fmt::Debug,
         G::Move: Send + Sync,
