@@ -190,7 +190,7 @@ fn tournament_errors_exit_2() {
     );
     expect_error(
         &["tournament", "--game", g, "--openings", "0"],
-        "at least one opening",
+        "0 is not in 1..=1000000",
     );
     expect_error(
         &["tournament", "--game", "random(players=3,b=2,d=2)"],

@@ -163,13 +163,13 @@ fn defect_11_elapsed_includes_table_set_up() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let elapsed = v["stats"]["elapsed_ms"].as_f64().unwrap();
     let wall_ms = wall.as_secs_f64() * 1000.0;
-    // The table's set-up is most of the process's time, and it is counted.
+    // The clock starts before the table is made, so the table's set-up is counted. Since
+    // tables are zeroed pages from the system (issue #25, defect 6) the set-up costs almost
+    // nothing and is no longer most of the process's time (the old lower bound, half the
+    // wall time, measured the cost of filling 256 MiB); that the budget holds whatever the
+    // table's size is `defect_6_a_large_table_does_not_delay_a_1_ms_search`.
     assert!(
         elapsed <= wall_ms,
-        "elapsed {elapsed} ms, wall {wall_ms} ms"
-    );
-    assert!(
-        elapsed >= wall_ms / 2.0,
         "elapsed {elapsed} ms, wall {wall_ms} ms"
     );
 }

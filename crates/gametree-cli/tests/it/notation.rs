@@ -390,6 +390,8 @@ fn list_json_names_every_algorithm_game_and_leaf_model_the_commands_accept() {
             "chinese-checkers",
             "chess4",
             "rolit",
+            "focus",
+            "blokus",
             "hearts",
             "spades",
             "random"
