@@ -117,14 +117,24 @@ fn defect_6_a_tournament_of_large_tables_keeps_its_1_ms_moves() {
     );
 }
 
+/// The node budgets played on every board game but Blokus.
+const BUDGETS: &[u64] = &[100, 1000, 5000];
+
 /// The board games of the registry, each on a small spec (the 37-hole board, four-player
-/// chess with a short cap). Every registered name is here or in [`NOT_BOARDS`].
-const BOARDS: [(&str, &str); 5] = [
-    ("tictactoe", "tictactoe"),
-    ("connect-four", "connect-four"),
-    ("chinese-checkers", "chinese-checkers(players=3,board=37)"),
-    ("chess4", "chess4(cap=24)"),
-    ("rolit", "rolit(players=3)"),
+/// chess and Focus with a short cap), with the number of openings played per budget and the
+/// budgets. Blokus plays one opening at 1,000 nodes: its games run to their end (about 80
+/// plies, a playout per node), and MCTS expands a node's children at once, so a budget
+/// below the branching factor (up to about 330 placements) cannot expand the root and the
+/// seat falls back to its first move. Every registered name is here or in [`NOT_BOARDS`].
+#[rustfmt::skip]
+const BOARDS: [(&str, &str, u64, &[u64]); 7] = [
+    ("tictactoe", "tictactoe", 2, BUDGETS),
+    ("connect-four", "connect-four", 2, BUDGETS),
+    ("chinese-checkers", "chinese-checkers(players=3,board=37)", 2, BUDGETS),
+    ("chess4", "chess4(cap=24)", 2, BUDGETS),
+    ("rolit", "rolit(players=3)", 2, BUDGETS),
+    ("focus", "focus(players=3,cap=60)", 2, BUDGETS),
+    ("blokus", "blokus(players=4)", 1, &[1000]),
 ];
 
 /// The registered games that are not board games: the card games and random trees.
@@ -141,21 +151,21 @@ fn defect_8_mcts_node_budgets_play_every_board_game_to_the_end() {
     let mut listed: Vec<&str> = BOARDS.iter().map(|b| b.0).chain(NOT_BOARDS).collect();
     listed.sort_unstable();
     assert_eq!(names, listed, "a new game: list it as a board game or not");
-    for (name, spec) in BOARDS {
-        for budget in [100, 1000, 5000] {
+    for (name, spec, openings, budgets) in BOARDS {
+        for &budget in budgets {
             let texts = EngineTexts {
                 texts: vec![format!("mcts@n{budget}")],
                 default: Budget::Depth(1),
             };
             let config = TournamentConfig {
-                openings: 2,
+                openings: openings as usize,
                 opening_plies: 2,
                 seed: budget,
                 bootstrap: 0,
                 ..TournamentConfig::new(texts.check().expect("an engine"))
             };
             let r = tournament_job::play(spec, &texts, &config).expect("the games are played");
-            assert_eq!(r.games, 2, "{name}");
+            assert_eq!(r.games, openings as usize, "{name}");
             for g in &r.results {
                 assert!(
                     matches!(g.ending, Ending::Finished | Ending::GameCap),

@@ -236,6 +236,19 @@ fn players(spec: &str) -> usize {
     registry::visit(spec, None, Players).expect("a registry spec")
 }
 
+/// The deepest search of the matrix on `spec`: 3 plies, except where the plain searches of
+/// the reference would pass the server's caps (Blokus has about 330 placements a ply, Focus
+/// up to a few hundred moves).
+fn max_depth(spec: &str) -> u32 {
+    if spec.starts_with("blokus") {
+        1
+    } else if spec.starts_with("focus") {
+        2
+    } else {
+        3
+    }
+}
+
 /// Runs the matrix for the searchers `pick` keeps; returns the number of cases compared
 /// and every disagreement.
 fn matrix(addr: SocketAddr, pick: impl Fn(Searcher) -> bool) -> (usize, Vec<String>) {
@@ -252,7 +265,7 @@ fn matrix(addr: SocketAddr, pick: impl Fn(Searcher) -> bool) -> (usize, Vec<Stri
             }
         }
         for position in &positions {
-            for depth in 1..=3u32 {
+            for depth in 1..=max_depth(&spec) {
                 for searcher in Searcher::all().into_iter().filter(|&s| pick(s)) {
                     let Some(reference) = reference(searcher, n) else {
                         continue;
@@ -322,7 +335,7 @@ fn the_server_gives_the_library_value_on_every_registry_game() {
     let addr = start(ServerConfig::default());
     let (cases, wrong) = matrix(addr, |_| true);
     check(cases, &wrong);
-    // Every game of the registry took part: at least three depths of the nine searches
-    // every game offers (the max^n family, paranoid, N-max and both hypermaxes).
-    assert!(cases >= 27 * specs().len(), "{cases}");
+    // Every game of the registry took part: at least one depth of the nine searches every
+    // game offers (the max^n family, paranoid, N-max and both hypermaxes).
+    assert!(cases >= 9 * specs().len(), "{cases}");
 }
