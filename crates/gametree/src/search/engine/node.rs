@@ -638,7 +638,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
 
     /// Builds the [`SearchResult`] of a finished search of `state` whose root value was `v`
     /// (in the engine's numbers) and whose principal variation is `pv`
-    /// ([`Searcher::settle_pv`]).
+    /// (completed by the engine when the search left it short).
     pub fn result(
         &self,
         state: &G::State,
