@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use gametree_web::{error_text, trace_cap, ServerConfig};
+use gametree_web::{error_text, ServerConfig};
 use serde_json::{json, Value};
 
 use crate::{json, request, response, start};
@@ -350,44 +350,4 @@ fn every_framework_error_is_json_and_no_error_echoes_a_huge_input() {
     let (status, body) = request(addr, "GET", &path, b"");
     let e = error_of(404, (status, body), "long path");
     assert!(!e.contains(&"q".repeat(error_text::MAX_QUOTED + 1)), "{e}");
-}
-
-/// The figure behind [`gametree_web::trace_cap::MOVES_PER_MS`]: how many moves of a trace's
-/// lines the server writes per millisecond (the JSON object built after the search, then its
-/// text), on a deep tree whose trace is full. A measurement, not a check: run it with
-/// `cargo test -p gametree-web --release -- --ignored trace_answer_speed --nocapture`.
-#[test]
-#[ignore = "a measurement: prints the writing speed of traces"]
-fn trace_answer_speed() {
-    use gametree_lab::search_json::{search_json, SearchRequest};
-    for (spec, depth) in [
-        ("random(players=2,b=2,d=1000,seed=3)", 1000),
-        ("random(players=3,b=30,d=30,leaf=cutpoints,seed=1)", 30),
-        ("chess4(cap=400)", 400),
-    ] {
-        let req: SearchRequest = serde_json::from_value(json!({
-            "game": spec, "algorithm": "paranoid", "depth": depth, "time_ms": 2_000,
-            "trace": true, "trace_limit": 10_000, "iterative": true,
-        }))
-        .unwrap();
-        let clock = Instant::now();
-        let v = search_json(&req, None).expect("searches");
-        let text = v.to_string();
-        let total_ms = clock.elapsed().as_secs_f64() * 1e3;
-        let search_ms = v["stats"]["elapsed_ms"].as_f64().unwrap_or(0.0);
-        let trace = v["trace"].as_array().unwrap();
-        let moves: u64 = trace
-            .iter()
-            .map(|e| e["path"].as_array().unwrap().len() as u64 + trace_cap::MOVES_PER_PRUNE)
-            .sum();
-        let write_ms = (total_ms - search_ms).max(0.001);
-        println!(
-            "{spec}: {} prunes, {moves} moves (with {} per prune), {} bytes, search {search_ms:.0} ms, \
-             writing {write_ms:.1} ms: {:.0} moves per ms",
-            trace.len(),
-            trace_cap::MOVES_PER_PRUNE,
-            text.len(),
-            moves as f64 / write_ms
-        );
-    }
 }
