@@ -129,8 +129,13 @@ fn measure(args: &BenchArgs) -> Result<()> {
     // times[row][depth] and nodes[row][depth], repetitions interleaved.
     let mut times = vec![vec![Vec::new(); args.depths.len()]; rows.len()];
     let mut nodes = vec![vec![0u64; args.depths.len()]; rows.len()];
-    for _ in 0..args.repeat {
+    errln!("{}", announcement(&args, rows.len()));
+    for rep in 0..args.repeat {
         for (ri, row) in rows.iter().enumerate() {
+            let mut line = format!("bench: {}", row.name);
+            if args.repeat > 1 {
+                line.push_str(&format!(" (run {} of {})", rep + 1, args.repeat));
+            }
             for (di, &d) in args.depths.iter().enumerate() {
                 let config = Config::depth(d);
                 let t = Instant::now();
@@ -167,6 +172,12 @@ fn measure(args: &BenchArgs) -> Result<()> {
                 };
                 times[ri][di].push(t.elapsed().as_secs_f64() * 1000.0);
                 nodes[ri][di] = r.stats.nodes;
+                line.push_str(&format!(
+                    "{} d{d} {} nodes {:.0} ms",
+                    if di == 0 { ":" } else { "," },
+                    r.stats.nodes,
+                    t.elapsed().as_secs_f64() * 1000.0
+                ));
                 let v = r.value[0];
                 match reference.get(&d) {
                     None => {
@@ -179,6 +190,7 @@ fn measure(args: &BenchArgs) -> Result<()> {
                     Some(_) => {}
                 }
             }
+            errln!("{line}");
         }
     }
     let mut measured = Vec::new();
@@ -209,6 +221,7 @@ fn measure(args: &BenchArgs) -> Result<()> {
             json!({ "game": "connect-four", "position": "", "rows": measured })
         );
     } else {
+        outln!("{}\n", title(&args));
         out!("{}", table(&args.depths, &measured));
     }
     if args.check {
@@ -231,6 +244,49 @@ fn measure(args: &BenchArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// What the run measures, for stderr before the first search (the table comes at the end).
+fn announcement(args: &BenchArgs, rows: usize) -> String {
+    format!(
+        "bench: {rows} engine configuration{} x depth{} {}{}, connect four from the empty board; \
+         a line per configuration as it finishes, the table at the end",
+        if rows == 1 { "" } else { "s" },
+        if args.depths.len() == 1 { "" } else { "s" },
+        depth_list(&args.depths),
+        if args.repeat > 1 {
+            format!(", {} runs each", args.repeat)
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// `10, 12, 14`.
+fn depth_list(depths: &[u32]) -> String {
+    depths
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The table's title: what its numbers are.
+fn title(args: &BenchArgs) -> String {
+    format!(
+        "Connect four from the empty board: nodes searched and milliseconds to depth {} for \
+         each engine enhancement in turn ({}; every row's value checked against plain \
+         alpha-beta's)",
+        depth_list(&args.depths),
+        if args.repeat > 1 {
+            format!(
+                "median of {} runs, fastest-slowest in brackets",
+                args.repeat
+            )
+        } else {
+            "one run".to_string()
+        }
+    )
 }
 
 fn table(depths: &[u32], rows: &[Value]) -> String {

@@ -97,11 +97,11 @@ pub fn run(args: DrawArgs) -> Result<()> {
                 .map_err(|e| anyhow!("--out: cannot write {}: {e}", path.display()))?;
             if !args.json {
                 errln!(
-                    "{}: {} nodes drawn, {} visited, {} prunes",
+                    "{}: {} drawn, {} visited, {}",
                     path.display(),
-                    drawing.summary.nodes_drawn,
+                    gametree_lab::draw::counted(drawing.summary.nodes_drawn as u64, "node"),
                     drawing.summary.visited,
-                    drawing.summary.prunes
+                    gametree_lab::draw::counted(drawing.summary.prunes, "prune")
                 );
             }
         }

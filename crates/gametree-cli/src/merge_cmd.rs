@@ -55,13 +55,18 @@ pub fn run(args: MergeArgs) -> Result<()> {
         let longest = shard_secs.iter().copied().fold(0.0, f64::max);
         let mean = shard_secs.iter().sum::<f64>() / shard_secs.len() as f64;
         outln!(
-            "merged {} parts, {items} items (shard wall times: longest {longest:.2} s, mean {mean:.2} s) in {elapsed:.2} s",
-            parts.len()
+            "merged {} part{}, {items} items (shard wall times: longest {longest:.2} s, mean {mean:.2} s) in {elapsed:.2} s",
+            parts.len(),
+            if parts.len() == 1 { "" } else { "s" }
         );
         let compute: f64 = done.iter().map(|d| d.wall_secs).sum();
         outln!("{}", reproduce::summary_text(&done, run.quick, compute));
     }
-    errln!("results in {}", args.out.display());
+    errln!(
+        "wrote the tables and plots to {} (open {})",
+        args.out.display(),
+        args.out.join("index.html").display()
+    );
     Ok(())
 }
 

@@ -5,7 +5,7 @@
 //!   code 0, as `head` asked for no more (ripgrep does the same).
 //! - Any other failure to write standard output (a full disk, `> /dev/full`): one line
 //!   `error: cannot write standard output: ...` on standard error and exit code 2.
-//! - Standard error failing: notes (progress, "results in DIR") are dropped, the command
+//! - Standard error failing: notes (progress, "wrote the tables and plots to DIR") are dropped, the command
 //!   goes on; the final error line of a failing command is dropped too, and the exit code
 //!   stays 2.
 //!

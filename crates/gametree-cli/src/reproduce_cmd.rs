@@ -135,7 +135,11 @@ pub fn run(args: ReproduceArgs) -> Result<()> {
         }
     }
     if let Some(dir) = &args.out {
-        errln!("results in {}", dir.display());
+        errln!(
+            "wrote the tables and plots to {} (open {})",
+            dir.display(),
+            dir.join("index.html").display()
+        );
     }
     Ok(())
 }

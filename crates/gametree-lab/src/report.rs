@@ -119,7 +119,9 @@ pub enum Verdict {
     Differs,
     /// Ours only: the paper gives no number to compare with.
     Measured,
-    /// A statistical row on fewer than [`MIN_SAMPLES`] samples: no verdict.
+    /// No verdict: too few samples to decide, either fewer than [`MIN_SAMPLES`] (a
+    /// statistical row in quick mode) or a claim whose games (however many) neither support
+    /// nor contradict it.
     TooFew,
 }
 
@@ -158,7 +160,9 @@ impl Verdict {
             }
             Verdict::Differs => "neither: the row's reason says why (under the row)",
             Verdict::Measured => "ours only: the paper gives no number to compare with",
-            Verdict::TooFew => "a statistical row on fewer than 5 samples (quick mode): no verdict",
+            Verdict::TooFew => {
+                "no verdict: too few samples to decide (under 5; or games that cannot tell)"
+            }
         }
     }
 }

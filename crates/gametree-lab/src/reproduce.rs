@@ -479,11 +479,13 @@ pub fn list_text(experiments: &[Experiment]) -> String {
 pub fn summary_text(done: &[Done], quick: bool, elapsed_s: f64) -> String {
     let rows: Vec<&Row> = done.iter().flat_map(|d| d.rows.iter()).collect();
     let mut out = format!(
-        "gametree {} reproduce, {} mode: {} experiments, {} rows, {elapsed_s:.2} s\n\n",
+        "gametree {} reproduce, {} mode: {} experiment{}, {} row{}, {elapsed_s:.2} s\n\n",
         env!("CARGO_PKG_VERSION"),
         if quick { "quick" } else { "full" },
         done.len(),
+        if done.len() == 1 { "" } else { "s" },
         rows.len(),
+        if rows.len() == 1 { "" } else { "s" },
     );
     out.push_str(
         "Columns: `paper value` is the published number, `ours` our measurement, `95% CI` our\n\

@@ -26,8 +26,11 @@ pub fn algorithms() -> Vec<String> {
         .collect()
 }
 
-/// The default spec of every game of the registry (and of random trees), in the order
-/// `gametree list` prints them; each works as `gametree.Game(spec)`.
+/// A small example spec of every game of the registry (and of random trees), in the order
+/// `gametree list` prints them; each works as `gametree.Game(spec)`. These are not the
+/// games' defaults: Chinese Checkers is listed on the 73-hole board to keep searches short,
+/// but a spec that names no board (`chinese-checkers(players=3)`) means the standard
+/// 121-hole board, here as on the command line.
 #[pyfunction]
 pub fn games() -> Vec<String> {
     gametree_games::registry::entries()

@@ -16,6 +16,7 @@ mod hardening_search;
 mod hardening_tree;
 mod malformed;
 mod new_games;
+mod newcomer;
 mod notation;
 mod play;
 mod registry;

@@ -921,13 +921,22 @@ impl Builder {
             stats: r.stats,
             result,
             title: format!(
-                "{}: {} nodes, {} leaves, {} prunes",
+                "{}: {}, {}, {}",
                 self.searcher.name(),
-                r.stats.nodes,
-                r.stats.leaves,
-                r.stats.cutoffs.total()
+                counted(r.stats.nodes, "node"),
+                counted(r.stats.leaves, "leaf"),
+                counted(r.stats.cutoffs.total(), "prune")
             ),
         })
+    }
+}
+
+/// `1 node`, `2 nodes`, `1 leaf`, `3 leaves`: a count and its noun.
+pub fn counted(n: u64, noun: &str) -> String {
+    match (n, noun) {
+        (1, _) => format!("1 {noun}"),
+        (_, "leaf") => format!("{n} leaves"),
+        _ => format!("{n} {noun}s"),
     }
 }
 

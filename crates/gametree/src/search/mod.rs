@@ -346,7 +346,7 @@ impl Stats {
         self.re_searches += o.re_searches;
         self.table_hits += o.table_hits;
         self.iterations += o.iterations;
-        self.elapsed_ms += o.elapsed_ms;
+        self.elapsed_ms = sum_ms(self.elapsed_ms, o.elapsed_ms);
     }
 }
 
@@ -693,8 +693,17 @@ pub(crate) fn expand<G: Game, E: Evaluator<G>>(
     (start, end)
 }
 
+/// A duration in milliseconds, from its whole nanoseconds: `n / 1e6` is the double nearest
+/// the decimal `n` ns, so it prints as that decimal (`0.046088`), where `secs * 1000.0` could
+/// print `0.046088000000000004`.
 pub(crate) fn duration_ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
+    d.as_nanos() as f64 / 1e6
+}
+
+/// `a + b` milliseconds of [`duration_ms`], rounded back to whole nanoseconds (a plain sum of
+/// two such numbers can print as `0.30000000000000004`).
+pub(crate) fn sum_ms(a: f64, b: f64) -> f64 {
+    ((a + b) * 1e6).round() / 1e6
 }
 
 /// A triangular principal-variation table: row `ply` holds the best line found from the
@@ -961,6 +970,36 @@ pub fn score_of(value: &Scores, p: Player) -> Score {
 mod tests {
     use super::*;
     use crate::tree::{ExplicitTree, TreeEval};
+
+    /// The digits after the decimal point of `x` as Rust prints it (as JSON does).
+    fn decimals(x: f64) -> usize {
+        let text = x.to_string();
+        text.split_once('.').map_or(0, |(_, d)| d.len())
+    }
+
+    /// `elapsed_ms` prints as whole nanoseconds (issue #31: `elapsed_ms 0.046088000000000004`):
+    /// at most six decimals, for single durations and for sums of them.
+    #[test]
+    fn elapsed_milliseconds_print_as_whole_nanoseconds() {
+        for n in (0..200_000u64).chain([46_088, 1_623, 123_456_789, 3_600_000_000_007]) {
+            let ms = duration_ms(Duration::from_nanos(n));
+            assert!(decimals(ms) <= 6, "{n} ns printed as {ms} ms");
+        }
+        let mut total = Stats::default();
+        for n in [100_000u64, 200_000, 46_088, 1_623, 7] {
+            let one = Stats {
+                elapsed_ms: duration_ms(Duration::from_nanos(n)),
+                ..Stats::default()
+            };
+            total.accumulate(&one);
+            assert!(
+                decimals(total.elapsed_ms) <= 6,
+                "sum printed as {}",
+                total.elapsed_ms
+            );
+        }
+        assert_eq!(total.elapsed_ms, 0.347718);
+    }
 
     /// A two-player constant-sum tree of height 3 that every algorithm accepts.
     fn tree() -> ExplicitTree {
