@@ -129,7 +129,7 @@ fn measure(args: &BenchArgs) -> Result<()> {
     // times[row][depth] and nodes[row][depth], repetitions interleaved.
     let mut times = vec![vec![Vec::new(); args.depths.len()]; rows.len()];
     let mut nodes = vec![vec![0u64; args.depths.len()]; rows.len()];
-    errln!("{}", announcement(&args, rows.len()));
+    errln!("{}", announcement(args, rows.len()));
     for rep in 0..args.repeat {
         for (ri, row) in rows.iter().enumerate() {
             let mut line = format!("bench: {}", row.name);
@@ -221,7 +221,7 @@ fn measure(args: &BenchArgs) -> Result<()> {
             json!({ "game": "connect-four", "position": "", "rows": measured })
         );
     } else {
-        outln!("{}\n", title(&args));
+        outln!("{}\n", title(args));
         out!("{}", table(&args.depths, &measured));
     }
     if args.check {
