@@ -25,6 +25,7 @@ use gametree::search::{AnyGame, Config, Dispatch, Limits, SearchError, Searcher,
 use gametree::{Evaluator, Game, Score, Scores, SetToMove};
 
 use gametree_games::notation::Notation;
+use gametree_games::record;
 use gametree_games::registry::{EngineTable, GameVisitor, Playable, Support};
 
 use crate::load;
@@ -61,6 +62,10 @@ pub struct PlayArgs {
     /// The same as `--color never`.
     #[arg(long, conflicts_with = "color")]
     no_color: bool,
+    /// Write the game record (docs/records.md: the moves, the seats and their limits) to
+    /// FILE when the game ends or is abandoned; the page of `gametree serve` loads it.
+    #[arg(long, value_name = "FILE")]
+    record: Option<std::path::PathBuf>,
 }
 
 /// Who sits in a seat.
@@ -114,6 +119,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
         table_mib: args.table_mib as usize,
         color: !args.no_color && args.color.enabled(),
         mate: None,
+        record: args.record.map(|path| (path, args.position.clone())),
     };
     // The engines search on a thread with a stack for the deepest search of the game.
     let plies = stack::search_plies(&loaded, args.depth)?;
@@ -127,6 +133,8 @@ struct PlayTable {
     table_mib: usize,
     color: bool,
     mate: Option<Score>,
+    /// `--record`: the file and the starting position.
+    record: Option<(std::path::PathBuf, Option<String>)>,
 }
 
 struct PlayVisitor {
@@ -213,6 +221,8 @@ impl PlayTable {
         }
         let mut state = start.clone();
         let mut moves = Vec::new();
+        // The moves played, in the game's notation (for --record).
+        let mut played = Vec::new();
         // Moves played since `start` (the seed of an mcts seat's search).
         let mut ply = 0u64;
         loop {
@@ -222,7 +232,11 @@ impl PlayTable {
             }
             if let Some(outcome) = game.outcome(&state) {
                 writeln!(out, "game over: {}", verdict(&outcome))?;
-                return Ok(());
+                return self.write_record(
+                    game.spec_text(),
+                    played,
+                    Some(outcome.as_slice().to_vec()),
+                );
             }
             let p = game.to_move(&state);
             moves.clear();
@@ -233,7 +247,7 @@ impl PlayTable {
                     Some(m) => m,
                     None => {
                         writeln!(out, "game abandoned")?;
-                        return Ok(());
+                        return self.write_record(game.spec_text(), played, None);
                     }
                 },
                 Seat::MonteCarlo => {
@@ -264,9 +278,55 @@ impl PlayTable {
                     mv
                 }
             };
+            played.push(game.move_name(&state, mv));
             state = game.play(&state, mv);
             ply += 1;
         }
+    }
+
+    /// Writes the game record to the `--record` file (atomically), if one was asked for;
+    /// `spec` is the game's canonical spec.
+    fn write_record(
+        &self,
+        spec: String,
+        moves: Vec<String>,
+        outcome: Option<Vec<Score>>,
+    ) -> Result<()> {
+        let Some((path, position)) = &self.record else {
+            return Ok(());
+        };
+        let seats = self
+            .seats
+            .iter()
+            .map(|&seat| match seat {
+                Seat::Human => record::Seat::person(),
+                other => record::Seat {
+                    who: other.name().to_string(),
+                    time_ms: if other == Seat::MonteCarlo {
+                        None
+                    } else {
+                        self.time_ms
+                    },
+                    nodes: None,
+                    depth: if other == Seat::MonteCarlo {
+                        None
+                    } else {
+                        self.depth
+                    },
+                },
+            })
+            .collect();
+        let text = record::Record {
+            game: spec,
+            position: position.clone(),
+            seats,
+            moves,
+            outcome,
+        }
+        .to_text()
+        .map_err(|e| anyhow!("--record {}: {e}", path.display()))?;
+        gametree_lab::io::write_atomic(path, text.as_bytes())
+            .map_err(|e| anyhow!("--record {}: cannot write: {e}", path.display()))
     }
 
     /// A person's move, or `None` on `quit` or the end of the input.

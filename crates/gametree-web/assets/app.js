@@ -30,9 +30,12 @@ for (const b of document.querySelectorAll(".tab")) {
 }
 
 // ---- tree explorer
-// Each view holds a Drawing from /api/draw: {svg, events, nodes, summary, result}.
-// Stepping replays events 0..step-1 onto the SVG's classes, starting from "nothing visited".
-const DYNAMIC = /^(visited|unvisited|pruned|prune-.*|pv|current)$/;
+// Each view holds a Drawing from /api/draw: {svg, events, nodes, summary, result}. The SVG
+// comes drawn as at the end of the search; the page replays events 0..step-1 onto classes
+// that style.css draws over the SVG's own colours: `unvisited` (grey) until a node's visit,
+// `valued` once its value is computed (its value label shows), `pruned` on an edge from its
+// prune (the cut mark shows), `current` on the last event's node, `pv` and `done` at the end.
+const DYNAMIC = /^(visited|unvisited|pruned|prune-.*|pv|current|valued)$/;
 const views = { a: null, b: null };
 let step = 0;
 let timer = null;
@@ -41,6 +44,11 @@ function prunedIds(ev) {
   const b = ev.bound || {};
   return b.pruned || b.pruned_children || b.children || ev.pruned || [];
 }
+
+// A value as the SVG writes it: one number, or (a,b,c); bounds beyond the search's keys as inf.
+const INF_KEY = 9.2e18;
+const num = (x) => (x >= INF_KEY ? "inf" : x <= -INF_KEY ? "-inf" : String(x));
+const vectorText = (v) => (v.length === 1 ? num(v[0]) : `(${v.map(num).join(",")})`);
 
 function maxSteps() {
   return Math.max(0, ...["a", "b"].filter((k) => views[k]).map((k) => views[k].drawing.events.length));
@@ -51,17 +59,25 @@ function loadView(key, drawing, title) {
   root.querySelector(".view-title").textContent = title;
   const holder = root.querySelector(".svg");
   holder.innerHTML = drawing.svg;
+  const svg = holder.querySelector("svg");
   const els = new Map();
   for (const el of holder.querySelectorAll("g.node, g.edge")) {
     const base = [...el.classList].filter((c) => !DYNAMIC.test(c));
-    els.set(el.id, { el, base, final: [...el.classList] });
+    const text = el.querySelector(":scope > text.value, :scope > text.backed-up");
+    els.set(el.id, { el, base, final: [...el.classList], text, finalText: text ? text.textContent : null });
   }
-  views[key] = { root, drawing, els };
+  const width = Number(svg.getAttribute("width"));
+  const height = Number(svg.getAttribute("height"));
+  views[key] = { root, drawing, els, svg, holder, width, height, scale: 1 };
+  initialZoom(views[key]);
 }
 
 function resetState(v) {
   v.cls = new Map();
-  for (const [id, e] of v.els) v.cls.set(id, new Set([...e.base, "unvisited"]));
+  for (const [id, e] of v.els) {
+    v.cls.set(id, new Set([...e.base, "unvisited"]));
+    if (e.text) e.text.textContent = e.finalText;
+  }
   v.visited = new Set();
   v.leaves = 0;
   v.cutoffs = {};
@@ -75,10 +91,20 @@ function applyEvent(v, ev) {
   if (ev.kind === "visit" || ev.kind === "leaf") {
     for (const id of ["node-" + ev.node, "edge-" + ev.node]) {
       const s = v.cls.get(id);
-      if (s) { s.delete("unvisited"); s.add("visited"); v.dirty.add(id); }
+      if (!s) continue;
+      s.delete("unvisited");
+      s.add("visited");
+      // A visit clears an earlier prune of the same node (the drawing's replay rule).
+      if (ev.kind === "visit") for (const c of [...s]) if (c === "pruned" || c.startsWith("prune-")) s.delete(c);
+      v.dirty.add(id);
     }
     v.visited.add(ev.node);
-    if (ev.kind === "leaf") v.leaves++;
+    if (ev.kind === "leaf") {
+      v.leaves++;
+      setValue(v, ev);
+    }
+  } else if (ev.kind === "backup") {
+    setValue(v, ev);
   } else if (ev.kind === "prune") {
     const kind = (ev.bound && ev.bound.kind) || "pruned";
     v.cutoffs[kind] = (v.cutoffs[kind] || 0) + 1;
@@ -87,6 +113,18 @@ function applyEvent(v, ev) {
       if (s) { s.add("pruned"); s.add("prune-" + kind); v.dirty.add("edge-" + c); }
     }
   }
+}
+
+// A node's value is computed: its label shows the value of this event (a re-searched node's
+// label changes with each backup; the last is the SVG's).
+function setValue(v, ev) {
+  const id = "node-" + ev.node;
+  const s = v.cls.get(id);
+  if (!s) return;
+  s.add("valued");
+  v.dirty.add(id);
+  const e = v.els.get(id);
+  if (e.text && ev.value) e.text.textContent = vectorText(ev.value);
 }
 
 function applyStep(key) {
@@ -103,20 +141,108 @@ function applyStep(key) {
     const s = v.cls.get(id);
     if (s && !s.has(c)) { s.add(c); v.marked.push([id, c]); v.dirty.add(id); }
   };
-  if (n === events.length) {
+  const done = events.length > 0 && n === events.length;
+  let current = null;
+  if (done) {
     // The principal variation is known only at the end: taken from the final drawing.
     for (const [id, e] of v.els) if (e.final.includes("pv")) mark(id, "pv");
   } else if (n > 0) {
-    mark("node-" + events[n - 1].node, "current");
+    current = "node-" + events[n - 1].node;
+    mark(current, "current");
   }
+  v.svg.classList.toggle("done", done);
   for (const id of v.dirty) v.els.get(id).el.setAttribute("class", [...v.cls.get(id)].join(" "));
   v.dirty.clear();
+  if (current && v.els.has(current)) follow(v, v.els.get(current).el);
   const last = n > 0 ? events[n - 1] : null;
   const cut = Object.entries(v.cutoffs).map(([k, c]) => `${k} ${c}`).join(", ") || "none";
   v.root.querySelector(".counters").textContent =
     `nodes ${v.visited.size}  leaves ${v.leaves}  cutoffs: ${cut}`;
   v.root.querySelector(".event").textContent = last ? describe(last) : "";
   v.counts = { nodes: v.visited.size, leaves: v.leaves, cutoffs: { ...v.cutoffs } };
+}
+
+// ---- zoom, pan and fit
+// The SVG keeps its viewBox; the page scales its displayed size. The holder scrolls; a drag
+// pans it, Ctrl + wheel zooms about the pointer.
+const MIN_SCALE = 0.005;
+const MAX_SCALE = 4;
+
+function setScale(v, scale, cx, cy) {
+  const h = v.holder;
+  // The point under (cx, cy) of the holder stays put.
+  const px = cx === undefined ? h.clientWidth / 2 : cx;
+  const py = cy === undefined ? h.clientHeight / 2 : cy;
+  const fx = (h.scrollLeft + px) / v.scale;
+  const fy = (h.scrollTop + py) / v.scale;
+  v.scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, scale));
+  v.svg.style.width = `${v.width * v.scale}px`;
+  v.svg.style.height = `${v.height * v.scale}px`;
+  h.scrollLeft = fx * v.scale - px;
+  h.scrollTop = fy * v.scale - py;
+  v.root.querySelector(".zoom-level").textContent = `${Math.round(v.scale * 100)}%`;
+}
+
+// The whole width in view (never enlarged past 1:1).
+function fit(v) {
+  setScale(v, Math.min(1, (v.holder.clientWidth - 2) / v.width));
+  v.holder.scrollLeft = 0;
+  v.holder.scrollTop = 0;
+}
+
+// On load: fit when that keeps the labels readable; otherwise a readable scale with the
+// root in the middle of the view.
+function initialZoom(v) {
+  const w = (v.holder.clientWidth - 2) / v.width;
+  if (w >= 0.45) { fit(v); return; }
+  setScale(v, 0.6);
+  const root = v.els.get("node-r");
+  if (root) centreOn(v, root.el);
+}
+
+function centreOn(v, el) {
+  const h = v.holder.getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  v.holder.scrollLeft += r.left + r.width / 2 - (h.left + h.width / 2);
+  v.holder.scrollTop += r.top + r.height / 2 - (h.top + h.height / 2);
+}
+
+// Keeps the replay's current node in view.
+function follow(v, el) {
+  const h = v.holder.getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  if (r.left < h.left || r.right > h.right || r.top < h.top || r.bottom > h.bottom) centreOn(v, el);
+}
+
+for (const key of ["a", "b"]) {
+  const root = $("view-" + key);
+  const holder = root.querySelector(".svg");
+  root.querySelector(".zoom-fit").addEventListener("click", () => views[key] && fit(views[key]));
+  root.querySelector(".zoom-in").addEventListener("click", () => views[key] && setScale(views[key], views[key].scale * 1.25));
+  root.querySelector(".zoom-out").addEventListener("click", () => views[key] && setScale(views[key], views[key].scale / 1.25));
+  root.querySelector(".zoom-one").addEventListener("click", () => views[key] && setScale(views[key], 1));
+  holder.addEventListener("wheel", (e) => {
+    const v = views[key];
+    if (!v || !e.ctrlKey) return;
+    e.preventDefault();
+    const r = holder.getBoundingClientRect();
+    setScale(v, v.scale * Math.exp(-e.deltaY / 300), e.clientX - r.left, e.clientY - r.top);
+  }, { passive: false });
+  let drag = null;
+  holder.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0) return;
+    drag = { x: e.clientX, y: e.clientY, left: holder.scrollLeft, top: holder.scrollTop };
+    holder.setPointerCapture(e.pointerId);
+    holder.classList.add("dragging");
+  });
+  holder.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    holder.scrollLeft = drag.left - (e.clientX - drag.x);
+    holder.scrollTop = drag.top - (e.clientY - drag.y);
+  });
+  const stop = () => { drag = null; holder.classList.remove("dragging"); };
+  holder.addEventListener("pointerup", stop);
+  holder.addEventListener("pointercancel", stop);
 }
 
 function describe(ev) {
@@ -213,6 +339,7 @@ async function initExplorer() {
   }
   $("algo-a").value = "shallow";
   $("algo-b").value = "maxn";
+  fillGames(list);
   for (const name of ex.examples) $("example").add(new Option(name, name));
   window.gtReady = true;
 }
@@ -220,6 +347,45 @@ async function initExplorer() {
 // ---- play
 // game.gen changes on New game and Undo: an engine turn started before is abandoned.
 const game = { spec: null, moves: [], position: null, seats: [], busy: false, gen: 0 };
+// The games of the registry (GET /api/list), by name; the algorithms a seat can run.
+const registry = { games: new Map(), algorithms: [] };
+// The board's click state: the piece picked (a cell name), the legal moves by cell.
+const boardUi = { selected: null, index: null, board: null, numbers: false, cover: null };
+
+const LABELS = {
+  tictactoe: "tic-tac-toe", "connect-four": "connect four", "chinese-checkers": "Chinese Checkers",
+  chess4: "four-player chess", rolit: "Rolit", focus: "Focus", blokus: "Blokus", hearts: "Hearts", spades: "Spades",
+};
+// The board a player count is played on (the smaller one where both fit).
+const SPECS = {
+  "chinese-checkers": (n) => `chinese-checkers(players=${n},board=${n <= 3 ? 73 : 121})`,
+};
+
+// The game menu: every game of the registry with each player count it accepts.
+function fillGames(list) {
+  const sel = $("game");
+  sel.innerHTML = "";
+  registry.algorithms = list.algorithms.map((a) => a.name);
+  for (const g of list.games) {
+    if (g.kind !== "game") continue;
+    registry.games.set(g.name, g);
+    const label = LABELS[g.name] || g.name;
+    const many = g.seats.length > 1 || /players=/.test(g.syntax);
+    for (const n of g.seats) {
+      const spec = SPECS[g.name] ? SPECS[g.name](n) : many ? `${g.name}(players=${n})` : g.name;
+      sel.add(new Option(many ? `${label}, ${n} players` : label, spec));
+    }
+  }
+  sel.value = "connect-four";
+}
+
+// The engine a seat starts with: the registry's for the game with 3+ players (as
+// `gametree list` shows it), paranoid when it names none, alpha-beta with two players.
+function defaultAlgorithm(spec, players) {
+  if (players === 2) return "alphabeta";
+  const g = registry.games.get(gameName(spec));
+  return (g && g.default_engine) || "paranoid";
+}
 
 function seatRow(i) {
   const row = document.createElement("div");
@@ -227,8 +393,23 @@ function seatRow(i) {
   row.innerHTML = `player ${i} <select class="who"><option>person</option><option>engine</option></select>
     <select class="algo"></select> <input class="ms" type="number" min="10" max="5000" value="300" size="5"> ms`;
   const algo = row.querySelector(".algo");
-  for (const a of ["paranoid", "maxn", "shallow", "speculative", "alphabeta", "brs"]) algo.add(new Option(a, a));
+  for (const a of registry.algorithms) algo.add(new Option(a, a));
   return row;
+}
+
+// Nothing to play: after an error the old board is not left playable.
+function clearGame(message) {
+  game.position = null;
+  game.moves = [];
+  boardUi.board = null;
+  drawBoard(null, boardUi);
+  $("board").textContent = "";
+  $("legal").innerHTML = "";
+  $("history").innerHTML = "";
+  $("move-hint").textContent = "";
+  $("game-status").textContent = message;
+  $("game-status").className = "error";
+  publish();
 }
 
 async function newGame() {
@@ -236,46 +417,397 @@ async function newGame() {
   const gen = game.gen;
   game.spec = $("game").value;
   game.moves = [];
-  await refresh();
+  game.record = null;
+  game.busy = false;
+  $("record-bar").hidden = true;
+  try {
+    await refresh();
+  } catch (e) {
+    if (gen === game.gen) clearGame(e.message);
+    throw e;
+  }
   if (gen !== game.gen) return;
+  status("");
   const seats = $("seats");
   seats.querySelectorAll(".seat").forEach((s) => s.remove());
   for (let i = 0; i < game.position.players; i++) {
     const row = seatRow(i);
     if (i > 0) row.querySelector(".who").value = "engine";
-    row.querySelector(".algo").value = game.position.players === 2 ? "alphabeta" : "paranoid";
+    row.querySelector(".algo").value = defaultAlgorithm(game.spec, game.position.players);
     seats.appendChild(row);
   }
+  showPosition(game.position);
   $("think-live").hidden = true;
   $("think-done").hidden = true;
   await next();
 }
 
 function publish() {
-  window.gtPlay = { moves: [...game.moves], position: game.position, busy: game.busy };
+  const keep = window.gtPlay || {};
+  window.gtPlay = { moves: [...game.moves], position: game.position, busy: game.busy, spec: game.spec, record: keep.record, replay: keep.replay };
+}
+
+function personToMove() {
+  const p = game.position;
+  const row = p && $("seats").querySelectorAll(".seat")[p.to_move];
+  return Boolean(row && !p.outcome && !game.busy && !seat(p.to_move).engine);
 }
 
 function showPosition(p) {
   game.position = p;
   $("board").textContent = p.board || p.position || "";
-  const legal = $("legal");
-  legal.innerHTML = "";
+  boardUi.board = boardOf(p);
+  boardUi.selected = null;
+  boardUi.cover = null;
+  boardUi.index = moveIndex(p.outcome ? [] : p.legal, boardUi.board || {});
+  $("cell-numbers-label").hidden = !(boardUi.board && boardUi.board.numbers);
+  $("board").hidden = Boolean(boardUi.board);
+  $("game-status").className = "";
   if (p.outcome) {
-    $("game-status").textContent = `game over: (${p.outcome.join(", ")})`;
+    const best = Math.max(...p.outcome);
+    const won = p.outcome.map((v, i) => (v === best ? i : -1)).filter((i) => i >= 0);
+    const verdict = won.length === p.outcome.length ? "a draw" : won.length === 1 ? `player ${won[0]} wins` : `players ${won.join(" and ")} share the win`;
+    $("game-status").textContent = `game over: ${verdict} (${p.outcome.join(", ")})`;
   } else {
     $("game-status").textContent = `player ${p.to_move} to move`;
-    for (const m of p.legal) {
-      const b = document.createElement("button");
-      b.textContent = m;
-      b.dataset.move = m;
-      b.addEventListener("click", () => personMove(m));
-      legal.appendChild(b);
-    }
   }
+  showLegal(p.outcome ? [] : p.legal);
+  redrawBoard();
   const hist = $("history");
   hist.innerHTML = "";
   for (const m of game.moves) hist.appendChild(Object.assign(document.createElement("li"), { textContent: m }));
   publish();
+}
+
+// The legal moves as buttons (all of them, or those of the picked piece or Blokus cell).
+function showLegal(moves) {
+  const legal = $("legal");
+  legal.innerHTML = "";
+  for (const m of moves) {
+    const b = document.createElement("button");
+    b.textContent = m;
+    b.dataset.move = m;
+    b.disabled = !personToMove();
+    b.addEventListener("click", () => personMove(m));
+    b.addEventListener("mouseenter", () => preview(m));
+    b.addEventListener("mouseleave", () => preview(null));
+    legal.appendChild(b);
+  }
+}
+
+// The cells a move touches, outlined while its button is under the pointer.
+function preview(m) {
+  for (const g of document.querySelectorAll("#board-svg g.cell.preview")) g.classList.remove("preview");
+  $("move-hint").textContent = m ? `move ${m}` : hint();
+  if (!m) return;
+  const names = m.includes(":") ? m.split(":")[1].split(",") : m.replace(/^\+/, "").split("-").map((t) => (t.match(/^[A-Za-z]?\d+/) || [t])[0]);
+  for (const n of names) for (const g of document.querySelectorAll(`#board-svg g.cell[data-cell="${CSS.escape(n)}"]`)) g.classList.add("preview");
+}
+
+function hint() {
+  const p = game.position;
+  if (!p || p.outcome || !boardUi.board) return "";
+  if (!personToMove()) return "";
+  if (boardUi.selected !== null) {
+    const t = boardUi.index.from.get(boardUi.selected);
+    return `${boardUi.selected === "+" ? "a reserve piece" : boardUi.selected}: click a highlighted destination (${[...t.values()].join(" ")})`;
+  }
+  if (boardUi.cover) return `placements covering ${boardUi.cover}: pick one below`;
+  if (boardUi.board.cover) return "click a cell to list the placements covering it";
+  if (boardUi.index.from.size) return "click a piece, then its destination";
+  return boardHint();
+}
+
+function boardHint() {
+  return boardUi.board.cards ? "click a ringed card" : "click a ringed cell";
+}
+
+function redrawBoard() {
+  const ui = { ...boardUi, index: personToMove() ? boardUi.index : { place: new Map(), from: new Map(), cover: new Map() } };
+  drawBoard(boardUi.board, ui);
+  $("move-hint").textContent = hint();
+}
+
+function clickCell(name) {
+  if (!personToMove()) return;
+  const ix = boardUi.index;
+  if (boardUi.selected !== null) {
+    const t = ix.from.get(boardUi.selected);
+    const picked = boardUi.selected;
+    boardUi.selected = null;
+    if (t && t.has(name)) { personMove(t.get(name)); return; }
+    if (name === picked) { redrawBoard(); showLegal(game.position.legal); return; }
+  }
+  if (ix.cover.has(name)) {
+    boardUi.cover = name;
+    redrawBoard();
+    showLegal(ix.cover.get(name));
+  } else if (ix.place.has(name)) {
+    personMove(ix.place.get(name));
+  } else if (ix.from.has(name)) {
+    boardUi.selected = name;
+    redrawBoard();
+    showLegal([...ix.from.get(name).values()]);
+  } else {
+    redrawBoard();
+    showLegal(game.position.legal);
+  }
+}
+
+// For the browser tests: the drawing and the click map of any position.
+window.gtBoards = { boardOf, moveIndex };
+
+$("cell-numbers").addEventListener("change", () => { boardUi.numbers = $("cell-numbers").checked; redrawBoard(); });
+
+// ---- boards
+// Every game's board drawn as SVG from what /api/play sends (the text picture `board` and the
+// position notation), with each cell named as the game's notation names it, so that a click
+// can be matched against the legal moves: a cell to place (tic-tac-toe, connect four's
+// column, Rolit, a Focus reserve piece on `+SQUARE`), or a piece then its destination
+// (FROM-TO: Chinese Checkers cell numbers, four-player chess and Focus squares). Blokus and
+// the card games are drawn too; a Blokus cell lists the placements covering it, a card of
+// the hand to move is played by a click.
+const SVGNS = "http://www.w3.org/2000/svg";
+// Player colours by the letter or digit the text picture uses.
+const INK = {
+  X: "#c62828", O: "#f9a825",
+  r: "#d32f2f", y: "#f2c200", g: "#2e7d32", b: "#1565c0",
+  0: "#d32f2f", 1: "#1565c0", 2: "#2e7d32", 3: "#f2c200", 4: "#7b1fa2", 5: "#00838f",
+};
+const gameName = (spec) => spec.replace(/\(.*$/, "");
+const lines = (text) => (text || "").split("\n");
+
+// A board: {cells: [{name, x, y, r, shape, fill, label, owner}], width, height, extra}.
+function boardOf(p) {
+  const name = gameName(p.spec);
+  const f = BOARDS[name];
+  return f ? f(p) : null;
+}
+
+function gridRows(text, re) {
+  return lines(text).map((l) => l.match(re)).filter(Boolean);
+}
+
+const BOARDS = {
+  tictactoe(p) {
+    const rows = lines(p.board).filter((l) => l.includes("|"));
+    const cells = [];
+    rows.forEach((l, r) => l.split("|").forEach((c, k) => {
+      const t = c.trim();
+      const n = r * 3 + k + 1;
+      cells.push({ name: String(n), x: 40 + k * 70, y: 40 + r * 70, size: 66, shape: "square",
+        fill: "#fff", piece: t === "X" || t === "O" ? t : null, pieceInk: INK[t] });
+    }));
+    return { cells, width: 250, height: 250 };
+  },
+  "connect-four"(p) {
+    const rows = lines(p.board).filter((l) => /^\|.*\|$/.test(l));
+    const cells = [];
+    rows.forEach((l, r) => {
+      const body = l.slice(1, -1).trim().split(/\s+/);
+      body.forEach((t, c) => cells.push({ name: String(c + 1), x: 40 + c * 56, y: 40 + r * 56, r: 23,
+        shape: "circle", fill: t === "." ? "#fff" : INK[t], owner: t === "." ? null : t }));
+    });
+    // The cell a disc dropped in a column lands on is the one ringed; the whole column answers a click.
+    for (let c = 0; c < 7; c++) {
+      const free = cells.filter((x) => x.name === String(c + 1) && !x.owner);
+      if (free.length) free[free.length - 1].land = true;
+    }
+    return { cells, width: 80 + 6 * 56, height: 80 + (rows.length - 1) * 56, background: "#1e4fa3", columns: true };
+  },
+  "chinese-checkers"(p) {
+    // The star: every glyph of the picture is a hole, numbered in reading order.
+    const rows = lines(p.board).filter((l) => l.trim() !== "" && /^[ .0-9]+$/.test(l));
+    const cells = [];
+    let n = 0;
+    rows.forEach((l, r) => {
+      for (let c = 0; c < l.length; c++) {
+        const t = l[c];
+        if (t === " ") continue;
+        cells.push({ name: String(n), x: 24 + c * 17, y: 26 + r * 29.4, r: 12.5, shape: "circle",
+          fill: t === "." ? "#f3ead7" : INK[t], owner: t === "." ? null : t, number: String(n) });
+        n++;
+      }
+    });
+    const w = Math.max(...cells.map((c) => c.x)) + 26;
+    const h = Math.max(...cells.map((c) => c.y)) + 26;
+    return { cells, width: w, height: h, background: "#e9dcc0", numbers: true };
+  },
+  rolit(p) {
+    const cells = [];
+    for (const m of gridRows(p.board, /^\s*([1-8])\s+((?:[.rygb] ?){8})$/)) {
+      const r = Number(m[1]);
+      m[2].trim().split(/\s+/).forEach((t, c) => cells.push({
+        name: "ABCDEFGH"[c] + r, x: 40 + c * 48, y: 40 + (r - 1) * 48, size: 46, shape: "square", fill: "#2e7d4f",
+        piece: t === "." ? null : "disc", pieceInk: INK[t], owner: t === "." ? null : t }));
+    }
+    return { cells, width: 40 + 8 * 48, height: 40 + 8 * 48, labels: { cols: "ABCDEFGH", rows: "12345678", step: 48, origin: 40 } };
+  },
+  chess4(p) {
+    const cells = [];
+    const GLYPH = { K: "\u265A", Q: "\u265B", R: "\u265C", B: "\u265D", N: "\u265E", P: "\u265F" };
+    for (const m of gridRows(p.board, /^\s*(\d+) (.*)$/)) {
+      const rank = Number(m[1]);
+      for (let c = 0; c * 3 < m[2].length && c < 14; c++) {
+        const t = m[2].slice(c * 3, c * 3 + 3).trim();
+        if (t === "") continue;
+        const x = 46 + c * 36;
+        const y = 40 + (14 - rank) * 36;
+        cells.push({ name: "abcdefghijklmn"[c] + rank, x, y, size: 36, shape: "square",
+          fill: (c + rank) % 2 ? "#f0d9b5" : "#b58863",
+          piece: t === "." ? null : GLYPH[t[1]], pieceInk: INK[t[0]], owner: t === "." ? null : t[0] });
+      }
+    }
+    return { cells, width: 46 + 14 * 36, height: 40 + 14 * 36, labels: { cols: "abcdefghijklmn", rows: [...Array(14)].map((_, i) => String(14 - i)), step: 36, origin: 46, top: 40 } };
+  },
+  focus(p) {
+    // The picture shows the top of each stack; the notation has whole stacks (bottom first).
+    const fields = (p.position || "").split(" ");
+    const stacks = (fields[1] || "").split("/").flatMap((rank) => rank.split(","));
+    const cells = [];
+    let k = 0;
+    for (const m of gridRows(p.board, /^([1-8])(\s.*)$/)) {
+      const rank = Number(m[1]);
+      const body = m[2];
+      for (let i = 0; i < body.length; i++) {
+        if (body[i] === " ") continue;
+        const c = Math.round((i + 1 - 7) / 6);
+        const stack = stacks[k++] || body[i];
+        cells.push({ name: "abcdefgh"[c] + rank, x: 40 + c * 52, y: 40 + (8 - rank) * 52, size: 50, shape: "square", fill: "#e8e0cc",
+          stack: stack === "." ? "" : stack, owner: stack === "." ? null : stack[stack.length - 1] });
+      }
+    }
+    return { cells, width: 40 + 8 * 52, height: 40 + 8 * 52, reserve: true, labels: { cols: "abcdefgh", rows: "87654321", step: 52, origin: 40 } };
+  },
+  blokus(p) {
+    const cells = [];
+    for (const m of gridRows(p.board, /^\s*(\d+)\s{2}((?:\S ?){20})$/)) {
+      const rank = Number(m[1]);
+      m[2].trim().split(/\s+/).forEach((t, c) => cells.push({ name: "abcdefghijklmnopqrst"[c] + rank, x: 20 + c * 22, y: 20 + (20 - rank) * 22,
+        size: 21, shape: "square", fill: t === "." ? "#f4f4f4" : INK[t], owner: t === "." ? null : t }));
+    }
+    return { cells, width: 20 + 20 * 22, height: 20 + 20 * 22, cover: true };
+  },
+  hearts(p) { return cardBoard(p); },
+  spades(p) { return cardBoard(p); },
+};
+
+// The hands, one row of cards per player, and the trick on the table.
+function cardBoard(p) {
+  const cells = [];
+  const SUIT = { C: "\u2663", D: "\u2666", S: "\u2660", H: "\u2665" };
+  const rows = lines(p.board).filter((l) => /^[ *]P\d/.test(l));
+  rows.forEach((l, r) => {
+    let c = 0;
+    for (const m of l.matchAll(/([CDSH]): (\S+)/g)) {
+      if (m[2] === "-") continue;
+      for (const rank of m[2]) {
+        cells.push({ name: rank + m[1], x: 30 + c * 30, y: 50 + r * 80, card: rank + SUIT[m[1]], red: m[1] === "D" || m[1] === "H" });
+        c++;
+      }
+      c += 0.5;
+    }
+  });
+  const trick = (lines(p.board).find((l) => l.startsWith("trick:")) || "").slice(6).trim();
+  return { cells, width: 40 + 19 * 30, height: 40 + rows.length * 80, cards: true, seats: rows.map((l) => l.slice(0, 18).trim()), trick };
+}
+
+// How the legal moves map onto cells: place (cell -> move), from (cell -> (cell -> move)),
+// cover (Blokus: cell -> the placements covering it); moves that name no cell (`pass`) are
+// left to the move list.
+function moveIndex(legal, board) {
+  const place = new Map();
+  const from = new Map();
+  const cover = new Map();
+  const addFrom = (f, t, m) => {
+    if (!from.has(f)) from.set(f, new Map());
+    if (!from.get(f).has(t)) from.get(f).set(t, m);
+  };
+  for (const m of legal) {
+    if (board.cover) {
+      const cs = m.includes(":") ? m.split(":")[1].split(",") : [];
+      for (const c of cs) {
+        if (!cover.has(c)) cover.set(c, []);
+        cover.get(c).push(m);
+      }
+    } else if (m.startsWith("+")) {
+      addFrom("+", m.slice(1), m);
+    } else if (m.includes("-")) {
+      const i = m.indexOf("-");
+      const rest = m.slice(i + 1);
+      addFrom(m.slice(0, i), (rest.match(/^[A-Za-z]?\d+/) || [rest])[0], m);
+    } else {
+      place.set(m, m);
+    }
+  }
+  return { place, from, cover };
+}
+
+function svgEl(tag, attrs, parent) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+// Draws `board` into #board-svg; `ui` is the click state {selected, index, onMove, onCover}.
+function drawBoard(board, ui) {
+  const holder = $("board-svg");
+  holder.innerHTML = "";
+  if (!board) return;
+  const pad = board.reserve ? 70 : 10;
+  const svg = svgEl("svg", { width: board.width + pad, height: board.height + 10, viewBox: `0 0 ${board.width + pad} ${board.height + 10}`,
+    class: "board", "font-family": "DejaVu Sans, sans-serif" }, holder);
+  if (board.background) svgEl("rect", { x: 4, y: 4, width: board.width, height: board.height, rx: 10, fill: board.background }, svg);
+  if (board.labels) {
+    const L = board.labels;
+    [...L.cols].forEach((t, i) => svgEl("text", { x: L.origin + i * L.step, y: 14, "text-anchor": "middle", "font-size": 11, fill: "#667" }, svg).textContent = t);
+    [...L.rows].forEach((t, i) => svgEl("text", { x: L.origin - L.step / 2 - 9, y: (L.top ?? L.origin) + i * L.step + 4, "text-anchor": "middle", "font-size": 11, fill: "#667" }, svg).textContent = t);
+  }
+  const { index } = ui;
+  const targets = ui.selected !== null && index.from.has(ui.selected) ? index.from.get(ui.selected) : null;
+  const clickable = (c) => targets ? targets.has(c.name) : index.place.has(c.name) || index.from.has(c.name) || index.cover.has(c.name);
+  for (const [i, c] of board.cells.entries()) {
+    const g = svgEl("g", { class: "cell", "data-cell": c.name, "data-i": i }, svg);
+    if (c.card) {
+      const w = 28, h = 40;
+      svgEl("rect", { x: c.x - w / 2, y: c.y - h / 2, width: w, height: h, rx: 3, fill: "#fff", stroke: "#889" }, g);
+      svgEl("text", { x: c.x, y: c.y + 5, "text-anchor": "middle", "font-size": 13, fill: c.red ? "#c62828" : "#222" }, g).textContent = c.card;
+    } else if (c.shape === "circle") {
+      svgEl("circle", { cx: c.x, cy: c.y, r: c.r, fill: c.fill, stroke: "#0003" }, g);
+    } else {
+      svgEl("rect", { x: c.x - c.size / 2, y: c.y - c.size / 2, width: c.size, height: c.size, fill: c.fill, stroke: "#0004" }, g);
+      if (c.piece === "disc") svgEl("circle", { cx: c.x, cy: c.y, r: c.size * 0.4, fill: c.pieceInk, stroke: "#0006" }, g);
+      else if (c.piece) {
+        svgEl("text", { x: c.x, y: c.y + c.size * 0.3, "text-anchor": "middle", "font-size": c.size * 0.8, fill: c.pieceInk,
+          stroke: "#0008", "stroke-width": 0.6 }, g).textContent = c.piece;
+      }
+      if (c.stack) {
+        // A Focus stack, bottom first: one bar per piece, the top one at the front.
+        [...c.stack].forEach((t, k) => svgEl("rect", { x: c.x - 17, y: c.y + 10 - k * 10, width: 34, height: 9, rx: 2, fill: INK[t], stroke: "#0008" }, g));
+      }
+    }
+    if (board.numbers && ui.numbers) {
+      svgEl("text", { class: "cell-number", x: c.x, y: c.y + 3.5, "text-anchor": "middle", "font-size": 9, fill: c.owner ? "#fff" : "#444" }, g).textContent = c.number;
+    }
+    if (ui.selected === c.name) g.classList.add("selected");
+    if (clickable(c)) {
+      g.classList.add(board.columns && !c.land ? "click" : "target");
+      g.addEventListener("click", () => clickCell(c.name));
+    }
+  }
+  if (board.reserve && index.from.has("+")) {
+    const g = svgEl("g", { class: "cell target", "data-cell": "+" }, svg);
+    if (ui.selected === "+") g.classList.add("selected");
+    svgEl("rect", { x: board.width + 8, y: 40, width: 56, height: 40, rx: 6, fill: "#fff", stroke: "#667" }, g);
+    svgEl("text", { x: board.width + 36, y: 65, "text-anchor": "middle", "font-size": 12 }, g).textContent = "reserve";
+    g.addEventListener("click", () => clickCell("+"));
+  }
+  if (board.cards) {
+    board.seats.forEach((t, r) => svgEl("text", { x: 16, y: 22 + r * 80, "font-size": 12, fill: "#222" }, svg).textContent =
+      t.replace(/^\*/, "\u25B6 ").replace(/\s+/g, " "));
+    svgEl("text", { x: 16, y: 30 + board.seats.length * 80, "font-size": 12, fill: "#225" }, svg).textContent = board.trick ? `trick: ${board.trick}` : "";
+  }
 }
 
 async function refresh() {
@@ -293,7 +825,7 @@ function seat(i) {
 }
 
 async function personMove(m) {
-  if (game.busy) return;
+  if (game.busy || !game.position || game.record) return;
   const s = seat(game.position.to_move);
   if (s.engine) return;
   game.moves.push(m);
@@ -380,6 +912,7 @@ function think(player, s) {
     thinking = t;
     // The person's move buttons wait for the engine.
     for (const b of $("legal").querySelectorAll("button")) b.disabled = true;
+    redrawBoard();
     window.gtThinking = { active: true, player, started_unix_ms: Date.now(), updates: [], pv: [], moveNow: null };
     $("think-who").textContent = `player ${player} (${s.algorithm}, ${s.time_ms} ms) is thinking`;
     for (const id of ["think-depth", "think-nodes", "think-nps", "think-value", "think-pv"]) $(id).textContent = "-";
@@ -492,12 +1025,143 @@ async function next() {
   publish();
 }
 
+// ---- game records (docs/records.md): the same text `gametree play --record` writes
+const RECORD_HEADER = "gametree-record 1";
+
+function recordText() {
+  const lines = [RECORD_HEADER, `game ${game.position ? game.position.spec : game.spec}`];
+  $("seats").querySelectorAll(".seat").forEach((_, i) => {
+    const s = seat(i);
+    lines.push(s.engine ? `seat ${i} ${s.algorithm} time_ms=${s.time_ms}` : `seat ${i} person`);
+  });
+  for (let i = 0; i < game.moves.length; i += 16) lines.push(`moves ${game.moves.slice(i, i + 16).join(" ")}`);
+  if (game.position && game.position.outcome) lines.push(`outcome ${game.position.outcome.join(" ")}`);
+  return lines.join("\n") + "\n";
+}
+
+// Reads a record; throws an Error naming the line at fault.
+function parseRecord(text) {
+  const r = { game: null, position: null, seats: [], moves: [], outcome: null };
+  let header = false;
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const t = raw.trim();
+    const fail = (m) => { throw new Error(`record line ${i + 1}: ${m}`); };
+    if (t === "" || t.startsWith("#")) return;
+    if (!header) {
+      if (t !== RECORD_HEADER) fail(`not a game record (the first line should be "${RECORD_HEADER}")`);
+      header = true;
+      return;
+    }
+    const [key, ...rest] = t.split(/\s+/);
+    if (key === "game") { if (rest.length !== 1) fail("game: give one spec"); r.game = rest[0]; }
+    else if (key === "position") r.position = t.slice(8).trim();
+    else if (key === "seat") {
+      if (Number(rest[0]) !== r.seats.length || rest.length < 2) fail(`seats are listed in order, this one should be seat ${r.seats.length}`);
+      const s = { who: rest[1] };
+      for (const l of rest.slice(2)) {
+        const [k, v] = l.split("=");
+        if (!/^\d+$/.test(v || "") || !["time_ms", "nodes", "depth"].includes(k)) fail(`seat ${rest[0]}: ${l} is not time_ms=, nodes= or depth= a number`);
+        s[k] = Number(v);
+      }
+      r.seats.push(s);
+    } else if (key === "moves") r.moves.push(...rest);
+    else if (key === "outcome") r.outcome = rest.map(Number);
+    else fail(`unknown item "${key}" (expected game, position, seat, moves or outcome)`);
+  });
+  if (!header) throw new Error("record: empty");
+  if (!r.game) throw new Error("record: no game line");
+  return r;
+}
+
+function saveRecord() {
+  const text = recordText();
+  window.gtPlay.record = text;
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  a.download = `${gameName(game.spec)}-${game.moves.length}-moves.gtrec`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+// A loaded record: the game at its start, stepped through with the replay buttons; "Play
+// from here" hands the position back to the seats.
+async function loadRecord(text) {
+  const r = parseRecord(text);
+  if (r.position) throw new Error("record: the page replays games from the start only (this one has a position line)");
+  cancelThinking();
+  const gen = game.gen;
+  // Every position of the record, checked by the server (a bad move is named).
+  game.spec = r.game;
+  game.moves = [];
+  try {
+    await api("/api/play", { game: r.game, moves: r.moves });
+    await refresh();
+  } catch (e) {
+    if (gen === game.gen) clearGame(e.message);
+    throw e;
+  }
+  if (gen !== game.gen) return;
+  const sel = $("game");
+  if (![...sel.options].some((o) => o.value === r.game)) sel.add(new Option(r.game, r.game));
+  sel.value = r.game;
+  const seats = $("seats");
+  seats.querySelectorAll(".seat").forEach((s) => s.remove());
+  for (let i = 0; i < game.position.players; i++) {
+    const row = seatRow(i);
+    const s = r.seats[i] || { who: "person" };
+    const engine = s.who !== "person" && s.who !== "human";
+    row.querySelector(".who").value = engine ? "engine" : "person";
+    const algo = registry.algorithms.includes(s.who) ? s.who : defaultAlgorithm(r.game, game.position.players);
+    row.querySelector(".algo").value = algo;
+    if (s.time_ms) row.querySelector(".ms").value = String(s.time_ms);
+    seats.appendChild(row);
+  }
+  game.record = { moves: r.moves, at: 0 };
+  $("record-bar").hidden = false;
+  await replayTo(0);
+}
+
+async function replayTo(k) {
+  const rec = game.record;
+  if (!rec) return;
+  rec.at = Math.max(0, Math.min(k, rec.moves.length));
+  game.moves = rec.moves.slice(0, rec.at);
+  game.busy = true; // the board is not played on while a record is replayed
+  await refresh();
+  $("record-step").textContent = `move ${rec.at} / ${rec.moves.length}` + (rec.at > 0 ? ` (last: ${rec.moves[rec.at - 1]})` : "");
+  window.gtPlay.replay = { at: rec.at, total: rec.moves.length };
+}
+
+async function playFromHere() {
+  game.record = null;
+  game.busy = false;
+  $("record-bar").hidden = true;
+  showPosition(game.position);
+  await next();
+}
+
+$("save-record").addEventListener("click", saveRecord);
+$("load-record").addEventListener("change", async (e) => {
+  const f = e.target.files[0];
+  if (!f) return;
+  try { await loadRecord(await f.text()); status(""); } catch (err) { status(err.message, true); }
+  e.target.value = "";
+});
+$("rec-first").addEventListener("click", () => replayTo(0));
+$("rec-back").addEventListener("click", () => replayTo(game.record.at - 1));
+$("rec-forward").addEventListener("click", () => replayTo(game.record.at + 1));
+$("rec-last").addEventListener("click", () => replayTo(game.record.moves.length));
+$("rec-play").addEventListener("click", () => playFromHere().catch((e) => status(e.message, true)));
+
 $("new-game").addEventListener("click", () => newGame().catch((e) => status(e.message, true)));
 $("undo").addEventListener("click", async () => {
+  // While a record is replayed, Undo steps back through it.
+  if (game.record) { await replayTo(game.record.at - 1).catch((e) => status(e.message, true)); return; }
   cancelThinking();
   game.moves.pop();
   await refresh().catch((e) => status(e.message, true));
 });
 
-initExplorer().catch((e) => status(e.message, true));
-newGame().catch((e) => status(e.message, true));
+initExplorer().then(newGame).catch((e) => status(e.message, true));

@@ -378,6 +378,7 @@ async fn list() -> Json<Value> {
                 "default_spec": e.listing.default_spec,
                 "seats": e.seats,
                 "kind": if e.kind == Kind::Game { "game" } else { "tree" },
+                "default_engine": e.default_engine.map(|d| d.searcher.name()),
             })
         })
         .collect();

@@ -85,6 +85,68 @@ fn two_people_play_tictactoe_to_a_win() {
     assert!(t.contains("\x1b["), "colour when asked for");
 }
 
+/// `--record` writes the game record (docs/records.md) when the game ends: the canonical
+/// spec, the seats with their limits, the moves as played and the outcome; a directory is
+/// refused with one line and exit code 2.
+#[test]
+fn play_record_writes_the_game() {
+    let dir = scratch("play-record");
+    let file = dir.join("game.gtrec");
+    let path = file.to_str().unwrap();
+    let args = [
+        "play",
+        "--game",
+        "tictactoe",
+        "--players",
+        "human,alphabeta",
+        "--depth",
+        "9",
+        "--no-color",
+        "--record",
+        path,
+    ];
+    let o = with_input(&args, "5\n1\n9\n3\n2\n8\n4\n6\n7\n");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let written = std::fs::read_to_string(&file).unwrap();
+    let record = gametree_games::record::Record::parse(&written).unwrap();
+    assert_eq!(record.game, "tictactoe");
+    assert_eq!(record.position, None);
+    assert_eq!(record.seats.len(), 2);
+    assert_eq!(record.seats[0].who, "person");
+    assert_eq!(
+        (
+            record.seats[1].who.as_str(),
+            record.seats[1].depth,
+            record.seats[1].time_ms
+        ),
+        ("alphabeta", Some(9), None)
+    );
+    assert!(record.outcome.is_some(), "the game ended: {written}");
+    // The moves are the game's: every one legal in turn, ending where the game ended.
+    let shown = text(&o);
+    for m in record.moves.iter().skip(1).step_by(2) {
+        assert!(
+            shown.contains(&format!("P1 (alphabeta) plays {m} ")),
+            "{m}: {shown}"
+        );
+    }
+    assert_eq!(record.moves[0], "5");
+    let o = with_input(
+        &args[..args.len() - 1]
+            .iter()
+            .copied()
+            .chain([dir.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+        "quit\n",
+    );
+    assert_eq!(o.status.code(), Some(2), "a directory as the record file");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("--record") && err.lines().count() == 1,
+        "{err}"
+    );
+}
+
 #[test]
 fn engine_against_engine_needs_no_input() {
     let o = Command::new(env!("CARGO_BIN_EXE_gametree"))

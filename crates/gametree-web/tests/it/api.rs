@@ -356,3 +356,29 @@ fn a_client_that_goes_away_stops_its_search() {
         clock.elapsed()
     );
 }
+
+/// `GET /api/list` names each game's default engine with 3+ players as `gametree list` does
+/// (the registry's), `null` where there is none: the page's seats start with it.
+#[test]
+fn list_names_the_registry_default_engines() {
+    let addr = start(ServerConfig::default());
+    let (status, got) = json(addr, "GET", "/api/list", &Value::Null);
+    assert_eq!(status, 200, "{got}");
+    let games = got["games"].as_array().expect("games");
+    let mut named = 0;
+    for e in gametree_games::registry::entries() {
+        let g = games
+            .iter()
+            .find(|g| g["name"] == e.listing.name)
+            .unwrap_or_else(|| panic!("{} listed", e.listing.name));
+        let want = e.default_engine.map(|d| d.searcher.name());
+        assert_eq!(g["default_engine"].as_str(), want, "{}", e.listing.name);
+        named += usize::from(want.is_some());
+    }
+    assert!(named >= 4, "the strength experiment's engines are named");
+    let cc = games
+        .iter()
+        .find(|g| g["name"] == "chinese-checkers")
+        .unwrap();
+    assert_eq!(cc["default_engine"], "brs-plus");
+}
