@@ -9,6 +9,7 @@ use clap::Args;
 use gametree_lab::engine_name::parse_budget;
 use gametree_lab::experiment::Experiment;
 use gametree_lab::experiment::{Ctx, StrengthScale};
+use gametree_lab::io::note;
 use gametree_lab::reproduce;
 use gametree_lab::shard::{self, Balance, RunParams, Shard};
 
@@ -76,9 +77,11 @@ fn strength_scale(args: &ReproduceArgs) -> Result<StrengthScale> {
     })
 }
 
-/// Runs `gametree reproduce`. The text output comes after every experiment has run, first
-/// the summary, then the tables; meanwhile each experiment's time goes to stderr as it ends
-/// (with --json, or when stderr is a terminal, beside the progress bars).
+/// Runs `gametree reproduce`. The experiments run at the same time on every core
+/// (`RAYON_NUM_THREADS` sets how many), their rows the same as one after another. The text
+/// output comes after every experiment has run, first the summary, then the tables;
+/// meanwhile each experiment's time goes to stderr as it ends, one line each (on a
+/// terminal above the progress bars).
 pub fn run(args: ReproduceArgs) -> Result<()> {
     let experiments = reproduce::select(args.target.as_deref()).map_err(|e| anyhow!(e))?;
     if args.list {
@@ -108,17 +111,24 @@ pub fn run(args: ReproduceArgs) -> Result<()> {
         return run_shard(&args, &experiments, &ctx, shard);
     }
     let start = Instant::now();
+    let total = experiments.len();
+    let mut finished = 0;
     let done = reproduce::run(&experiments, &ctx, args.out.as_deref(), |d| {
+        // The text comes at the end; meanwhile one line per finished experiment goes to
+        // stderr (above the progress bars on a terminal), so a long run is never silent.
+        finished += 1;
         let e = &d.experiment;
-        // The text comes at the end; each experiment's time goes to stderr with --json, and
-        // to a terminal.
-        if args.json || ctx.progress {
-            if d.skipped {
-                errln!("{}/{}: skipped (stored results)", e.paper, e.table);
-            } else {
-                errln!("{}/{}: {:.2} s", e.paper, e.table, d.wall_secs);
-            }
-        }
+        let what = if d.skipped {
+            "skipped (stored results)".to_string()
+        } else {
+            format!("{:.2} s", d.wall_secs)
+        };
+        note(format_args!(
+            "[{finished}/{total}] {}/{}: {what} ({:.1} s since the start)",
+            e.paper,
+            e.table,
+            start.elapsed().as_secs_f64()
+        ));
     })
     .map_err(|e| match e {
         // Checked by `run` before any experiment: a bad --out is reported before computing.

@@ -418,10 +418,13 @@ pub fn remove_stale_temps(dir: &Path) -> io::Result<Vec<PathBuf>> {
     Ok(removed)
 }
 
-/// Writes a progress note to standard error; a failed write is ignored (a closed terminal
-/// never stops an experiment).
+/// Writes a progress note to standard error, above the progress bars when some are drawn
+/// ([`crate::runner::bars`]); a failed write is ignored (a closed terminal never stops an
+/// experiment).
 pub fn note(args: fmt::Arguments<'_>) {
-    let _ = writeln!(io::stderr().lock(), "{args}");
+    crate::runner::bars().suspend(|| {
+        let _ = writeln!(io::stderr().lock(), "{args}");
+    });
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ pub mod merge;
 pub mod papers;
 pub mod plot;
 pub mod rating;
+pub mod record;
 pub mod report;
 pub mod reproduce;
 pub mod runner;

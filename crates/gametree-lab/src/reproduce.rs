@@ -26,19 +26,22 @@
 //! `rows`, not whole files.
 
 use std::path::{Path, PathBuf};
-use std::time::{Instant, SystemTime};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::{Mutex, OnceLock, PoisonError};
+use std::time::Instant;
 
 use gametree_games::quote::quoted;
-use serde::Serialize;
+use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
 use crate::experiment::{Ctx, Experiment, Output};
 use crate::io::{prepare_dir, write_atomic, DirError};
 use crate::papers;
 use crate::plot::line_plot_svg;
-use crate::report::{
-    csv, markdown, push_wrapped, text_table, wrap, Check, Number, Row, Verdict, TEXT_WIDTH,
-};
+pub use crate::record::{row_from_json, utc_date, Meta};
+use crate::report::{csv, markdown, push_wrapped, text_table, wrap, Row, Verdict, TEXT_WIDTH};
+use crate::runner::run_costliest_first;
+use crate::shard;
 
 /// The experiments `filter` names: `None` for all, `PAPER` for a paper's tables, or
 /// `PAPER/TABLE` for one. An unknown name is an error listing the known ones.
@@ -112,58 +115,6 @@ fn with_ext(base: &Path, ext: &str) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// When and by what a result was made: stored beside the rows, never inside them.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Meta {
-    /// The version of gametree that made it.
-    pub gametree_version: &'static str,
-    /// The git commit it was built from (`unknown` when built outside a checkout).
-    pub git_commit: &'static str,
-    /// When it was made: UTC, `YYYY-MM-DDTHH:MM:SSZ`.
-    pub date: String,
-    /// The experiment's parameters ([`Experiment::params`]), or for a whole run the mode.
-    pub params: String,
-    /// Wall time in seconds.
-    pub elapsed_s: f64,
-}
-
-impl Meta {
-    /// The meta of a result made now with `params` in `elapsed_s` seconds.
-    pub fn now(params: &str, elapsed_s: f64) -> Meta {
-        Meta {
-            gametree_version: env!("CARGO_PKG_VERSION"),
-            git_commit: option_env!("GAMETREE_GIT_COMMIT").unwrap_or("unknown"),
-            date: utc_date(SystemTime::now()),
-            params: params.to_string(),
-            elapsed_s,
-        }
-    }
-}
-
-/// `t` as a UTC date and time, `YYYY-MM-DDTHH:MM:SSZ` (times before 1970 print as 1970).
-pub fn utc_date(t: SystemTime) -> String {
-    let secs = t
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (days, rest) = (secs / 86_400, secs % 86_400);
-    // Days to a civil date (the proleptic Gregorian calendar; eras of 400 years).
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60
-    )
-}
-
 /// The stored JSON document of an experiment: `{"paper", "table", "meta", "rows"}`.
 pub fn json_document(e: &Experiment, meta: &Meta, rows: &[Row]) -> String {
     pretty(&json!({
@@ -179,54 +130,6 @@ fn pretty(doc: &Value) -> String {
     let mut s = serde_json::to_string_pretty(doc).unwrap_or_default();
     s.push('\n');
     s
-}
-
-/// A row read back from its JSON serialization.
-pub fn row_from_json(v: &Value) -> Option<Row> {
-    let s = |k: &str| v.get(k)?.as_str().map(str::to_string);
-    let num = |k: &str| -> Option<Option<Number>> {
-        match v.get(k)? {
-            Value::Null => Some(None),
-            x => match x.as_u64() {
-                Some(n) => Some(Some(Number::Count(n))),
-                None => x.as_f64().map(|x| Some(Number::Real(x))),
-            },
-        }
-    };
-    let check = match v.get("check") {
-        None => None,
-        Some(c) => Some(Check {
-            against: c.get("against")?.as_str()?.to_string(),
-            agrees: c.get("agrees")?.as_bool()?,
-        }),
-    };
-    let algorithm = match v.get("algorithm") {
-        None => None,
-        Some(a) => Some(a.as_str()?.to_string()),
-    };
-    let ci95 = match v.get("ci95")? {
-        Value::Null => None,
-        Value::Array(a) if a.len() == 2 => Some([a[0].as_f64()?, a[1].as_f64()?]),
-        _ => return None,
-    };
-    Some(Row {
-        paper: s("paper")?,
-        table: s("table")?,
-        row: s("row")?,
-        quantity: s("quantity")?,
-        paper_value: num("paper_value")?,
-        ours: num("ours")?.unwrap_or(Number::Real(f64::NAN)),
-        ci95,
-        samples: match v.get("samples")? {
-            Value::Null => None,
-            x => Some(x.as_u64()?),
-        },
-        verdict: Verdict::from_word(&s("verdict")?)?,
-        reason: s("reason")?,
-        note: s("note")?,
-        algorithm,
-        check,
-    })
 }
 
 /// The fingerprint of a file's bytes in a manifest: 64-bit FNV-1a and the length.
@@ -349,6 +252,10 @@ pub enum RunError {
     /// An output file could not be written.
     #[error("{0}")]
     Write(String),
+    /// An item of an experiment could not be run or its items not assembled (a bug: the
+    /// items come from the same code).
+    #[error("{0}")]
+    Item(String),
 }
 
 /// Checks `dir` and its directory per paper of `experiments` with [`prepare_dir`]: each
@@ -362,52 +269,170 @@ pub(crate) fn prepare_out(dir: &Path, experiments: &[Experiment]) -> Result<(), 
     Ok(())
 }
 
-/// Runs `experiments` in order. With `out`, reuses stored results whose parameters match
-/// and writes each experiment's files as soon as it finishes. `on_done` sees each result
-/// as it comes (to print it).
+/// Runs `experiments` on every core of the current rayon pool and returns their results in
+/// the order given. With `out`, reuses stored results whose parameters match and writes each
+/// experiment's files as soon as it finishes. `on_done` sees each result as it comes: the
+/// stored ones first, then each computed one as it finishes (in whatever order the
+/// experiments end), once each.
+///
+/// The work is a list of jobs: each experiment whole, or for an experiment that
+/// [`crate::shard`] cuts into items, each item (the same items a sharded run deals to its
+/// shards, assembled as [`crate::merge`] does). The jobs run the costliest first
+/// ([`run_costliest_first`], costs as [`shard::items`] estimates them), and every job's
+/// result depends only on the job, so the rows are byte-identical to running the
+/// experiments one after another, with any number of threads. On a terminal
+/// (`ctx.progress`) a bar counts the finished experiments above the experiments' own bars.
 pub fn run(
     experiments: &[Experiment],
     ctx: &Ctx,
     out: Option<&Path>,
-    mut on_done: impl FnMut(&Done),
+    on_done: impl FnMut(&Done) + Send,
 ) -> Result<Vec<Done>, RunError> {
     // The one check of the output directory, before anything is computed.
     if let Some(o) = out {
         prepare_out(o, experiments)?;
     }
-    let mut all = Vec::new();
-    for e in experiments {
-        let params = (e.params)(ctx);
-        if let Some(rows) = out.and_then(|o| stored(o, e, &params)) {
+    let on_done = Mutex::new(on_done);
+    let report = |d: &Done| (on_done.lock().unwrap_or_else(PoisonError::into_inner))(d);
+    let params: Vec<String> = experiments.iter().map(|e| (e.params)(ctx)).collect();
+    let finished: Vec<Mutex<Option<Result<Done, RunError>>>> =
+        experiments.iter().map(|_| Mutex::new(None)).collect();
+    let mut jobs = Vec::new();
+    for (j, e) in experiments.iter().enumerate() {
+        if let Some(rows) = out.and_then(|o| stored(o, e, &params[j])) {
             let d = Done {
                 experiment: *e,
                 rows,
                 wall_secs: 0.0,
                 skipped: true,
             };
-            on_done(&d);
-            all.push(d);
+            report(&d);
+            *finished[j].lock().unwrap_or_else(PoisonError::into_inner) = Some(Ok(d));
             continue;
         }
-        let start = Instant::now();
-        let output = (e.run)(ctx);
-        let wall_secs = start.elapsed().as_secs_f64();
-        if let Some(o) = out {
-            write_outputs(o, e, &params, &output, wall_secs).map_err(RunError::Write)?;
+        let items = shard::items(std::slice::from_ref(e), ctx);
+        let whole = matches!(&items[..], [one] if one.key == shard::WHOLE);
+        for (at, item) in items.into_iter().enumerate() {
+            jobs.push(Job {
+                experiment: j,
+                item: (!whole).then_some((at, item.key)),
+                cost: item.cost,
+            });
         }
-        let d = Done {
-            experiment: *e,
-            rows: output.rows,
-            wall_secs,
-            skipped: false,
+    }
+    let pending: Vec<Pending> = experiments
+        .iter()
+        .enumerate()
+        .map(|(j, _)| {
+            let n = jobs.iter().filter(|job| job.experiment == j).count();
+            Pending {
+                left: AtomicUsize::new(n),
+                parts: Mutex::new(vec![Value::Null; n]),
+                start: OnceLock::new(),
+            }
+        })
+        .collect();
+    let computed = pending.iter().filter(|p| p.left.load(Relaxed) > 0).count();
+    let bar = experiments_bar(ctx.progress, computed);
+    let costs: Vec<f64> = jobs.iter().map(|job| job.cost).collect();
+    run_costliest_first(&costs, |k| {
+        let job = &jobs[k];
+        let j = job.experiment;
+        let (e, p) = (&experiments[j], &pending[j]);
+        p.start.get_or_init(Instant::now);
+        let output = match &job.item {
+            None => Ok((e.run)(ctx)),
+            Some((at, key)) => {
+                let Some(v) = shard::run_item(e, ctx, key) else {
+                    let why = format!("cannot run item {}", shard::item_name(e, key));
+                    *finished[j].lock().unwrap_or_else(PoisonError::into_inner) =
+                        Some(Err(RunError::Item(why)));
+                    return;
+                };
+                p.parts.lock().unwrap_or_else(PoisonError::into_inner)[*at] = v;
+                if p.left.fetch_sub(1, Relaxed) != 1 {
+                    return;
+                }
+                let parts =
+                    std::mem::take(&mut *p.parts.lock().unwrap_or_else(PoisonError::into_inner));
+                shard::assemble(e, ctx, &parts).ok_or_else(|| {
+                    RunError::Item(format!(
+                        "the items of {}/{} do not fit together",
+                        e.paper, e.table
+                    ))
+                })
+            }
         };
-        on_done(&d);
-        all.push(d);
+        let wall_secs = p.start.get().map_or(0.0, |s| s.elapsed().as_secs_f64());
+        let result = output.and_then(|output| {
+            if let Some(o) = out {
+                write_outputs(o, e, &params[j], &output, wall_secs).map_err(RunError::Write)?;
+            }
+            let d = Done {
+                experiment: *e,
+                rows: output.rows,
+                wall_secs,
+                skipped: false,
+            };
+            report(&d);
+            Ok(d)
+        });
+        bar.inc(1);
+        let mut slot = finished[j].lock().unwrap_or_else(PoisonError::into_inner);
+        if slot.is_none() {
+            *slot = Some(result);
+        }
+    });
+    bar.finish_and_clear();
+    crate::runner::bars().remove(&bar);
+    let mut all = Vec::new();
+    for (j, f) in finished.into_iter().enumerate() {
+        match f.into_inner().unwrap_or_else(PoisonError::into_inner) {
+            Some(r) => all.push(r?),
+            None => {
+                let e = &experiments[j];
+                return Err(RunError::Item(format!(
+                    "{}/{} did not finish",
+                    e.paper, e.table
+                )));
+            }
+        }
     }
     if let Some(o) = out {
         crate::index::write_index(o).map_err(RunError::Write)?;
     }
     Ok(all)
+}
+
+/// One job of a run: an experiment whole (`item: None`) or one of its items (its position
+/// among the experiment's items, and its key).
+struct Job {
+    experiment: usize,
+    item: Option<(usize, String)>,
+    cost: f64,
+}
+
+/// An experiment of a run while its jobs run: how many are left, the results of its items
+/// in item order, and when its first job started.
+struct Pending {
+    left: AtomicUsize,
+    parts: Mutex<Vec<Value>>,
+    start: OnceLock<Instant>,
+}
+
+/// The bar that counts a run's finished experiments on a terminal (hidden otherwise).
+fn experiments_bar(progress: bool, experiments: usize) -> ProgressBar {
+    if !progress || experiments == 0 {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::new(experiments as u64);
+    b.set_style(
+        ProgressStyle::with_template("{prefix:>28} [{bar:30}] {pos}/{len} {elapsed_precise}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    b.set_prefix("experiments done");
+    crate::runner::bars().insert(0, b)
 }
 
 /// The `--json` output of a run, one line: `{"meta": {...}, "rows": [...]}`. The meta is a

@@ -1,8 +1,17 @@
 //! The trial runner: independent trials in parallel (rayon), one seed per trial derived from
 //! the experiment's seed and the trial number, results in trial order, so the output is the
-//! same with one thread or many.
+//! same with one thread or many. Independent jobs of unequal size (the experiments of a
+//! `reproduce` run and their items) run on every core too, the costliest first
+//! ([`run_costliest_first`]), their results in job order.
+//!
+//! Every progress bar of the process is drawn through one [`MultiProgress`] ([`bars`]), so
+//! the bars of experiments running at the same time stack instead of overwriting each other,
+//! and a note printed meanwhile ([`crate::io::note`]) goes above them.
 
-use indicatif::{ProgressBar, ProgressStyle};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock, PoisonError};
+
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use gametree_games::rng::mix64;
@@ -10,6 +19,45 @@ use gametree_games::rng::mix64;
 /// The seed of trial `trial` of an experiment seeded with `seed`.
 pub fn trial_seed(seed: u64, trial: u64) -> u64 {
     mix64(seed ^ mix64(trial.wrapping_add(0x5EED)))
+}
+
+/// The progress bars of the process, drawn on stderr (hidden when stderr is not a terminal).
+pub fn bars() -> &'static MultiProgress {
+    static BARS: OnceLock<MultiProgress> = OnceLock::new();
+    BARS.get_or_init(MultiProgress::new)
+}
+
+/// Runs `run(i)` for every job `i` in `0..costs.len()` on every thread of the current rayon
+/// pool, the costliest job first (`costs[i]` is job `i`'s estimated cost; ties in job
+/// order): each thread takes the costliest job not yet started, so the long jobs start
+/// early and the short ones fill the gaps (longest processing time first). The results
+/// come back in job order, whatever the number of threads or the order the jobs finished
+/// in. A job may itself run in parallel (its trials join the same pool).
+pub fn run_costliest_first<T, F>(costs: &[f64], run: F) -> Vec<T>
+where
+    T: Send,
+    F: Fn(usize) -> T + Sync,
+{
+    let mut order: Vec<usize> = (0..costs.len()).collect();
+    order.sort_by(|&a, &b| costs[b].total_cmp(&costs[a]).then(a.cmp(&b)));
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<T>>> = (0..costs.len()).map(|_| Mutex::new(None)).collect();
+    let workers = rayon::current_num_threads().min(costs.len());
+    rayon::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|_| {
+                while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let r = run(i);
+                    *slots[i].lock().unwrap_or_else(PoisonError::into_inner) = Some(r);
+                }
+            });
+        }
+    });
+    slots
+        .into_iter()
+        .map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner))
+        .map(|r| r.expect("rayon::scope returns after every job ran (or re-raises its panic)"))
+        .collect()
 }
 
 /// Runs `trials` trials of `f(trial, seed)` in parallel and returns the results in trial
@@ -29,7 +77,7 @@ where
             .progress_chars("=> "),
         );
         b.set_prefix(name.to_string());
-        b
+        bars().add(b)
     } else {
         ProgressBar::hidden()
     };
@@ -42,6 +90,7 @@ where
         })
         .collect();
     bar.finish_and_clear();
+    bars().remove(&bar);
     out
 }
 
@@ -65,5 +114,48 @@ mod tests {
         assert_eq!(a, b);
         assert_ne!(trial_seed(42, 0), trial_seed(42, 1));
         assert_ne!(trial_seed(42, 0), trial_seed(43, 0));
+    }
+
+    /// Jobs of unequal cost, some running trials of their own: the same results in job
+    /// order with one thread or two, and every job run once.
+    #[test]
+    fn costliest_first_gives_results_in_job_order() {
+        let costs = [1.0, 5.0, 0.5, 5.0, 3.0, 0.0, 2.0];
+        let ran = AtomicUsize::new(0);
+        let job = |i: usize| {
+            ran.fetch_add(1, Ordering::Relaxed);
+            let trials = run_trials("t", 50 * (i + 1), i as u64, false, |_, s| s % 1000);
+            (i, trials.iter().sum::<u64>())
+        };
+        let pool = |n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .unwrap()
+        };
+        let one = pool(1).install(|| run_costliest_first(&costs, job));
+        let two = pool(2).install(|| run_costliest_first(&costs, job));
+        assert_eq!(one, two);
+        assert_eq!(
+            one.iter().map(|r| r.0).collect::<Vec<_>>(),
+            (0..7).collect::<Vec<_>>()
+        );
+        assert_eq!(ran.load(Ordering::Relaxed), 14);
+        assert!(run_costliest_first(&[], job).is_empty());
+    }
+
+    /// One thread starts the jobs costliest first (ties in job order).
+    #[test]
+    fn one_thread_starts_the_costliest_first() {
+        let started = Mutex::new(Vec::new());
+        let costs = [1.0, 5.0, 0.5, 5.0, 3.0];
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap()
+            .install(|| {
+                run_costliest_first(&costs, |i| started.lock().unwrap().push(i));
+            });
+        assert_eq!(started.into_inner().unwrap(), [1, 3, 4, 0, 2]);
     }
 }

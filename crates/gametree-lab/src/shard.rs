@@ -31,7 +31,7 @@ use crate::experiment::{Ctx, Experiment, Output, Plot, StrengthScale};
 use crate::io::{prepare_dir, write_atomic, DirError};
 use crate::papers::fridenfalk;
 use crate::plot::Series;
-use crate::reproduce::{row_from_json, Meta};
+use crate::record::{row_from_json, Meta};
 
 /// The most shards a run can be split into.
 pub const MAX_SHARDS: usize = 100_000;

@@ -196,3 +196,111 @@ fn plots_are_written() {
     assert!(svg.starts_with("<svg"));
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// Synthetic experiments of unequal length, each running parallel trials of its own: what
+/// `run` schedules on every core.
+mod synthetic {
+    use gametree_lab::experiment::{Ctx, Experiment, Output};
+    use gametree_lab::report::Row;
+    use gametree_lab::runner::run_trials;
+
+    /// Rows of `trials` seeded trials: their sum and a real of full precision.
+    fn rows(table: &str, trials: usize, seed: u64) -> Output {
+        let xs = run_trials(table, trials, seed, false, |i, s| {
+            // Uneven work per trial, so the experiments finish out of order.
+            let mut h = s;
+            for _ in 0..(i % 7) * 2_000 {
+                h = h.rotate_left(5) ^ 0x9E37_79B9_7F4A_7C15;
+            }
+            h % 1_000_003
+        });
+        let sum: u64 = xs.iter().sum();
+        Output {
+            rows: vec![
+                Row::builder("synthetic", table, "sum", "trials")
+                    .ours(sum)
+                    .build(),
+                Row::builder("synthetic", table, "mean", "trials")
+                    .ours(sum as f64 / trials as f64 / 3.0)
+                    .build(),
+            ],
+            plots: Vec::new(),
+        }
+    }
+
+    macro_rules! experiment {
+        ($name:ident, $table:literal, $trials:expr, $seed:expr) => {
+            fn $name() -> Experiment {
+                fn run(_: &Ctx) -> Output {
+                    rows($table, $trials, $seed)
+                }
+                Experiment {
+                    paper: "synthetic",
+                    table: $table,
+                    about: "a synthetic experiment",
+                    params: |_| format!("trials={} seed={}", $trials, $seed),
+                    run,
+                }
+            }
+        };
+    }
+
+    experiment!(long, "long", 4_000, 1);
+    experiment!(short, "short", 10, 2);
+    experiment!(middle, "middle", 700, 3);
+    experiment!(tiny, "tiny", 1, 4);
+    experiment!(other, "other", 300, 5);
+
+    /// Five experiments in this order.
+    pub fn all() -> Vec<Experiment> {
+        vec![long(), short(), middle(), tiny(), other()]
+    }
+}
+
+/// Experiments run at the same time give the rows of running them one after another, in the
+/// selection's order, with one thread or two; `on_done` sees each once; with `--out` the
+/// files are those of the serial run.
+#[test]
+fn parallel_run_equals_the_serial_order_with_one_or_two_threads() {
+    let experiments = synthetic::all();
+    let serial: Vec<_> = experiments
+        .iter()
+        .flat_map(|e| (e.run)(&QUICK).rows)
+        .collect();
+    let pool = |n| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .unwrap()
+    };
+    for threads in [1, 2] {
+        let dir = scratch(&format!("parallel-{threads}"));
+        let mut seen = Vec::new();
+        let done = pool(threads)
+            .install(|| {
+                run(&experiments, &QUICK, Some(&dir), |d| {
+                    seen.push(d.experiment.table)
+                })
+            })
+            .unwrap();
+        let rows: Vec<_> = done.iter().flat_map(|d| d.rows.clone()).collect();
+        assert_eq!(rows, serial, "{threads} threads");
+        let order: Vec<_> = done.iter().map(|d| d.experiment.table).collect();
+        assert_eq!(order, ["long", "short", "middle", "tiny", "other"]);
+        seen.sort_unstable();
+        assert_eq!(seen, ["long", "middle", "other", "short", "tiny"]);
+        for e in &experiments {
+            let csv =
+                fs::read_to_string(dir.join("synthetic").join(format!("{}.csv", e.table))).unwrap();
+            assert_eq!(csv, gametree_lab::report::csv(&(e.run)(&QUICK).rows));
+        }
+        // A re-run skips every experiment and gives the same rows.
+        let again = pool(threads)
+            .install(|| run(&experiments, &QUICK, Some(&dir), |_| {}))
+            .unwrap();
+        assert!(again.iter().all(|d| d.skipped));
+        let rows_again: Vec<_> = again.iter().flat_map(|d| d.rows.clone()).collect();
+        assert_eq!(rows_again, serial);
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

@@ -8,7 +8,10 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use super::mate;
 use super::options::{Options, Side};
-use super::ordering::{pick_best, History, Killers, KEY_KILLER_1, KEY_KILLER_2, KEY_TABLE};
+use super::ordering::{
+    pick_best, History, Killers, KEY_BASE, KEY_DEFERRED, KEY_KILLER_1, KEY_KILLER_2, KEY_SEARCHED,
+    KEY_TABLE,
+};
 use super::shared::{Shared, BUSY_DRAFT};
 use super::tt::{Bound, Table};
 use crate::eval::Evaluator;
@@ -44,7 +47,6 @@ pub struct Searcher<'a, G: Game, E, H> {
     pv: PvTable<G::Move>,
     moves: Vec<G::Move>,
     keys: Vec<u64>,
-    idx: Vec<u16>,
     killers: Killers<G::Move>,
     pub(super) history: History,
     /// Searched first at the root when there is no table move (previous best).
@@ -95,7 +97,6 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
             pv: PvTable::new(),
             moves: Vec::with_capacity(256),
             keys: Vec::with_capacity(256),
-            idx: Vec::with_capacity(256),
             killers: Killers::new(),
             history: History::new(),
             root_hint: None,
@@ -176,7 +177,6 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
     ) -> Result<Score, StopReason> {
         self.moves.clear();
         self.keys.clear();
-        self.idx.clear();
         let (a, b) = (alpha.max(-INF), beta.max(-INF));
         self.node(state, 0, depth, a, b)
     }
@@ -293,8 +293,8 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
     }
 
     /// Gives the moves `start..end` their sort keys (table move, killers, history; the
-    /// previous best move at the root when there is no table move) and their index in the
-    /// game's order.
+    /// previous best move at the root when there is no table move), each raised by
+    /// [`KEY_BASE`] above the marks of searched and deferred moves.
     #[inline]
     fn key_moves(
         &mut self,
@@ -332,8 +332,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
             } else {
                 0
             };
-            self.keys.push(key);
-            self.idx.push(k as u16);
+            self.keys.push(key + KEY_BASE);
         }
     }
 
@@ -476,44 +475,32 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         self.key_moves(start, end, ply, maximize, table_best);
         let mut best = if maximize { -INF } else { INF };
         let mut best_k: Option<usize> = None;
-        // Moves deferred because another thread is searching them (the tail of the list).
-        let mut deferred = 0;
-        let mut i = start;
-        while i < end {
-            let limit = if i < end - deferred {
-                end - deferred
-            } else {
-                end
-            };
-            let j = pick_best(&self.keys[..limit], i);
-            if j != i {
-                self.moves[i..=j].rotate_right(1);
-                self.keys[i..=j].rotate_right(1);
-                self.idx[i..=j].rotate_right(1);
-            }
-            let mv = self.moves[i];
-            let canonical = self.idx[i] as usize;
+        // The moves stay in the game's order (their index there is `j - start`); the next
+        // one is picked by its key, and a picked move's key is lowered to a mark: searched,
+        // or deferred because another thread is searching it (searched after the others).
+        let count = end - start;
+        let mut searched = 0;
+        while searched < count {
+            let j = pick_best(&self.keys[..end], start);
+            let deferred = self.keys[j] == KEY_DEFERRED;
+            let mv = self.moves[j];
             let child = self.game.play(state, mv);
-            let Some(busy_hash) = self.enter_busy(&child, draft, i > start && i < end - deferred)
-            else {
-                self.moves[i..end].rotate_left(1);
-                self.keys[i..end].rotate_left(1);
-                self.idx[i..end].rotate_left(1);
-                self.keys[end - 1] = 0;
-                deferred += 1;
+            let Some(busy_hash) = self.enter_busy(&child, draft, searched > 0 && !deferred) else {
+                self.keys[j] = KEY_DEFERRED;
                 continue;
             };
-            let r = self.search_child(&child, ply, draft, alpha, beta, maximize, i == start)?;
+            self.keys[j] = KEY_SEARCHED;
+            let r = self.search_child(&child, ply, draft, alpha, beta, maximize, searched == 0)?;
             if let Some(h) = busy_hash {
                 if let Some(b) = self.shared.and_then(|s| s.busy) {
                     b.leave(h);
                 }
             }
-            i += 1;
+            searched += 1;
             let improved = if maximize { r > best } else { r < best };
             if improved {
                 best = r;
-                best_k = Some(canonical);
+                best_k = Some(j - start);
                 if ply == 0 {
                     self.root_best = Some(mv);
                 }
@@ -526,13 +513,12 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
                 }
             }
             if (maximize && r >= beta) || (!maximize && r <= alpha) {
-                self.on_cutoff(mv, ply, draft, maximize, end - i);
+                self.on_cutoff(mv, ply, draft, maximize, count - searched);
                 break;
             }
         }
         self.moves.truncate(start);
         self.keys.truncate(start);
-        self.idx.truncate(start);
         self.store(hash, best, (alpha0, beta0), ply, draft, best_k);
         self.frontier |= outer_frontier;
         Ok(best)
@@ -622,7 +608,6 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         if let Some(end) = end {
             self.moves.clear();
             self.keys.clear();
-            self.idx.clear();
             if self.node(&end, ply, depth - ply, lo, hi)? == v {
                 let mut line = prefix;
                 line.extend_from_slice(self.pv.line(ply as usize));

@@ -6,7 +6,10 @@
 //! key, picking the next one lazily (a selection step per move searched, so a cutoff after
 //! the first move costs one pass); equal keys keep the game's order (after
 //! [`crate::Evaluator::order`]), so with every heuristic off the engine searches exactly as
-//! plain alpha-beta does.
+//! plain alpha-beta does. The moves are never moved: a pick is an index into the game's
+//! order, and the picked move's key is lowered to a mark ([`KEY_SEARCHED`],
+//! [`KEY_DEFERRED`]), so a node costs no shifting of its move list and the index a table
+//! entry stores is the pick itself.
 
 use crate::hash::MOVE_SLOTS;
 
@@ -54,6 +57,14 @@ pub const KEY_KILLER_1: u64 = 2 << 60;
 pub const KEY_KILLER_2: u64 = 1 << 60;
 /// History scores are capped below this (so they never outrank a killer).
 pub const HISTORY_CAP: u64 = (1 << 60) - 1;
+/// The mark of a move already searched at its node: below every other key.
+pub const KEY_SEARCHED: u64 = 0;
+/// The mark of a move deferred because another thread is searching it (parallel search):
+/// searched after every move not yet searched, before none that is.
+pub const KEY_DEFERRED: u64 = 1;
+/// What the engine adds to every sort key above (all below `u64::MAX`), so that a move not
+/// yet searched outranks both marks.
+pub const KEY_BASE: u64 = 2;
 
 /// Two killer moves per ply.
 #[derive(Clone, Debug)]
@@ -146,7 +157,9 @@ impl Default for History {
 }
 
 /// The index in `keys[from..]` (counted from 0 of `keys`) of the largest key, the first
-/// among equals. `keys[from..]` must not be empty.
+/// among equals. `keys[from..]` must not be empty. The engine calls it with the keys of
+/// every move of a node, searched ones marked [`KEY_SEARCHED`]: the first of the largest
+/// keys among the moves left is the move the game's order puts first among them.
 #[inline]
 pub fn pick_best(keys: &[u64], from: usize) -> usize {
     let mut best = from;
