@@ -202,7 +202,8 @@ ERROR_CASES = [
 
 # The command line's flags and the package's keywords for the same options.
 KEYWORDS = {"--table-mib": "table_mib", "--time-ms": "time_ms", "--iterative": "iterative",
-            "--threads": "threads", "--nodes": "nodes", "--depth": "depth"}
+            "--threads": "threads", "--nodes": "nodes", "--depth": "depth",
+            "--position": "position"}
 
 
 def in_keywords(line):
