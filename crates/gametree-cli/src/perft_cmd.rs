@@ -40,7 +40,7 @@ pub fn run(args: PerftArgs) -> Result<()> {
         json: args.json,
     };
     let plies = stack::search_plies(&loaded, Some(args.depth))?;
-    let text = stack::on_search_thread(plies, || loaded.visit(visitor))?;
+    let text = stack::on_search_thread(plies, || Ok(loaded.visit(visitor)?))?;
     outln!("{text}");
     Ok(())
 }

@@ -1,13 +1,13 @@
 //! `gametree search`: one algorithm on one position, run by [`gametree_lab::search_job`]
-//! (shared with the Python package): the flags become its [`SearchOptions`].
+//! (shared with the Python package): the flags become its [`SearchSpec`].
 
 use std::path::PathBuf;
 
-use anyhow::Result;
+use anyhow::{anyhow, bail, Result};
 use clap::{ArgGroup, Args};
-use gametree::search::mcts::Backup;
+use gametree::search::mcts::{Backup, MctsConfig, Playout, Solver};
 use gametree::search::{self, Searcher};
-use gametree_lab::search_job::{self, Format, SearchOptions, MAX_THREADS};
+use gametree_lab::search_job::{self, Format, Limits, SearchSpec, MAX_THREADS};
 
 use crate::load;
 use crate::stack;
@@ -28,18 +28,9 @@ pub struct SearchArgs {
     /// The algorithm (`gametree list` shows them all).
     #[arg(long, short, value_name = "NAME")]
     algorithm: String,
-    /// Depth limit in plies, at most 10000 (to the end of the game when omitted).
-    #[arg(long, short, value_name = "D",
-          value_parser = clap::value_parser!(u32).range(0..=crate::stack::MAX_DEPTH_FLAG))]
-    depth: Option<u32>,
-    /// Node limit: at most N nodes are visited (a search stopped by it reports an error, or
-    /// with --iterative the last completed iteration).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    nodes: Option<u64>,
-    /// Time limit in milliseconds, from the start of the search work (table set-up
-    /// included).
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..))]
-    time_ms: Option<u64>,
+    /// The budget: --depth, --nodes, --time-ms.
+    #[command(flatten)]
+    limits: Limits,
     /// Iterative deepening up to --depth (to the end of the game or tree without it):
     /// returns the last completed iteration. Without --json, one line per completed
     /// iteration goes to standard error: depth, nodes and time so far, value, PV.
@@ -105,13 +96,71 @@ pub enum BackupArg {
 }
 
 impl SearchArgs {
-    /// The options of the search the flags ask for.
-    fn options(&self) -> SearchOptions {
-        SearchOptions {
-            algorithm: self.algorithm.clone(),
-            depth: self.depth,
-            nodes: self.nodes,
-            time_ms: self.time_ms,
+    /// The MCTS flags given, by name.
+    fn mcts_flags(&self) -> Vec<&'static str> {
+        [
+            ("--iterations", self.iterations.is_some()),
+            ("--seed", self.seed.is_some()),
+            ("--exploration", self.exploration.is_some()),
+            ("--backup", self.backup.is_some()),
+            ("--playout", self.playout.is_some()),
+            ("--cutoff", self.cutoff.is_some()),
+            ("--solver", self.solver),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
+    }
+
+    /// The MCTS parameters from the flags, each checked (a bad value names its flag).
+    fn mcts_config(&self) -> Result<MctsConfig> {
+        let exploration = self
+            .exploration
+            .unwrap_or(search::mcts::DEFAULT_EXPLORATION);
+        if !(exploration.is_finite() && exploration >= 0.0) {
+            bail!("--exploration {exploration}: the exploration constant must be finite and nonnegative");
+        }
+        let playout = match self.playout.as_deref() {
+            None => Playout::Random,
+            Some(p) => parse_playout(p)?,
+        };
+        let config = MctsConfig {
+            seed: self.seed.unwrap_or(0),
+            exploration,
+            iterations: search_job::mcts_iterations(self.iterations, &self.limits),
+            backup: self.backup.map_or(Backup::MaxN, |b| match b {
+                BackupArg::Maxn => Backup::MaxN,
+                BackupArg::Paranoid => Backup::Paranoid,
+                BackupArg::BestReply => Backup::BestReply,
+            }),
+            playout,
+            cutoff: self.cutoff,
+            solver: if self.solver { Solver::On } else { Solver::Off },
+        };
+        config.validate().map_err(|e| anyhow!("{e}"))?;
+        Ok(config)
+    }
+
+    /// The search the flags ask for, checked as far as the flags alone allow.
+    fn spec(&self) -> Result<SearchSpec> {
+        let searcher: Searcher = self.algorithm.parse()?;
+        let mcts = if searcher == Searcher::Mcts {
+            if self.iterative {
+                // The search job's refusal, before the MCTS flags' values are checked.
+                return Ok(SearchSpec {
+                    iterative: true,
+                    ..SearchSpec::new(searcher)
+                });
+            }
+            Some(self.mcts_config()?)
+        } else {
+            if let Some(flag) = self.mcts_flags().first() {
+                bail!("{flag} applies to mcts only, not {searcher}");
+            }
+            None
+        };
+        Ok(SearchSpec {
+            limits: self.limits,
             iterative: self.iterative,
             trace: self.trace,
             trace_limit: self.trace_limit,
@@ -122,29 +171,35 @@ impl SearchArgs {
             },
             table_mib: self.table_mib,
             threads: self.threads,
-            iterations: self.iterations,
-            seed: self.seed,
-            exploration: self.exploration,
-            backup: self.backup.map(|b| match b {
-                BackupArg::Maxn => Backup::MaxN,
-                BackupArg::Paranoid => Backup::Paranoid,
-                BackupArg::BestReply => Backup::BestReply,
-            }),
-            playout: self.playout.clone(),
-            cutoff: self.cutoff,
-            solver: self.solver,
-        }
+            mcts,
+            ..SearchSpec::new(searcher)
+        })
+    }
+}
+
+/// `random` or `epsilon:E` with E in [0, 1].
+fn parse_playout(text: &str) -> Result<Playout> {
+    let t = text.trim().to_ascii_lowercase();
+    if t == "random" {
+        return Ok(Playout::Random);
+    }
+    let Some(e) = t.strip_prefix("epsilon:") else {
+        bail!("--playout `{text}`: expected `random` or `epsilon:E` with E between 0 and 1");
+    };
+    match e.parse::<f64>() {
+        Ok(epsilon) if (0.0..=1.0).contains(&epsilon) => Ok(Playout::EpsilonGreedy { epsilon }),
+        _ => bail!("--playout `{text}`: epsilon must be a number between 0 and 1"),
     }
 }
 
 /// The refusal of a searcher that needs a game handing the turn to any player.
 pub(crate) fn needs_set_to_move(searcher: Searcher) -> anyhow::Error {
-    search_job::needs_set_to_move(searcher)
+    search_job::needs_set_to_move(searcher).into()
 }
 
 /// Runs `gametree search`.
 pub fn run(args: SearchArgs) -> Result<()> {
-    let prepared = search_job::prepare(&args.options(), || {
+    let prepared = search_job::prepare(&args.spec()?, || {
         load::load(
             args.tree.as_deref(),
             args.game.as_deref(),
@@ -153,7 +208,7 @@ pub fn run(args: SearchArgs) -> Result<()> {
     })?;
     let print_iteration = |line: &str| errln!("{line}");
     let text = stack::on_search_thread(prepared.plies(), || {
-        prepared.run(None, Some(&print_iteration))
+        Ok(prepared.run(None, Some(&print_iteration))?)
     })?;
     outln!("{}", text.into_text());
     Ok(())

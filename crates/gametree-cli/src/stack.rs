@@ -14,7 +14,7 @@ pub const MAX_DEPTH_FLAG: i64 = MAX_PLIES as i64;
 /// The plies a search of `loaded` limited to `depth` (none: to the end of the game) can go
 /// down; an error when that is beyond [`MAX_PLIES`].
 pub fn search_plies(loaded: &Source<'_>, depth: Option<u32>) -> Result<u64> {
-    loaded.search_plies(depth)
+    Ok(loaded.search_plies(depth)?)
 }
 
 /// Runs `f` on a thread with a stack for a search `plies` deep.

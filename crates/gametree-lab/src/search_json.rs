@@ -3,16 +3,17 @@
 //!
 //! [`search_json`] runs one search described by a [`SearchRequest`] (an explicit tree or a
 //! game of the registry, an algorithm, limits) through [`crate::search_job`], the code the
-//! command line runs, and returns the object the command line prints for the same flags.
+//! command line runs, and returns the report the command line prints for the same flags.
 
-use gametree::search::{self, Stop};
+use gametree::search::{self, Searcher, Stop};
 use gametree::tree::ExplicitTree;
 use serde::Deserialize;
 use serde_json::Value;
-use thiserror::Error;
 
-pub use crate::search_job::output::{move_names, result_json, stats_json};
-use crate::search_job::{self, Format, Output, SearchOptions, Source, Stopped};
+use crate::msg;
+use crate::search_job::{
+    self, Format, Limits, Opt, Output, RunError, SearchReport, SearchSpec, Source,
+};
 
 /// One search, as the flags of `gametree search` describe it (the subset a script or page
 /// sends): exactly one of `tree` and `game`.
@@ -30,15 +31,9 @@ pub struct SearchRequest {
     pub position: Option<String>,
     /// The algorithm, as `gametree list` spells it (`mcts` excepted).
     pub algorithm: String,
-    /// Depth limit in plies.
-    #[serde(default)]
-    pub depth: Option<u32>,
-    /// Node limit.
-    #[serde(default)]
-    pub nodes: Option<u64>,
-    /// Time limit in milliseconds.
-    #[serde(default)]
-    pub time_ms: Option<u64>,
+    /// The budget: `depth`, `nodes`, `time_ms`.
+    #[serde(flatten)]
+    pub limits: Limits,
     /// Iterative deepening: the last completed iteration is returned.
     #[serde(default)]
     pub iterative: bool,
@@ -50,68 +45,63 @@ pub struct SearchRequest {
     pub trace_limit: Option<u64>,
 }
 
-/// Why [`search_json`] returned no result.
-#[derive(Debug, Error)]
-pub enum SearchJsonError {
-    /// The request is malformed: no input or two, an unknown algorithm, a bad tree, spec,
-    /// position or limit (the message, the command line's, names it).
-    #[error("{0}")]
-    Invalid(String),
-    /// A limit or a stop request stopped the search before it had a result (before depth 1
-    /// completed when iterative): the command line's message.
-    #[error("{0}")]
-    Stopped(String),
+impl SearchRequest {
+    /// What to search: the tree sent, or the game at its position.
+    pub fn source(&self) -> Result<Source<'_>, RunError> {
+        match (&self.tree, &self.game) {
+            (Some(doc), None) => {
+                if self.position.is_some() {
+                    return Err(msg![
+                        Opt::Position,
+                        " applies to ",
+                        Opt::Game,
+                        ", not to ",
+                        Opt::Tree
+                    ]
+                    .into());
+                }
+                let tree =
+                    ExplicitTree::from_json(doc).map_err(|e| msg![Opt::Tree, format!(": {e}")])?;
+                Ok(Source::Tree(Box::new(tree)))
+            }
+            (None, Some(spec)) => search_job::load(None, Some(spec), self.position.as_deref()),
+            (Some(_), Some(_)) => {
+                Err(msg!["give either ", Opt::Tree, " or ", Opt::Game, ", not both"].into())
+            }
+            (None, None) => Err(msg!["give ", Opt::Tree, " or ", Opt::Game].into()),
+        }
+    }
 }
 
-/// Runs the search `req` describes and returns the object `gametree search --json` prints
-/// for the same flags, checked as the command line checks them (the same one-line errors,
-/// which name the command line's flags). Every limit of `req` applies, and `stop` when
-/// given; a request on a game without any limit searches to the end of the game (a caller
-/// serving untrusted requests sets limits first). The search runs on a thread of its own
-/// whose stack fits its depth.
-pub fn search_json(req: &SearchRequest, stop: Option<Stop>) -> Result<Value, SearchJsonError> {
-    let invalid = |e: anyhow::Error| SearchJsonError::Invalid(e.to_string());
-    let options = SearchOptions {
-        depth: req.depth,
-        nodes: req.nodes,
-        time_ms: req.time_ms,
+/// Runs the search `req` describes and returns the report `gametree search --json` prints
+/// for the same flags, checked as the command line checks them (the same errors, which
+/// name the options as [`RunError::render`] spells them for each front). Every limit of
+/// `req` applies, and `stop` when given; a request on a game without any limit searches to
+/// the end of the game (a caller serving untrusted requests sets limits first). The search
+/// runs on a thread of its own whose stack fits its depth.
+pub fn search_json(req: &SearchRequest, stop: Option<Stop>) -> Result<SearchReport, RunError> {
+    let searcher: Searcher = req.algorithm.parse().map_err(RunError::invalid)?;
+    if searcher == Searcher::Mcts {
+        return Err(RunError::invalid(
+            "mcts is not offered here (use the command line)",
+        ));
+    }
+    let spec = SearchSpec {
+        limits: req.limits,
         iterative: req.iterative,
         trace: req.trace,
         trace_limit: req
             .trace_limit
             .unwrap_or(search::DEFAULT_TRACE_LIMIT as u64),
         format: Format::Json,
-        ..SearchOptions::new(&req.algorithm)
+        ..SearchSpec::new(searcher)
     };
-    if options.algorithm == "mcts" {
-        return Err(SearchJsonError::Invalid(
-            "mcts is not offered here (use the command line)".into(),
-        ));
-    }
-    let prepared = search_job::prepare(&options, || match (&req.tree, &req.game) {
-        (Some(doc), None) => {
-            if req.position.is_some() {
-                anyhow::bail!("position applies to game, not to tree");
-            }
-            let tree = ExplicitTree::from_json(doc).map_err(|e| anyhow::anyhow!("tree: {e}"))?;
-            Ok(Source::Tree(Box::new(tree)))
-        }
-        (None, Some(spec)) => search_job::load(None, Some(spec), req.position.as_deref()),
-        (Some(_), Some(_)) => anyhow::bail!("give either tree or game, not both"),
-        (None, None) => anyhow::bail!("give tree or game"),
-    })
-    .map_err(invalid)?;
+    let prepared = search_job::prepare(&spec, || req.source())?;
     let plies = prepared.plies();
     let out = crate::stack::on_search_thread(plies, move || prepared.run(stop, None))
-        .map_err(|e| SearchJsonError::Invalid(e.to_string()))?;
-    match out {
-        Ok(Output::Json(v)) => Ok(v),
-        Ok(Output::Text(_)) => Err(SearchJsonError::Invalid(
-            "the search gave a table, not JSON".into(),
-        )),
-        Err(e) if e.downcast_ref::<Stopped>().is_some() => {
-            Err(SearchJsonError::Stopped(e.to_string()))
-        }
-        Err(e) => Err(invalid(e)),
+        .map_err(RunError::invalid)?;
+    match out? {
+        Output::Json(r) => Ok(r),
+        Output::Text(_) => Err(RunError::invalid("the search gave a table, not JSON")),
     }
 }

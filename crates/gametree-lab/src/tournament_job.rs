@@ -193,7 +193,7 @@ impl GameVisitor for TournamentVisitor<'_> {
             .iter()
             .find(|e| e.algorithm.needs() == Needs::SetToMove)
         {
-            return Err(needs_set_to_move(e.algorithm));
+            return Err(needs_set_to_move(e.algorithm).into());
         }
         self.play::<AnyGame, G>(game)
     }

@@ -5,6 +5,20 @@ use pyo3::types::{PyDict, PyList};
 use pyo3::IntoPyObjectExt;
 use serde_json::Value;
 
+/// `value` (a typed report, or a part of one) as the Python object `json.loads` gives for
+/// its JSON text, every dict's keys in sorted order, as the JSON the command line prints.
+pub fn to_py<T: serde::Serialize>(py: Python<'_>, value: &T) -> PyResult<Py<PyAny>> {
+    let text = serde_json::to_string(value)
+        .map_err(|e| crate::api_error::gametree_error(format!("internal error: {e}")))?;
+    let sorted = py.eval(c"lambda pairs: dict(sorted(pairs))", None, None)?;
+    let kwargs = pyo3::types::PyDict::new(py);
+    kwargs.set_item("object_pairs_hook", sorted)?;
+    Ok(py
+        .import("json")?
+        .call_method("loads", (text,), Some(&kwargs))?
+        .unbind())
+}
+
 /// `value` as the Python object `json.loads` would give: `None`, `bool`, `int`, `float`,
 /// `str`, `list` or `dict` (keys in the order of the JSON object).
 pub fn json_to_py(py: Python<'_>, value: &Value) -> PyResult<Py<PyAny>> {

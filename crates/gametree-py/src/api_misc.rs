@@ -13,7 +13,7 @@ use pyo3::types::PyString;
 use serde_json::Value;
 
 use crate::api_convert::{json_to_py, Int};
-use crate::api_error::{from_anyhow, gametree_error};
+use crate::api_error::{from_anyhow, from_run_error, gametree_error};
 use crate::api_interrupt::run_interruptible;
 use crate::api_objects::Game;
 
@@ -45,10 +45,11 @@ pub fn games() -> Vec<String> {
 pub fn perft(py: Python<'_>, game: &Bound<'_, PyAny>, depth: Int) -> PyResult<u64> {
     let depth = checked("depth", depth, 0, MAX_PLIES.into())? as u32;
     let (spec, position) = game_of(game)?;
-    let loaded = search_job::load(None, Some(&spec), position.as_deref()).map_err(from_anyhow)?;
-    let plies = loaded.search_plies(Some(depth)).map_err(from_anyhow)?;
+    let loaded =
+        search_job::load(None, Some(&spec), position.as_deref()).map_err(from_run_error)?;
+    let plies = loaded.search_plies(Some(depth)).map_err(from_run_error)?;
     let visit = move |_| loaded.visit(Perft { depth });
-    run_interruptible(py, plies, visit)?.map_err(from_anyhow)
+    run_interruptible(py, plies, visit)?.map_err(from_run_error)
 }
 
 /// `game` as a spec and a position: a `Game`, or a spec.
@@ -185,7 +186,7 @@ pub fn tournament(
         bootstrap: checked("bootstrap", bootstrap, 0, 100_000)? as usize,
     };
     // Checked here, so a bad spec is a GametreeError before the games start.
-    search_job::check_game(game, None).map_err(from_anyhow)?;
+    search_job::check_game(game, None).map_err(from_run_error)?;
     let result = run_interruptible(py, 0, |_| tournament_job::play(game, &texts, &config))?
         .map_err(from_anyhow)?;
     let json = serde_json::to_value(&result).map_err(gametree_error)?;

@@ -47,21 +47,21 @@
 
 use std::cell::{Cell, OnceCell, RefCell};
 use std::rc::Rc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use gametree::search::mcts::MctsConfig;
 use gametree::search::{
-    AnyGame, Config, Dispatch, Limits, SearchError, SearchResult, Searcher, Stop, StopReason,
+    AnyGame, Config, Dispatch, SearchError, SearchResult, Searcher, Stop, StopReason,
 };
 use gametree::{score_in_range, Bounds, Evaluator, Game, Player, Scores, MAX_PLAYERS};
-use gametree_lab::search_job::{output, MoveStyle};
+use gametree_lab::search_job::{MoveStyle, SearchReport, SearchSpec};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyTuple};
 
 use crate::api_error::{from_search_error, gametree_error};
 use crate::api_interrupt::run_interruptible;
-use crate::api_search::{SearchOutcome, SearchRequest};
+use crate::api_search::SearchOutcome;
 
 /// The deepest search run on the calling thread (deeper ones get a thread with a stack
 /// sized for them): 64 plies of any search fit in a quarter of a MiB of stack, well inside
@@ -120,9 +120,9 @@ const PROTOCOL: &str = "players, initial, to_move, moves, play, outcome, and eva
 pub fn search_python_game(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
-    request: &SearchRequest,
+    request: &SearchSpec,
 ) -> PyResult<SearchOutcome> {
-    let searcher: Searcher = request.algorithm.parse().map_err(gametree_error)?;
+    let searcher = request.searcher;
     if let Searcher::BestReply(_) = searcher {
         return Err(from_search_error(SearchError::NeedsSetToMove {
             algorithm: searcher.name(),
@@ -144,7 +144,11 @@ pub fn search_python_game(
     // any search thread starts.
     let protocol = Protocol::read(game)?;
     let max_plies = gametree_lab::stack::MAX_PLIES;
-    let plies = request.depth.map_or(max_plies, u64::from).min(max_plies);
+    let plies = request
+        .limits
+        .depth
+        .map_or(max_plies, u64::from)
+        .min(max_plies);
     if plies <= INLINE_PLIES {
         let stop = take_stop();
         let outcome = PyGame::new(game.clone(), protocol, stop, plies, Signals::Inline)
@@ -641,20 +645,14 @@ impl<'py> PyGame<'py> {
 
     /// Runs `searcher` from `initial()` and converts the result (the first stored error
     /// first).
-    fn search(&self, searcher: Searcher, request: &SearchRequest) -> PyResult<SearchOutcome> {
+    fn search(&self, searcher: Searcher, request: &SearchSpec) -> PyResult<SearchOutcome> {
         let root = self.initial();
         if let Some(e) = self.error.borrow_mut().take() {
             return Err(e);
         }
         let start = Instant::now();
         let config = Config {
-            limits: Limits {
-                depth: request.depth,
-                nodes: request.nodes,
-                deadline: request.time_ms.map(|t| start + Duration::from_millis(t)),
-                start: Some(start),
-                stop: Some(self.stop),
-            },
+            limits: request.limits.at(start, Some(self.stop)),
             trace: request.trace,
             ..Config::default()
         };
@@ -675,7 +673,7 @@ impl<'py> PyGame<'py> {
         Ok(outcome)
     }
 
-    fn search_error(&self, searcher: Searcher, request: &SearchRequest, e: SearchError) -> PyErr {
+    fn search_error(&self, searcher: Searcher, request: &SearchSpec, e: SearchError) -> PyErr {
         match e {
             SearchError::Stopped(reason, stats) => {
                 let option = match reason {
@@ -708,7 +706,7 @@ impl<'py> PyGame<'py> {
         r: &SearchResult<u32>,
         trace: bool,
     ) -> SearchOutcome {
-        let json = output::result_json(searcher.name(), self, root, r, MoveStyle::Notation, trace);
+        let report = SearchReport::of(searcher.name(), self, root, r, MoveStyle::Notation, trace);
         // The principal variation as the move objects, replayed from the root.
         let mut pv = Vec::with_capacity(r.pv.len());
         let mut node = root.clone();
@@ -721,12 +719,9 @@ impl<'py> PyGame<'py> {
             node = self.play(&node, mv);
         }
         SearchOutcome {
-            value: r.value.as_slice().to_vec(),
-            score: r.score,
+            report,
             best_move: pv.first().map(|m| m.clone_ref(self.py)),
             pv,
-            stats: json["stats"].clone(),
-            json,
         }
     }
 }

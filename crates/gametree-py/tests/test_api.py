@@ -3,6 +3,8 @@ the gametree command line (its binary is run beside the package), and the API's 
 
 import json
 
+import re
+
 import pytest
 
 import gametree as gt
@@ -198,6 +200,17 @@ ERROR_CASES = [
 ]
 
 
+# The command line's flags and the package's keywords for the same options.
+KEYWORDS = {"--table-mib": "table_mib", "--time-ms": "time_ms", "--iterative": "iterative",
+            "--threads": "threads", "--nodes": "nodes", "--depth": "depth",
+            "--position": "position"}
+
+
+def in_keywords(line):
+    """The command line's error line with its flags named as the package's keywords."""
+    return re.sub(r"--[a-z-]+", lambda m: KEYWORDS.get(m.group(0), m.group(0)), line)
+
+
 @pytest.mark.parametrize("call,args", ERROR_CASES)
 def test_errors_are_gametree_errors_with_the_clis_line(cli, call, args):
     code, _, err = cli(*args)
@@ -205,7 +218,18 @@ def test_errors_are_gametree_errors_with_the_clis_line(cli, call, args):
     with pytest.raises(gt.GametreeError) as e:
         call()
     assert isinstance(e.value, ValueError)
-    assert str(e.value) == err.strip()[len("error: "):]
+    assert str(e.value) == in_keywords(err.strip()[len("error: "):])
+
+
+def test_an_option_is_named_as_a_keyword_in_python_and_a_flag_on_the_command_line(cli):
+    code, _, err = cli("search", "--game", "tictactoe", "-a", "alphabeta", "--table-mib", "4")
+    assert code == 2
+    assert err.strip() == ("error: --table-mib works with maxn and speculative (or with "
+                           "--threads), not alphabeta")
+    with pytest.raises(gt.GametreeError) as e:
+        gt.search(gt.Game("tictactoe"), "alphabeta", table_mib=4)
+    assert str(e.value) == ("table_mib works with maxn and speculative (or with threads), "
+                            "not alphabeta")
 
 
 def test_a_pruning_algorithm_without_bounds_is_refused_as_in_rust(cli, tmp_path):

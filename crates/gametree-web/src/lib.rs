@@ -40,7 +40,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use gametree::search::{Searcher, Stop};
 use gametree_games::registry::{self, Kind};
-use gametree_lab::search_json::{search_json, SearchJsonError, SearchRequest};
+use gametree_lab::search_job::{Front, RunError};
+use gametree_lab::search_json::{search_json, SearchRequest};
 use serde_json::{json, Value};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -241,14 +242,14 @@ impl IntoResponse for ApiError {
     }
 }
 
-impl From<SearchJsonError> for ApiError {
-    fn from(e: SearchJsonError) -> ApiError {
-        match e {
-            SearchJsonError::Invalid(m) => ApiError::bad(m),
-            stopped @ SearchJsonError::Stopped { .. } => {
-                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, stopped.to_string())
-            }
-        }
+/// A job's error in the words of the API (`table_mib`, not `--table-mib`).
+impl From<RunError> for ApiError {
+    fn from(e: RunError) -> ApiError {
+        let status = match e {
+            RunError::Invalid(_) => StatusCode::BAD_REQUEST,
+            RunError::Stopped(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        };
+        ApiError::new(status, e.render(Front::Api))
     }
 }
 
@@ -491,8 +492,8 @@ async fn search(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let mut req: SearchRequest = parse_checked(body, &search_ranges(&s.cfg))?;
-    req.nodes = Some(cap(req.nodes, s.cfg.max_nodes));
-    let asked_ms = cap(req.time_ms, s.cfg.max_time_ms);
+    req.limits.nodes = Some(cap(req.limits.nodes, s.cfg.max_nodes));
+    let asked_ms = cap(req.limits.time_ms, s.cfg.max_time_ms);
     let default_trace = gametree::search::DEFAULT_TRACE_LIMIT as u64;
     req.trace_limit = Some(
         req.trace_limit
@@ -508,9 +509,9 @@ async fn search(
             .saturating_sub(reserve)
             .saturating_sub(start.elapsed());
         let left_ms = u64::try_from(left.as_millis()).unwrap_or(u64::MAX);
-        req.time_ms = Some(asked_ms.min(left_ms).max(1));
-        let v = search_json(&req, Some(stop)).map_err(ApiError::from)?;
-        Ok(v.to_string())
+        req.limits.time_ms = Some(asked_ms.min(left_ms).max(1));
+        let report = search_json(&req, Some(stop)).map_err(ApiError::from)?;
+        Ok(report.to_json())
     })
     .await?;
     Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())

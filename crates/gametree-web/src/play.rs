@@ -11,7 +11,7 @@ use gametree::search::iterative::iterative_deepening_observed;
 use gametree::search::{self, Config, Limits, SearchError, SearchResult, Searcher, Stop};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
-use gametree_lab::search_json::{move_names, result_json};
+use gametree_lab::search_job::{move_names, SearchReport};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use thiserror::Error;
@@ -257,7 +257,7 @@ impl<O: FnMut(&Value)> Play<'_, O> {
         out["engine"] = json!({
             "move": name,
             "iterations": iterations,
-            "result": result_json(searcher.name(), game, state, &result, style, false),
+            "result": SearchReport::of(searcher.name(), game, state, &result, style, false),
         });
         out["after"] = position_json(game, &after);
         Ok(out)

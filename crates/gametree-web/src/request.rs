@@ -53,13 +53,27 @@ impl Range {
         }
     }
 
-    /// Refuses the number at this field of `doc` if it is out of range (an absent field,
-    /// or one that is not a number, is left to the typed reading).
+    /// Refuses the value at this field of `doc` if it is not a number or is out of range
+    /// (an absent or null field is left to the typed reading). The type is checked here
+    /// because a field read through `#[serde(flatten)]` (the budget, `Limits`) loses its
+    /// path in the typed reading's error.
     pub fn check(&self, doc: &Value) -> Result<(), ApiError> {
         let pointer = format!("/{}", self.field.replace('.', "/"));
-        let Some(v) = doc.pointer(&pointer).filter(|v| v.is_number()) else {
+        let Some(v) = doc.pointer(&pointer).filter(|v| !v.is_null()) else {
             return Ok(());
         };
+        if !v.is_number() {
+            let kind = match v {
+                Value::Bool(b) => format!("boolean `{b}`"),
+                Value::String(s) => format!("string {}", Value::from(s.as_str())),
+                Value::Array(_) => "sequence".to_string(),
+                _ => "map".to_string(),
+            };
+            return Err(ApiError::bad(format!(
+                "{}: invalid type: {kind}, expected an integer",
+                self.field
+            )));
+        }
         let inside = v
             .as_u64()
             .is_some_and(|n| n >= self.min && self.max.is_none_or(|max| n <= max));

@@ -32,11 +32,11 @@ fn longest_line(req: &SearchRequest) -> Option<u64> {
     match (&req.tree, &req.game) {
         (Some(doc), None) => {
             let tree = ExplicitTree::from_json(doc).ok()?;
-            Source::TreeRef(&tree).search_plies(req.depth).ok()
+            Source::TreeRef(&tree).search_plies(req.limits.depth).ok()
         }
         (None, Some(spec)) => search_job::load(None, Some(spec), req.position.as_deref())
             .ok()?
-            .search_plies(req.depth)
+            .search_plies(req.limits.depth)
             .ok(),
         _ => None,
     }

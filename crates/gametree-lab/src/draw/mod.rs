@@ -28,7 +28,7 @@
 
 mod svg;
 
-use crate::search_job::output::result_json;
+use crate::search_job::SearchReport;
 use std::time::Instant;
 
 use gametree::eval::Evaluator;
@@ -912,7 +912,8 @@ impl Builder {
             });
             children.push(kids);
         }
-        let result = result_json(self.searcher.name(), game, state, &r, G::MOVE_STYLE, true);
+        let report = SearchReport::of(self.searcher.name(), game, state, &r, G::MOVE_STYLE, true);
+        let result = serde_json::to_value(&report).unwrap_or(Value::Null);
         Ok(Model {
             nodes,
             children,

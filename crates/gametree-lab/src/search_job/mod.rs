@@ -10,20 +10,26 @@
 //! ([`SearchOptions`]) checked in the command line's order, the algorithm run on the loaded
 //! game, and the result as the JSON object or the table of [`output`].
 
+pub mod error;
+pub mod limits;
 pub mod output;
+pub mod report;
 
 mod run;
 
+pub use error::{Front, Opt, RunError};
+pub use limits::Limits;
+pub use report::{move_names, MoveName, SearchReport};
 pub use run::{
-    best_reply_games, needs_set_to_move, parse_playout, prepare, Format, Output, Prepared,
-    SearchOptions, Stopped, MAX_PARALLEL_PLIES, MAX_THREADS, MCTS_ITERATIONS_PER_NODE,
+    best_reply_games, mcts_defaults, mcts_iterations, needs_set_to_move, prepare, Format, Output,
+    Prepared, SearchSpec, MAX_PARALLEL_PLIES, MAX_THREADS, MCTS_ITERATIONS_PER_NODE,
 };
 
 use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
-use anyhow::{anyhow, bail, Context, Result};
+use crate::msg;
 use gametree::tree::ExplicitTree;
 use gametree::Game;
 use gametree_games::registry::{self, GameVisitor, Playable, RegistryError};
@@ -50,19 +56,17 @@ pub enum Source<'a> {
 
 impl Source<'_> {
     /// Hands the loaded game at its position to `v`.
-    pub fn visit<V: GameVisitor>(&self, v: V) -> Result<V::Output> {
+    pub fn visit<V: GameVisitor>(&self, v: V) -> Result<V::Output, RunError> {
         match self {
             Source::Tree(t) => Ok(t.accept(&t.initial(), v)),
             Source::TreeRef(t) => Ok(t.accept(&t.initial(), v)),
             Source::Game { spec, position } => {
                 registry::visit(spec, *position, v).map_err(|e| match e {
-                    RegistryError::Position { text, message } => {
-                        anyhow!(
-                            "--position \"{}\": {message}",
-                            gametree_games::quote::quoted(&text)
-                        )
-                    }
-                    other => anyhow!(other),
+                    RegistryError::Position { text, message } => RunError::Invalid(msg![
+                        Opt::Position,
+                        format!(" \"{}\": {message}", gametree_games::quote::quoted(&text))
+                    ]),
+                    other => RunError::invalid(other),
                 })
             }
         }
@@ -70,21 +74,26 @@ impl Source<'_> {
 
     /// The longest line of play from the loaded position, in plies: what bounds the depth
     /// of a search without a depth limit (and sizes its stack, [`crate::stack`]).
-    pub fn max_plies(&self) -> Result<u64> {
+    pub fn max_plies(&self) -> Result<u64, RunError> {
         self.visit(MaxPlies)
     }
 
     /// The plies a search limited to `depth` (none: to the end of the game) can go down;
     /// an error when that is beyond [`crate::stack::MAX_PLIES`].
-    pub fn search_plies(&self, depth: Option<u32>) -> Result<u64> {
+    pub fn search_plies(&self, depth: Option<u32>) -> Result<u64, RunError> {
         let max = crate::stack::MAX_PLIES;
         let game = self.max_plies()?;
         let plies = depth.map_or(game, |d| game.min(u64::from(d)));
         if plies > max {
-            bail!(
-                "lines of this game go {game} plies deep, beyond the {max} plies a search may \
-                 go: give --depth {max} or less"
-            );
+            return Err(msg![
+                format!(
+                    "lines of this game go {game} plies deep, beyond the {max} plies a search \
+                     may go: give "
+                ),
+                Opt::Depth,
+                format!(" {max} or less")
+            ]
+            .into());
         }
         Ok(plies)
     }
@@ -114,42 +123,40 @@ impl GameVisitor for MaxPlies {
 }
 
 /// Reads and parses an explicit tree file, refusing files over [`MAX_TREE_BYTES`].
-pub fn load_tree(path: &Path) -> Result<ExplicitTree> {
-    let file =
-        File::open(path).with_context(|| format!("cannot open tree file {}", path.display()))?;
+pub fn load_tree(path: &Path) -> Result<ExplicitTree, RunError> {
+    let shown = path.display();
+    let file = File::open(path)
+        .map_err(|e| RunError::invalid(format!("cannot open tree file {shown}: {e}")))?;
     let len = file.metadata().map(|m| m.len()).unwrap_or(0);
     if len > MAX_TREE_BYTES {
-        bail!(
-            "{}: the file is {:.1} MB, above the limit of {} MiB for explicit trees",
-            path.display(),
+        return Err(RunError::invalid(format!(
+            "{shown}: the file is {:.1} MB, above the limit of {} MiB for explicit trees",
             len as f64 / 1e6,
             MAX_TREE_BYTES >> 20
-        );
+        )));
     }
     let mut bytes = Vec::new();
     file.take(MAX_TREE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read tree file {}", path.display()))?;
+        .map_err(|e| RunError::invalid(format!("cannot read tree file {shown}: {e}")))?;
     if bytes.len() as u64 > MAX_TREE_BYTES {
-        bail!(
-            "{}: above the limit of {} MiB for explicit trees",
-            path.display(),
+        return Err(RunError::invalid(format!(
+            "{shown}: above the limit of {} MiB for explicit trees",
             MAX_TREE_BYTES >> 20
-        );
+        )));
     }
     let text = String::from_utf8(bytes).map_err(|e| {
-        anyhow::anyhow!(
-            "{}: not UTF-8 text (invalid byte at offset {})",
-            path.display(),
+        RunError::invalid(format!(
+            "{shown}: not UTF-8 text (invalid byte at offset {})",
             e.utf8_error().valid_up_to()
-        )
+        ))
     })?;
-    ExplicitTree::from_json_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+    ExplicitTree::from_json_str(&text).map_err(|e| RunError::invalid(format!("{shown}: {e}")))
 }
 
 /// Checks that `spec` (with `position`) names a game of the registry, with the error lines
 /// of [`load`].
-pub fn check_game(spec: &str, position: Option<&str>) -> Result<()> {
+pub fn check_game(spec: &str, position: Option<&str>) -> Result<(), RunError> {
     load(None, Some(spec), position).map(|_| ())
 }
 
@@ -159,17 +166,27 @@ pub fn load<'a>(
     tree: Option<&Path>,
     game: Option<&'a str>,
     position: Option<&'a str>,
-) -> Result<Source<'a>> {
+) -> Result<Source<'a>, RunError> {
     let source = match (tree, game) {
         (Some(path), None) => {
             if position.is_some() {
-                bail!("--position needs --game (a position is a game's; a tree is searched from its root)");
+                return Err(msg![
+                    Opt::Position,
+                    " needs ",
+                    Opt::Game,
+                    " (a position is a game's; a tree is searched from its root)"
+                ]
+                .into());
             }
             Source::Tree(Box::new(load_tree(path)?))
         }
         (None, Some(spec)) => Source::Game { spec, position },
-        (Some(_), Some(_)) => bail!("give either --tree or --game, not both"),
-        (None, None) => bail!("give --tree FILE or --game SPEC"),
+        (Some(_), Some(_)) => {
+            return Err(msg!["give either ", Opt::Tree, " or ", Opt::Game, ", not both"].into())
+        }
+        (None, None) => {
+            return Err(msg!["give ", Opt::Tree, " FILE or ", Opt::Game, " SPEC"].into())
+        }
     };
     // Build it once now, so that a bad spec or position is refused before anything else.
     source.max_plies()?;

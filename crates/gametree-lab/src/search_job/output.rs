@@ -1,35 +1,11 @@
-//! Search results as the command line prints them: the JSON object of docs/counting.md and
-//! a table for people.
+//! Search results as tables for people (the JSON object is [`super::report`]'s).
 
-use gametree::search::mcts::{Backup, MctsConfig, MctsReport, Playout, Solver};
-use gametree::search::{SearchResult, Stats};
+use gametree::search::mcts::{MctsConfig, MctsReport, Solver};
+use gametree::search::SearchResult;
 use gametree::Game;
-use serde_json::{json, Value};
 
+use super::report::{backup_name, move_names, playout_name};
 use super::MoveStyle;
-
-/// The moves of `line` played from `state`, in the game's notation (or as child indices).
-pub fn move_names<G: Game>(
-    game: &G,
-    state: &G::State,
-    line: &[G::Move],
-    style: MoveStyle,
-) -> Vec<Value> {
-    let mut s = state.clone();
-    line.iter()
-        .map(|&m| {
-            let name = game.move_name(&s, m);
-            s = game.play(&s, m);
-            match style {
-                MoveStyle::Index => name
-                    .parse::<u64>()
-                    .map(Value::from)
-                    .unwrap_or(Value::from(name)),
-                MoveStyle::Notation => Value::from(name),
-            }
-        })
-        .collect()
-}
 
 /// The moves of `line` played from `state` as text, in the same notation as
 /// [`move_names`] (for people: tables, iteration lines, traces).
@@ -41,57 +17,8 @@ fn move_texts<G: Game>(
 ) -> Vec<String> {
     move_names(game, state, line, style)
         .into_iter()
-        .map(|v| match v {
-            Value::String(s) => s,
-            other => other.to_string(),
-        })
+        .map(|m| m.to_string())
         .collect()
-}
-
-/// `{"algorithm", "score", "value", "best_move", "pv", "stats": {...}}`, and when tracing
-/// `"trace"` (the recorded prunes), `"trace_dropped"` (the prunes not recorded, past the
-/// trace limit) and `"trace_truncated"` (whether any was dropped).
-pub fn result_json<G: Game>(
-    algorithm: &str,
-    game: &G,
-    state: &G::State,
-    r: &SearchResult<G::Move>,
-    style: MoveStyle,
-    trace: bool,
-) -> Value {
-    let pv = move_names(game, state, &r.pv, style);
-    let mut v = json!({
-        "algorithm": algorithm,
-        "score": r.score,
-        "value": r.value.as_slice(),
-        "best_move": pv.first().cloned().unwrap_or(Value::Null),
-        "pv": pv,
-        "stats": stats_json(&r.stats),
-    });
-    if trace {
-        let events: Vec<Value> = r
-            .trace
-            .iter()
-            .map(|e| {
-                json!({
-                    "path": move_names(game, state, &e.path, style),
-                    "kind": e.kind,
-                    "bounds": e.bounds,
-                    "threshold": e.threshold,
-                    "pruned_children": e.pruned_children,
-                })
-            })
-            .collect();
-        v["trace"] = Value::from(events);
-        v["trace_dropped"] = Value::from(r.trace_dropped);
-        v["trace_truncated"] = Value::from(r.trace_dropped > 0);
-    }
-    v
-}
-
-/// The stats with the names of docs/counting.md.
-pub fn stats_json(s: &Stats) -> Value {
-    serde_json::to_value(s).unwrap_or(Value::Null)
 }
 
 /// A table for people.
@@ -241,46 +168,6 @@ pub fn trace_text<G: Game>(
     out
 }
 
-/// The MCTS part of `search --algorithm mcts --json`: `{"iterations", "playout_plies",
-/// "proved", "root": [{"move", "visits", "mean", "proved"}], "config": {"seed",
-/// "exploration", "iterations", "backup", "playout", "cutoff", "solver"}}`; `proved` is the
-/// proved value vector or null; `config.iterations` is null when unlimited.
-pub fn mcts_json<G: Game>(
-    game: &G,
-    state: &G::State,
-    config: &MctsConfig,
-    r: &MctsReport<G::Move>,
-    style: MoveStyle,
-) -> Value {
-    let root: Vec<Value> = r
-        .root
-        .iter()
-        .map(|m| {
-            json!({
-                "move": move_names(game, state, &[m.mv], style).pop().unwrap_or(Value::Null),
-                "visits": m.visits,
-                "mean": m.mean,
-                "proved": m.proved.map(|p| p.as_slice().to_vec()),
-            })
-        })
-        .collect();
-    json!({
-        "iterations": r.iterations,
-        "playout_plies": r.playout_plies,
-        "proved": r.proved.map(|p| p.as_slice().to_vec()),
-        "root": root,
-        "config": {
-            "seed": config.seed,
-            "exploration": config.exploration,
-            "iterations": (config.iterations != u64::MAX).then_some(config.iterations),
-            "backup": backup_name(config.backup),
-            "playout": playout_name(config.playout),
-            "cutoff": config.cutoff,
-            "solver": config.solver == Solver::On,
-        },
-    })
-}
-
 /// The MCTS report under the result table: iterations, playout plies, the proved value,
 /// then one line per root move (visits, mean reward, proved value).
 pub fn mcts_text<G: Game>(
@@ -333,21 +220,4 @@ pub fn mcts_text<G: Game>(
         ));
     }
     out
-}
-
-/// The `--backup` name of `b`.
-fn backup_name(b: Backup) -> &'static str {
-    match b {
-        Backup::MaxN => "maxn",
-        Backup::Paranoid => "paranoid",
-        Backup::BestReply => "best-reply",
-    }
-}
-
-/// The `--playout` text of `p`.
-fn playout_name(p: Playout) -> String {
-    match p {
-        Playout::Random => "random".to_string(),
-        Playout::EpsilonGreedy { epsilon } => format!("epsilon:{epsilon}"),
-    }
 }

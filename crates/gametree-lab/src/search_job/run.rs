@@ -6,25 +6,27 @@
 //! [`GameVisitor::visit_best_reply`], every other game is refused) or `mcts` (with the MCTS
 //! options, and its report in the output).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use anyhow::{anyhow, bail, Result};
 use gametree::search::engine::{GameHash, Options, Root, Side};
 use gametree::search::iterative::iterative_deepening_observed;
 use gametree::search::maxn_table::maxn_table;
-use gametree::search::mcts::{mcts_report, Backup, MctsConfig, MctsReport, Playout, Solver};
+use gametree::search::mcts::{mcts_report, MctsConfig, MctsReport};
 use gametree::search::ordering::Ordering;
 use gametree::search::parallel::search_parallel;
 use gametree::search::speculative_table::speculative_table;
 use gametree::search::vector_table::VectorTable;
 use gametree::search::{
-    self, Algorithm, Config, Limits, SearchError, SearchResult, Searcher, Stop, StopReason,
+    self, Algorithm, Config, SearchError, SearchResult, Searcher, Stop, StopReason,
 };
 use gametree::{Game, SetToMove};
 use gametree_games::registry::{self, GameVisitor, Kind, Playable};
-use serde_json::Value;
 
+use super::error::{Opt, RunError};
+use super::limits::Limits;
+use super::report::{MctsPart, SearchReport};
 use super::{output, MoveStyle, Source};
+use crate::msg;
 
 /// The most `--threads`.
 pub const MAX_THREADS: u64 = 256;
@@ -43,137 +45,75 @@ pub enum Format {
     /// caller's hook).
     #[default]
     Text,
-    /// The JSON object of docs/counting.md.
+    /// The [`SearchReport`] (the JSON object of docs/counting.md).
     Json,
 }
 
-/// The options of one search: the flags of `gametree search` after `--tree`/`--game`, with
-/// the same names and meanings (docs/search-limits.md, docs/mcts.md). `None` is a flag not
-/// given.
+/// One search, typed: the searcher, its budget and its options, as every front asks for it
+/// (the flags of `gametree search`, the keywords of Python's `gametree.search`, the fields
+/// of the server's `/api/search`; docs/search-limits.md, docs/mcts.md). `None` is an option
+/// not given.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SearchOptions {
-    /// The searcher's name (`gametree list`).
-    pub algorithm: String,
-    /// `--depth`.
-    pub depth: Option<u32>,
-    /// `--nodes`.
-    pub nodes: Option<u64>,
-    /// `--time-ms`.
-    pub time_ms: Option<u64>,
-    /// `--iterative`.
+pub struct SearchSpec {
+    /// The searcher.
+    pub searcher: Searcher,
+    /// The budget.
+    pub limits: Limits,
+    /// Iterative deepening: the last completed iteration is returned.
     pub iterative: bool,
-    /// `--trace`.
+    /// Record the prunes.
     pub trace: bool,
-    /// `--trace-limit`.
+    /// The most prunes recorded.
     pub trace_limit: u64,
-    /// `--json` ([`Format::Json`]) or the table.
+    /// The report ([`Format::Json`]) or the table.
     pub format: Format,
-    /// `--table-mib`.
+    /// A table of this many MiB (maxn and speculative, or the engine's with `threads`).
     pub table_mib: Option<u64>,
-    /// `--threads`.
+    /// The engine on this many threads.
     pub threads: Option<u64>,
-    /// `--iterations` (mcts).
-    pub iterations: Option<u64>,
-    /// `--seed` (mcts).
-    pub seed: Option<u64>,
-    /// `--exploration` (mcts).
-    pub exploration: Option<f64>,
-    /// `--backup` (mcts).
-    pub backup: Option<Backup>,
-    /// `--playout` (mcts), as text: `random` or `epsilon:E`.
-    pub playout: Option<String>,
-    /// `--cutoff` (mcts).
-    pub cutoff: Option<u32>,
-    /// `--solver` (mcts).
-    pub solver: bool,
+    /// The MCTS parameters, for `mcts` only (`None`: the defaults for the budget,
+    /// [`mcts_defaults`]).
+    pub mcts: Option<MctsConfig>,
 }
 
-impl SearchOptions {
-    /// The options of `gametree search -a ALGORITHM` with no other flag.
-    pub fn new(algorithm: &str) -> SearchOptions {
-        SearchOptions {
-            algorithm: algorithm.to_string(),
-            depth: None,
-            nodes: None,
-            time_ms: None,
+impl SearchSpec {
+    /// A search by `searcher` with no limit and no other option.
+    pub fn new(searcher: Searcher) -> SearchSpec {
+        SearchSpec {
+            searcher,
+            limits: Limits::NONE,
             iterative: false,
             trace: false,
             trace_limit: search::DEFAULT_TRACE_LIMIT as u64,
             format: Format::Text,
             table_mib: None,
             threads: None,
-            iterations: None,
-            seed: None,
-            exploration: None,
-            backup: None,
-            playout: None,
-            cutoff: None,
-            solver: false,
+            mcts: None,
         }
-    }
-
-    /// The MCTS flags given, by name.
-    fn mcts_flags(&self) -> Vec<&'static str> {
-        [
-            ("--iterations", self.iterations.is_some()),
-            ("--seed", self.seed.is_some()),
-            ("--exploration", self.exploration.is_some()),
-            ("--backup", self.backup.is_some()),
-            ("--playout", self.playout.is_some()),
-            ("--cutoff", self.cutoff.is_some()),
-            ("--solver", self.solver),
-        ]
-        .into_iter()
-        .filter_map(|(name, given)| given.then_some(name))
-        .collect()
-    }
-
-    /// The MCTS parameters from the flags, each checked (a bad value names its flag).
-    fn mcts_config(&self) -> Result<MctsConfig> {
-        let exploration = self
-            .exploration
-            .unwrap_or(search::mcts::DEFAULT_EXPLORATION);
-        if !(exploration.is_finite() && exploration >= 0.0) {
-            bail!("--exploration {exploration}: the exploration constant must be finite and nonnegative");
-        }
-        let playout = match self.playout.as_deref() {
-            None => Playout::Random,
-            Some(p) => parse_playout(p)?,
-        };
-        let iterations = match (self.iterations, self.nodes, self.time_ms) {
-            (Some(n), _, _) => n,
-            (None, None, None) => MctsConfig::default().iterations,
-            // A tree smaller than the node budget never reaches it: once every line ends at a
-            // terminal node, iterations add no node. Without a clock they need an end too.
-            (None, Some(n), None) => n.saturating_mul(MCTS_ITERATIONS_PER_NODE),
-            _ => u64::MAX,
-        };
-        let config = MctsConfig {
-            seed: self.seed.unwrap_or(0),
-            exploration,
-            iterations,
-            backup: self.backup.unwrap_or(Backup::MaxN),
-            playout,
-            cutoff: self.cutoff,
-            solver: if self.solver { Solver::On } else { Solver::Off },
-        };
-        config.validate().map_err(|e| anyhow!("{e}"))?;
-        Ok(config)
     }
 }
 
-/// `random` or `epsilon:E` with E in [0, 1].
-pub fn parse_playout(text: &str) -> Result<Playout> {
-    let t = text.trim().to_ascii_lowercase();
-    if t == "random" {
-        return Ok(Playout::Random);
+/// The MCTS parameters of a search without MCTS options under `limits`: the library's
+/// defaults, with the iterations that `iterations` asks for or that the budget implies
+/// ([`mcts_iterations`]).
+pub fn mcts_defaults(limits: &Limits) -> MctsConfig {
+    MctsConfig {
+        iterations: mcts_iterations(None, limits),
+        ..MctsConfig::default()
     }
-    let Some(e) = t.strip_prefix("epsilon:") else {
-        bail!("--playout `{text}`: expected `random` or `epsilon:E` with E between 0 and 1");
-    };
-    match e.parse::<f64>() {
-        Ok(epsilon) if (0.0..=1.0).contains(&epsilon) => Ok(Playout::EpsilonGreedy { epsilon }),
-        _ => bail!("--playout `{text}`: epsilon must be a number between 0 and 1"),
+}
+
+/// The iterations of MCTS: `iterations` when given; else the library's default without any
+/// limit, [`MCTS_ITERATIONS_PER_NODE`] per node under a node limit alone, and no cap under
+/// a clock.
+pub fn mcts_iterations(iterations: Option<u64>, limits: &Limits) -> u64 {
+    match (iterations, limits.nodes, limits.time_ms) {
+        (Some(n), _, _) => n,
+        (None, None, None) => MctsConfig::default().iterations,
+        // A tree smaller than the node budget never reaches it: once every line ends at a
+        // terminal node, iterations add no node. Without a clock they need an end too.
+        (None, Some(n), None) => n.saturating_mul(MCTS_ITERATIONS_PER_NODE),
+        _ => u64::MAX,
     }
 }
 
@@ -208,11 +148,11 @@ pub fn best_reply_games() -> Vec<&'static str> {
 }
 
 /// The refusal of a searcher that needs a game handing the turn to any player.
-pub fn needs_set_to_move(searcher: Searcher) -> anyhow::Error {
-    anyhow!(
+pub fn needs_set_to_move(searcher: Searcher) -> RunError {
+    RunError::invalid(format!(
         "{searcher} needs a game that can hand the turn to any player: {}",
         best_reply_games().join(", ")
-    )
+    ))
 }
 
 /// The engine's settings for `algorithm` under `--threads`, or `None` if the engine does not
@@ -241,15 +181,15 @@ fn engine_options(algorithm: Algorithm, threads: usize, table_mib: usize) -> Opt
 pub struct Prepared<'a> {
     source: Source<'a>,
     visitor: SearchVisitor<'static>,
-    limits: (Option<u32>, Option<u64>, Option<u64>),
+    limits: Limits,
     plies: u64,
 }
 
-/// What [`Prepared::run`] gives: the JSON object or the table.
+/// What [`Prepared::run`] gives: the report or the table.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Output {
-    /// [`Format::Json`]: the object `gametree search --json` prints.
-    Json(Value),
+    /// [`Format::Json`]: the report `gametree search --json` prints.
+    Json(SearchReport),
     /// [`Format::Text`]: the table `gametree search` prints.
     Text(String),
 }
@@ -258,30 +198,44 @@ impl Output {
     /// The text printed: the JSON object on one line, or the table.
     pub fn into_text(self) -> String {
         match self {
-            Output::Json(v) => v.to_string(),
+            Output::Json(r) => r.to_json(),
             Output::Text(t) => t,
         }
     }
 }
 
-/// Checks `options` in the command line's order, loads what to search with `load` (called
-/// after the flags are checked, so a bad flag is reported before a bad file), and checks the
-/// options against it. Every error is one line naming the flag or input at fault.
+/// Checks `spec` in the command line's order, loads what to search with `load` (called
+/// after the options are checked, so a bad option is reported before a bad file), and
+/// checks the options against it. Every error is one line naming the option or input at
+/// fault.
 pub fn prepare<'a>(
-    options: &SearchOptions,
-    load: impl FnOnce() -> Result<Source<'a>>,
-) -> Result<Prepared<'a>> {
-    let searcher: Searcher = options.algorithm.parse()?;
+    spec: &SearchSpec,
+    load: impl FnOnce() -> Result<Source<'a>, RunError>,
+) -> Result<Prepared<'a>, RunError> {
+    let searcher = spec.searcher;
+    let limits = spec.limits;
     let mcts = match searcher {
         Searcher::Mcts => {
-            if options.iterative {
-                bail!("--iterative does not apply to mcts (its budget is --iterations, --nodes or --time-ms)");
+            if spec.iterative {
+                return Err(msg![
+                    Opt::Iterative,
+                    " does not apply to mcts (its budget is ",
+                    Opt::Iterations,
+                    ", ",
+                    Opt::Nodes,
+                    " or ",
+                    Opt::TimeMs,
+                    ")"
+                ]
+                .into());
             }
-            Some(options.mcts_config()?)
+            Some(spec.mcts.unwrap_or_else(|| mcts_defaults(&limits)))
         }
         _ => {
-            if let Some(flag) = options.mcts_flags().first() {
-                bail!("{flag} applies to mcts only, not {searcher}");
+            if spec.mcts.is_some() {
+                return Err(RunError::invalid(format!(
+                    "MCTS options apply to mcts only, not {searcher}"
+                )));
             }
             None
         }
@@ -289,95 +243,117 @@ pub fn prepare<'a>(
     let algorithm = match searcher {
         Searcher::Plain(a) => a,
         _ => {
-            for (flag, given) in [
-                ("--threads", options.threads.is_some()),
-                ("--table-mib", options.table_mib.is_some()),
-                ("--trace", options.trace && searcher == Searcher::Mcts),
+            for (opt, given) in [
+                (Opt::Threads, spec.threads.is_some()),
+                (Opt::TableMib, spec.table_mib.is_some()),
+                (Opt::Trace, spec.trace && searcher == Searcher::Mcts),
             ] {
                 if given {
-                    bail!("{flag} does not apply to {searcher}");
+                    return Err(msg![opt, format!(" does not apply to {searcher}")].into());
                 }
             }
             // Unused for these searchers: the visitor runs `searcher`.
             Algorithm::Maxn
         }
     };
-    let engine = match options.threads {
+    let engine = match spec.threads {
         None => None,
         Some(n) => {
-            let mib = options.table_mib.unwrap_or(16) as usize;
+            let mib = spec.table_mib.unwrap_or(16) as usize;
             let engine = engine_options(algorithm, n as usize, mib).ok_or_else(|| {
-                anyhow!(
-                    "--threads works with the engine's algorithms alphabeta, pvs, aspiration and \
-                     mtdf, not {algorithm}"
-                )
+                RunError::from(msg![
+                    Opt::Threads,
+                    format!(
+                        " works with the engine's algorithms alphabeta, pvs, aspiration and \
+                         mtdf, not {algorithm}"
+                    )
+                ])
             })?;
-            if options.trace {
-                bail!("--trace does not apply to --threads (the engine records no prunes)");
+            if spec.trace {
+                return Err(msg![
+                    Opt::Trace,
+                    " does not apply to ",
+                    Opt::Threads,
+                    " (the engine records no prunes)"
+                ]
+                .into());
             }
             Some(engine)
         }
     };
-    if options.table_mib.is_some()
+    if spec.table_mib.is_some()
         && engine.is_none()
         && !matches!(algorithm, Algorithm::Maxn | Algorithm::Speculative)
     {
-        bail!("--table-mib works with maxn and speculative (or with --threads), not {algorithm}");
+        return Err(msg![
+            Opt::TableMib,
+            " works with maxn and speculative (or with ",
+            Opt::Threads,
+            format!("), not {algorithm}")
+        ]
+        .into());
     }
     let loaded = load()?;
     // On a tree, the depth asked for must cut it only at nodes with a heuristic value, with
     // or without --iterative. The earlier iterations of --iterative may cut elsewhere: their
     // results are only returned if they do not (`ExplicitTree::unvalued_cut_depths`).
-    if let (Some(tree), Some(d)) = (loaded.tree(), options.depth) {
-        tree.check_depth_limit(d)?;
+    if let (Some(tree), Some(d)) = (loaded.tree(), limits.depth) {
+        tree.check_depth_limit(d).map_err(RunError::invalid)?;
     }
     let unvalued_cuts = match loaded.tree() {
-        Some(tree) if options.iterative => tree.unvalued_cut_depths(),
+        Some(tree) if spec.iterative => tree.unvalued_cut_depths(),
         _ => Vec::new(),
     };
-    if (options.iterative || engine.is_some())
-        && options.depth.is_none()
-        && options.nodes.is_none()
-        && options.time_ms.is_none()
-        && loaded.tree().is_none()
-    {
-        bail!(
-            "{} needs a limit: --depth, --nodes or --time-ms",
-            if options.iterative {
-                "--iterative"
+    if (spec.iterative || engine.is_some()) && limits.is_unlimited() && loaded.tree().is_none() {
+        return Err(msg![
+            if spec.iterative {
+                Opt::Iterative
             } else {
-                "--threads"
-            }
-        );
+                Opt::Threads
+            },
+            " needs a limit: ",
+            Opt::Depth,
+            ", ",
+            Opt::Nodes,
+            " or ",
+            Opt::TimeMs
+        ]
+        .into());
     }
+    let plies = loaded.search_plies(limits.depth)?;
+    if spec.threads.is_some_and(|n| n > 1) && plies > MAX_PARALLEL_PLIES {
+        return Err(msg![
+            Opt::Threads,
+            format!(
+                " above 1 searches at most {MAX_PARALLEL_PLIES} plies deep, and this one may \
+                 go {plies}: give "
+            ),
+            Opt::Depth,
+            format!(" {MAX_PARALLEL_PLIES} or less")
+        ]
+        .into());
+    }
+    let config = Config {
+        trace: spec.trace,
+        trace_limit: usize::try_from(spec.trace_limit).unwrap_or(usize::MAX),
+        ..Config::default()
+    };
     let visitor = SearchVisitor {
         searcher,
         algorithm,
         mcts,
-        config: Config::default(),
-        iterative: options.iterative,
-        json: options.format == Format::Json,
-        table_mib: options.table_mib.map(|m| m as usize),
+        config,
+        iterative: spec.iterative,
+        json: spec.format == Format::Json,
+        table_mib: spec.table_mib.map(|m| m as usize),
         unvalued_cuts,
         engine,
         on_iteration: None,
     };
-    let plies = loaded.search_plies(options.depth)?;
-    if options.threads.is_some_and(|n| n > 1) && plies > MAX_PARALLEL_PLIES {
-        bail!(
-            "--threads above 1 searches at most {MAX_PARALLEL_PLIES} plies deep, and this one \
-             may go {plies}: give --depth {MAX_PARALLEL_PLIES} or less"
-        );
-    }
-    let config = Config {
-        trace: options.trace,
-        trace_limit: usize::try_from(options.trace_limit).unwrap_or(usize::MAX),
-        ..Config::default()
-    };
     Ok(Prepared {
         source: loaded,
-        visitor: SearchVisitor { config, ..visitor },
-        limits: (options.depth, options.nodes, options.time_ms),
+        visitor,
+        limits,
         plies,
     })
 }
@@ -390,27 +366,18 @@ impl Prepared<'_> {
     }
 
     /// Runs the search on this thread. The time limit counts from this call. `stop`, when
-    /// given, is the search's [`Limits::stop`]; `on_iteration`, with [`Format::Text`] and
-    /// `iterative`, receives the line of each completed iteration (the command line prints
-    /// them on standard error).
+    /// given, is the search's [`gametree::search::Limits::stop`]; `on_iteration`, with
+    /// [`Format::Text`] and `iterative`, receives the line of each completed iteration (the
+    /// command line prints them on standard error).
     pub fn run(
         self,
         stop: Option<Stop>,
         on_iteration: Option<&(dyn Fn(&str) + Sync)>,
-    ) -> Result<Output> {
-        let json = self.visitor.json;
+    ) -> Result<Output, RunError> {
         // The search work starts here: the deadline and the elapsed time count everything
         // after this moment, table set-up included.
-        let start = Instant::now();
-        let (depth, nodes, time_ms) = self.limits;
         let config = Config {
-            limits: Limits {
-                depth,
-                nodes,
-                deadline: time_ms.map(|t| start + Duration::from_millis(t)),
-                start: Some(start),
-                stop,
-            },
+            limits: self.limits.at(Instant::now(), stop),
             ..self.visitor.config
         };
         let v = self.visitor;
@@ -426,44 +393,7 @@ impl Prepared<'_> {
             engine: v.engine,
             on_iteration,
         };
-        let out = self.source.visit(visitor)??;
-        Ok(if json {
-            Output::Json(out.json.unwrap_or(Value::Null))
-        } else {
-            Output::Text(out.text)
-        })
-    }
-}
-
-/// A limit or a stop request stopped the search before it had a result to give: the error
-/// [`Prepared::run`] returns then (inside its `anyhow::Error`, so callers can tell it from
-/// bad input with `downcast_ref`). It prints as the command line's line.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct Stopped(String);
-
-impl Stopped {
-    fn error(message: String) -> anyhow::Error {
-        anyhow::Error::new(Stopped(message))
-    }
-}
-
-/// What the visitor made: the JSON object (JSON format) or the table.
-struct Made {
-    json: Option<Value>,
-    text: String,
-}
-
-impl Made {
-    fn json(v: Value) -> Made {
-        Made {
-            json: Some(v),
-            text: String::new(),
-        }
-    }
-
-    fn text(text: String) -> Made {
-        Made { json: None, text }
+        self.source.visit(visitor)?
     }
 }
 
@@ -488,8 +418,8 @@ struct SearchVisitor<'h> {
 }
 
 impl GameVisitor for SearchVisitor<'_> {
-    type Output = Result<Made>;
-    fn visit<G: Playable>(self, game: &G, state: &G::State) -> Result<Made>
+    type Output = Result<Output, RunError>;
+    fn visit<G: Playable>(self, game: &G, state: &G::State) -> Result<Output, RunError>
     where
         G::State: Send + Sync + PartialEq + std::fmt::Debug,
         G::Move: Send + Sync,
@@ -522,8 +452,8 @@ impl GameVisitor for SearchVisitor<'_> {
             };
             return self.report(game, state, style, result);
         };
-        let mut table =
-            VectorTable::try_with_mib(mib).map_err(|e| anyhow!("--table-mib {mib}: {e}"))?;
+        let mut table = VectorTable::try_with_mib(mib)
+            .map_err(|e| msg![Opt::TableMib, format!(" {mib}: {e}")])?;
         let speculative = self.algorithm == Algorithm::Speculative;
         let mut once = |c: &Config| {
             if speculative {
@@ -542,7 +472,11 @@ impl GameVisitor for SearchVisitor<'_> {
         self.report(game, state, style, result)
     }
 
-    fn visit_best_reply<G: Playable + SetToMove>(self, game: &G, state: &G::State) -> Result<Made>
+    fn visit_best_reply<G: Playable + SetToMove>(
+        self,
+        game: &G,
+        state: &G::State,
+    ) -> Result<Output, RunError>
     where
         G::State: Send + Sync + PartialEq + std::fmt::Debug,
         G::Move: Send + Sync,
@@ -574,13 +508,13 @@ impl SearchVisitor<'_> {
         style: MoveStyle,
         config: &MctsConfig,
         report: Result<MctsReport<G::Move>, SearchError>,
-    ) -> Result<Made> {
+    ) -> Result<Output, RunError> {
         let report = match report {
             Ok(r) => r,
             Err(e) => return self.report(game, state, style, Err(e)),
         };
         Ok(if self.json {
-            let mut v = output::result_json(
+            let mut r = SearchReport::of(
                 self.searcher.name(),
                 game,
                 state,
@@ -588,15 +522,15 @@ impl SearchVisitor<'_> {
                 style,
                 false,
             );
-            v["mcts"] = output::mcts_json(game, state, config, &report, style);
-            Made::json(v)
+            r.mcts = Some(MctsPart::of(game, state, config, &report, style));
+            Output::Json(r)
         } else {
             let mut text =
                 output::result_table(self.searcher.name(), game, state, &report.result, style);
             text.push('\n');
             text.push_str(&output::mcts_text(game, state, config, &report, style));
             text.truncate(text.trim_end().len());
-            Made::text(text)
+            Output::Text(text)
         })
     }
 
@@ -620,49 +554,55 @@ impl SearchVisitor<'_> {
         state: &G::State,
         style: MoveStyle,
         result: Result<SearchResult<G::Move>, SearchError>,
-    ) -> Result<Made> {
+    ) -> Result<Output, RunError> {
         let result = result.map_err(|e| match e {
             SearchError::Stopped(StopReason::Interrupted, stats) => {
-                Stopped::error(format!(
+                RunError::Stopped(msg![format!(
                     "a stop request stopped {} after {} nodes",
-                    self.searcher,
-                    stats.nodes
-                ))
+                    self.searcher, stats.nodes
+                )])
             }
             SearchError::Stopped(reason, stats) => {
-                let flag = stop_flag(reason);
+                let opt = stop_option(reason);
+                let head = format!(
+                    "the {reason} stopped {} after {} nodes, ",
+                    self.searcher, stats.nodes
+                );
                 if self.iterative || self.engine.is_some() {
-                    Stopped::error(format!(
-                        "the {reason} stopped {} after {} nodes, before depth 1 completed; raise {flag}",
-                        self.searcher,
-                        stats.nodes,
-                    ))
+                    RunError::Stopped(msg![head, "before depth 1 completed; raise ", opt])
                 } else {
-                    Stopped::error(format!(
-                        "the {reason} stopped {} after {} nodes, before the search finished; raise {flag}, or use --iterative to get the last completed depth",
-                        self.searcher,
-                        stats.nodes,
-                    ))
+                    RunError::Stopped(msg![
+                        head,
+                        "before the search finished; raise ",
+                        opt,
+                        ", or use ",
+                        Opt::Iterative,
+                        " to get the last completed depth"
+                    ])
                 }
             }
-            other => anyhow!(other),
+            other => RunError::invalid(other),
         })?;
         let completed = result.stats.depth;
         if self.iterative && self.unvalued_cuts.contains(&completed) {
-            bail!(
-                "a limit stopped {} after {} nodes, before depth {} completed, and depth {completed} cuts the tree at inner nodes without a heuristic \"value\"; raise {}",
+            let mut m = msg![format!(
+                "a limit stopped {} after {} nodes, before depth {} completed, and depth \
+                 {completed} cuts the tree at inner nodes without a heuristic \"value\"; raise ",
                 self.searcher,
                 result.stats.nodes,
                 completed + 1,
-                match (self.config.limits.nodes, self.config.limits.deadline) {
-                    (Some(_), None) => "--nodes",
-                    (None, Some(_)) => "--time-ms",
-                    _ => "--nodes or --time-ms",
+            )];
+            match (self.config.limits.nodes, self.config.limits.deadline) {
+                (Some(_), None) => m.0.push(Opt::Nodes.into()),
+                (None, Some(_)) => m.0.push(Opt::TimeMs.into()),
+                _ => {
+                    m.0.extend([Opt::Nodes.into(), " or ".into(), Opt::TimeMs.into()])
                 }
-            );
+            }
+            return Err(RunError::Invalid(m));
         }
         Ok(if self.json {
-            Made::json(output::result_json(
+            Output::Json(SearchReport::of(
                 self.searcher.name(),
                 game,
                 state,
@@ -676,15 +616,15 @@ impl SearchVisitor<'_> {
                 text.push('\n');
                 text.push_str(&output::trace_text(game, state, &result, style));
             }
-            Made::text(text)
+            Output::Text(text)
         })
     }
 }
 
-/// The flag that sets the limit that stopped a search.
-fn stop_flag(reason: StopReason) -> &'static str {
+/// The option that sets the limit that stopped a search.
+fn stop_option(reason: StopReason) -> Opt {
     match reason {
-        StopReason::NodeLimit => "--nodes",
-        StopReason::Deadline | StopReason::Interrupted => "--time-ms",
+        StopReason::NodeLimit => Opt::Nodes,
+        StopReason::Deadline | StopReason::Interrupted => Opt::TimeMs,
     }
 }

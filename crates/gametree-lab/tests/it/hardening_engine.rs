@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use gametree::search::Algorithm;
 use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
-use gametree_lab::search_job::{self, Format, Source};
+use gametree_lab::search_job::{self, Format, Limits, Source};
 use gametree_lab::tournament::{
     run_tournament, Budget, Ending, Engine, EngineOptions, TournamentConfig,
 };
@@ -22,7 +22,7 @@ const SIZES_MIB: [u64; 4] = [1, 64, 256, 1024];
 /// Runs `gametree search` as the command line, the Python package and the server do (the
 /// lab's search job) on a 64 MiB stack, and returns its wall time, from before the search
 /// is prepared to after its result (and its table) are dropped.
-fn timed_search(options: search_job::SearchOptions, spec: &'static str) -> Duration {
+fn timed_search(options: search_job::SearchSpec, spec: &'static str) -> Duration {
     std::thread::Builder::new()
         .stack_size(64 << 20)
         .spawn(move || {
@@ -53,24 +53,30 @@ fn defect_6_a_large_table_does_not_delay_a_1_ms_search() {
     const TREE: &str = "random(players=3,b=30,d=30,leaf=cutpoints,seed=1)";
     for mib in SIZES_MIB {
         for algorithm in ["speculative", "maxn"] {
-            let options = search_job::SearchOptions {
-                time_ms: Some(1),
+            let options = search_job::SearchSpec {
+                limits: Limits {
+                    time_ms: Some(1),
+                    ..Limits::NONE
+                },
                 iterative: true,
                 table_mib: Some(mib),
                 format: Format::Json,
-                ..search_job::SearchOptions::new(algorithm)
+                ..search_job::SearchSpec::new(algorithm.parse().expect("a searcher"))
             };
             let took = timed_search(options, TREE);
             assert!(took < WITHIN, "{algorithm} with {mib} MiB: {took:?}");
         }
         for threads in [1, 2] {
-            let options = search_job::SearchOptions {
-                time_ms: Some(1),
+            let options = search_job::SearchSpec {
+                limits: Limits {
+                    time_ms: Some(1),
+                    ..Limits::NONE
+                },
                 iterative: true,
                 table_mib: Some(mib),
                 threads: Some(threads),
                 format: Format::Json,
-                ..search_job::SearchOptions::new("pvs")
+                ..search_job::SearchSpec::new("pvs".parse().expect("a searcher"))
             };
             let took = timed_search(options, "connect-four");
             assert!(

@@ -36,7 +36,7 @@ fn search_equals_the_library_on_trees_and_games() {
         let (status, got) = json(addr, "POST", "/api/search", &case);
         assert_eq!(status, 200, "{case}: {got}");
         let req: SearchRequest = serde_json::from_value(case.clone()).expect("a request");
-        let want = search_json(&req, None).expect("searches");
+        let want = serde_json::to_value(search_json(&req, None).expect("searches")).unwrap();
         assert_eq!(untimed(got), untimed(want), "{case}");
     }
 }
@@ -201,7 +201,10 @@ fn two_hundred_concurrent_small_searches_all_answer() {
                     "algorithm": "shallow",
                 });
                 let (status, got) = json(addr, "POST", "/api/search", &case);
-                let want = search_json(&serde_json::from_value(case).unwrap(), None).unwrap();
+                let want = serde_json::to_value(
+                    search_json(&serde_json::from_value(case).unwrap(), None).unwrap(),
+                )
+                .unwrap();
                 (i, status, untimed(got), untimed(want))
             })
         })
@@ -381,4 +384,20 @@ fn list_names_the_registry_default_engines() {
         .find(|g| g["name"] == "chinese-checkers")
         .unwrap();
     assert_eq!(cc["default_engine"], "brs-plus");
+}
+
+/// Issue #29: a job's error names an option as the request's field (`nodes`, `iterative`),
+/// not as the command line's flag (`--nodes`).
+#[test]
+fn a_stopped_search_names_the_options_as_the_requests_fields() {
+    let addr = start(ServerConfig::default());
+    let case = json!({"game": "connect-four", "algorithm": "minimax", "nodes": 10});
+    let (status, got) = json(addr, "POST", "/api/search", &case);
+    assert_eq!(status, 422, "{got}");
+    let e = got["error"].as_str().expect("an error");
+    assert!(
+        e.ends_with("raise nodes, or use iterative to get the last completed depth"),
+        "{e}"
+    );
+    assert!(!e.contains("--"), "{e}");
 }

@@ -18,7 +18,7 @@ use gametree::rng::SplitMix64;
 use gametree::search::{self, leaf_of_pv, Algorithm, Config, Searcher};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
-use gametree_lab::search_json::move_names;
+use gametree_lab::search_job::move_names;
 use gametree_web::ServerConfig;
 use serde_json::{json, Value};
 
@@ -153,7 +153,12 @@ impl Library {
             let found = legal
                 .iter()
                 .copied()
-                .find(|&m| move_names(game, &s, &[m], G::MOVE_STYLE)[0] == *want)
+                .find(|&m| {
+                    serde_json::to_value(&move_names(game, &s, &[m], G::MOVE_STYLE)[0])
+                        .ok()
+                        .as_ref()
+                        == Some(want)
+                })
                 .ok_or_else(|| format!("pv[{i}] {want} is not a legal move"))?;
             line.push(found);
             s = game.play(&s, found);
