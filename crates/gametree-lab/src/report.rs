@@ -158,7 +158,9 @@ impl Verdict {
             }
             Verdict::Differs => "neither: the row's reason says why (under the row)",
             Verdict::Measured => "ours only: the paper gives no number to compare with",
-            Verdict::TooFew => "a statistical row on fewer than 5 samples (quick mode): no verdict",
+            Verdict::TooFew => {
+                "no verdict: a statistical row on fewer than 5 samples (quick mode), or a claim the tests leave inconclusive"
+            }
         }
     }
 }
@@ -218,6 +220,10 @@ pub struct Row {
     /// The independent check of `ours`, if the row has one. Left out of the JSON when `None`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub check: Option<Check>,
+    /// The test of a published claim (the strength experiment's claim rows). Left out of
+    /// the JSON when `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claim: Option<Box<crate::claim::ClaimTest>>,
 }
 
 /// How a [`RowBuilder`] decides the verdict.
@@ -271,6 +277,7 @@ impl Row {
                 note: String::new(),
                 algorithm: None,
                 check: None,
+                claim: None,
             },
             rule: Rule::Exact(0.0),
         }
@@ -358,6 +365,12 @@ impl RowBuilder {
     /// The search that computed our number (its command-line name).
     pub fn algorithm(mut self, name: impl Into<String>) -> Self {
         self.row.algorithm = Some(name.into());
+        self
+    }
+
+    /// The test of a published claim.
+    pub fn claim(mut self, claim: crate::claim::ClaimTest) -> Self {
+        self.row.claim = Some(Box::new(claim));
         self
     }
 
