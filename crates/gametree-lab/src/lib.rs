@@ -3,6 +3,7 @@
 //! written atomically.
 
 pub mod baudet_math;
+pub mod claim;
 pub mod draw;
 pub mod engine_name;
 pub mod experiment;

@@ -108,5 +108,9 @@ pub fn row_from_json(v: &Value) -> Option<Row> {
         note: s("note")?,
         algorithm,
         check,
+        claim: match v.get("claim") {
+            None => None,
+            Some(c) => Some(Box::new(serde_json::from_value(c.clone()).ok()?)),
+        },
     })
 }

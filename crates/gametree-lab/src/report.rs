@@ -161,7 +161,7 @@ impl Verdict {
             Verdict::Differs => "neither: the row's reason says why (under the row)",
             Verdict::Measured => "ours only: the paper gives no number to compare with",
             Verdict::TooFew => {
-                "no verdict: too few samples to decide (under 5; or games that cannot tell)"
+                "no verdict: a statistical row on fewer than 5 samples (quick mode), or a claim the tests leave inconclusive"
             }
         }
     }
@@ -222,6 +222,10 @@ pub struct Row {
     /// The independent check of `ours`, if the row has one. Left out of the JSON when `None`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub check: Option<Check>,
+    /// The test of a published claim (the strength experiment's claim rows). Left out of
+    /// the JSON when `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claim: Option<Box<crate::claim::ClaimTest>>,
 }
 
 /// How a [`RowBuilder`] decides the verdict.
@@ -275,6 +279,7 @@ impl Row {
                 note: String::new(),
                 algorithm: None,
                 check: None,
+                claim: None,
             },
             rule: Rule::Exact(0.0),
         }
@@ -362,6 +367,12 @@ impl RowBuilder {
     /// The search that computed our number (its command-line name).
     pub fn algorithm(mut self, name: impl Into<String>) -> Self {
         self.row.algorithm = Some(name.into());
+        self
+    }
+
+    /// The test of a published claim.
+    pub fn claim(mut self, claim: crate::claim::ClaimTest) -> Self {
+        self.row.claim = Some(Box::new(claim));
         self
     }
 

@@ -5,7 +5,8 @@
 //! An item is a piece of one experiment: by default the whole experiment (so every entry of
 //! `gametree reproduce`, including ones added later, shards without extra code), and for the
 //! experiments that dominate a full run a finer cut (Fridenfalk's Table I: the best case of
-//! each line, and each search, unsorted or sorted, of each random tree of each measured line). An item's seeds come from the
+//! each line, and each search, unsorted or sorted, of each random tree of each measured line;
+//! the strength experiment: each block of openings of each match). An item's seeds come from the
 //! item itself (its line, its tree number), never from the shard index or count, so every
 //! split computes the same items with the same numbers.
 //!
@@ -29,7 +30,7 @@ use serde_json::{json, Value};
 
 use crate::experiment::{Ctx, Experiment, Output, Plot, StrengthScale};
 use crate::io::{prepare_dir, write_atomic, DirError};
-use crate::papers::fridenfalk;
+use crate::papers::{fridenfalk, strength};
 use crate::plot::Series;
 use crate::record::{row_from_json, Meta};
 
@@ -276,6 +277,11 @@ fn split_of(e: &Experiment) -> Option<Split> {
             run: table_1_run,
             assemble: table_1_assemble,
         }),
+        ("beyond", "strength") => Some(Split {
+            items: strength_items,
+            run: strength_run,
+            assemble: strength_assemble,
+        }),
         _ => None,
     }
 }
@@ -364,6 +370,29 @@ fn table_1_assemble(ctx: &Ctx, results: &[Value]) -> Option<Output> {
         return None;
     }
     Some(fridenfalk::table_1_assemble(&bests, &trees))
+}
+
+fn strength_items(ctx: &Ctx) -> Vec<(String, f64)> {
+    strength::items(&strength::plan(ctx))
+}
+
+fn strength_run(ctx: &Ctx, key: &str) -> Option<Value> {
+    let plan = strength::plan(ctx);
+    let (game, m, k) = strength::parse_item_key(&plan, key)?;
+    serde_json::to_value(strength::play_block(&plan, game, m, k)).ok()
+}
+
+fn strength_assemble(ctx: &Ctx, results: &[Value]) -> Option<Output> {
+    let plan = strength::plan(ctx);
+    let blocks = results
+        .iter()
+        .map(|v| serde_json::from_value(v.clone()).ok())
+        .collect::<Option<Vec<strength::BlockResult>>>()?;
+    let s = strength::assemble(&plan, &blocks)?;
+    Some(Output {
+        rows: s.rows(),
+        plots: Vec::new(),
+    })
 }
 
 /// Estimated seconds of a whole experiment (quick mode: measured on a loaded two-core

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::{expect_error, ok};
+use crate::{expect_error, ok, scratch};
 
 fn json(args: &[&str]) -> Value {
     serde_json::from_str(&ok(args)).expect("JSON output")
@@ -263,4 +263,83 @@ fn results_are_the_same_with_one_or_two_threads() {
         ])
     };
     assert_eq!(run("1"), run("2"));
+}
+
+/// The strength experiment's rows from `--json` (`{"meta", "rows"}`; the meta holds the
+/// timing).
+fn strength_rows(args: &[&str]) -> Vec<Value> {
+    let v = json(args);
+    v["rows"].as_array().expect("rows").clone()
+}
+
+#[test]
+fn quick_strength_is_deterministic_gives_no_verdicts_and_shards_merge_to_the_single_run() {
+    // Two quick runs: the same rows (node budgets; the JSON rows have no timing field).
+    let args = ["reproduce", "beyond/strength", "--quick", "--json"];
+    let one = strength_rows(&args);
+    let two = strength_rows(&args);
+    assert_eq!(one, two);
+    // Claim rows: no verdict in quick mode, every one with its test.
+    let claims: Vec<&Value> = one.iter().filter(|r| r["row"] == "claim").collect();
+    assert!(claims.len() >= 20, "{}", claims.len());
+    for c in &claims {
+        let v = c["verdict"].as_str().unwrap();
+        let na = c["note"].as_str().unwrap().starts_with("n/a");
+        assert!(v == "too-few" || v == "measured" && na, "{c}");
+        if let Some(t) = c.get("claim") {
+            for k in [
+                "games",
+                "groups",
+                "pairwise_score",
+                "test",
+                "p_value",
+                "holm_p_value",
+            ] {
+                assert!(!t[k].is_null(), "{k}: {t}");
+            }
+            assert!(t["holm_p_value"].as_f64() >= t["p_value"].as_f64());
+            let w = &t["win_rates"][0]["wilson"];
+            assert!(w[0].as_f64() < w[1].as_f64(), "{w}");
+            assert!(t["sequential"]["state"].is_string());
+        }
+    }
+    // The Focus claims are played.
+    assert!(claims.iter().any(|c| c["quantity"]
+        .as_str()
+        .unwrap()
+        .contains("in Focus in focus-3")
+        && c.get("claim").is_some()));
+    // Three shards, each with at least one item, merged: the single run's rows.
+    let dir = scratch("strength-shards");
+    let (single, parts, merged) = (dir.join("single"), dir.join("parts"), dir.join("merged"));
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    ok(&[
+        "reproduce",
+        "beyond/strength",
+        "--quick",
+        "--out",
+        &s(&single),
+    ]);
+    for i in 0..3 {
+        let shard = format!("{i}/3");
+        let out = ok(&[
+            "reproduce",
+            "beyond/strength",
+            "--quick",
+            "--shard",
+            &shard,
+            "--out",
+            &s(&parts),
+        ]);
+        assert!(!out.contains(&format!("shard {shard}: 0 items")), "{out}");
+    }
+    ok(&["merge", "--out", &s(&merged), &s(&parts)]);
+    let rows = |d: &std::path::Path| {
+        let text = std::fs::read_to_string(d.join("beyond").join("strength.json")).unwrap();
+        serde_json::from_str::<Value>(&text).unwrap()["rows"].clone()
+    };
+    assert_eq!(rows(&single), rows(&merged));
+    assert_eq!(Value::Array(one), rows(&single));
+    let csv = |d: &std::path::Path| std::fs::read(d.join("beyond").join("strength.csv")).unwrap();
+    assert_eq!(csv(&single), csv(&merged), "strength.csv byte for byte");
 }

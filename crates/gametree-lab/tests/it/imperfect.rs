@@ -278,18 +278,24 @@ fn regression_card_resample_keeps_what_the_mover_has_seen() {
 
 #[test]
 fn regression_the_strength_plan_plays_the_cards_with_hidden_hands() {
-    use gametree_lab::papers::strength::{engine, Entrant, StrengthGame, BRS, PARANOID};
+    use gametree_lab::papers::strength::{
+        engine, BudgetRule, Entrant, StrengthGame, BRS, PARANOID,
+    };
     let plan = gametree_lab::papers::strength::Plan {
         games: vec![StrengthGame::Hearts],
-        budget: Budget::Nodes(500),
-        openings: 1,
+        budget: BudgetRule::Fixed(Budget::Nodes(500)),
+        openings: Some(1),
+        claim_games: 800,
+        other_games: 120,
+        block: 1,
         opening_plies: 2,
-        deals: 1,
         max_plies: Some(3),
         mcts_cutoff: Some(10),
         card_worlds: Some(8),
         seed: 1,
         threads: Some(1),
+        verdicts: false,
+        rating_bootstrap: 0,
     };
     let e = engine(Entrant::plain(PARANOID), StrengthGame::Hearts, &plan);
     assert_eq!(e.name(), "paranoid@n500:worlds=8");

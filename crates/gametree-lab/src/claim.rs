@@ -1,0 +1,108 @@
+//! The record of a published claim tested by the strength experiment (`beyond/strength`,
+//! docs/strength.md): the games and groups it was judged on, the papers' metric (each
+//! engine type's win rate, ties shared, with a Wilson interval), the pairwise score, the
+//! test, its p-value and the Holm-adjusted p-value over the family of claims, the state of
+//! the sequential test that stopped the match, the decision, and the paper's conditions
+//! beside ours. A claim row of the report carries it ([`crate::report::Row::claim`]) and
+//! its JSON holds every field.
+
+use serde::{Deserialize, Serialize};
+
+use crate::stats::Sprt;
+
+/// The conditions of an experiment: the paper's (as far as the project knows them: `None`
+/// where it does not) or ours.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Conditions {
+    /// The paper, by short reference (`Schadd & Winands 2011`), or `gametree` for ours.
+    pub paper: Option<String>,
+    /// The game and variant, e.g. `chinese-checkers(players=3,board=121)`.
+    pub game: Option<String>,
+    /// The number of players.
+    pub players: Option<u32>,
+    /// The board, e.g. `121 holes`.
+    pub board: Option<String>,
+    /// The budget per move, e.g. `1 s` or `4,200 nodes (20 ms on the calibration machine)`.
+    pub time_per_move: Option<String>,
+    /// The games played per match.
+    pub games: Option<String>,
+    /// The metric reported, e.g. `win rate of the engine type, ties shared`.
+    pub metric: Option<String>,
+}
+
+/// One engine type's win rate in a match: the share of the games' wins that went to its
+/// seats (a win shared by `k` tied seats counts `1/k` to each), with its 95% Wilson
+/// interval over the games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WinRate {
+    /// The engine's name.
+    pub engine: String,
+    /// The win rate (0.5 is even: every seat assignment and its complement are played).
+    pub rate: f64,
+    /// The 95% Wilson interval.
+    pub wilson: [f64; 2],
+}
+
+/// The sequential test that decided when a claim's match stopped.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Sequential {
+    /// The test, in words.
+    pub test: String,
+    /// Its hypotheses and error rates (one test, or two for "about equal").
+    pub tests: Vec<Sprt>,
+    /// The log-likelihood ratio of each test where the match stopped.
+    pub llr: Vec<f64>,
+    /// Wald's bounds on it, `[lower, upper]`.
+    pub bounds: [f64; 2],
+    /// `accept-h1`, `accept-h0` (the test decided and the match stopped) or `cap` (the
+    /// match reached its cap undecided).
+    pub state: String,
+    /// The groups played when it stopped.
+    pub groups: u64,
+    /// The most groups the match may play.
+    pub cap_groups: u64,
+}
+
+/// The test of one claim on one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClaimTest {
+    /// The kind of claim: `beats`, `at-least-as-good` or `about-equal`.
+    pub kind: String,
+    /// The games judged.
+    pub games: u64,
+    /// The groups (openings; a card game's deals), each every seat assignment once: the
+    /// unit of sampling.
+    pub groups: u64,
+    /// Games per group.
+    pub group_size: u64,
+    /// The papers' metric for both engines, first engine first.
+    pub win_rates: [WinRate; 2],
+    /// The first engine's pairwise score: its mean credit against the second, the share of
+    /// seat pairs where it finished ahead, ties half.
+    pub pairwise_score: f64,
+    /// The margin of "about equal" and "at least as good", in win rate (0 for "beats").
+    pub margin: f64,
+    /// The test, in words.
+    pub test: String,
+    /// Its p-value.
+    pub p_value: f64,
+    /// Holm's adjustment of it over the family of claims (never below `p_value`).
+    pub holm_p_value: f64,
+    /// The size of the family.
+    pub family: u64,
+    /// The level the adjusted p-value is compared with.
+    pub alpha: f64,
+    /// The sequential test's state.
+    pub sequential: Sequential,
+    /// `agrees`, `disagrees`, `inconclusive` or `too-few` (quick mode, or fewer groups than
+    /// a verdict needs).
+    pub decision: String,
+    /// For an inconclusive claim: about how many games the test would need to decide at the
+    /// observed effect with 80% power (normal approximation; `None` when the observed
+    /// effect is nil).
+    pub games_needed: Option<u64>,
+    /// The paper's conditions.
+    pub paper_conditions: Conditions,
+    /// Ours.
+    pub our_conditions: Conditions,
+}
