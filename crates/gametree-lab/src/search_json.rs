@@ -101,7 +101,7 @@ pub fn search_json(req: &SearchRequest, stop: Option<Stop>) -> Result<SearchRepo
     let out = crate::stack::on_search_thread(plies, move || prepared.run(stop, None))
         .map_err(RunError::invalid)?;
     match out? {
-        Output::Json(r) => Ok(r),
+        Output::Json(r) => Ok(*r),
         Output::Text(_) => Err(RunError::invalid("the search gave a table, not JSON")),
     }
 }

@@ -198,7 +198,7 @@ fn native_search(py: Python<'_>, spec: &SearchSpec, source: Source<'_>) -> PyRes
     let output = run_interruptible(py, plies, move |stop| prepared.run(Some(stop), None))?
         .map_err(from_run_error)?;
     match output {
-        Output::Json(report) => SearchOutcome::of_report(py, report),
+        Output::Json(report) => SearchOutcome::of_report(py, *report),
         Output::Text(_) => Err(gametree_error("internal error: the search gave a table")),
     }
 }

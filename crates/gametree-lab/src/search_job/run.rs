@@ -189,7 +189,7 @@ pub struct Prepared<'a> {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Output {
     /// [`Format::Json`]: the report `gametree search --json` prints.
-    Json(SearchReport),
+    Json(Box<SearchReport>),
     /// [`Format::Text`]: the table `gametree search` prints.
     Text(String),
 }
@@ -523,7 +523,7 @@ impl SearchVisitor<'_> {
                 false,
             );
             r.mcts = Some(MctsPart::of(game, state, config, &report, style));
-            Output::Json(r)
+            Output::Json(Box::new(r))
         } else {
             let mut text =
                 output::result_table(self.searcher.name(), game, state, &report.result, style);
@@ -602,14 +602,14 @@ impl SearchVisitor<'_> {
             return Err(RunError::Invalid(m));
         }
         Ok(if self.json {
-            Output::Json(SearchReport::of(
+            Output::Json(Box::new(SearchReport::of(
                 self.searcher.name(),
                 game,
                 state,
                 &result,
                 style,
                 self.config.trace,
-            ))
+            )))
         } else {
             let mut text = output::result_table(self.searcher.name(), game, state, &result, style);
             if self.config.trace {
