@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::{ArgGroup, Args};
-use gametree::search::mcts::Backup;
+use gametree::search::mcts::{Backup, Reward, SolverRule};
 use gametree::search::{self, Searcher};
 use gametree_lab::search_job::{self, Format, SearchOptions, MAX_THREADS};
 
@@ -78,9 +78,20 @@ pub struct SearchArgs {
     /// mcts: the exploration constant C of UCB1, finite and nonnegative (default sqrt 2).
     #[arg(long, value_name = "C")]
     exploration: Option<f64>,
-    /// mcts: how simulations are backed up (default maxn).
-    #[arg(long, value_name = "B")]
-    backup: Option<BackupArg>,
+    /// mcts: the search policy: `maxn` (default), `paranoid`, `brs` (MCTS-BRS: the
+    /// best-reply tree shape, for games that can hand the turn to any player) or
+    /// `min-reply` (paranoid, the root player valuing an opponent by its best reply so far;
+    /// formerly `best-reply`).
+    #[arg(long, value_name = "B", value_parser = parse_backup)]
+    backup: Option<Backup>,
+    /// mcts: what a simulation is worth: `scaled` (default: scores scaled by the
+    /// evaluator's bounds), `win` (1 for the winner, 0 for the others) or `rank`.
+    #[arg(long, value_name = "R", value_parser = parse_reward)]
+    reward: Option<Reward>,
+    /// mcts: Progressive History with weight W (Nijssen & Winands use 5), finite and
+    /// nonnegative; the game must give move keys.
+    #[arg(long, value_name = "W")]
+    progressive_history: Option<f64>,
     /// mcts: how playouts move: `random` (default) or `epsilon:E` (epsilon-greedy, E in
     /// [0, 1]).
     #[arg(long, value_name = "P")]
@@ -88,20 +99,30 @@ pub struct SearchArgs {
     /// mcts: the most plies of a playout before the evaluator values its position.
     #[arg(long, value_name = "D")]
     cutoff: Option<u32>,
-    /// mcts: prove game-theoretic values (MCTS-Solver).
+    /// mcts: prove game-theoretic values (MCTS-Solver, standard rule unless
+    /// --solver-rule says otherwise).
     #[arg(long)]
     solver: bool,
+    /// mcts: the solver's update rule, `standard`, `paranoid` or `first-winner` (turns the
+    /// solver on).
+    #[arg(long, value_name = "RULE", value_parser = parse_solver_rule)]
+    solver_rule: Option<SolverRule>,
 }
 
-/// The values of `--backup`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum BackupArg {
-    /// Max^n backups: every player's mean reward.
-    Maxn,
-    /// The root player's reward against the coalition.
-    Paranoid,
-    /// Paranoid, the root player valuing an opponent's node by its best reply so far.
-    BestReply,
+/// `--backup`: a name of [`Backup::name`] (the old `best-reply` is refused, naming its
+/// successors).
+fn parse_backup(text: &str) -> Result<Backup, String> {
+    text.parse()
+}
+
+/// `--reward`: a name of [`Reward::name`].
+fn parse_reward(text: &str) -> Result<Reward, String> {
+    text.parse()
+}
+
+/// `--solver-rule`: a name of [`SolverRule::name`].
+fn parse_solver_rule(text: &str) -> Result<SolverRule, String> {
+    text.parse()
 }
 
 impl SearchArgs {
@@ -125,14 +146,13 @@ impl SearchArgs {
             iterations: self.iterations,
             seed: self.seed,
             exploration: self.exploration,
-            backup: self.backup.map(|b| match b {
-                BackupArg::Maxn => Backup::MaxN,
-                BackupArg::Paranoid => Backup::Paranoid,
-                BackupArg::BestReply => Backup::BestReply,
-            }),
+            backup: self.backup,
             playout: self.playout.clone(),
             cutoff: self.cutoff,
             solver: self.solver,
+            solver_rule: self.solver_rule,
+            reward: self.reward,
+            progressive_history: self.progressive_history,
         }
     }
 }

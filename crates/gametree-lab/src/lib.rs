@@ -5,6 +5,7 @@
 pub mod baudet_math;
 pub mod draw;
 pub mod engine_name;
+pub mod engine_policy;
 pub mod experiment;
 pub mod index;
 pub mod io;

@@ -1,7 +1,7 @@
 //! Search results as the command line prints them: the JSON object of docs/counting.md and
 //! a table for people.
 
-use gametree::search::mcts::{Backup, MctsConfig, MctsReport, Playout, Solver};
+use gametree::search::mcts::{Backup, MctsConfig, MctsReport, Playout, Reward, Solver};
 use gametree::search::{SearchResult, Stats};
 use gametree::Game;
 use serde_json::{json, Value};
@@ -243,7 +243,8 @@ pub fn trace_text<G: Game>(
 
 /// The MCTS part of `search --algorithm mcts --json`: `{"iterations", "playout_plies",
 /// "proved", "root": [{"move", "visits", "mean", "proved"}], "config": {"seed",
-/// "exploration", "iterations", "backup", "playout", "cutoff", "solver"}}`; `proved` is the
+/// "exploration", "iterations", "backup", "playout", "cutoff", "solver", "solver_rule",
+/// "reward", "progressive_history"}}`; `proved` is the
 /// proved value vector or null; `config.iterations` is null when unlimited.
 pub fn mcts_json<G: Game>(
     game: &G,
@@ -271,12 +272,15 @@ pub fn mcts_json<G: Game>(
         "root": root,
         "config": {
             "seed": config.seed,
-            "exploration": config.exploration,
+            "exploration": config.exploration_for(game),
             "iterations": (config.iterations != u64::MAX).then_some(config.iterations),
             "backup": backup_name(config.backup),
             "playout": playout_name(config.playout),
             "cutoff": config.cutoff,
             "solver": config.solver == Solver::On,
+            "solver_rule": (config.solver == Solver::On).then_some(config.solver_rule.name()),
+            "reward": config.reward.name(),
+            "progressive_history": config.progressive_history,
         },
     })
 }
@@ -295,19 +299,28 @@ pub fn mcts_text<G: Game>(
     row(
         "mcts",
         format!(
-            "seed {}, exploration {}, backup {}, playout {}{}{}",
+            "seed {}, exploration {}, backup {}, playout {}{}{}{}{}",
             config.seed,
-            config.exploration,
+            config.exploration_for(game),
             backup_name(config.backup),
             playout_name(config.playout),
             config
                 .cutoff
                 .map(|c| format!(", cutoff {c}"))
                 .unwrap_or_default(),
-            if config.solver == Solver::On {
-                ", solver"
+            if config.reward == Reward::Scaled {
+                String::new()
             } else {
-                ""
+                format!(", reward {}", config.reward)
+            },
+            config
+                .progressive_history
+                .map(|w| format!(", progressive history {w}"))
+                .unwrap_or_default(),
+            if config.solver == Solver::On {
+                format!(", solver {}", config.solver_rule)
+            } else {
+                String::new()
             }
         ),
     );
@@ -337,11 +350,7 @@ pub fn mcts_text<G: Game>(
 
 /// The `--backup` name of `b`.
 fn backup_name(b: Backup) -> &'static str {
-    match b {
-        Backup::MaxN => "maxn",
-        Backup::Paranoid => "paranoid",
-        Backup::BestReply => "best-reply",
-    }
+    b.name()
 }
 
 /// The `--playout` text of `p`.

@@ -12,7 +12,10 @@ use anyhow::{anyhow, bail, Result};
 use gametree::search::engine::{GameHash, Options, Root, Side};
 use gametree::search::iterative::iterative_deepening_observed;
 use gametree::search::maxn_table::maxn_table;
-use gametree::search::mcts::{mcts_report, Backup, MctsConfig, MctsReport, Playout, Solver};
+use gametree::search::mcts::{
+    mcts_report, mcts_with_set_to_move_report, Backup, ExplorationFrom, MctsConfig, MctsReport,
+    Playout, Reward, Solver, SolverRule,
+};
 use gametree::search::ordering::Ordering;
 use gametree::search::parallel::search_parallel;
 use gametree::search::speculative_table::speculative_table;
@@ -86,6 +89,12 @@ pub struct SearchOptions {
     pub cutoff: Option<u32>,
     /// `--solver` (mcts).
     pub solver: bool,
+    /// `--solver-rule` (mcts; turns the solver on).
+    pub solver_rule: Option<SolverRule>,
+    /// `--reward` (mcts).
+    pub reward: Option<Reward>,
+    /// `--progressive-history W` (mcts).
+    pub progressive_history: Option<f64>,
 }
 
 impl SearchOptions {
@@ -109,6 +118,9 @@ impl SearchOptions {
             playout: None,
             cutoff: None,
             solver: false,
+            solver_rule: None,
+            reward: None,
+            progressive_history: None,
         }
     }
 
@@ -122,6 +134,9 @@ impl SearchOptions {
             ("--playout", self.playout.is_some()),
             ("--cutoff", self.cutoff.is_some()),
             ("--solver", self.solver),
+            ("--solver-rule", self.solver_rule.is_some()),
+            ("--reward", self.reward.is_some()),
+            ("--progressive-history", self.progressive_history.is_some()),
         ]
         .into_iter()
         .filter_map(|(name, given)| given.then_some(name))
@@ -135,6 +150,14 @@ impl SearchOptions {
             .unwrap_or(search::mcts::DEFAULT_EXPLORATION);
         if !(exploration.is_finite() && exploration >= 0.0) {
             bail!("--exploration {exploration}: the exploration constant must be finite and nonnegative");
+        }
+        if let Some(w) = self.progressive_history {
+            if !(w.is_finite() && w >= 0.0) {
+                bail!("--progressive-history {w}: the weight must be finite and nonnegative");
+            }
+        }
+        if self.backup == Some(Backup::Brs) && self.solver_rule == Some(SolverRule::FirstWinner) {
+            bail!("--solver-rule first-winner does not apply to --backup brs (the best-reply tree is proved by minimax: standard or paranoid)");
         }
         let playout = match self.playout.as_deref() {
             None => Playout::Random,
@@ -151,11 +174,23 @@ impl SearchOptions {
         let config = MctsConfig {
             seed: self.seed.unwrap_or(0),
             exploration,
+            // Without --exploration, the game's tuned constant (docs/mcts.md).
+            exploration_from: match self.exploration {
+                Some(_) => ExplorationFrom::Config,
+                None => ExplorationFrom::Game,
+            },
             iterations,
             backup: self.backup.unwrap_or(Backup::MaxN),
             playout,
             cutoff: self.cutoff,
-            solver: if self.solver { Solver::On } else { Solver::Off },
+            solver: if self.solver || self.solver_rule.is_some() {
+                Solver::On
+            } else {
+                Solver::Off
+            },
+            solver_rule: self.solver_rule.unwrap_or_default(),
+            reward: self.reward.unwrap_or_default(),
+            progressive_history: self.progressive_history,
         };
         config.validate().map_err(|e| anyhow!("{e}"))?;
         Ok(config)
@@ -547,6 +582,12 @@ impl GameVisitor for SearchVisitor<'_> {
         G::State: Send + Sync + PartialEq + std::fmt::Debug,
         G::Move: Send + Sync,
     {
+        if self.searcher == Searcher::Mcts {
+            let eval = &game.evaluator();
+            let config = self.mcts.unwrap_or_default();
+            let report = mcts_with_set_to_move_report(game, eval, state, &self.config, &config);
+            return self.report_mcts(game, state, G::MOVE_STYLE, &config, report);
+        }
         let Searcher::BestReply(variant) = self.searcher else {
             return self.visit(game, state);
         };
