@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Result};
 use clap::{ArgGroup, Args};
-use gametree::search::mcts::{Backup, MctsConfig, Playout, Solver};
+use gametree::search::mcts::{
+    Backup, ExplorationFrom, MctsConfig, Playout, Reward, Solver, SolverRule,
+};
 use gametree::search::{self, Searcher};
 use gametree_lab::search_job::{self, Format, Limits, SearchSpec, MAX_THREADS};
 
@@ -69,9 +71,20 @@ pub struct SearchArgs {
     /// mcts: the exploration constant C of UCB1, finite and nonnegative (default sqrt 2).
     #[arg(long, value_name = "C")]
     exploration: Option<f64>,
-    /// mcts: how simulations are backed up (default maxn).
-    #[arg(long, value_name = "B")]
-    backup: Option<BackupArg>,
+    /// mcts: the search policy: `maxn` (default), `paranoid`, `brs` (MCTS-BRS: the
+    /// best-reply tree shape, for games that can hand the turn to any player) or
+    /// `min-reply` (paranoid, the root player valuing an opponent by its best reply so far;
+    /// formerly `best-reply`).
+    #[arg(long, value_name = "B", value_parser = parse_backup)]
+    backup: Option<Backup>,
+    /// mcts: what a simulation is worth: `scaled` (default: scores scaled by the
+    /// evaluator's bounds), `win` (1 for the winner, 0 for the others) or `rank`.
+    #[arg(long, value_name = "R", value_parser = parse_reward)]
+    reward: Option<Reward>,
+    /// mcts: Progressive History with weight W (Nijssen & Winands use 5), finite and
+    /// nonnegative; the game must give move keys.
+    #[arg(long, value_name = "W")]
+    progressive_history: Option<f64>,
     /// mcts: how playouts move: `random` (default) or `epsilon:E` (epsilon-greedy, E in
     /// [0, 1]).
     #[arg(long, value_name = "P")]
@@ -79,20 +92,30 @@ pub struct SearchArgs {
     /// mcts: the most plies of a playout before the evaluator values its position.
     #[arg(long, value_name = "D")]
     cutoff: Option<u32>,
-    /// mcts: prove game-theoretic values (MCTS-Solver).
+    /// mcts: prove game-theoretic values (MCTS-Solver, standard rule unless
+    /// --solver-rule says otherwise).
     #[arg(long)]
     solver: bool,
+    /// mcts: the solver's update rule, `standard`, `paranoid` or `first-winner` (turns the
+    /// solver on).
+    #[arg(long, value_name = "RULE", value_parser = parse_solver_rule)]
+    solver_rule: Option<SolverRule>,
 }
 
-/// The values of `--backup`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum BackupArg {
-    /// Max^n backups: every player's mean reward.
-    Maxn,
-    /// The root player's reward against the coalition.
-    Paranoid,
-    /// Paranoid, the root player valuing an opponent's node by its best reply so far.
-    BestReply,
+/// `--backup`: a name of [`Backup::name`] (the old `best-reply` is refused, naming its
+/// successors).
+fn parse_backup(text: &str) -> Result<Backup, String> {
+    text.parse()
+}
+
+/// `--reward`: a name of [`Reward::name`].
+fn parse_reward(text: &str) -> Result<Reward, String> {
+    text.parse()
+}
+
+/// `--solver-rule`: a name of [`SolverRule::name`].
+fn parse_solver_rule(text: &str) -> Result<SolverRule, String> {
+    text.parse()
 }
 
 impl SearchArgs {
@@ -106,6 +129,9 @@ impl SearchArgs {
             ("--playout", self.playout.is_some()),
             ("--cutoff", self.cutoff.is_some()),
             ("--solver", self.solver),
+            ("--solver-rule", self.solver_rule.is_some()),
+            ("--reward", self.reward.is_some()),
+            ("--progressive-history", self.progressive_history.is_some()),
         ]
         .into_iter()
         .filter_map(|(name, given)| given.then_some(name))
@@ -120,6 +146,14 @@ impl SearchArgs {
         if !(exploration.is_finite() && exploration >= 0.0) {
             bail!("--exploration {exploration}: the exploration constant must be finite and nonnegative");
         }
+        if let Some(w) = self.progressive_history {
+            if !(w.is_finite() && w >= 0.0) {
+                bail!("--progressive-history {w}: the weight must be finite and nonnegative");
+            }
+        }
+        if self.backup == Some(Backup::Brs) && self.solver_rule == Some(SolverRule::FirstWinner) {
+            bail!("--solver-rule first-winner does not apply to --backup brs (the best-reply tree is proved by minimax: standard or paranoid)");
+        }
         let playout = match self.playout.as_deref() {
             None => Playout::Random,
             Some(p) => parse_playout(p)?,
@@ -127,15 +161,23 @@ impl SearchArgs {
         let config = MctsConfig {
             seed: self.seed.unwrap_or(0),
             exploration,
+            // Without --exploration, the game's tuned constant (docs/mcts.md).
+            exploration_from: match self.exploration {
+                Some(_) => ExplorationFrom::Config,
+                None => ExplorationFrom::Game,
+            },
             iterations: search_job::mcts_iterations(self.iterations, &self.limits),
-            backup: self.backup.map_or(Backup::MaxN, |b| match b {
-                BackupArg::Maxn => Backup::MaxN,
-                BackupArg::Paranoid => Backup::Paranoid,
-                BackupArg::BestReply => Backup::BestReply,
-            }),
+            backup: self.backup.unwrap_or(Backup::MaxN),
             playout,
             cutoff: self.cutoff,
-            solver: if self.solver { Solver::On } else { Solver::Off },
+            solver: if self.solver || self.solver_rule.is_some() {
+                Solver::On
+            } else {
+                Solver::Off
+            },
+            solver_rule: self.solver_rule.unwrap_or_default(),
+            reward: self.reward.unwrap_or_default(),
+            progressive_history: self.progressive_history,
         };
         config.validate().map_err(|e| anyhow!("{e}"))?;
         Ok(config)

@@ -341,6 +341,11 @@ impl Game for ConnectFour {
     /// A column, `0..7` (`a`..`g`).
     type Move = u8;
 
+    /// The move's history slot ([`gametree::hash::Zobrist::move_slot`]).
+    fn move_key(&self, mv: u8) -> Option<usize> {
+        gametree::hash::Zobrist::move_slot(self, mv)
+    }
+
     #[inline]
     fn players(&self) -> usize {
         2

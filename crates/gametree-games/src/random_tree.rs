@@ -757,6 +757,11 @@ impl Game for RandomTree {
     type State = RandomState;
     type Move = u32;
 
+    /// The move's history slot ([`gametree::hash::Zobrist::move_slot`]).
+    fn move_key(&self, mv: u32) -> Option<usize> {
+        gametree::hash::Zobrist::move_slot(self, mv)
+    }
+
     fn players(&self) -> usize {
         self.spec.players
     }

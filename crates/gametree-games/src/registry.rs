@@ -21,7 +21,7 @@ use thiserror::Error;
 
 use crate::blokus::{Blokus, BlokusEval};
 use crate::cards::{CardEval, CardGame};
-use crate::chess4::{Chess4, Psi};
+use crate::chess4::{Chess4, Chess4Eval};
 use crate::chinese_checkers::{ChineseCheckers, DistanceEval};
 use crate::connect_four::{CellWeights, ConnectFour};
 use crate::focus::{Focus, FocusEval};
@@ -507,10 +507,10 @@ impl Playable for Chess4 {
         searcher: Searcher::BestReply(gametree::search::best_reply::Variant::Brs),
         reason: "strength experiment (docs/strength.md), 20 ms per move, ply cap 200: BRS had the best score against max^n (0.68, interval above 0.5) and led paranoid (0.56) and BRS+ (0.52)",
     });
-    type Eval = Psi;
+    type Eval = Chess4Eval;
     const ENGINE_TABLE: EngineTable = EngineTable::None;
-    fn evaluator(&self) -> Psi {
-        Psi
+    fn evaluator(&self) -> Chess4Eval {
+        Chess4Eval(self.eval_kind())
     }
     fn max_plies(&self) -> u64 {
         u64::from(self.cap())
@@ -539,7 +539,8 @@ impl Registered for Chess4 {
         aliases: &["four-player-chess"],
         syntax: "chess4(cap=400)",
         about: "four-player chess (Red, Blue, Yellow, Green) on the 160-square cross board; cap: \
-                the ply cap; a move is FROM-TO (h2-h4); --position \"r Kh1,Qg1,.../<blue>/\
+                the ply cap; eval: psi (own material) or relative (material minus the mean of \
+                the live opponents'); a move is FROM-TO (h2-h4); --position \"r Kh1,Qg1,.../<blue>/\
                 <yellow>/<green>\" (`-` for an eliminated side)",
         default_spec: "chess4(cap=400)",
     }];

@@ -376,6 +376,11 @@ impl Game for Rolit {
     /// A cell, `8 * row + column` (row 0 the top row, column 0 column A).
     type Move = u8;
 
+    /// The move's history slot ([`gametree::hash::Zobrist::move_slot`]).
+    fn move_key(&self, mv: u8) -> Option<usize> {
+        gametree::hash::Zobrist::move_slot(self, mv)
+    }
+
     #[inline]
     fn players(&self) -> usize {
         self.players as usize

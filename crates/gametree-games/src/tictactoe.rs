@@ -266,6 +266,11 @@ impl Game for TicTacToe {
     /// A cell, `0..9` (`row * 3 + col`, row 0 on top).
     type Move = u8;
 
+    /// The move's history slot ([`gametree::hash::Zobrist::move_slot`]).
+    fn move_key(&self, mv: u8) -> Option<usize> {
+        gametree::hash::Zobrist::move_slot(self, mv)
+    }
+
     #[inline]
     fn players(&self) -> usize {
         2

@@ -17,12 +17,18 @@
 //!     only what the player to move may see (games with hidden information only: the
 //!     tournament refuses it on others).
 //!
+//!   - the search-policy options of MCTS ([`PolicyOptions`]): `reward=scaled|win|rank`,
+//!     `c=C` (the exploration constant), `backup=maxn|paranoid|brs|min-reply`, `ph=W`
+//!     (Progressive History) and `solver=standard|paranoid|first-winner`
+//!     (`mcts@n20000:reward=rank:c=0.4:ph=5`).
+//!
 //!   Unknown options, repeated options and options the searcher does not take are refused.
 //!
 //! [`Engine::name`] prints an engine in this form, and parsing it gives the engine back.
 
 use gametree::search::{Searcher, UnknownAlgorithm};
 
+use crate::engine_policy::{PolicyOptions, POLICY_KEYS};
 use crate::stack::MAX_PLIES;
 pub use crate::tournament::MAX_CUTOFF;
 use crate::tournament::{out_of_range, Budget, Engine, EngineOptions, MAX_TIME_MS};
@@ -95,16 +101,27 @@ pub fn parse_engine(
         problem,
     };
     let mut options = EngineOptions::default();
+    let mut policy = PolicyOptions::default();
     for option in parts {
-        set_option(&mut options, option).map_err(bad)?;
+        let policy_set = option
+            .split_once('=')
+            .and_then(|(key, value)| policy.set(key, value));
+        match policy_set {
+            Some(r) => r.map_err(bad)?,
+            None => set_option(&mut options, option).map_err(bad)?,
+        }
     }
-    if let Some(problem) = options.misfit(algorithm) {
+    if let Some(problem) = options
+        .misfit(algorithm)
+        .or_else(|| policy.misfit(algorithm))
+    {
         return Err(bad(problem));
     }
     Ok(Engine {
         algorithm,
         budget,
         options,
+        policy,
     })
 }
 
@@ -149,7 +166,7 @@ pub fn parse_budget(b: &str) -> Result<Budget, String> {
 fn set_option(options: &mut EngineOptions, option: &str) -> Result<(), String> {
     let Some((key, value)) = option.split_once('=') else {
         return Err(format!(
-            "option `{option}` is not KEY=VALUE (the options are `:cutoff=PLIES`, `:table=MIB` and `:worlds=W`)"
+            "option `{option}` is not KEY=VALUE (the options are `:cutoff=PLIES`, `:table=MIB`, `:worlds=W` and {POLICY_KEYS})"
         ));
     };
     let given = match key {
@@ -158,7 +175,7 @@ fn set_option(options: &mut EngineOptions, option: &str) -> Result<(), String> {
         "worlds" => options.worlds.is_some(),
         _ => {
             return Err(format!(
-                "unknown option `{key}` (the options are `:cutoff=PLIES`, for mcts, `:table=MIB`, for maxn and speculative, and `:worlds=W`)"
+                "unknown option `{key}` (the options are `:cutoff=PLIES`, for mcts, `:table=MIB`, for maxn and speculative, `:worlds=W`, and {POLICY_KEYS})"
             ))
         }
     };

@@ -6,6 +6,7 @@ pub mod baudet_math;
 pub mod claim;
 pub mod draw;
 pub mod engine_name;
+pub mod engine_policy;
 pub mod experiment;
 pub mod index;
 pub mod io;

@@ -49,6 +49,8 @@ use gametree::hash::Zobrist;
 use gametree::search::iterative::iterative_deepening;
 use gametree::search::maxn_table::maxn_table;
 use gametree::search::mcts::MctsConfig;
+
+pub use crate::engine_policy::PolicyOptions;
 use gametree::search::pimc::PimcConfig;
 use gametree::search::speculative_table::speculative_table;
 use gametree::search::vector_table::VectorTable;
@@ -206,13 +208,16 @@ pub struct Engine {
     pub budget: Budget,
     /// Its options (none by default).
     pub options: EngineOptions,
+    /// Its search-policy options (MCTS's reward, exploration, backup, Progressive History,
+    /// solver rule; none by default).
+    pub policy: PolicyOptions,
 }
 
 impl Engine {
     /// A readable name: `paranoid@d3`, `maxn@n50000`, `speculative@t200` or
     /// `mcts@t200:cutoff=10` (read back by [`crate::engine_name::parse_engine`]).
     pub fn name(&self) -> String {
-        let options = self.options.suffix();
+        let options = self.options.suffix() + &self.policy.suffix();
         match self.budget {
             Budget::Depth(d) => format!("{}@d{d}{options}", self.algorithm.name()),
             Budget::Nodes(n) => format!("{}@n{n}{options}", self.algorithm.name()),
@@ -227,12 +232,18 @@ impl Engine {
             algorithm: algorithm.into(),
             budget,
             options: EngineOptions::default(),
+            policy: PolicyOptions::default(),
         }
     }
 
     /// The same engine with `options`.
     pub fn with_options(self, options: EngineOptions) -> Engine {
         Engine { options, ..self }
+    }
+
+    /// The same engine with the search-policy options `policy`.
+    pub fn with_policy(self, policy: PolicyOptions) -> Engine {
+        Engine { policy, ..self }
     }
 
     /// Chooses a move in `state` (which must not be terminal): the engine's best move, or
@@ -339,7 +350,7 @@ impl Engine {
     /// playouts of [`MCTS_DEPTH_ITERATIONS`] iterations, node and time budgets run until
     /// spent; the engine's playout cut-off.
     fn mcts_config(&self, seed: u64) -> MctsConfig {
-        MctsConfig {
+        self.policy.apply(MctsConfig {
             seed,
             iterations: match self.budget {
                 Budget::Depth(_) => MCTS_DEPTH_ITERATIONS,
@@ -347,7 +358,7 @@ impl Engine {
             },
             cutoff: self.options.cutoff,
             ..MctsConfig::default()
-        }
+        })
     }
 
     /// The search configuration of one move under the engine's budget: a fixed depth, a
@@ -1080,6 +1091,15 @@ where
                 algorithm: e.algorithm.name(),
             });
         }
+        // MCTS-BRS searches the best-reply tree: it hands the turn over too.
+        if e.policy.backup == Some(gametree::search::mcts::Backup::Brs)
+            && !D::NEEDS_MET.contains(&Needs::SetToMove)
+        {
+            return Err(TournamentError::NeedsSetToMove {
+                engine: e.name(),
+                algorithm: "mcts with backup=brs",
+            });
+        }
     }
     let seats = game.players();
     let k = config.engines.len();
@@ -1098,7 +1118,11 @@ where
                 return Err(TournamentError::BadTime { engine: e.name() });
             }
         }
-        if let Some(problem) = e.options.misfit(e.algorithm) {
+        if let Some(problem) = e
+            .options
+            .misfit(e.algorithm)
+            .or_else(|| e.policy.misfit(e.algorithm))
+        {
             return Err(TournamentError::BadOption {
                 engine: e.name(),
                 problem,
@@ -1482,11 +1506,13 @@ mod tests {
                     algorithm: Algorithm::Speculative.into(),
                     budget: Budget::Depth(2),
                     options: EngineOptions::default(),
+                    policy: PolicyOptions::default(),
                 },
                 Engine {
                     algorithm: Algorithm::Paranoid.into(),
                     budget: Budget::Depth(2),
                     options: EngineOptions::default(),
+                    policy: PolicyOptions::default(),
                 },
             ],
             openings: 2,
@@ -1520,11 +1546,13 @@ mod tests {
                     algorithm: Algorithm::AlphaBeta.into(),
                     budget: Budget::Nodes(2000),
                     options: EngineOptions::default(),
+                    policy: PolicyOptions::default(),
                 },
                 Engine {
                     algorithm: Algorithm::Minimax.into(),
                     budget: Budget::Depth(2),
                     options: EngineOptions::default(),
+                    policy: PolicyOptions::default(),
                 },
             ],
             openings: 1,

@@ -191,8 +191,17 @@ impl GameVisitor for TournamentVisitor<'_> {
             .config_for(game, self.config)?
             .engines
             .iter()
-            .find(|e| e.algorithm.needs() == Needs::SetToMove)
+            .find(|e| {
+                e.algorithm.needs() == Needs::SetToMove
+                    || e.policy.backup == Some(gametree::search::mcts::Backup::Brs)
+            })
         {
+            if e.algorithm == Searcher::Mcts {
+                bail!(
+                    "engine {}: mcts with backup=brs (MCTS-BRS) needs a game that can hand the turn to any player",
+                    e.name()
+                );
+            }
             return Err(needs_set_to_move(e.algorithm).into());
         }
         self.play::<AnyGame, G>(game)

@@ -215,6 +215,9 @@ impl fmt::Display for Scores {
     }
 }
 
+/// The number of distinct keys [`Game::move_key`] gives per player (larger keys are folded).
+pub const MOVE_KEYS: usize = 1 << 14;
+
 /// The rules of a game for 2 to 6 players: legal play and the payoffs of finished games.
 ///
 /// Contract (checked for every game by the conformance check, [`crate::testing::check`]):
@@ -267,6 +270,23 @@ pub trait Game {
     /// none). May use ANSI colours only when `color` is set.
     fn render(&self, _state: &Self::State, _color: bool) -> String {
         String::new()
+    }
+
+    /// The exploration constant `C` tuned for Monte-Carlo tree search on this game (with the
+    /// default rewards), which [`crate::search::mcts`] uses unless its configuration gives
+    /// one ([`crate::search::mcts::ExplorationFrom`]); `None` (the default): the
+    /// configuration's constant, `sqrt 2` unless set.
+    fn mcts_exploration(&self) -> Option<f64> {
+        None
+    }
+
+    /// A small key of `mv` for statistics kept per move across positions (the history of
+    /// Progressive History in [`crate::search::mcts`]): the same move always gets the same
+    /// key, and different moves of one player should get different keys (keys at or above
+    /// [`MOVE_KEYS`] are folded into range, so they may share statistics). `None` (the
+    /// default): the game offers no keys, and a search that needs them refuses to run.
+    fn move_key(&self, _mv: Self::Move) -> Option<usize> {
+        None
     }
 
     /// A state the player to move in `state` cannot tell apart from `state`, drawn with

@@ -715,6 +715,12 @@ impl Game for ExplicitTree {
         Player::new(self.player[*state as usize] as usize)
     }
 
+    /// The child index: the `i`-th child of every node is "the same move" (as for the
+    /// history heuristic, [`crate::hash::Zobrist::move_slot`]).
+    fn move_key(&self, mv: u32) -> Option<usize> {
+        Some(mv as usize)
+    }
+
     /// Child indices `0..children`, in order.
     fn moves(&self, state: &NodeId, out: &mut Vec<u32>) {
         out.extend(0..self.count[*state as usize]);

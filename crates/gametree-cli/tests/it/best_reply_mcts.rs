@@ -291,6 +291,15 @@ fn mcts_flags_are_validated_naming_the_flag() {
         (&["--playout", "epsilon:x"], "--playout"),
         (&["--playout", "greedy"], "--playout"),
         (&["--backup", "best"], "--backup"),
+        (&["--backup", "best-reply"], "now `min-reply`"),
+        (&["--reward", "points"], "--reward"),
+        (&["--solver-rule", "last-winner"], "--solver-rule"),
+        (&["--progressive-history", "-1"], "--progressive-history"),
+        (&["--progressive-history", "NaN"], "--progressive-history"),
+        (
+            &["--backup", "brs", "--solver-rule", "first-winner"],
+            "--solver-rule first-winner",
+        ),
         (&["--iterations", "0"], "--iterations"),
         (&["--cutoff", "-2"], "--cutoff"),
         (&["--seed", "-1"], "--seed"),
@@ -308,6 +317,9 @@ fn mcts_flags_are_validated_naming_the_flag() {
         &["--solver"][..],
         &["--seed", "3"],
         &["--backup", "paranoid"],
+        &["--reward", "win"],
+        &["--solver-rule", "paranoid"],
+        &["--progressive-history", "5"],
     ] {
         let mut args = vec![
             "search",
@@ -333,7 +345,7 @@ fn mcts_flags_are_validated_naming_the_flag() {
         "--exploration",
         "0.5",
         "--backup",
-        "best-reply",
+        "min-reply",
         "--playout",
         "epsilon:0.1",
         "--cutoff",
@@ -344,7 +356,7 @@ fn mcts_flags_are_validated_naming_the_flag() {
     ]));
     assert_eq!(v["mcts"]["iterations"], 40);
     assert_eq!(v["mcts"]["config"]["playout"], "epsilon:0.1");
-    assert_eq!(v["mcts"]["config"]["backup"], "best-reply");
+    assert_eq!(v["mcts"]["config"]["backup"], "min-reply");
     assert_eq!(v["mcts"]["config"]["cutoff"], 3);
     assert_eq!(v["mcts"]["config"]["exploration"], 0.5);
     // A node budget stops it normally.
@@ -522,4 +534,87 @@ fn mcts_with_a_node_budget_above_the_whole_tree_ends() {
     let v: Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(v["stats"]["nodes"], 341, "{v}");
     assert_eq!(v["mcts"]["iterations"], 500 * 64, "{v}");
+}
+
+/// The options of MCTS as published: the brs backup (MCTS-BRS) on a game that hands the turn
+/// over, win/rank rewards, Progressive History and the solver's rules, all in the JSON and
+/// the text, the same seed printing the same report; brs is refused on a game that cannot
+/// hand the turn over; the JSON's visits equal the library's search.
+#[test]
+fn mcts_paper_options_run_and_report() {
+    let args = [
+        "search",
+        "--game",
+        "chinese-checkers(players=3,board=73)",
+        "--algorithm",
+        "mcts",
+        "--iterations",
+        "300",
+        "--backup",
+        "brs",
+        "--reward",
+        "rank",
+        "--progressive-history",
+        "5",
+        "--solver-rule",
+        "paranoid",
+        "--cutoff",
+        "20",
+        "--seed",
+        "4",
+        "--json",
+    ];
+    let v = without_clock(&ok(&args));
+    assert_eq!(v, without_clock(&ok(&args)), "same seed, same output");
+    let c = &v["mcts"]["config"];
+    assert_eq!(c["backup"], "brs");
+    assert_eq!(c["reward"], "rank");
+    assert_eq!(c["progressive_history"], 5.0);
+    assert_eq!(c["solver"], true);
+    assert_eq!(c["solver_rule"], "paranoid");
+    let game = ChineseCheckers::new(3, 73, 0, 400).unwrap();
+    let m = MctsConfig {
+        backup: gametree::search::mcts::Backup::Brs,
+        reward: gametree::search::mcts::Reward::Rank,
+        progressive_history: Some(5.0),
+        solver: gametree::search::mcts::Solver::On,
+        solver_rule: gametree::search::mcts::SolverRule::Paranoid,
+        cutoff: Some(20),
+        ..MctsConfig::iterations(300, 4)
+    };
+    let s = game.initial();
+    let r = gametree::search::mcts::mcts_with_set_to_move_report(
+        &game,
+        &DistanceEval,
+        &s,
+        &Config::unlimited(),
+        &m,
+    )
+    .unwrap();
+    let visits: Vec<u64> = r.root.iter().map(|m| m.visits).collect();
+    let printed: Vec<u64> = v["mcts"]["root"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["visits"].as_u64().unwrap())
+        .collect();
+    assert_eq!(printed, visits);
+    let text = ok(&args[..args.len() - 1]);
+    assert!(
+        text.contains("backup brs") && text.contains("reward rank"),
+        "{text}"
+    );
+    assert!(text.contains("progressive history 5") && text.contains("solver paranoid"));
+    expect_error(
+        &[
+            "search",
+            "--game",
+            "connect-four",
+            "--algorithm",
+            "mcts",
+            "--backup",
+            "brs",
+        ],
+        "hand the turn",
+    );
 }

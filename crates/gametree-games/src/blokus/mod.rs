@@ -394,6 +394,11 @@ impl Game for Blokus {
     type State = State;
     type Move = Move;
 
+    /// The move's history slot ([`gametree::hash::Zobrist::move_slot`]).
+    fn move_key(&self, mv: Move) -> Option<usize> {
+        gametree::hash::Zobrist::move_slot(self, mv)
+    }
+
     fn players(&self) -> usize {
         4
     }

@@ -673,6 +673,11 @@ impl Game for CardGame {
     type State = CardState;
     type Move = Card;
 
+    /// The move's history slot ([`gametree::hash::Zobrist::move_slot`]).
+    fn move_key(&self, mv: Card) -> Option<usize> {
+        gametree::hash::Zobrist::move_slot(self, mv)
+    }
+
     fn players(&self) -> usize {
         PLAYERS
     }

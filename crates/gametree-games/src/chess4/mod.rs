@@ -41,6 +41,7 @@
 //! square outward).
 
 pub mod board;
+mod eval;
 mod movegen;
 mod position;
 
@@ -51,6 +52,7 @@ use gametree::{Bounds, Evaluator, Game, Player, Score, Scores, SetToMove};
 use crate::spec::{Spec, SpecError};
 use board::{kind, owner, piece, KING, MATERIAL, NONE, PAWN, PLAYERS, QUEEN, TABLES};
 
+pub use eval::{relative, Chess4Eval, EvalKind, Relative, RELATIVE_MAXSUM, RELATIVE_MID};
 pub use position::PositionError;
 
 /// The default ply cap.
@@ -226,6 +228,7 @@ impl fmt::Debug for State {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Chess4 {
     cap: u32,
+    eval: EvalKind,
 }
 
 /// A configuration that does not exist.
@@ -238,7 +241,10 @@ pub enum ConfigError {
 
 impl Default for Chess4 {
     fn default() -> Chess4 {
-        Chess4 { cap: DEFAULT_CAP }
+        Chess4 {
+            cap: DEFAULT_CAP,
+            eval: EvalKind::Psi,
+        }
     }
 }
 
@@ -246,22 +252,43 @@ impl Chess4 {
     /// The game with a ply cap of `cap` plies (1 to [`MAX_CAP`]).
     pub fn new(cap: u32) -> Result<Chess4, ConfigError> {
         if (1..=MAX_CAP).contains(&cap) {
-            Ok(Chess4 { cap })
+            Ok(Chess4 {
+                cap,
+                eval: EvalKind::Psi,
+            })
         } else {
             Err(ConfigError::Cap(cap))
         }
     }
 
-    /// The game of a spec `chess4(cap=400)` (the cap optional, default 400).
-    pub fn from_spec(spec: &Spec) -> Result<Chess4, SpecError> {
-        let cap = spec.get("cap", DEFAULT_CAP)?;
-        spec.finish()?;
-        Chess4::new(cap).map_err(|e| spec.error(e.to_string()))
+    /// The same game searched with the evaluator `eval` ([`Chess4Eval`]).
+    pub fn with_eval(self, eval: EvalKind) -> Chess4 {
+        Chess4 { eval, ..self }
     }
 
-    /// The spec text of this game (read back by [`Chess4::from_spec`]).
+    /// The evaluator the game's spec names (`eval=psi`, the default, or `eval=relative`).
+    pub fn eval_kind(&self) -> EvalKind {
+        self.eval
+    }
+
+    /// The game of a spec `chess4(cap=400,eval=relative)` (both optional: cap 400, eval
+    /// psi).
+    pub fn from_spec(spec: &Spec) -> Result<Chess4, SpecError> {
+        let cap = spec.get("cap", DEFAULT_CAP)?;
+        let eval = spec.get("eval", EvalKind::Psi)?;
+        spec.finish()?;
+        Chess4::new(cap)
+            .map(|g| g.with_eval(eval))
+            .map_err(|e| spec.error(e.to_string()))
+    }
+
+    /// The spec text of this game (read back by [`Chess4::from_spec`]); `eval` is named
+    /// when it is not the default.
     pub fn spec(&self) -> String {
-        format!("chess4(cap={})", self.cap)
+        match self.eval {
+            EvalKind::Psi => format!("chess4(cap={})", self.cap),
+            e => format!("chess4(cap={},eval={e})", self.cap),
+        }
     }
 
     /// The ply cap.
@@ -376,6 +403,11 @@ impl Chess4 {
 impl Game for Chess4 {
     type State = State;
     type Move = Move;
+
+    /// The move's history slot ([`gametree::hash::Zobrist::move_slot`]).
+    fn move_key(&self, mv: Move) -> Option<usize> {
+        gametree::hash::Zobrist::move_slot(self, mv)
+    }
 
     #[inline]
     fn players(&self) -> usize {

@@ -117,6 +117,11 @@ pub const DEFAULT_CAP: u32 = 400;
 /// are sized for it: `docs/limits.md`).
 pub const MAX_CAP: u32 = 10_000;
 
+/// The exploration constant of MCTS tuned for Chinese Checkers (docs/mcts.md, *Tuning the
+/// exploration constant*): the distance evaluator's values, scaled to rewards, differ by a
+/// few hundredths between moves, so UCB1's `sqrt 2` would make the search flat Monte Carlo.
+pub const MCTS_EXPLORATION: f64 = 0.05;
+
 /// The default top-k width of the research setting.
 pub const DEFAULT_TOP: usize = 10;
 
@@ -702,6 +707,20 @@ impl gametree::hash::Zobrist for ChineseCheckers {
 impl Game for ChineseCheckers {
     type State = State;
     type Move = Move;
+
+    /// [`MCTS_EXPLORATION`]: the constant tuned by the grid of docs/mcts.md.
+    fn mcts_exploration(&self) -> Option<f64> {
+        Some(MCTS_EXPLORATION)
+    }
+
+    /// `from * 128 + to` (cells are below 128), the pass `128 * 128 - 1`.
+    fn move_key(&self, mv: Move) -> Option<usize> {
+        Some(if mv == Move::PASS {
+            128 * 128 - 1
+        } else {
+            mv.from() as usize * 128 + mv.to() as usize
+        })
+    }
 
     #[inline]
     fn players(&self) -> usize {

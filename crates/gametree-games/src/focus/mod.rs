@@ -563,6 +563,11 @@ impl Game for Focus {
     type State = State;
     type Move = Move;
 
+    /// The move's history slot ([`gametree::hash::Zobrist::move_slot`]).
+    fn move_key(&self, mv: Move) -> Option<usize> {
+        gametree::hash::Zobrist::move_slot(self, mv)
+    }
+
     #[inline]
     fn players(&self) -> usize {
         self.players as usize

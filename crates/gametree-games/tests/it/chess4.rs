@@ -851,3 +851,108 @@ proptest! {
         }
     }
 }
+
+/// `chess4(eval=relative)`: a registry parameter, read back by its spec text; the default
+/// stays `psi`.
+#[test]
+fn relative_eval_is_a_spec_parameter() {
+    use gametree_games::chess4::EvalKind;
+    let g = Chess4::from_spec(&Spec::parse("chess4(eval=relative)").unwrap()).unwrap();
+    assert_eq!(g.eval_kind(), EvalKind::Relative);
+    assert_eq!(g.spec(), "chess4(cap=400,eval=relative)");
+    let back = Chess4::from_spec(&Spec::parse(&g.spec()).unwrap()).unwrap();
+    assert_eq!(back, g);
+    assert_eq!(Chess4::default().eval_kind(), EvalKind::Psi);
+    let e = Chess4::from_spec(&Spec::parse("chess4(eval=mobility)").unwrap()).unwrap_err();
+    assert!(e.to_string().contains("psi or relative"), "{e}");
+}
+
+/// Positions reached by seeded random play (with the moves played from each), for the
+/// evaluator's properties.
+fn random_positions(seed: u64, games: usize, plies: usize) -> Vec<State> {
+    let g = Chess4::default();
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    for _ in 0..games {
+        let mut s = g.initial();
+        for _ in 0..plies {
+            if g.outcome(&s).is_some() {
+                break;
+            }
+            out.push(s);
+            moves.clear();
+            g.moves(&s, &mut moves);
+            s = g.play(&s, moves[rng.below(moves.len() as u64) as usize]);
+        }
+    }
+    out
+}
+
+/// The relative evaluator: a capture that eliminates nobody raises the capturer's value
+/// (and, without a promotion, never lowers a live bystander's); the live players' values sum to 206 each
+/// (zero-sum relative parts) unless one is clamped; the declared bounds hold (every value at least
+/// 0, the sum at most 824, live players strictly between a loss and a win, eliminated
+/// players 0), and the game with it passes the conformance check.
+#[test]
+fn relative_eval_rewards_captures_and_keeps_its_bounds() {
+    use gametree_games::chess4::{Relative, RELATIVE_MAXSUM, RELATIVE_MID};
+    let g = Chess4::default().with_eval(gametree_games::chess4::EvalKind::Relative);
+    let b = Relative.bounds(&g);
+    assert_eq!(b.maxsum, Some(RELATIVE_MAXSUM));
+    let mut captures = 0;
+    let mut moves = Vec::new();
+    for s in random_positions(31, 24, 160) {
+        let v = Relative.evaluate(&g, &s);
+        let live: Vec<usize> = (0..4).filter(|&p| s.is_alive(Player::new(p))).collect();
+        let sum: i64 = v.as_slice().iter().sum();
+        assert!(sum <= RELATIVE_MAXSUM);
+        let rel: i64 = live.iter().map(|&p| v[p] - RELATIVE_MID).sum();
+        let clamped = |v: &gametree::Scores| live.iter().any(|&p| v[p] == 1 || v[p] == MAXSUM - 1);
+        assert!(
+            rel == 0 || clamped(&v),
+            "relative parts sum to {rel}: {v:?}"
+        );
+        for p in 0..4 {
+            if live.contains(&p) {
+                assert!((1..MAXSUM).contains(&v[p]), "{}", v[p]);
+            } else {
+                assert_eq!(v[p], 0);
+            }
+        }
+        let mover = g.to_move(&s);
+        moves.clear();
+        g.moves(&s, &mut moves);
+        for &m in &moves {
+            let Some((victim, _)) = s.at(m.to()) else {
+                continue;
+            };
+            assert_ne!(victim, mover);
+            let after = g.play(&s, m);
+            if after.live_players() != s.live_players() || g.outcome(&after).is_some() {
+                continue;
+            }
+            let w = Relative.evaluate(&g, &after);
+            if clamped(&v) || clamped(&w) {
+                continue;
+            }
+            captures += 1;
+            assert!(w[mover] > v[mover], "capture {m:?}: {v:?} -> {w:?}");
+            // Without a promotion, the other live players gain too.
+            let promoted = after.material(mover) != s.material(mover);
+            for &p in &live {
+                if p != victim.index() && !promoted {
+                    assert!(w[p] >= v[p], "bystander {p}: {v:?} -> {w:?}");
+                }
+            }
+        }
+    }
+    assert!(captures > 100, "{captures} captures checked");
+    let cfg = CheckConfig {
+        seed: 15,
+        playouts: 6,
+        max_plies: 400,
+        ..CheckConfig::default()
+    };
+    check(&Chess4::new(120).unwrap(), &Relative, &cfg).unwrap();
+}

@@ -10,6 +10,7 @@ mod focus;
 mod focus_blokus_oracle;
 mod iterative;
 mod mcts;
+mod mcts_paper;
 mod notation;
 mod oracle_matrix;
 mod perft;

@@ -14,7 +14,7 @@ use gametree_games::random_tree::{RandomTree, RandomTreeEval};
 use gametree_games::rng::SplitMix64;
 use gametree_games::tictactoe::{OpenLines, TicTacToe, WIN};
 
-const BACKUPS: [Backup; 3] = [Backup::MaxN, Backup::Paranoid, Backup::BestReply];
+const BACKUPS: [Backup; 3] = [Backup::MaxN, Backup::Paranoid, Backup::MinReply];
 
 /// A report with the wall-clock time zeroed, for comparing runs.
 fn timeless<M: Clone>(mut r: MctsReport<M>) -> MctsReport<M> {

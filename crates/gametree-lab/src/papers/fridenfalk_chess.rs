@@ -30,8 +30,7 @@ use crate::plot::Series;
 use crate::report::{Number, Row, Verdict};
 use crate::runner::{run_trials, trial_seed};
 use crate::tournament::{
-    opening, play_game, summarise, Budget, Engine, EngineOptions, TournamentConfig,
-    TournamentResult,
+    opening, play_game, summarise, Budget, Engine, TournamentConfig, TournamentResult,
 };
 
 const PAPER: &str = "fridenfalk-2014";
@@ -153,16 +152,8 @@ pub fn play_match(
     progress: bool,
 ) -> TournamentResult {
     let engines = vec![
-        Engine {
-            algorithm: a.into(),
-            budget: Budget::Depth(depth),
-            options: EngineOptions::default(),
-        },
-        Engine {
-            algorithm: b.into(),
-            budget: Budget::Depth(depth),
-            options: EngineOptions::default(),
-        },
+        Engine::new(a, Budget::Depth(depth)),
+        Engine::new(b, Budget::Depth(depth)),
     ];
     let tables = balanced_seatings();
     let config = TournamentConfig {

@@ -1,6 +1,6 @@
 //! Search results as tables for people (the JSON object is [`super::report`]'s).
 
-use gametree::search::mcts::{MctsConfig, MctsReport, Solver};
+use gametree::search::mcts::{MctsConfig, MctsReport, Reward, Solver};
 use gametree::search::SearchResult;
 use gametree::Game;
 
@@ -182,19 +182,28 @@ pub fn mcts_text<G: Game>(
     row(
         "mcts",
         format!(
-            "seed {}, exploration {}, backup {}, playout {}{}{}",
+            "seed {}, exploration {}, backup {}, playout {}{}{}{}{}",
             config.seed,
-            config.exploration,
+            config.exploration_for(game),
             backup_name(config.backup),
             playout_name(config.playout),
             config
                 .cutoff
                 .map(|c| format!(", cutoff {c}"))
                 .unwrap_or_default(),
-            if config.solver == Solver::On {
-                ", solver"
+            if config.reward == Reward::Scaled {
+                String::new()
             } else {
-                ""
+                format!(", reward {}", config.reward)
+            },
+            config
+                .progressive_history
+                .map(|w| format!(", progressive history {w}"))
+                .unwrap_or_default(),
+            if config.solver == Solver::On {
+                format!(", solver {}", config.solver_rule)
+            } else {
+                String::new()
             }
         ),
     );

@@ -152,6 +152,12 @@ pub struct MctsSettings {
     pub cutoff: Option<u32>,
     /// `--solver`.
     pub solver: bool,
+    /// `--solver-rule` (`None` without the solver).
+    pub solver_rule: Option<&'static str>,
+    /// `--reward`.
+    pub reward: &'static str,
+    /// `--progressive-history`.
+    pub progressive_history: Option<f64>,
 }
 
 impl SearchReport {
@@ -226,12 +232,15 @@ impl MctsPart {
                 .collect(),
             config: MctsSettings {
                 seed: config.seed,
-                exploration: config.exploration,
+                exploration: config.exploration_for(game),
                 iterations: (config.iterations != u64::MAX).then_some(config.iterations),
                 backup: backup_name(config.backup),
                 playout: playout_name(config.playout),
                 cutoff: config.cutoff,
                 solver: config.solver == Solver::On,
+                solver_rule: (config.solver == Solver::On).then_some(config.solver_rule.name()),
+                reward: config.reward.name(),
+                progressive_history: config.progressive_history,
             },
         }
     }
@@ -239,11 +248,7 @@ impl MctsPart {
 
 /// The `--backup` name of `b`.
 pub(crate) fn backup_name(b: Backup) -> &'static str {
-    match b {
-        Backup::MaxN => "maxn",
-        Backup::Paranoid => "paranoid",
-        Backup::BestReply => "best-reply",
-    }
+    b.name()
 }
 
 /// The `--playout` text of `p`.

@@ -11,7 +11,7 @@ use std::time::Instant;
 use gametree::search::engine::{GameHash, Options, Root, Side};
 use gametree::search::iterative::iterative_deepening_observed;
 use gametree::search::maxn_table::maxn_table;
-use gametree::search::mcts::{mcts_report, MctsConfig, MctsReport};
+use gametree::search::mcts::{mcts_report, mcts_with_set_to_move_report, MctsConfig, MctsReport};
 use gametree::search::ordering::Ordering;
 use gametree::search::parallel::search_parallel;
 use gametree::search::speculative_table::speculative_table;
@@ -481,6 +481,12 @@ impl GameVisitor for SearchVisitor<'_> {
         G::State: Send + Sync + PartialEq + std::fmt::Debug,
         G::Move: Send + Sync,
     {
+        if self.searcher == Searcher::Mcts {
+            let eval = &game.evaluator();
+            let config = self.mcts.unwrap_or_default();
+            let report = mcts_with_set_to_move_report(game, eval, state, &self.config, &config);
+            return self.report_mcts(game, state, G::MOVE_STYLE, &config, report);
+        }
         let Searcher::BestReply(variant) = self.searcher else {
             return self.visit(game, state);
         };

@@ -19,7 +19,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::best_reply::{self, Variant};
-use super::mcts::{mcts, MctsConfig};
+use super::mcts::{self, mcts, MctsConfig};
 use super::{iterative::iterative_deepening, Config, SearchError, SearchResult};
 use crate::eval::Evaluator;
 use crate::game::{Game, SetToMove};
@@ -196,7 +196,7 @@ impl Searcher {
                 "BRS+: best-reply search where the other opponents play their first ordered move (Esser et al. 2013); needs a game that can hand the turn to any player"
             }
             Searcher::Mcts => {
-                "Monte-Carlo tree search: UCT with max^n, paranoid or best-reply backups and MCTS-Solver (seeded)"
+                "Monte-Carlo tree search: UCT with max^n, paranoid or MCTS-BRS policies, win/rank rewards, Progressive History and the multi-player MCTS-Solver (seeded)"
             }
         }
     }
@@ -263,7 +263,7 @@ pub trait Dispatch<G: Game> {
         mcts_config: &MctsConfig,
     ) -> Result<SearchResult<G::Move>, SearchError> {
         match searcher {
-            Searcher::Mcts => mcts(game, eval, state, config, mcts_config),
+            Searcher::Mcts => Self::run(searcher, game, eval, state, config, mcts_config),
             _ => iterative_deepening(config, |c| {
                 Self::run(searcher, game, eval, state, c, mcts_config)
             }),
@@ -317,6 +317,7 @@ impl<G: SetToMove> Dispatch<G> for WithSetToMove {
     ) -> Result<SearchResult<G::Move>, SearchError> {
         match searcher {
             Searcher::BestReply(v) => best_reply::Variant::search(v, game, eval, state, config),
+            Searcher::Mcts => mcts::mcts_with_set_to_move(game, eval, state, config, mcts_config),
             _ => AnyGame::run(searcher, game, eval, state, config, mcts_config),
         }
     }

@@ -253,6 +253,9 @@ impl<G: Game> Game for RootMove<'_, G> {
     fn resample(&self, s: &(G::State, bool), rng: &mut SplitMix64) -> Option<(G::State, bool)> {
         self.game.resample(&s.0, rng).map(|w| (w, s.1))
     }
+    fn move_key(&self, mv: G::Move) -> Option<usize> {
+        self.game.move_key(mv)
+    }
 }
 
 /// Below the root, the game's own moves for any player: best-reply search runs inside

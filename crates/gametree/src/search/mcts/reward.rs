@@ -1,10 +1,13 @@
 //! Scores into rewards: one number in `[0, 1]` per player.
 
+use super::Reward;
 use crate::eval::Bounds;
 use crate::game::{Scores, MAX_PLAYERS};
 
-/// Turns score vectors (outcomes and evaluations) into rewards in `[0, 1]`, one per player.
+/// Turns score vectors (outcomes and evaluations) into rewards in `[0, 1]`, one per player,
+/// as the [`Reward`] asks.
 ///
+/// [`Reward::Scaled`]:
 /// - **With a lower bound per player and `maxsum`** ([`Bounds::lower`], [`Bounds::maxsum`]):
 ///   player `p`'s score lies in `[lo_p, hi_p]` with `hi_p = maxsum - sum of the other
 ///   players' lower bounds`, and its reward is `(s_p - lo_p) / (hi_p - lo_p)`, clamped to
@@ -13,17 +16,27 @@ use crate::game::{Scores, MAX_PLAYERS};
 /// - **Otherwise** (no bounds to scale by): by rank, `p`'s reward is the fraction of the
 ///   other players it beats, a tie counting half: `(#{q: s_q < s_p} + #{q != p: s_q = s_p} /
 ///   2) / (players - 1)`.
+///
+/// [`Reward::Rank`]: always by rank, as above. [`Reward::WinLoss`]: 1 for the player with the
+/// highest score and 0 for the others, `1/k` each when `k` players share the highest score.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rewards {
     players: usize,
+    kind: Reward,
     /// `Some((lo, 1 / (hi - lo)))` per player when scaled by bounds.
     scale: Option<[(f64, f64, bool); MAX_PLAYERS]>,
     hi: Option<Scores>,
 }
 
 impl Rewards {
-    /// The rewards for `players` players under `bounds`.
+    /// The scaled rewards ([`Reward::Scaled`]) for `players` players under `bounds`.
     pub fn new(players: usize, bounds: &Bounds) -> Rewards {
+        Rewards::of_kind(players, bounds, Reward::Scaled)
+    }
+
+    /// The rewards of `kind` for `players` players under `bounds` (the bounds give
+    /// [`Rewards::highest`] whatever the kind, and scale only [`Reward::Scaled`]).
+    pub fn of_kind(players: usize, bounds: &Bounds, kind: Reward) -> Rewards {
         let (scale, hi) = match (bounds.lower, bounds.maxsum) {
             (Some(lower), Some(maxsum)) => {
                 let total: i128 = lower.as_slice().iter().map(|&l| l as i128).sum();
@@ -43,7 +56,13 @@ impl Rewards {
             }
             _ => (None, None),
         };
-        Rewards { players, scale, hi }
+        let scale = if kind == Reward::Scaled { scale } else { None };
+        Rewards {
+            players,
+            kind,
+            scale,
+            hi,
+        }
     }
 
     /// The highest score each player can get, when the bounds give it (`hi_p` above).
@@ -54,6 +73,14 @@ impl Rewards {
     /// The reward of player `p` for the scores `s`.
     #[inline]
     pub fn of(&self, s: &Scores, p: usize) -> f64 {
+        if self.kind == Reward::WinLoss {
+            let top = s.as_slice().iter().copied().max().unwrap_or(0);
+            if s[p] < top {
+                return 0.0;
+            }
+            let tied = s.as_slice().iter().filter(|&&x| x == top).count();
+            return 1.0 / tied as f64;
+        }
         match &self.scale {
             Some(scale) => {
                 let (lo, inv, ok) = scale[p];
@@ -101,6 +128,19 @@ mod tests {
         assert_eq!(r.of(&Scores::zero_sum(100), 1), 0.0);
         assert_eq!(r.of(&Scores::zeros(2), 1), 0.5);
         assert_eq!(r.highest(), Some(Scores::splat(2, 100)));
+    }
+
+    #[test]
+    fn win_loss_and_rank_rewards() {
+        let b = Bounds::nonnegative(3, 10);
+        let s = Scores::from_slice(&[3, 1, 3]);
+        let w = Rewards::of_kind(3, &b, Reward::WinLoss);
+        assert_eq!(w.all(&s)[..3], [0.5, 0.0, 0.5]);
+        assert_eq!(w.all(&Scores::from_slice(&[1, 5, 2]))[..3], [0.0, 1.0, 0.0]);
+        let r = Rewards::of_kind(3, &b, Reward::Rank);
+        assert_eq!(r.all(&Scores::from_slice(&[1, 5, 2]))[..3], [0.0, 1.0, 0.5]);
+        // The bounds still give each player's highest score (the solver's win test).
+        assert_eq!(r.highest(), Some(Scores::splat(3, 10)));
     }
 
     #[test]

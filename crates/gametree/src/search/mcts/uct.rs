@@ -3,9 +3,12 @@
 
 use std::time::Instant;
 
+use super::history::{bonus, History, NO_SLOT};
+use super::shape::{HandOver, Shape, TurnOrder};
+use super::solver::{Chooser, Rule};
 use super::{Backup, MctsConfig, MctsReport, MoveStats, Playout, Rewards, Solver};
 use crate::eval::Evaluator;
-use crate::game::{Game, Scores, MAX_PLAYERS};
+use crate::game::{Game, Player, Scores, SetToMove, MAX_PLAYERS};
 use crate::rng::SplitMix64;
 use crate::search::{
     duration_ms, leaf_of_pv, Config, SearchError, SearchResult, Stats, StopReason,
@@ -17,6 +20,9 @@ const CLOCK_EVERY: u64 = 16;
 /// No stored value (see [`Node::value`]).
 const NONE: u32 = u32::MAX;
 
+/// [`Node::mover`] of the merged opponents' layer of the best-reply tree.
+const COALITION: u8 = u8::MAX;
+
 /// One node of the tree. Its children are `first..first + len` in the arena, in the order
 /// of the game's moves after [`Evaluator::order`].
 #[derive(Clone, Debug)]
@@ -26,10 +32,15 @@ struct Node<M> {
     first: usize,
     len: u32,
     expanded: bool,
-    /// The player to move here (set on expansion).
+    /// The player to move here (set on expansion; [`COALITION`] at the opponents' layer of
+    /// the best-reply tree).
     mover: u8,
+    /// The player who played [`Node::mv`].
+    by: u8,
     /// The node's ply below the root.
     ply: u32,
+    /// The history slot of [`Node::mv`] ([`NO_SLOT`] without Progressive History).
+    slot: u32,
     visits: u64,
     /// The sum of the rewards of each player over the simulations through this node.
     sum: [f64; MAX_PLAYERS],
@@ -39,14 +50,16 @@ struct Node<M> {
 }
 
 impl<M> Node<M> {
-    fn new(mv: Option<M>, ply: u32) -> Node<M> {
+    fn new(mv: Option<M>, by: u8, ply: u32, slot: u32) -> Node<M> {
         Node {
             mv,
             first: 0,
             len: 0,
             expanded: false,
             mover: 0,
+            by,
             ply,
+            slot,
             visits: 0,
             sum: [0.0; MAX_PLAYERS],
             value: NONE,
@@ -63,8 +76,8 @@ impl<M> Node<M> {
     }
 }
 
-/// Monte-Carlo tree search (UCT) for 2 to 6 players, with the backup, playout and solver of
-/// `mcts`: the most-visited root move after the budget.
+/// Monte-Carlo tree search (UCT) for 2 to 6 players, with the backup, reward, playout,
+/// Progressive History and solver of `mcts`: the most-visited root move after the budget.
 ///
 /// - **Papers**: L. Kocsis and C. Szepesvári (2006), "Bandit based Monte-Carlo planning"
 ///   (ECML 2006, LNCS 4212), UCT; N. R. Sturtevant (2008), "An analysis of UCT in
@@ -72,30 +85,38 @@ impl<M> Node<M> {
 ///   Nijssen and M. H. M. Winands (2011), "Enhancements for multi-player Monte-Carlo tree
 ///   search" (Computers and Games 2010, LNCS 6515), paranoid backups; M. H. M. Winands, Y.
 ///   Björnsson and J.-T. Saito (2008), "Monte-Carlo tree search solver" (Computers and Games
-///   2008, LNCS 5131). Full references in docs/references.md.
+///   2008, LNCS 5131); J. A. M. Nijssen and M. H. M. Winands (2013), "Search policies in
+///   multi-player games" (ICGA Journal 36(1)), MCTS-BRS and the multi-player solver. Full
+///   references in docs/references.md.
 /// - **Computes**: iterations of four steps until a budget is spent. *Selection* from the
 ///   root: at an expanded node the child maximising UCB1,
 ///   `q + C * sqrt(ln N / n)` (`N` the node's visits, `n` the child's, `C` =
-///   [`MctsConfig::exploration`]); an unvisited child is taken first, and `q` depends on
+///   [`MctsConfig::exploration_for`]: the game's tuned constant unless the configuration
+///   gives one); an unvisited child is taken first, and `q` depends on
 ///   [`Backup`] (the child's mean reward for the player to move at the node for `MaxN`; the
-///   root player's mean reward, or one minus it at an opponent's node, for `Paranoid`; for
-///   `BestReply`, at the root player's nodes an opponent's child whose children have all
-///   been tried is valued by its lowest child mean). *Expansion*: a node reached for the
-///   second time (the root at once) gets all its children, and the first is taken.
+///   root player's mean reward, or one minus it at an opponent's node, for `Paranoid` and
+///   `Brs`; for `MinReply`, at the root player's nodes an opponent's child whose children
+///   have all been tried is valued by its lowest child mean). With
+///   [`MctsConfig::progressive_history`] `W`, the score adds `h W / ((1 - q) n + 1)`, `h`
+///   the mean of `q`'s kind of reward over the simulations that played the child's move
+///   (same player, same [`Game::move_key`]), in the tree or in a playout. *Expansion*: a
+///   node reached for the second time (the root at once) gets all its children, and the
+///   first is taken; [`Backup::Brs`] is refused here (it needs
+///   [`mcts_with_set_to_move`]).
 ///   *Playout* from the new node by [`Playout`], until the game ends, the depth limit of
 ///   `config` or [`MctsConfig::cutoff`] plies (then the evaluator values the position).
-///   *Backup*: every node on the path adds the reward vector ([`Rewards`]: scores into
-///   `[0, 1]` per player) and one visit. Terminal nodes and proved nodes are leaves of the
-///   tree: their exact value is the reward, without playout.
-/// - **Solver** ([`Solver::On`]): a terminal node is proved with its outcome. A node is
-///   proved when all its children are proved (its value is then the max^n value of the
-///   children: the first child maximising the component of the player to move), or, in a
-///   two-player constant-sum game whose bounds give each player's highest score, when one
-///   child is proved with the highest score for the player to move (a forced win). Values
-///   from the evaluator (depth limit, cut-off) never prove anything, so a proved value is
-///   the exact max^n value (for two players, the minimax value) of the game below the node.
-///   A proved root ends the search, and its best move is then the first child realising the
-///   proved value.
+///   *Backup*: every node on the path adds the reward vector ([`Rewards`] of
+///   [`MctsConfig::reward`]: scores into `[0, 1]` per player) and one visit. Terminal nodes
+///   and proved nodes are leaves of the tree: their exact value is the reward, without
+///   playout.
+/// - **Solver** ([`Solver::On`]): a terminal node is proved with its outcome; a node is
+///   proved from its children's proved values by [`MctsConfig::solver_rule`]
+///   ([`super::SolverRule`]: standard, the max^n value; paranoid, the paranoid value as the
+///   root player's component; first-winner). A child with the highest score the bounds
+///   allow the chooser (a win) proves its parent at once. Values from the evaluator (depth
+///   limit, cut-off) never prove anything, so a proved value is exact for the game below
+///   the node. A proved root ends the search, and its best move is then the child whose
+///   value proved it.
 /// - **Bounds**: none needed; with [`crate::eval::Bounds::lower`] and `maxsum` rewards are
 ///   scaled by them, otherwise by rank (see [`Rewards`]).
 /// - **Tie-breaking**: the first child in search order (the game's order after
@@ -119,8 +140,10 @@ impl<M> Node<M> {
 ///   component for the player to move.
 ///
 /// Fails with [`SearchError::Stopped`] when a budget stops the search before any root move
-/// was tried, and with [`SearchError::InvalidConfig`] (naming the parameter and its value)
-/// when `mcts` fails [`MctsConfig::validate`].
+/// was tried, with [`SearchError::InvalidConfig`] (naming the parameter and its value)
+/// when `mcts` fails [`MctsConfig::validate`] or asks for Progressive History on a game
+/// without [`Game::move_key`], and with [`SearchError::NeedsSetToMove`] for
+/// [`Backup::Brs`].
 pub fn mcts<G: Game, E: Evaluator<G>>(
     game: &G,
     eval: &E,
@@ -140,45 +163,116 @@ pub fn mcts_report<G: Game, E: Evaluator<G>>(
     config: &Config,
     mcts: &MctsConfig,
 ) -> Result<MctsReport<G::Move>, SearchError> {
-    if let Err(e) = mcts.validate() {
-        return Err(SearchError::InvalidConfig {
-            algorithm: "mcts",
-            problem: e.to_string(),
+    if mcts.backup == Backup::Brs {
+        return Err(SearchError::NeedsSetToMove {
+            algorithm: "mcts with the brs backup",
         });
+    }
+    run::<G, E, TurnOrder>(game, eval, state, config, mcts)
+}
+
+/// [`mcts`] on a game that can hand the turn to any player, where every [`Backup`] runs,
+/// MCTS-BRS ([`Backup::Brs`]) included: its tree has the best-reply shape (the root
+/// player's moves, then one layer of all the opponents' moves, each opponent handed the
+/// turn by [`SetToMove::set_to_move`], then the root player's again), valued as by
+/// [`Backup::Paranoid`]; playouts follow the game's turn order. A root-player node where
+/// the root player is out, and an opponents' layer where no opponent can move, are valued
+/// by the evaluator. With the solver, proofs on that tree are its minimax values (the
+/// root player's component). The other backups search exactly as [`mcts`].
+pub fn mcts_with_set_to_move<G: SetToMove, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    config: &Config,
+    mcts: &MctsConfig,
+) -> Result<SearchResult<G::Move>, SearchError> {
+    mcts_with_set_to_move_report(game, eval, state, config, mcts).map(|r| r.result)
+}
+
+/// [`mcts_with_set_to_move`] with the [`MctsReport`], as [`mcts_report`].
+pub fn mcts_with_set_to_move_report<G: SetToMove, E: Evaluator<G>>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    config: &Config,
+    mcts: &MctsConfig,
+) -> Result<MctsReport<G::Move>, SearchError> {
+    run::<G, E, HandOver>(game, eval, state, config, mcts)
+}
+
+fn invalid(problem: String) -> SearchError {
+    SearchError::InvalidConfig {
+        algorithm: "mcts",
+        problem,
+    }
+}
+
+/// The search on the tree of shape `S`.
+fn run<G: Game, E: Evaluator<G>, S: Shape<G>>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    config: &Config,
+    mcts: &MctsConfig,
+) -> Result<MctsReport<G::Move>, SearchError> {
+    if let Err(e) = mcts.validate() {
+        return Err(invalid(e.to_string()));
     }
     let start = config.limits.start.unwrap_or_else(Instant::now);
     let players = game.players();
     let bounds = eval.bounds(game);
-    let rewards = Rewards::new(players, &bounds);
-    let win_shortcut = match (players, bounds.constant_sum, rewards.highest()) {
-        (2, true, Some(hi)) => Some(hi),
-        _ => None,
+    let rewards = Rewards::of_kind(players, &bounds, mcts.reward);
+    let history = mcts.progressive_history.is_some();
+    let mut moves = Vec::with_capacity(256);
+    if history {
+        game.moves(state, &mut moves);
+        if moves.first().is_some_and(|&m| game.move_key(m).is_none()) {
+            return Err(invalid(
+                "progressive history needs move keys (Game::move_key), and this game has none"
+                    .into(),
+            ));
+        }
+        moves.clear();
+    }
+    let rule = Rule {
+        rule: mcts.solver_rule,
+        root: game.to_move(state).index(),
+        players,
+        highest: rewards.highest(),
+        lowest: bounds.lower,
     };
     let node_limit = super::tree_node_limit(config.limits.nodes);
     let iteration_limit = super::iteration_limit(mcts.iterations, config.limits.nodes);
-    let mut s = Search {
+    let mut s = Search::<G, E, S> {
         game,
         eval,
         cfg: mcts,
         rewards,
-        win_shortcut,
+        rule,
+        brs: S::CAN_HAND && mcts.backup == Backup::Brs,
+        exploration: mcts.exploration_for(game),
         root_player: game.to_move(state).index(),
         depth_limit: config.limits.depth.unwrap_or(u32::MAX),
         nodes: Vec::new(),
         values: Vec::new(),
-        moves: Vec::with_capacity(256),
+        proof: Vec::new(),
+        moves,
+        bys: Vec::with_capacity(256),
         path: Vec::with_capacity(64),
+        played: Vec::new(),
+        history: History::new(players, history),
         rng: SplitMix64::new(mcts.seed),
         leaves: 0,
         playout_plies: 0,
         max_ply: 0,
+        shape: std::marker::PhantomData,
     };
     let mut iterations = 0u64;
     let mut stopped = None;
     if node_limit == 0 {
         stopped = Some(StopReason::NodeLimit);
     } else {
-        s.nodes.push(Node::new(None, 0));
+        s.nodes.push(Node::new(None, 0, 0, NO_SLOT));
         let root_leaf = game.outcome(state).is_some() || s.depth_limit == 0;
         while !root_leaf && iterations < iteration_limit && s.nodes[0].value == NONE {
             if config.limits.stop.is_some_and(|stop| stop.is_requested()) {
@@ -210,35 +304,49 @@ pub fn mcts_report<G: Game, E: Evaluator<G>>(
     s.finish(state, stats, iterations, stopped)
 }
 
-struct Search<'a, G: Game, E> {
+struct Search<'a, G: Game, E, S> {
     game: &'a G,
     eval: &'a E,
     cfg: &'a MctsConfig,
     rewards: Rewards,
-    /// Each player's highest score, when a proved child with it proves its parent.
-    win_shortcut: Option<Scores>,
+    /// The solver's update rule and the bounds it uses.
+    rule: Rule,
+    /// Whether the tree has the best-reply shape ([`Backup::Brs`]).
+    brs: bool,
+    /// The exploration constant used ([`MctsConfig::exploration_for`]).
+    exploration: f64,
     root_player: usize,
     depth_limit: u32,
     /// The tree: the root at 0, the children of a node contiguous.
     nodes: Vec<Node<G::Move>>,
     /// Exact values of nodes (outcomes, proofs), indexed by [`Node::value`].
     values: Vec<Scores>,
+    /// Beside each value, the child whose value proved it ([`NONE`] for an outcome).
+    proof: Vec<u32>,
     /// The one move buffer of expansions and playouts.
     moves: Vec<G::Move>,
+    /// Beside `moves` during an expansion: the player of each move.
+    bys: Vec<u8>,
     /// The nodes of the current iteration, root first.
     path: Vec<usize>,
+    /// The history slots of the moves of the current iteration (tree and playout), with
+    /// Progressive History.
+    played: Vec<(u32, u8)>,
+    history: History,
     rng: SplitMix64,
     leaves: u64,
     playout_plies: u64,
     max_ply: u32,
+    shape: std::marker::PhantomData<S>,
 }
 
-impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
+impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
     /// One iteration; `false` (and nothing changed in the statistics) when the expansion it
     /// needs would pass the node limit.
     fn iterate(&mut self, root: &G::State, node_limit: u64) -> bool {
         self.path.clear();
         self.path.push(0);
+        self.played.clear();
         let mut idx = 0;
         let mut state = root.clone();
         let reward = loop {
@@ -249,7 +357,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             }
             if !node.expanded {
                 if let Some(o) = self.game.outcome(&state) {
-                    self.set_value(idx, o);
+                    self.set_value(idx, o, NONE);
                     self.leaves += 1;
                     break self.rewards.all(&o);
                 }
@@ -258,36 +366,47 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                     break self.playout(state, ply);
                 }
                 // Expansion.
-                self.moves.clear();
-                self.game.moves(&state, &mut self.moves);
-                if self.moves.is_empty() {
-                    // Not terminal, yet no move: valued by the evaluator.
+                let Some(mover) = self.list_moves(&state, ply) else {
+                    // Not terminal, yet no move (or nobody to move in the best-reply
+                    // tree): valued by the evaluator.
                     self.leaves += 1;
                     break self.rewards.all(&self.eval.evaluate(self.game, &state));
-                }
-                self.eval.order(self.game, &state, &mut self.moves);
+                };
                 if self.nodes.len() as u64 + self.moves.len() as u64 > node_limit {
                     return false;
                 }
                 let first = self.nodes.len();
                 let len = self.moves.len();
+                let keyed = self.cfg.progressive_history.is_some();
                 for i in 0..len {
-                    let mv = self.moves[i];
-                    self.nodes.push(Node::new(Some(mv), ply + 1));
+                    let (mv, by) = (self.moves[i], self.bys[i]);
+                    let slot = match self.game.move_key(mv) {
+                        Some(k) if keyed => History::slot(by as usize, k),
+                        _ => NO_SLOT,
+                    };
+                    self.nodes.push(Node::new(Some(mv), by, ply + 1, slot));
                 }
                 self.max_ply = self.max_ply.max(ply + 1);
                 let node = &mut self.nodes[idx];
                 node.first = first;
                 node.len = len as u32;
                 node.expanded = true;
-                node.mover = self.game.to_move(&state).index() as u8;
+                node.mover = mover;
                 idx = first;
             } else {
                 idx = self.select(idx);
             }
-            let mv = self.nodes[idx].mv.expect("a child has a move");
+            let child = &self.nodes[idx];
+            let (mv, by, slot) = (child.mv.expect("a child has a move"), child.by, child.slot);
+            if self.brs {
+                state = S::hand(self.game, &state, Player::new(by as usize))
+                    .expect("a listed move's player can be handed the turn");
+            }
             state = self.game.play(&state, mv);
             self.path.push(idx);
+            if slot != NO_SLOT {
+                self.played.push((slot, by));
+            }
         };
         for &i in &self.path {
             let n = &mut self.nodes[i];
@@ -296,18 +415,75 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                 *s += r;
             }
         }
+        for k in 0..self.played.len() {
+            let (slot, by) = self.played[k];
+            let h = self.perspective(&reward, by);
+            self.history.add(slot, h);
+        }
         if self.cfg.solver == Solver::On {
             self.prove();
         }
         true
     }
 
-    /// The child of the expanded node `idx` that UCB1 selects.
+    /// Lists the children of the node at `state` (ply `ply`) in `moves`, with their
+    /// players in `bys`, and returns the node's mover; `None` when there is no move. In the
+    /// game's order: the player to move's moves. In the best-reply tree: at even plies the
+    /// root player's (handed the turn), at odd plies every opponent's in turn order after
+    /// the root player, each handed the turn in `state`.
+    fn list_moves(&mut self, state: &G::State, ply: u32) -> Option<u8> {
+        self.moves.clear();
+        self.bys.clear();
+        let r = self.root_player;
+        let mover = if !self.brs {
+            let p = self.game.to_move(state);
+            self.game.moves(state, &mut self.moves);
+            self.eval.order(self.game, state, &mut self.moves);
+            p.index() as u8
+        } else if ply % 2 == 0 {
+            let s = S::hand(self.game, state, Player::new(r))?;
+            self.game.moves(&s, &mut self.moves);
+            self.eval.order(self.game, &s, &mut self.moves);
+            r as u8
+        } else {
+            let n = self.game.players();
+            for k in 1..n {
+                let o = (r + k) % n;
+                let Some(s) = S::hand(self.game, state, Player::new(o)) else {
+                    continue;
+                };
+                let start = self.moves.len();
+                self.game.moves(&s, &mut self.moves);
+                self.eval.order(self.game, &s, &mut self.moves[start..]);
+                self.bys.resize(self.moves.len(), o as u8);
+            }
+            COALITION
+        };
+        if mover != COALITION {
+            self.bys.resize(self.moves.len(), mover);
+        }
+        (!self.moves.is_empty()).then_some(mover)
+    }
+
+    /// The reward of a simulation as the player `by` values it under the backup: its own
+    /// (max^n), or the root player's, turned over for an opponent.
+    #[inline]
+    fn perspective(&self, reward: &[f64; MAX_PLAYERS], by: u8) -> f64 {
+        let r = self.root_player;
+        match self.cfg.backup {
+            Backup::MaxN => reward[by as usize],
+            _ if by as usize == r => reward[r],
+            _ => 1.0 - reward[r],
+        }
+    }
+
+    /// The child of the expanded node `idx` that UCB1 (and Progressive History) selects.
     fn select(&self, idx: usize) -> usize {
         let node = &self.nodes[idx];
-        let p = node.mover as usize;
+        let p = node.mover;
         let children = node.first..node.first + node.len as usize;
         let log_n = (node.visits as f64).ln();
+        let history = self.cfg.progressive_history;
         let mut best = node.first;
         let mut best_ucb = f64::NEG_INFINITY;
         for c in children {
@@ -316,7 +492,10 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                 return c;
             }
             let q = self.q(p, child);
-            let ucb = q + self.cfg.exploration * (log_n / child.visits as f64).sqrt();
+            let mut ucb = q + self.exploration * (log_n / child.visits as f64).sqrt();
+            if let (Some(w), true) = (history, child.slot != NO_SLOT) {
+                ucb += bonus(self.history.mean(child.slot), w, q, child.visits);
+            }
             if ucb > best_ucb {
                 best_ucb = ucb;
                 best = c;
@@ -325,20 +504,22 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         best
     }
 
-    /// The value of `child` (visited) for `p`, the player to move at its parent.
+    /// The value of `child` (visited) for `p`, the player to move at its parent
+    /// ([`COALITION`] at the opponents' layer of the best-reply tree).
     #[inline]
-    fn q(&self, p: usize, child: &Node<G::Move>) -> f64 {
+    fn q(&self, p: u8, child: &Node<G::Move>) -> f64 {
         let r = self.root_player;
+        let p = p as usize;
         match self.cfg.backup {
             Backup::MaxN => child.mean(p),
-            Backup::Paranoid => {
+            Backup::Paranoid | Backup::Brs => {
                 if p == r {
                     child.mean(r)
                 } else {
                     1.0 - child.mean(r)
                 }
             }
-            Backup::BestReply => {
+            Backup::MinReply => {
                 if p != r {
                     return 1.0 - child.mean(r);
                 }
@@ -362,6 +543,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         let stop = self
             .depth_limit
             .min(ply.saturating_add(self.cfg.cutoff.unwrap_or(u32::MAX)));
+        let keyed = self.cfg.progressive_history.is_some();
         let mut p = ply;
         loop {
             if p >= stop {
@@ -373,6 +555,12 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                 return self.rewards.all(&self.eval.evaluate(self.game, &state));
             }
             let mv = self.choose(&state);
+            if keyed {
+                if let Some(k) = self.game.move_key(mv) {
+                    let by = self.game.to_move(&state).index();
+                    self.played.push((History::slot(by, k), by as u8));
+                }
+            }
             state = self.game.play(&state, mv);
             p += 1;
             self.playout_plies += 1;
@@ -412,42 +600,37 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         }
     }
 
-    fn set_value(&mut self, idx: usize, v: Scores) {
+    /// Stores the exact value `v` of node `idx`, proved by its child `by` ([`NONE`]: an
+    /// outcome).
+    fn set_value(&mut self, idx: usize, v: Scores, by: u32) {
         self.nodes[idx].value = self.values.len() as u32;
         self.values.push(v);
+        self.proof.push(by);
     }
 
     /// The solver: proves the nodes of the current path that its end now proves.
     fn prove(&mut self) {
         for k in (0..self.path.len().saturating_sub(1)).rev() {
             let (parent, child) = (self.path[k], self.path[k + 1]);
-            let cv = self.nodes[child].value;
-            if cv == NONE || self.nodes[parent].value != NONE {
+            if self.nodes[child].value == NONE || self.nodes[parent].value != NONE {
                 return;
             }
-            let p = self.nodes[parent].mover as usize;
-            let v = self.values[cv as usize];
-            if let Some(hi) = self.win_shortcut {
-                if v[p] >= hi[p] {
-                    self.set_value(parent, v);
-                    continue;
-                }
-            }
             let node = &self.nodes[parent];
-            let mut best: Option<Scores> = None;
-            for c in &self.nodes[node.first..node.first + node.len as usize] {
-                if c.value == NONE {
-                    return;
-                }
-                let cv = self.values[c.value as usize];
-                if best.is_none_or(|b| cv[p] > b[p]) {
-                    best = Some(cv);
-                }
-            }
-            match best {
-                Some(b) => self.set_value(parent, b),
-                None => return,
-            }
+            let chooser = match node.mover {
+                COALITION => Chooser::Coalition,
+                p => Chooser::Player(p as usize),
+            };
+            let children = &self.nodes[node.first..node.first + node.len as usize];
+            let values = &self.values;
+            let proved = children
+                .iter()
+                .map(|c| (c.value != NONE).then(|| &values[c.value as usize]));
+            let Some(i) = self.rule.decide(chooser, proved) else {
+                return;
+            };
+            let c = node.first + i;
+            let v = self.values[self.nodes[c].value as usize];
+            self.set_value(parent, v, c as u32);
         }
     }
 
@@ -480,22 +663,41 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         let proved = (root.value != NONE).then(|| self.values[root.value as usize]);
         let children = root.first..root.first + root.len as usize;
         let best = match proved {
-            Some(v) => children.clone().find(|&c| {
-                let n = &self.nodes[c];
-                n.value != NONE && self.values[n.value as usize][r] == v[r]
-            }),
+            Some(_) => match self.proof[root.value as usize] {
+                NONE => None,
+                c => Some(c as usize),
+            },
             None => self.most_visited(0),
         };
         if let (None, Some(reason)) = (best, stopped) {
             return Err(SearchError::Stopped(reason, Box::new(stats)));
         }
         let mut pv = Vec::new();
+        let mut line = Vec::new();
         let mut at = best;
         while let Some(c) = at {
             pv.push(self.nodes[c].mv.expect("a child has a move"));
+            line.push(c);
             at = self.most_visited(c);
         }
-        let value = proved.unwrap_or_else(|| leaf_of_pv(self.game, self.eval, state, &pv));
+        let value = proved.unwrap_or_else(|| {
+            if self.brs {
+                // The best-reply tree's line: each move played by its player, handed the
+                // turn.
+                let mut s = state.clone();
+                for &c in &line {
+                    let n = &self.nodes[c];
+                    s = S::hand(self.game, &s, Player::new(n.by as usize))
+                        .expect("a listed move's player can be handed the turn");
+                    s = self.game.play(&s, n.mv.expect("a child has a move"));
+                }
+                self.game
+                    .outcome(&s)
+                    .unwrap_or_else(|| self.eval.evaluate(self.game, &s))
+            } else {
+                leaf_of_pv(self.game, self.eval, state, &pv)
+            }
+        });
         let root_stats = children
             .map(|c| {
                 let n = &self.nodes[c];

@@ -1,0 +1,277 @@
+//! An engine's search-policy options (docs/tournament.md, docs/mcts.md): the MCTS
+//! parameters of the papers (`:reward=rank`, `:c=0.4`, `:backup=brs`, `:ph=5`,
+//! `:solver=paranoid`) written in its name after the budget, like the options of
+//! [`crate::tournament::EngineOptions`], and turned into the core's
+//! [`gametree::search::mcts::MctsConfig`] fields.
+
+use gametree::search::mcts::{Backup, MctsConfig, Reward, Solver, SolverRule};
+use gametree::search::Searcher;
+
+/// A nonnegative decimal with at most three places, kept in thousandths (`0.35` is 350), so
+/// that options stay `Eq` and print back as typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Milli(pub u32);
+
+/// The largest [`Milli`] an option takes: 1000.
+pub const MAX_MILLI: u32 = 1_000_000;
+
+impl Milli {
+    /// Reads `0.35`, `5`, `1.414` (at most three decimals, at most 1000).
+    pub fn parse(text: &str) -> Option<Milli> {
+        let (whole, frac) = match text.split_once('.') {
+            Some((w, f)) => (w, f),
+            None => (text, ""),
+        };
+        if whole.is_empty() && frac.is_empty()
+            || frac.len() > 3
+            || !whole
+                .bytes()
+                .chain(frac.bytes())
+                .all(|b| b.is_ascii_digit())
+        {
+            return None;
+        }
+        let w: u32 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().ok()?
+        };
+        let f: u32 = if frac.is_empty() {
+            0
+        } else {
+            format!("{frac:0<3}").parse().ok()?
+        };
+        let v = w.checked_mul(1000)?.checked_add(f)?;
+        (v <= MAX_MILLI).then_some(Milli(v))
+    }
+
+    /// The value as a number.
+    pub fn value(self) -> f64 {
+        self.0 as f64 / 1000.0
+    }
+}
+
+impl std::fmt::Display for Milli {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (w, m) = (self.0 / 1000, self.0 % 1000);
+        if m == 0 {
+            write!(f, "{w}")
+        } else {
+            let frac = format!("{m:03}");
+            write!(f, "{w}.{}", frac.trim_end_matches('0'))
+        }
+    }
+}
+
+/// The search-policy options of an engine (none by default: the engine's defaults).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PolicyOptions {
+    /// `:reward=scaled|win|rank` (MCTS): [`MctsConfig::reward`].
+    pub reward: Option<Reward>,
+    /// `:c=C` (MCTS): the exploration constant [`MctsConfig::exploration`].
+    pub exploration: Option<Milli>,
+    /// `:backup=maxn|paranoid|brs|min-reply` (MCTS): [`MctsConfig::backup`].
+    pub backup: Option<Backup>,
+    /// `:ph=W` (MCTS): Progressive History with weight `W`
+    /// ([`MctsConfig::progressive_history`]).
+    pub history: Option<Milli>,
+    /// `:solver=standard|paranoid|first-winner` (MCTS): the solver on, with that rule.
+    pub solver: Option<SolverRule>,
+}
+
+/// The option keys [`PolicyOptions`] reads, as the help of an unknown key lists them.
+pub const POLICY_KEYS: &str =
+    "`:reward=scaled|win|rank`, `:c=C`, `:backup=maxn|paranoid|brs|min-reply`, `:ph=W` and `:solver=standard|paranoid|first-winner` for mcts";
+
+impl PolicyOptions {
+    /// Reads one `key=value` when `key` is one of these options: `None` when the key is not
+    /// one of them, `Some(Err(..))` (one line) when it is given twice or its value is bad.
+    pub fn set(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
+        let given = match key {
+            "reward" => self.reward.is_some(),
+            "c" => self.exploration.is_some(),
+            "backup" => self.backup.is_some(),
+            "ph" => self.history.is_some(),
+            "solver" => self.solver.is_some(),
+            _ => return None,
+        };
+        if given {
+            return Some(Err(format!("option `{key}` is given twice")));
+        }
+        let bad = |e: String| format!("{key} `{value}`: {e}");
+        let milli = || {
+            Milli::parse(value).ok_or_else(|| {
+                bad("must be a number from 0 to 1000 with at most three decimals".into())
+            })
+        };
+        Some((|| {
+            match key {
+                "reward" => self.reward = Some(value.parse().map_err(bad)?),
+                "c" => self.exploration = Some(milli()?),
+                "backup" => self.backup = Some(value.parse().map_err(bad)?),
+                "ph" => self.history = Some(milli()?),
+                _ => self.solver = Some(value.parse().map_err(bad)?),
+            }
+            Ok(())
+        })())
+    }
+
+    /// Whether no option is given.
+    pub fn is_empty(&self) -> bool {
+        *self == PolicyOptions::default()
+    }
+
+    /// Why these options do not fit an engine of `searcher` (one line), or `None`: every
+    /// one is for MCTS, and the brs backup proves by minimax only.
+    pub fn misfit(&self, searcher: Searcher) -> Option<String> {
+        if self.is_empty() || searcher == Searcher::Mcts {
+            if self.backup == Some(Backup::Brs) && self.solver == Some(SolverRule::FirstWinner) {
+                return Some(
+                    "option `solver=first-winner` does not apply to `backup=brs` (the best-reply tree is proved by minimax)".into(),
+                );
+            }
+            return None;
+        }
+        let key = [
+            ("reward", self.reward.is_some()),
+            ("c", self.exploration.is_some()),
+            ("backup", self.backup.is_some()),
+            ("ph", self.history.is_some()),
+            ("solver", self.solver.is_some()),
+        ]
+        .into_iter()
+        .find(|(_, given)| *given)
+        .map_or("", |(k, _)| k);
+        Some(format!(
+            "option `{key}` is for mcts only, not {}",
+            searcher.name()
+        ))
+    }
+
+    /// The options as the name's suffix, in the order `reward`, `c`, `backup`, `ph`,
+    /// `solver`, those given.
+    pub fn suffix(&self) -> String {
+        let mut s = String::new();
+        if let Some(r) = self.reward {
+            s.push_str(&format!(":reward={r}"));
+        }
+        if let Some(c) = self.exploration {
+            s.push_str(&format!(":c={c}"));
+        }
+        if let Some(b) = self.backup {
+            s.push_str(&format!(":backup={b}"));
+        }
+        if let Some(w) = self.history {
+            s.push_str(&format!(":ph={w}"));
+        }
+        if let Some(r) = self.solver {
+            s.push_str(&format!(":solver={r}"));
+        }
+        s
+    }
+
+    /// `config` with these options applied (the options not given keep its values).
+    pub fn apply(&self, config: MctsConfig) -> MctsConfig {
+        let config = match self.exploration {
+            Some(c) => config.with_exploration(c.value()),
+            None => config,
+        };
+        MctsConfig {
+            reward: self.reward.unwrap_or(config.reward),
+            backup: self.backup.unwrap_or(config.backup),
+            progressive_history: self
+                .history
+                .map(Milli::value)
+                .or(config.progressive_history),
+            solver: if self.solver.is_some() {
+                Solver::On
+            } else {
+                config.solver
+            },
+            solver_rule: self.solver.unwrap_or(config.solver_rule),
+            ..config
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn milli_reads_and_prints_decimals() {
+        for (text, v, back) in [
+            ("0.35", 350, "0.35"),
+            ("5", 5000, "5"),
+            ("1.414", 1414, "1.414"),
+            (".5", 500, "0.5"),
+            ("2.50", 2500, "2.5"),
+        ] {
+            assert_eq!(Milli::parse(text), Some(Milli(v)), "{text}");
+            assert_eq!(Milli(v).to_string(), back);
+        }
+        for bad in ["", ".", "-1", "0.0001", "1e3", "1001", "x"] {
+            assert_eq!(Milli::parse(bad), None, "{bad}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use gametree::search::mcts::{Backup, MctsConfig, Reward, Solver, SolverRule};
+    use gametree::search::{Algorithm, Searcher};
+
+    use crate::engine_name::parse_engine;
+    use crate::tournament::Budget;
+
+    #[test]
+    fn mcts_policy_options_read_apply_and_print_back() {
+        let name = "mcts@n20000:cutoff=10:reward=rank:c=0.4:backup=brs:ph=5:solver=paranoid";
+        let e = parse_engine(name, Budget::Depth(1), None).unwrap();
+        assert_eq!(e.name(), name);
+        let m = e.policy.apply(MctsConfig::default());
+        assert_eq!(m.reward, Reward::Rank);
+        assert_eq!(m.exploration, 0.4);
+        assert_eq!(
+            m.exploration_from,
+            gametree::search::mcts::ExplorationFrom::Config
+        );
+        assert_eq!(m.backup, Backup::Brs);
+        assert_eq!(m.progressive_history, Some(5.0));
+        assert_eq!(
+            (m.solver, m.solver_rule),
+            (Solver::On, SolverRule::Paranoid)
+        );
+        // Not given: the defaults.
+        let plain = parse_engine("mcts@n100", Budget::Depth(1), None).unwrap();
+        assert_eq!(
+            plain.policy.apply(MctsConfig::default()),
+            MctsConfig::default()
+        );
+    }
+
+    #[test]
+    fn bad_policy_options_are_refused_in_one_line() {
+        for (name, fragment) in [
+            ("mcts@n10:reward=points", "unknown reward `points`"),
+            ("mcts@n10:c=-1", "c `-1`"),
+            ("mcts@n10:c=0.0001", "at most three decimals"),
+            ("mcts@n10:ph=x", "ph `x`"),
+            ("mcts@n10:backup=best-reply", "now `min-reply`"),
+            ("mcts@n10:solver=last", "unknown solver rule"),
+            ("mcts@n10:reward=win:reward=rank", "given twice"),
+            ("maxn@d2:reward=win", "for mcts only, not maxn"),
+            (
+                "mcts@n10:backup=brs:solver=first-winner",
+                "does not apply to `backup=brs`",
+            ),
+            ("mcts@n10:color=red", "`:reward=scaled|win|rank`"),
+        ] {
+            let e = parse_engine(name, Budget::Depth(1), None).unwrap_err();
+            let text = e.to_string();
+            assert!(text.contains(fragment), "{name}: {text}");
+            assert!(!text.contains('\n'), "{text}");
+        }
+        let _ = Searcher::Plain(Algorithm::Maxn);
+    }
+}
