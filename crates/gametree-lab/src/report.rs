@@ -161,7 +161,7 @@ impl Verdict {
             Verdict::Differs => "neither: the row's reason says why (under the row)",
             Verdict::Measured => "ours only: the paper gives no number to compare with",
             Verdict::TooFew => {
-                "no verdict: a statistical row on fewer than 5 samples (quick mode), or a claim the tests leave inconclusive"
+                "no verdict: under 5 samples (quick mode), or a claim the tests leave inconclusive"
             }
         }
     }

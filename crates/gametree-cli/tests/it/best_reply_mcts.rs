@@ -572,7 +572,7 @@ fn mcts_paper_options_run_and_report() {
     assert_eq!(c["progressive_history"], 5.0);
     assert_eq!(c["solver"], true);
     assert_eq!(c["solver_rule"], "paranoid");
-    let game = ChineseCheckers::new(3, 73, 0, 400).unwrap();
+    let game = ChineseCheckers::new(3, 73, 10, 400).unwrap(); // the spec's default top=10
     let m = MctsConfig {
         backup: gametree::search::mcts::Backup::Brs,
         reward: gametree::search::mcts::Reward::Rank,

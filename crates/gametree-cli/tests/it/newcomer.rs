@@ -124,13 +124,13 @@ fn reproduce_and_merge_say_what_they_wrote() {
         "{first}"
     );
     // The legend's `too-few` covers its use on hundreds of games too (the strength
-    // experiment's inconclusive claims), not only "fewer than 5 samples".
+    // experiment's inconclusive claims), not only "under 5 samples".
     let legend = stdout
         .lines()
         .find(|l| l.trim_start().starts_with("too-few "))
         .expect("the too-few legend line");
     assert!(
-        legend.contains("under 5") && legend.contains("games that cannot tell"),
+        legend.contains("under 5") && legend.contains("inconclusive"),
         "{legend}"
     );
     let wrote = format!(
