@@ -273,7 +273,7 @@ pub trait Game {
     }
 
     /// The exploration constant `C` tuned for Monte-Carlo tree search on this game (with the
-    /// default rewards), which [`crate::search::mcts`] uses unless its configuration gives
+    /// default rewards), which [`crate::search::mcts()`] uses unless its configuration gives
     /// one ([`crate::search::mcts::ExplorationFrom`]); `None` (the default): the
     /// configuration's constant, `sqrt 2` unless set.
     fn mcts_exploration(&self) -> Option<f64> {
@@ -281,7 +281,7 @@ pub trait Game {
     }
 
     /// A small key of `mv` for statistics kept per move across positions (the history of
-    /// Progressive History in [`crate::search::mcts`]): the same move always gets the same
+    /// Progressive History in [`crate::search::mcts()`]): the same move always gets the same
     /// key, and different moves of one player should get different keys (keys at or above
     /// [`MOVE_KEYS`] are folded into range, so they may share statistics). `None` (the
     /// default): the game offers no keys, and a search that needs them refuses to run.

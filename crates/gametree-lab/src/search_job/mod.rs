@@ -7,7 +7,7 @@
 //! lists them.
 //!
 //! Running it ([`prepare`], [`Prepared::run`]): the options of `gametree search`
-//! ([`SearchOptions`]) checked in the command line's order, the algorithm run on the loaded
+//! ([`SearchSpec`]) checked in the command line's order, the algorithm run on the loaded
 //! game, and the result as the JSON object or the table of [`output`].
 
 pub mod error;

@@ -158,7 +158,7 @@ pub enum Searcher {
     /// Best-reply search ([`best_reply::brs`] or [`best_reply::brs_plus`]); needs
     /// [`SetToMove`].
     BestReply(Variant),
-    /// Monte-Carlo tree search ([`mcts`]) with an [`MctsConfig`].
+    /// Monte-Carlo tree search ([`mcts()`]) with an [`MctsConfig`].
     Mcts,
 }
 
@@ -240,7 +240,7 @@ pub trait Dispatch<G: Game> {
     const NEEDS_MET: &'static [Needs];
 
     /// Runs `searcher` once under `config`: [`run`] for an [`Algorithm`], the fixed-depth
-    /// best-reply search, or [`mcts`] with `mcts_config` (its iteration count, the node
+    /// best-reply search, or [`mcts()`] with `mcts_config` (its iteration count, the node
     /// limit and the deadline of `config` are its budget).
     fn run<E: Evaluator<G>>(
         searcher: Searcher,
