@@ -413,7 +413,7 @@ pub const QUICK_DIVISOR: u64 = 10;
 /// The calibration: where and how [`CALIBRATED_NODES`] was measured.
 pub const CALIBRATION: &str = "nodes per move at 20 ms of wall-clock time per move, one game at a time (threads 1), \
      mean over the moves of 1 opening x every seat assignment of the engine against itself, 24 plies after a 3-ply opening; \
-     measured once with `cargo test -p gametree-lab --profile checked --test it -- --ignored calibrate_strength_budgets --nocapture` \
+     measured once in the checked profile (measure again with `cargo run --release -p gametree-lab --example calibrate_strength`) \
      on the project's build machine (2 cores of an AMD EPYC, x86-64; shared: load average 14 during the run, so each search had a fraction of a core)";
 
 /// The calibrated nodes per move of each game (rows in [`StrengthGame::ALL`]'s order) and
@@ -862,13 +862,28 @@ pub fn items(plan: &Plan) -> Vec<(String, f64)> {
 /// tournament of the match's cap plays (the same seeds), so any split gives the same games.
 pub fn play_block(plan: &Plan, game: StrengthGame, m: usize, k: usize) -> BlockResult {
     let (a, b) = MATCHES[m];
-    let (a, b) = (engine(a, game, plan), engine(b, game, plan));
+    let engines = [engine(a, game, plan), engine(b, game, plan)];
     let cap = plan.cap_groups(game, m);
     let first = k * plan.block;
     let last = ((k + 1) * plan.block).min(cap);
+    play_groups(plan, game, engines, cap, first..last)
+}
+
+/// The games of `groups` (each group every seat assignment of one opening, or one deal on
+/// the cards) of the two `engines` on `game`, from a tournament of `cap` groups under
+/// `plan` (the same seeds whatever the split): [`play_block`]'s games, and
+/// [`calibrate`]'s.
+fn play_groups(
+    plan: &Plan,
+    game: StrengthGame,
+    engines: [Engine; 2],
+    cap: usize,
+    groups: std::ops::Range<usize>,
+) -> BlockResult {
+    let (first, last) = (groups.start, groups.end);
     let s = game.group_size();
     let config = TournamentConfig {
-        engines: vec![a, b],
+        engines: engines.to_vec(),
         openings: if game.cards() { 1 } else { cap },
         opening_plies: plan.opening_plies,
         seed: plan.seed,
@@ -1098,39 +1113,13 @@ pub fn calibrate(
     plan.threads = Some(1);
     plan.max_plies = Some(plies);
     plan.openings = Some(openings);
-    plan.block = openings;
     let e = engine(entrant, game, &plan);
-    let config = TournamentConfig {
-        engines: vec![e, e],
-        openings: if game.cards() { 1 } else { openings },
-        opening_plies: plan.opening_plies,
-        seed: plan.seed,
-        max_plies: plan.max_plies,
-        progress: false,
-        threads: Some(1),
-        bootstrap: 0,
-    };
-    let s = game.group_size();
     let (mut nodes, mut moves) = (0u64, 0u64);
-    for o in 0..openings {
-        let (deal, which): (usize, Vec<usize>) = if game.cards() {
-            (o + 1, (0..s).collect())
-        } else {
-            (0, (o * s..(o + 1) * s).collect())
-        };
-        let visited = registry::visit(
-            &game.spec(deal),
-            None,
-            BlockVisitor {
-                config: &config,
-                which: &which,
-            },
-        );
-        if let Ok(Ok(games)) = visited {
-            for g in games {
-                nodes += g.nodes.iter().sum::<u64>();
-                moves += g.moves.iter().sum::<u64>();
-            }
+    // An engine that cannot play the game (BRS on the cards) has no calibration: 0.
+    if let BlockResult::Played(games) = play_groups(&plan, game, [e, e], openings, 0..openings) {
+        for g in games {
+            nodes += g.nodes.iter().sum::<u64>();
+            moves += g.moves.iter().sum::<u64>();
         }
     }
     nodes as f64 / moves.max(1) as f64

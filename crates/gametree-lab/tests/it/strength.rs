@@ -557,21 +557,16 @@ fn the_scale_flags_set_openings_and_budget() {
     );
 }
 
-/// The calibration of the strength experiment's node budgets (`CALIBRATED_NODES`): prints
-/// the table to paste. Run once, on an otherwise idle machine if there is one:
-/// `cargo test -p gametree-lab --profile checked --test it -- --ignored
-/// calibrate_strength_budgets --nocapture`.
+/// The calibration of `CALIBRATED_NODES` (run whole by `cargo run --release -p gametree-lab
+/// --example calibrate_strength`, minutes long) measures real searches: a small one gives
+/// nodes per move on Rolit, and none for an engine that cannot play the cards.
 #[test]
-#[ignore = "the calibration of CALIBRATED_NODES: minutes, and machine-dependent by design"]
-fn calibrate_strength_budgets() {
-    use gametree_lab::papers::strength::{calibrate, CALIBRATION_MS};
-    for game in StrengthGame::ALL {
-        let row: Vec<u64> = ENTRANTS
-            .iter()
-            .map(|&e| calibrate(game, e, CALIBRATION_MS, 1, 24).round() as u64)
-            .collect();
-        println!("    {row:?}, // {}", game.label());
-    }
+fn the_calibration_measures_nodes_per_move() {
+    use gametree_lab::papers::strength::calibrate;
+    let maxn = calibrate(StrengthGame::Rolit, Entrant::plain(MAXN), 1, 1, 2);
+    assert!(maxn >= 1.0, "max^n searched {maxn} nodes per move");
+    let brs = calibrate(StrengthGame::Hearts, Entrant::plain(BRS), 1, 1, 2);
+    assert_eq!(brs, 0.0, "BRS cannot play Hearts");
 }
 
 /// The text between `<!-- decisive-run:begin -->` and `<!-- decisive-run:end -->` in
