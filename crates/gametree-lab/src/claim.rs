@@ -14,12 +14,12 @@ use crate::stats::Sprt;
 /// where it does not) or ours.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Conditions {
-    /// The paper, by short reference (`Schadd & Winands 2011`), or `gametree` for ours.
+    /// The paper, by full reference, or `gametree` for ours.
     pub paper: Option<String>,
     /// The game and variant, e.g. `chinese-checkers(players=3,board=121)`.
     pub game: Option<String>,
-    /// The number of players.
-    pub players: Option<u32>,
+    /// The numbers of players, e.g. `3` or `3, 4 and 6`.
+    pub players: Option<String>,
     /// The board, e.g. `121 holes`.
     pub board: Option<String>,
     /// The budget per move, e.g. `1 s` or `4,200 nodes (20 ms on the calibration machine)`.
@@ -75,7 +75,10 @@ pub struct ClaimTest {
     pub groups: u64,
     /// Games per group.
     pub group_size: u64,
-    /// The papers' metric for both engines, first engine first.
+    /// The papers' metric for the two engines compared, first engine first: the two
+    /// engines of the match; for "improves", the first engines of the two matches
+    /// (against their common opponent); for "wins most", the first engine and its
+    /// strongest rival at the table.
     pub win_rates: [WinRate; 2],
     /// The first engine's pairwise score: its mean credit against the second, the share of
     /// seat pairs where it finished ahead, ties half.
@@ -84,9 +87,13 @@ pub struct ClaimTest {
     pub margin: f64,
     /// The test, in words.
     pub test: String,
+    /// Whether the row is in the family Holm's adjustment covers (`false`: a
+    /// generalisation the paper did not make, reported with its unadjusted p-value).
+    pub in_family: bool,
     /// Its p-value.
     pub p_value: f64,
-    /// Holm's adjustment of it over the family of claims (never below `p_value`).
+    /// Holm's adjustment of it over the family of claims (never below `p_value`; equal to
+    /// it outside the family).
     pub holm_p_value: f64,
     /// The size of the family.
     pub family: u64,

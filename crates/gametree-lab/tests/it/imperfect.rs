@@ -300,7 +300,7 @@ fn regression_the_strength_plan_plays_the_cards_with_hidden_hands() {
     let e = engine(Entrant::plain(PARANOID), StrengthGame::Hearts, &plan);
     assert_eq!(e.name(), "paranoid@n500:worlds=8");
     assert_eq!(
-        engine(Entrant::plain(PARANOID), StrengthGame::Rolit, &plan).name(),
+        engine(Entrant::plain(PARANOID), StrengthGame::Rolit3, &plan).name(),
         "paranoid@n500"
     );
     // Best-reply search takes no worlds: its name reads back.

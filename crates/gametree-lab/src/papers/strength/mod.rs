@@ -33,20 +33,25 @@
 //! to any player; the card games cannot) gets an `n/a` row with the reason.
 
 use gametree::search::best_reply::Variant;
+use gametree::search::mcts::{Backup, SolverRule};
 use gametree::search::{Algorithm, Dispatch, Needs, Searcher, WithSetToMove};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
 
+mod claims;
+pub use claims::*;
+
 use serde::{Deserialize, Serialize};
 
 use crate::claim::{ClaimTest, Conditions, Sequential, WinRate};
+use crate::engine_policy::{Milli, PolicyOptions};
 use crate::experiment::{Ctx, Experiment, Output};
 use crate::rating::{rate, Finish, RatingConfig};
 use crate::report::{Number, Row, Verdict};
 use crate::stats::{holm, samples_needed, sign_test, summarize, wilson, Sprt, SprtState};
 use crate::tournament::{
-    play_games_with, summarise, Budget, Engine, EngineOptions, GameResult, TournamentConfig,
-    TournamentError, TournamentResult,
+    play_games_with, seatings, summarise, Budget, Engine, EngineOptions, GameResult,
+    TournamentConfig, TournamentError, TournamentResult,
 };
 
 const PAPER: &str = "beyond";
@@ -57,13 +62,17 @@ pub const TABLE: &str = "strength";
 /// The seed of the openings (every match of a game plays the same openings).
 pub const STRENGTH_SEED: u64 = 0x5743;
 
-/// A game of the experiment.
+/// A game of the experiment: the papers' games as they played them (Chinese Checkers's
+/// full game on 121 holes with 3, 4 and 6 players; Rolit with 3 and 4; four-player chess
+/// with a relative evaluator; Focus with 2, 3 and 4; Blokus), and Sturtevant's card games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StrengthGame {
-    /// Chinese Checkers, 3 players, 73 holes.
-    ChineseCheckers73,
-    /// Chinese Checkers, 3 players, 121 holes.
-    ChineseCheckers121,
+    /// Chinese Checkers, 3 players, 121 holes, every move legal (`top=all`).
+    ChineseCheckers3,
+    /// Chinese Checkers, 4 players, 121 holes, every move legal.
+    ChineseCheckers4,
+    /// Chinese Checkers, 6 players, 121 holes, every move legal.
+    ChineseCheckers6,
     /// Three-player Hearts, one deal per group of games (hidden hands with
     /// [`Plan::card_worlds`]).
     Hearts,
@@ -71,8 +80,11 @@ pub enum StrengthGame {
     /// [`Plan::card_worlds`]).
     Spades,
     /// Rolit, 3 players.
-    Rolit,
-    /// Four-player chess, ply cap 200.
+    Rolit3,
+    /// Rolit, 4 players.
+    Rolit4,
+    /// Four-player chess valued by relative material (each player's material less the mean
+    /// of the live opponents'), ply cap [`CHESS_CAP`].
     Chess4,
     /// Focus, 2 players, ply cap [`FOCUS_CAP`].
     Focus2,
@@ -85,17 +97,22 @@ pub enum StrengthGame {
     Blokus,
 }
 
-/// The ply cap of the Focus games of the experiment (as four-player chess' 200): a game
-/// that reaches it ends with the live players with the most captures winning; the rows
-/// report how many games ended so.
+/// The ply cap of the Focus games of the experiment: a game that reaches it ends with the
+/// live players with the most captures winning; the rows report how many games ended so.
 pub const FOCUS_CAP: usize = 200;
+
+/// The ply cap of the four-player chess games (the game's default): a game that reaches it
+/// is ranked by material; the rows report how many games ended so.
+pub const CHESS_CAP: usize = 400;
 
 impl StrengthGame {
     /// Every game, in the order of the rows.
-    pub const ALL: [StrengthGame; 10] = [
-        StrengthGame::ChineseCheckers73,
-        StrengthGame::ChineseCheckers121,
-        StrengthGame::Rolit,
+    pub const ALL: [StrengthGame; 12] = [
+        StrengthGame::ChineseCheckers3,
+        StrengthGame::ChineseCheckers4,
+        StrengthGame::ChineseCheckers6,
+        StrengthGame::Rolit3,
+        StrengthGame::Rolit4,
         StrengthGame::Chess4,
         StrengthGame::Focus2,
         StrengthGame::Focus3,
@@ -108,11 +125,13 @@ impl StrengthGame {
     /// A short label for the rows.
     pub fn label(self) -> &'static str {
         match self {
-            StrengthGame::ChineseCheckers73 => "cc-73",
-            StrengthGame::ChineseCheckers121 => "cc-121",
+            StrengthGame::ChineseCheckers3 => "cc-3",
+            StrengthGame::ChineseCheckers4 => "cc-4",
+            StrengthGame::ChineseCheckers6 => "cc-6",
             StrengthGame::Hearts => "hearts",
             StrengthGame::Spades => "spades",
-            StrengthGame::Rolit => "rolit-3",
+            StrengthGame::Rolit3 => "rolit-3",
+            StrengthGame::Rolit4 => "rolit-4",
             StrengthGame::Chess4 => "chess4",
             StrengthGame::Focus2 => "focus-2",
             StrengthGame::Focus3 => "focus-3",
@@ -129,12 +148,20 @@ impl StrengthGame {
     /// The game's spec for deal `deal` (the card games; ignored by the others).
     pub fn spec(self, deal: usize) -> String {
         match self {
-            StrengthGame::ChineseCheckers73 => "chinese-checkers(players=3,board=73)".into(),
-            StrengthGame::ChineseCheckers121 => "chinese-checkers(players=3,board=121)".into(),
+            StrengthGame::ChineseCheckers3 => {
+                "chinese-checkers(players=3,board=121,top=all)".into()
+            }
+            StrengthGame::ChineseCheckers4 => {
+                "chinese-checkers(players=4,board=121,top=all)".into()
+            }
+            StrengthGame::ChineseCheckers6 => {
+                "chinese-checkers(players=6,board=121,top=all)".into()
+            }
             StrengthGame::Hearts => format!("hearts(deal={deal},equiv=1)"),
             StrengthGame::Spades => format!("spades(deal={deal},equiv=1)"),
-            StrengthGame::Rolit => "rolit(players=3)".into(),
-            StrengthGame::Chess4 => "chess4(cap=200)".into(),
+            StrengthGame::Rolit3 => "rolit(players=3)".into(),
+            StrengthGame::Rolit4 => "rolit(players=4)".into(),
+            StrengthGame::Chess4 => format!("chess4(cap={CHESS_CAP},eval=relative)"),
             StrengthGame::Focus2 => format!("focus(players=2,cap={FOCUS_CAP})"),
             StrengthGame::Focus3 => format!("focus(players=3,cap={FOCUS_CAP})"),
             StrengthGame::Focus4 => format!("focus(players=4,cap={FOCUS_CAP})"),
@@ -146,25 +173,46 @@ impl StrengthGame {
     pub fn players(self) -> usize {
         match self {
             StrengthGame::Focus2 => 2,
-            StrengthGame::Chess4 | StrengthGame::Focus4 | StrengthGame::Blokus => 4,
+            StrengthGame::ChineseCheckers4
+            | StrengthGame::Rolit4
+            | StrengthGame::Chess4
+            | StrengthGame::Focus4
+            | StrengthGame::Blokus => 4,
+            StrengthGame::ChineseCheckers6 => 6,
             _ => 3,
         }
     }
 
-    /// The games of one group (one opening): every seat assignment of two engines in which
-    /// each sits at least once, `2^players - 2` (2, 6 or 14).
-    pub fn group_size(self) -> usize {
-        (1 << self.players()) - 2
+    /// The seat assignments of one group (one opening) of a match of `engines` engines,
+    /// as indices into [`seatings`]`(engines, players)`: every assignment in which each
+    /// engine sits at least once (2, 6 or 14 for two engines on 2, 3 or 4 seats; 24 for
+    /// four engines on four seats), except two engines on six seats, which play the 20
+    /// assignments with three seats each (every engine on every seat in half of them),
+    /// instead of all 62.
+    pub fn group_seatings(self, engines: usize) -> Vec<usize> {
+        let all = seatings(engines, self.players());
+        let even = self.players() == 6 && engines == 2;
+        all.iter()
+            .enumerate()
+            .filter(|(_, s)| !even || s.iter().filter(|&&e| e == 0).count() == 3)
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// The games of one group of a match of `engines` engines.
+    pub fn group_size(self, engines: usize) -> usize {
+        self.group_seatings(engines).len()
     }
 
     /// The plies of a typical game played to its end (for the cost estimates of the items;
     /// measured roughly on the project's engines, never used for a result).
     fn typical_plies(self) -> f64 {
         match self {
-            StrengthGame::ChineseCheckers73 => 120.0,
-            StrengthGame::ChineseCheckers121 => 200.0,
-            StrengthGame::Rolit => 61.0,
-            StrengthGame::Chess4 => 200.0,
+            StrengthGame::ChineseCheckers3 => 300.0,
+            StrengthGame::ChineseCheckers4 => 250.0,
+            StrengthGame::ChineseCheckers6 => 220.0,
+            StrengthGame::Rolit3 | StrengthGame::Rolit4 => 61.0,
+            StrengthGame::Chess4 => CHESS_CAP as f64,
             StrengthGame::Focus2 | StrengthGame::Focus3 | StrengthGame::Focus4 => 120.0,
             StrengthGame::Blokus => 90.0,
             StrengthGame::Hearts | StrengthGame::Spades => 51.0,
@@ -189,14 +237,36 @@ pub const BRS_PLUS: Searcher = Searcher::BestReply(Variant::BrsPlus);
 /// MCTS with the max^n backup (the default of its configuration).
 pub const MCTS: Searcher = Searcher::Mcts;
 
+/// How an MCTS entrant differs from the default (the max^n policy, plain UCB1, no solver;
+/// docs/mcts.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MctsPolicy {
+    /// The default (also every non-MCTS entrant's value).
+    MaxN,
+    /// The paranoid policy (`:backup=paranoid`).
+    Paranoid,
+    /// The best-reply policy, MCTS-BRS (`:backup=brs`).
+    BestReply,
+    /// The multi-player MCTS-Solver with the standard rule (`:solver=standard`).
+    Solver,
+    /// Progressive History with weight [`HISTORY_WEIGHT`] (`:ph=5`).
+    ProgressiveHistory,
+}
+
+/// The weight `W` of Progressive History (Nijssen & Winands 2011's value, docs/mcts.md).
+pub const HISTORY_WEIGHT: u32 = 5;
+
 /// An engine of the experiment: a searcher, with or without a table of value vectors
-/// ([`EngineOptions::table`], [`TABLE_MIB`] MiB; max^n and speculative pruning only).
+/// ([`EngineOptions::table`], [`TABLE_MIB`] MiB; max^n and speculative pruning only), and
+/// for MCTS its policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entrant {
     /// The searcher.
     pub searcher: Searcher,
     /// Whether it keeps a table of value vectors.
     pub table: bool,
+    /// MCTS's policy ([`MctsPolicy::MaxN`] for the other searchers).
+    pub mcts: MctsPolicy,
 }
 
 impl Entrant {
@@ -205,6 +275,7 @@ impl Entrant {
         Entrant {
             searcher,
             table: false,
+            mcts: MctsPolicy::MaxN,
         }
     }
 
@@ -213,6 +284,16 @@ impl Entrant {
         Entrant {
             searcher,
             table: true,
+            mcts: MctsPolicy::MaxN,
+        }
+    }
+
+    /// MCTS with `policy`.
+    pub const fn mcts(policy: MctsPolicy) -> Entrant {
+        Entrant {
+            searcher: MCTS,
+            table: false,
+            mcts: policy,
         }
     }
 }
@@ -223,25 +304,88 @@ pub const TABLE_MIB: u32 = 16;
 /// Speculative max^n with a table of value vectors.
 pub const SPECULATIVE_TABLE: Entrant = Entrant::tabled(SPECULATIVE);
 
-/// The matches played on every game, first engine against second: each engine against
-/// max^n, then the pairs the claims need, then speculative max^n with a table against
-/// max^n and paranoid.
-pub const MATCHES: [(Entrant, Entrant); 11] = [
-    (Entrant::plain(SPECULATIVE), Entrant::plain(MAXN)),
-    (Entrant::plain(PARANOID), Entrant::plain(MAXN)),
-    (Entrant::plain(BRS), Entrant::plain(MAXN)),
-    (Entrant::plain(BRS_PLUS), Entrant::plain(MAXN)),
-    (Entrant::plain(MCTS), Entrant::plain(MAXN)),
-    (Entrant::plain(SPECULATIVE), Entrant::plain(PARANOID)),
-    (Entrant::plain(BRS), Entrant::plain(PARANOID)),
-    (Entrant::plain(BRS_PLUS), Entrant::plain(BRS)),
-    (Entrant::plain(BRS_PLUS), Entrant::plain(PARANOID)),
-    (SPECULATIVE_TABLE, Entrant::plain(MAXN)),
-    (SPECULATIVE_TABLE, Entrant::plain(PARANOID)),
+/// A match: its engines (the first is the one its rows are about; two, or four at one
+/// table for a free-for-all) and the games it is played on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Match {
+    /// The engines.
+    pub entrants: &'static [Entrant],
+    /// The games (`None`: every game of the plan).
+    pub games: Option<&'static [StrengthGame]>,
+}
+
+impl Match {
+    /// Whether the match is played on `game`.
+    pub fn on(&self, game: StrengthGame) -> bool {
+        self.games.is_none_or(|g| g.contains(&game))
+    }
+}
+
+const fn pair(a: &'static [Entrant; 2]) -> Match {
+    Match {
+        entrants: a,
+        games: None,
+    }
+}
+
+/// The board games of the MCTS-policy matches (Nijssen & Winands's four games).
+const POLICY_GAMES: &[StrengthGame] = &[
+    StrengthGame::ChineseCheckers3,
+    StrengthGame::Focus3,
+    StrengthGame::Rolit3,
+    StrengthGame::Blokus,
 ];
 
-/// Every entrant, in the order of the ratings (and of [`CALIBRATED_NODES`]' columns).
-pub const ENTRANTS: [Entrant; 7] = [
+/// The matches: on every game, each engine against max^n, then the pairs the claims need,
+/// then speculative max^n with a table against max^n and paranoid; on the MCTS-policy
+/// games, MCTS with the max^n policy against the paranoid and best-reply policies, with
+/// the solver and with Progressive History against without; on four-player chess,
+/// Esser et al.'s free-for-all of BRS+, BRS, max^n and paranoid at one table.
+pub const MATCHES: [Match; 16] = [
+    pair(&[Entrant::plain(SPECULATIVE), Entrant::plain(MAXN)]),
+    pair(&[Entrant::plain(PARANOID), Entrant::plain(MAXN)]),
+    pair(&[Entrant::plain(BRS), Entrant::plain(MAXN)]),
+    pair(&[Entrant::plain(BRS_PLUS), Entrant::plain(MAXN)]),
+    pair(&[Entrant::plain(MCTS), Entrant::plain(MAXN)]),
+    pair(&[Entrant::plain(SPECULATIVE), Entrant::plain(PARANOID)]),
+    pair(&[Entrant::plain(BRS), Entrant::plain(PARANOID)]),
+    pair(&[Entrant::plain(BRS_PLUS), Entrant::plain(BRS)]),
+    pair(&[Entrant::plain(BRS_PLUS), Entrant::plain(PARANOID)]),
+    pair(&[SPECULATIVE_TABLE, Entrant::plain(MAXN)]),
+    pair(&[SPECULATIVE_TABLE, Entrant::plain(PARANOID)]),
+    Match {
+        entrants: &[Entrant::plain(MCTS), Entrant::mcts(MctsPolicy::Paranoid)],
+        games: Some(POLICY_GAMES),
+    },
+    Match {
+        entrants: &[Entrant::plain(MCTS), Entrant::mcts(MctsPolicy::BestReply)],
+        games: Some(POLICY_GAMES),
+    },
+    Match {
+        entrants: &[Entrant::mcts(MctsPolicy::Solver), Entrant::plain(MCTS)],
+        games: Some(POLICY_GAMES),
+    },
+    Match {
+        entrants: &[
+            Entrant::mcts(MctsPolicy::ProgressiveHistory),
+            Entrant::plain(MCTS),
+        ],
+        games: Some(&[StrengthGame::ChineseCheckers3, StrengthGame::Focus3]),
+    },
+    Match {
+        entrants: &[
+            Entrant::plain(BRS_PLUS),
+            Entrant::plain(BRS),
+            Entrant::plain(MAXN),
+            Entrant::plain(PARANOID),
+        ],
+        games: Some(&[StrengthGame::Chess4]),
+    },
+];
+
+/// Every entrant, in the order of the ratings (and of [`CALIBRATED_NODES`]' columns; the
+/// MCTS policies take MCTS's budget).
+pub const ENTRANTS: [Entrant; 11] = [
     Entrant::plain(MAXN),
     Entrant::plain(SPECULATIVE),
     Entrant::plain(PARANOID),
@@ -249,34 +393,19 @@ pub const ENTRANTS: [Entrant; 7] = [
     Entrant::plain(BRS_PLUS),
     Entrant::plain(MCTS),
     SPECULATIVE_TABLE,
+    Entrant::mcts(MctsPolicy::Paranoid),
+    Entrant::mcts(MctsPolicy::BestReply),
+    Entrant::mcts(MctsPolicy::Solver),
+    Entrant::mcts(MctsPolicy::ProgressiveHistory),
 ];
 
-/// What a claim says of the first engine against the second.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Claim {
-    /// It is stronger: its win rate is above 1/2.
-    Beats,
-    /// It is not weaker: its win rate is not below 1/2 by more than [`MARGIN`].
-    AtLeastAsGood,
-    /// They are about equal: its win rate is within [`MARGIN`] of 1/2.
-    AboutEqual,
-}
-
 impl Claim {
-    /// The kind's word in the JSON.
-    pub fn word(self) -> &'static str {
-        match self {
-            Claim::Beats => "beats",
-            Claim::AtLeastAsGood => "at-least-as-good",
-            Claim::AboutEqual => "about-equal",
-        }
-    }
-
     /// The sequential tests that stop a match of this claim: "beats" H0 `0.5` against H1
     /// `0.5 +` [`EFFECT`]; "at least as good" H0 `0.5 -` [`MARGIN`] against H1 `0.5`;
     /// "about equal" two tests, H0 `0.5 ±` [`MARGIN`] against H1 `0.5` (it stops when
     /// either accepts its H0 or both accept H1). Error rates [`SPRT_ALPHA`] and
-    /// [`SPRT_BETA`].
+    /// [`SPRT_BETA`]. The claims on several matches ("improves", "wins most") have none:
+    /// their matches run to their cap.
     pub fn sprts(self) -> Vec<Sprt> {
         let t = |h0: f64, h1: f64| Sprt {
             h0,
@@ -288,6 +417,7 @@ impl Claim {
             Claim::Beats => vec![t(0.5, 0.5 + EFFECT)],
             Claim::AtLeastAsGood => vec![t(0.5 - MARGIN, 0.5)],
             Claim::AboutEqual => vec![t(0.5 + MARGIN, 0.5), t(0.5 - MARGIN, 0.5)],
+            Claim::Improves | Claim::WinsMost => Vec::new(),
         }
     }
 }
@@ -346,11 +476,21 @@ pub fn decide(holm_p: f64, agrees: bool) -> &'static str {
 /// - [`Claim::Beats`]: the exact two-sided sign test against 0.5;
 /// - [`Claim::AtLeastAsGood`]: the exact two-sided sign test against `0.5 - MARGIN`
 ///   (non-inferiority when above);
+/// - [`Claim::Improves`] and [`Claim::WinsMost`]: `xs` are paired differences of win rates
+///   (one rival's for "wins most"), the exact two-sided sign test against 0;
 /// - [`Claim::AboutEqual`]: TOST, two one-sided exact sign tests against `0.5 ± MARGIN`
 ///   (p the larger), unless the sign test of lying outside that band (p twice the smaller
 ///   one-sided p) gives a smaller p-value.
 pub fn claim_test(claim: Claim, xs: &[f64]) -> (f64, bool, String) {
     match claim {
+        Claim::Improves | Claim::WinsMost => {
+            let t = sign_test(xs, 0.0);
+            (
+                t.p_two_sided,
+                t.above > t.below,
+                "exact two-sided sign test of the paired group differences against 0".into(),
+            )
+        }
         Claim::Beats => {
             let t = sign_test(xs, 0.5);
             (
@@ -417,13 +557,15 @@ pub const CALIBRATION: &str = "nodes per move at 20 ms of wall-clock time per mo
      on the project's build machine (2 cores of an AMD EPYC, x86-64; shared: load average 14 during the run, so each search had a fraction of a core)";
 
 /// The calibrated nodes per move of each game (rows in [`StrengthGame::ALL`]'s order) and
-/// engine (columns in [`ENTRANTS`]' order) for [`CALIBRATION_MS`] per move (see
-/// [`CALIBRATION`]).
-pub const CALIBRATED_NODES: [[u64; 7]; 10] = [
+/// engine (columns: the first seven of [`ENTRANTS`]; the MCTS policies take MCTS's) for
+/// [`CALIBRATION_MS`] per move (see [`CALIBRATION`]).
+pub const CALIBRATED_NODES: [[u64; 7]; 12] = [
     // maxn, speculative, paranoid, brs, brs+, mcts, speculative+table (0: cannot play)
-    [76877, 46123, 37338, 23221, 8388, 1111, 15117], // cc-73
-    [25562, 13275, 16549, 10690, 4472, 1002, 10896], // cc-121
+    [25562, 13275, 16549, 10690, 4472, 1002, 10896], // cc-3
+    [25562, 13275, 16549, 10690, 4472, 1002, 10896], // cc-4
+    [25562, 13275, 16549, 10690, 4472, 1002, 10896], // cc-6
     [26502, 13898, 15341, 14004, 6865, 4691, 11404], // rolit-3
+    [26502, 13898, 15341, 14004, 6865, 4691, 11404], // rolit-4
     [17102, 12727, 12887, 10146, 2009, 678, 11639],  // chess4
     [42008, 32092, 18384, 18288, 17036, 4005, 27507], // focus-2
     [41409, 28963, 22784, 32151, 10746, 3543, 27029], // focus-3
@@ -433,12 +575,21 @@ pub const CALIBRATED_NODES: [[u64; 7]; 10] = [
     [24465, 18797, 23398, 0, 0, 1532, 0],            // spades
 ];
 
-/// The calibrated nodes per move of `entrant` on `game` ([`CALIBRATED_NODES`]; 1,000 for
-/// an entrant that is not in [`ENTRANTS`]).
+/// The column of [`CALIBRATED_NODES`] of `entrant` (`None`: not an entrant of the
+/// experiment).
+fn budget_column(entrant: Entrant) -> Option<usize> {
+    let base = match entrant.searcher {
+        Searcher::Mcts => Entrant::plain(MCTS),
+        _ => entrant,
+    };
+    ENTRANTS[..7].iter().position(|&x| x == base)
+}
+
+/// The calibrated nodes per move of `entrant` on `game` ([`CALIBRATED_NODES`]; every MCTS
+/// policy takes MCTS's; 1,000 for an entrant that is not in [`ENTRANTS`]).
 pub fn calibrated_nodes(game: StrengthGame, entrant: Entrant) -> u64 {
     let g = StrengthGame::ALL.iter().position(|&x| x == game);
-    let e = ENTRANTS.iter().position(|&x| x == entrant);
-    match (g, e) {
+    match (g, budget_column(entrant)) {
         (Some(g), Some(e)) => CALIBRATED_NODES[g][e],
         _ => 1000,
     }
@@ -499,12 +650,14 @@ impl Plan {
         if let Some(o) = self.openings {
             return o.max(1);
         }
-        let games = if claim_of(game, m).is_some() {
+        let games = if claims_rest_on(game, m) {
             self.claim_games
         } else {
             self.other_games
         };
-        games.div_ceil(game.group_size()).max(1)
+        games
+            .div_ceil(game.group_size(MATCHES[m].entrants.len()))
+            .max(1)
     }
 
     /// The items (blocks of openings) of match `m` on `game`.
@@ -611,15 +764,13 @@ pub struct MatchResult {
     pub game: StrengthGame,
     /// The match's index in [`MATCHES`].
     pub index: usize,
-    /// The first engine.
-    pub a: Engine,
-    /// The second engine.
-    pub b: Engine,
+    /// The engines, first engine first (two, or four in a free-for-all).
+    pub engines: Vec<Engine>,
     /// What happened.
     pub outcome: MatchOutcome,
     /// The most groups the match could play.
     pub cap_groups: usize,
-    /// The sequential test of the match's claim (`None` without a claim).
+    /// The sequential test of the match's claim (`None` without one).
     pub sequential: Option<SequentialRun>,
 }
 
@@ -666,8 +817,9 @@ pub fn sequential(claim: Claim, xs: &[f64]) -> SequentialRun {
                 states[i] = t.state_of(llr[i]);
             }
         }
-        let stop = states.contains(&SprtState::AcceptH0)
-            || states.iter().all(|&s| s == SprtState::AcceptH1);
+        let stop = !tests.is_empty()
+            && (states.contains(&SprtState::AcceptH0)
+                || states.iter().all(|&s| s == SprtState::AcceptH1));
         if stop {
             return SequentialRun {
                 tests,
@@ -687,12 +839,12 @@ pub fn sequential(claim: Claim, xs: &[f64]) -> SequentialRun {
     }
 }
 
-/// The first engine's win rate in each group of `games` (in order of the groups' openings):
-/// the mean over the group's games of the win shares of its seats.
-pub fn group_win_rates(games: &[GameResult]) -> Vec<f64> {
+/// Engine `e`'s win rate in each group of `games` (in order of the groups' openings): the
+/// mean over the group's games of the win shares of its seats.
+pub fn group_shares(games: &[GameResult], e: usize) -> Vec<(usize, f64)> {
     let mut out: Vec<(usize, f64, usize)> = Vec::new();
     for g in games {
-        let w = first_share(g);
+        let w = share(g, e);
         match out.last_mut() {
             Some(last) if last.0 == g.opening => {
                 last.1 += w;
@@ -701,21 +853,48 @@ pub fn group_win_rates(games: &[GameResult]) -> Vec<f64> {
             _ => out.push((g.opening, w, 1)),
         }
     }
-    out.into_iter().map(|(_, w, n)| w / n as f64).collect()
+    out.into_iter().map(|(o, w, n)| (o, w / n as f64)).collect()
 }
 
-/// Engine 0's share of the win of game `g` (ties shared).
-fn first_share(g: &GameResult) -> f64 {
+/// The first engine's win rate in each group of `games` ([`group_shares`] of engine 0).
+pub fn group_win_rates(games: &[GameResult]) -> Vec<f64> {
+    group_shares(games, 0).into_iter().map(|(_, w)| w).collect()
+}
+
+/// Engine `e`'s share of the win of game `g` (ties shared).
+fn share(g: &GameResult, e: usize) -> f64 {
     let shares = g.finish().win_shares();
     g.seats
         .iter()
         .zip(shares)
-        .filter(|(&e, _)| e == 0)
+        .filter(|(&s, _)| s == e)
         .map(|(_, s)| s)
         .sum()
 }
 
+/// The paired differences `a - b` of two series of group values, over the openings both
+/// have.
+pub fn paired_differences(a: &[(usize, f64)], b: &[(usize, f64)]) -> Vec<f64> {
+    a.iter()
+        .filter_map(|&(o, x)| b.iter().find(|&&(p, _)| p == o).map(|&(_, y)| x - y))
+        .collect()
+}
+
 impl MatchResult {
+    /// The first engine.
+    pub fn first(&self) -> &Engine {
+        &self.engines[0]
+    }
+
+    /// The engines' names, joined with ` vs `.
+    pub fn title(&self) -> String {
+        self.engines
+            .iter()
+            .map(Engine::name)
+            .collect::<Vec<_>>()
+            .join(" vs ")
+    }
+
     /// The first engine's pairwise score against the second over the games (mean credit,
     /// ties half); `None` when not played.
     pub fn score(&self) -> Option<f64> {
@@ -730,9 +909,9 @@ impl MatchResult {
         Some(summarize(&credits).mean)
     }
 
-    /// The first engine's win rate (the papers' metric: the share of the wins that went to
-    /// its seats, ties shared) with its Wilson interval, and the number of games.
-    pub fn win_rate(&self) -> Option<(f64, [f64; 2], usize)> {
+    /// Engine `e`'s win rate (the papers' metric: the share of the wins that went to its
+    /// seats, ties shared) with its Wilson interval, and the number of games.
+    pub fn win_rate_of(&self, e: usize) -> Option<(f64, [f64; 2], usize)> {
         let MatchOutcome::Played(r) = &self.outcome else {
             return None;
         };
@@ -740,8 +919,18 @@ impl MatchResult {
         if n == 0 {
             return None;
         }
-        let wins: f64 = r.results.iter().map(first_share).sum();
+        let wins: f64 = r.results.iter().map(|g| share(g, e)).sum();
         Some((wins / n as f64, wilson(wins, n as f64), n))
+    }
+
+    /// The first engine's win rate ([`MatchResult::win_rate_of`] engine 0).
+    pub fn win_rate(&self) -> Option<(f64, [f64; 2], usize)> {
+        self.win_rate_of(0)
+    }
+
+    /// The win rate an engine has when all are even: `1 / engines`.
+    pub fn even(&self) -> f64 {
+        1.0 / self.engines.len() as f64
     }
 }
 
@@ -750,15 +939,17 @@ impl MatchResult {
 pub struct Strength {
     /// The plan.
     pub plan: Plan,
-    /// Every match of every game, in the plan's order of games and [`MATCHES`]' order.
+    /// Every match of every game, in the plan's order of games and [`MATCHES`]' order
+    /// (the matches a game does not play left out).
     pub matches: Vec<MatchResult>,
 }
 
 /// The engine of `entrant` on `game` under `plan`: the plan's budget, its table if it
-/// keeps one, for MCTS on a board game the plan's playout cut-off, and on a card game the
-/// plan's sampled worlds (for the searchers that take them: not best-reply search). An
-/// engine with a table and worlds is refused by the tournament (the Monte-Carlo player
-/// searches its sampled deals without a table): its card rows are `n/a`.
+/// keeps one, for MCTS its policy and on a board game the plan's playout cut-off, and on a
+/// card game the plan's sampled worlds (for the searchers that take them: not best-reply
+/// search). An engine with a table and worlds is refused by the tournament (the
+/// Monte-Carlo player searches its sampled deals without a table): its card rows are
+/// `n/a`.
 pub fn engine(entrant: Entrant, game: StrengthGame, plan: &Plan) -> Engine {
     let searcher = entrant.searcher;
     let cutoff = if searcher == MCTS && !game.cards() {
@@ -773,19 +964,45 @@ pub fn engine(entrant: Entrant, game: StrengthGame, plan: &Plan) -> Engine {
     } else {
         None
     };
-    Engine::new(searcher, plan.budget(game, entrant)).with_options(EngineOptions {
-        cutoff,
-        table,
-        worlds,
-    })
+    let mut policy = PolicyOptions::default();
+    match entrant.mcts {
+        MctsPolicy::MaxN => {}
+        MctsPolicy::Paranoid => policy.backup = Some(Backup::Paranoid),
+        MctsPolicy::BestReply => policy.backup = Some(Backup::Brs),
+        MctsPolicy::Solver => policy.solver = Some(SolverRule::Standard),
+        MctsPolicy::ProgressiveHistory => policy.history = Some(Milli(HISTORY_WEIGHT * 1000)),
+    }
+    Engine::new(searcher, plan.budget(game, entrant))
+        .with_options(EngineOptions {
+            cutoff,
+            table,
+            worlds,
+        })
+        .with_policy(policy)
 }
 
-/// The index in [`CLAIMS`] of the claim that rests on match `m` on `game`, if one does.
+/// The matches every claim judged on `game` rests on.
+fn claim_matches(spec: &ClaimSpec) -> Vec<usize> {
+    match spec.on {
+        On::Match(m) | On::FreeForAll(m) => vec![m],
+        On::Pair(a, b) => vec![a, b],
+    }
+}
+
+/// Whether a claim judged on `game` rests on match `m` (its cap is then
+/// [`Plan::claim_games`]).
+pub fn claims_rest_on(game: StrengthGame, m: usize) -> bool {
+    CLAIMS
+        .iter()
+        .any(|c| c.judged_on(game) && claim_matches(c).contains(&m))
+}
+
+/// The index in [`CLAIMS`] of the claim whose sequential test stops match `m` on `game`,
+/// if one does (a claim on that one match, judged on `game`).
 pub fn claim_of(game: StrengthGame, m: usize) -> Option<usize> {
-    let (a, b) = MATCHES[m];
-    CLAIMS.iter().position(|c| {
-        Entrant::plain(c.a) == a && Entrant::plain(c.b) == b && c.games.contains(&game)
-    })
+    CLAIMS
+        .iter()
+        .position(|c| c.on == On::Match(m) && c.judged_on(game))
 }
 
 /// The games of one item: a block of openings of one match, or why the match cannot be
@@ -803,9 +1020,16 @@ pub enum BlockResult {
 /// can hand the turn to any player, which the card games cannot; the Monte-Carlo card
 /// players keep no table). Only the cost estimates use it: playing finds out itself.
 fn playable(game: StrengthGame, m: usize) -> bool {
-    let (a, b) = MATCHES[m];
-    let fits = |e: Entrant| !game.cards() || (e.searcher.needs() == Needs::AnyGame && !e.table);
-    fits(a) && fits(b)
+    let fits = |e: &Entrant| {
+        !game.cards()
+            || (e.searcher.needs() == Needs::AnyGame && !e.table && e.mcts != MctsPolicy::BestReply)
+    };
+    MATCHES[m].entrants.iter().all(fits)
+}
+
+/// The matches of `plan` on `game`, by index into [`MATCHES`].
+pub fn matches_on(game: StrengthGame) -> impl Iterator<Item = usize> {
+    (0..MATCHES.len()).filter(move |&m| MATCHES[m].on(game))
 }
 
 /// The item key of block `k` of match `m` on `game`.
@@ -819,8 +1043,11 @@ pub fn parse_item_key(plan: &Plan, key: &str) -> Option<(StrengthGame, usize, us
     let (m, k) = rest.split_once(" block ")?;
     let game = StrengthGame::from_label(label)?;
     let (m, k): (usize, usize) = (m.parse().ok()?, k.parse().ok()?);
-    (plan.games.contains(&game) && m < MATCHES.len() && k < plan.blocks(game, m))
-        .then_some((game, m, k))
+    (plan.games.contains(&game)
+        && m < MATCHES.len()
+        && MATCHES[m].on(game)
+        && k < plan.blocks(game, m))
+    .then_some((game, m, k))
 }
 
 /// Every item of `plan`, in order (game, match, block), with its estimated cost in seconds:
@@ -840,12 +1067,13 @@ pub fn items(plan: &Plan) -> Vec<(String, f64)> {
             None => game.typical_plies(),
         }
         .min(game.typical_plies());
-        for m in 0..MATCHES.len() {
+        for m in matches_on(game) {
             let cap = plan.cap_groups(game, m);
+            let size = game.group_size(MATCHES[m].entrants.len());
             for k in 0..plan.blocks(game, m) {
                 let openings = (cap - k * plan.block).min(plan.block);
                 let cost = if playable(game, m) {
-                    (openings * game.group_size()) as f64 * plies * per_move + 0.01
+                    (openings * size) as f64 * plies * per_move + 0.01
                 } else {
                     0.001
                 };
@@ -857,33 +1085,37 @@ pub fn items(plan: &Plan) -> Vec<(String, f64)> {
 }
 
 /// Plays block `k` of match `m` on `game`: openings `k * block ..` (at most `block`, below
-/// the match's cap), every seat assignment of each. A card game's group `o` is deal `o +
-/// 1` (one opening); a board game's is the tournament's opening `o`. The games are those a
-/// tournament of the match's cap plays (the same seeds), so any split gives the same games.
+/// the match's cap), the group's seat assignments of each ([`StrengthGame::group_seatings`]).
+/// A card game's group `o` is deal `o + 1` (one opening); a board game's is the
+/// tournament's opening `o`. The games are those a tournament of the match's cap plays
+/// (the same seeds), so any split gives the same games.
 pub fn play_block(plan: &Plan, game: StrengthGame, m: usize, k: usize) -> BlockResult {
-    let (a, b) = MATCHES[m];
-    let engines = [engine(a, game, plan), engine(b, game, plan)];
+    let engines: Vec<Engine> = MATCHES[m]
+        .entrants
+        .iter()
+        .map(|&e| engine(e, game, plan))
+        .collect();
     let cap = plan.cap_groups(game, m);
     let first = k * plan.block;
     let last = ((k + 1) * plan.block).min(cap);
     play_groups(plan, game, engines, cap, first..last)
 }
 
-/// The games of `groups` (each group every seat assignment of one opening, or one deal on
-/// the cards) of the two `engines` on `game`, from a tournament of `cap` groups under
-/// `plan` (the same seeds whatever the split): [`play_block`]'s games, and
-/// [`calibrate`]'s.
+/// The games of `groups` (each group the seat assignments of one opening, or one deal on
+/// the cards) of the `engines` on `game`, from a tournament of `cap` groups under `plan`
+/// (the same seeds whatever the split): [`play_block`]'s games, and [`calibrate`]'s.
 fn play_groups(
     plan: &Plan,
     game: StrengthGame,
-    engines: [Engine; 2],
+    engines: Vec<Engine>,
     cap: usize,
     groups: std::ops::Range<usize>,
 ) -> BlockResult {
     let (first, last) = (groups.start, groups.end);
-    let s = game.group_size();
+    let chosen = game.group_seatings(engines.len());
+    let total = seatings(engines.len(), game.players()).len();
     let config = TournamentConfig {
-        engines: engines.to_vec(),
+        engines,
         openings: if game.cards() { 1 } else { cap },
         opening_plies: plan.opening_plies,
         seed: plan.seed,
@@ -894,9 +1126,12 @@ fn play_groups(
     };
     let mut games = Vec::new();
     let runs: Vec<(usize, Vec<usize>)> = if game.cards() {
-        (first..last).map(|o| (o + 1, (0..s).collect())).collect()
+        (first..last).map(|o| (o + 1, chosen.clone())).collect()
     } else {
-        vec![(0, (first * s..last * s).collect())]
+        let which = (first..last)
+            .flat_map(|o| chosen.iter().map(move |&s| o * total + s))
+            .collect();
+        vec![(0, which)]
     };
     for (deal, which) in runs {
         let visited = registry::visit(
@@ -971,9 +1206,13 @@ pub fn assemble_match(
     m: usize,
     blocks: &[BlockResult],
 ) -> MatchResult {
-    let (ea, eb) = MATCHES[m];
-    let (a, b) = (engine(ea, game, plan), engine(eb, game, plan));
+    let engines: Vec<Engine> = MATCHES[m]
+        .entrants
+        .iter()
+        .map(|&e| engine(e, game, plan))
+        .collect();
     let cap_groups = plan.cap_groups(game, m);
+    let size = game.group_size(engines.len());
     let mut games = Vec::new();
     for r in blocks {
         match r {
@@ -982,8 +1221,7 @@ pub fn assemble_match(
                 return MatchResult {
                     game,
                     index: m,
-                    a,
-                    b,
+                    engines,
                     outcome: MatchOutcome::NotApplicable(why.clone()),
                     cap_groups,
                     sequential: None,
@@ -993,12 +1231,12 @@ pub fn assemble_match(
     }
     let sequential = claim_of(game, m).map(|c| {
         let run = sequential(CLAIMS[c].claim, &group_win_rates(&games));
-        games.truncate(run.groups * game.group_size());
+        games.truncate(run.groups * size);
         run
     });
     let config = TournamentConfig {
-        engines: vec![a, b],
-        openings: games.len() / game.group_size(),
+        engines: engines.clone(),
+        openings: games.len() / size,
         opening_plies: plan.opening_plies,
         seed: plan.seed,
         max_plies: plan.max_plies,
@@ -1011,8 +1249,7 @@ pub fn assemble_match(
     MatchResult {
         game,
         index: m,
-        a,
-        b,
+        engines,
         outcome: MatchOutcome::Played(Box::new(summary)),
         cap_groups,
         sequential,
@@ -1037,7 +1274,7 @@ fn match_done(game: StrengthGame, m: usize, blocks: &[BlockResult]) -> bool {
 pub fn strength(plan: &Plan, progress: bool) -> Strength {
     let mut matches = Vec::new();
     for &game in &plan.games {
-        for m in 0..MATCHES.len() {
+        for m in matches_on(game) {
             let clock = std::time::Instant::now();
             let mut blocks = Vec::new();
             for k in 0..plan.blocks(game, m) {
@@ -1050,10 +1287,9 @@ pub fn strength(plan: &Plan, progress: bool) -> Strength {
             if progress {
                 if let (MatchOutcome::Played(t), Some((w, ci, n))) = (&r.outcome, r.win_rate()) {
                     crate::io::note(format_args!(
-                        "strength {}: {} vs {}: win rate {w:.3} [{:.3}, {:.3}] over {n} games ({} adjudicated) in {:.1} s",
+                        "strength {}: {}: win rate of the first {w:.3} [{:.3}, {:.3}] over {n} games ({} adjudicated) in {:.1} s",
                         game.label(),
-                        r.a.name(),
-                        r.b.name(),
+                        r.title(),
                         ci[0],
                         ci[1],
                         t.adjudicated,
@@ -1076,7 +1312,7 @@ pub fn assemble(plan: &Plan, results: &[BlockResult]) -> Option<Strength> {
     let mut it = results.iter();
     let mut matches = Vec::new();
     for &game in &plan.games {
-        for m in 0..MATCHES.len() {
+        for m in matches_on(game) {
             let blocks: Vec<BlockResult> = (0..plan.blocks(game, m))
                 .map(|_| it.next().cloned())
                 .collect::<Option<_>>()?;
@@ -1116,7 +1352,8 @@ pub fn calibrate(
     let e = engine(entrant, game, &plan);
     let (mut nodes, mut moves) = (0u64, 0u64);
     // An engine that cannot play the game (BRS on the cards) has no calibration: 0.
-    if let BlockResult::Played(games) = play_groups(&plan, game, [e, e], openings, 0..openings) {
+    if let BlockResult::Played(games) = play_groups(&plan, game, vec![e, e], openings, 0..openings)
+    {
         for g in games {
             nodes += g.nodes.iter().sum::<u64>();
             moves += g.moves.iter().sum::<u64>();
@@ -1124,151 +1361,6 @@ pub fn calibrate(
     }
     nodes as f64 / moves.max(1) as f64
 }
-
-/// The conditions of a published experiment, as far as the project knows them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PaperConditions {
-    /// Players.
-    pub players: Option<u32>,
-    /// Board.
-    pub board: Option<&'static str>,
-    /// Time per move.
-    pub time_per_move: Option<&'static str>,
-    /// Games per match.
-    pub games: Option<&'static str>,
-    /// Metric.
-    pub metric: Option<&'static str>,
-}
-
-/// Unknown conditions (to be filled from the papers).
-pub const UNKNOWN: PaperConditions = PaperConditions {
-    players: None,
-    board: None,
-    time_per_move: None,
-    games: None,
-    metric: Some("win rate of the engine type over every seat assignment, ties shared"),
-};
-
-/// A published claim: its text, its reference, its kind, the first and second engines, the
-/// games it is judged on, and the paper's conditions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ClaimSpec {
-    /// The claim in words.
-    pub text: &'static str,
-    /// The paper.
-    pub reference: &'static str,
-    /// Its kind.
-    pub claim: Claim,
-    /// The first engine.
-    pub a: Searcher,
-    /// The second engine.
-    pub b: Searcher,
-    /// The games.
-    pub games: &'static [StrengthGame],
-    /// The paper's conditions.
-    pub conditions: PaperConditions,
-}
-
-const CC_ROLIT: &[StrengthGame] = &[
-    StrengthGame::ChineseCheckers73,
-    StrengthGame::ChineseCheckers121,
-    StrengthGame::Rolit,
-];
-
-const ESSER_GAMES: &[StrengthGame] = &[
-    StrengthGame::ChineseCheckers73,
-    StrengthGame::ChineseCheckers121,
-    StrengthGame::Rolit,
-    StrengthGame::Chess4,
-];
-
-/// The published claims, each on the games it was made for.
-pub const CLAIMS: [ClaimSpec; 9] = [
-    ClaimSpec {
-        text: "BRS beats max^n",
-        reference: "Schadd & Winands 2011",
-        claim: Claim::Beats,
-        a: BRS,
-        b: MAXN,
-        games: CC_ROLIT,
-        conditions: UNKNOWN,
-    },
-    ClaimSpec {
-        text: "BRS beats paranoid",
-        reference: "Schadd & Winands 2011",
-        claim: Claim::Beats,
-        a: BRS,
-        b: PARANOID,
-        games: &[
-            StrengthGame::ChineseCheckers73,
-            StrengthGame::ChineseCheckers121,
-        ],
-        conditions: UNKNOWN,
-    },
-    ClaimSpec {
-        text: "BRS about equal to paranoid",
-        reference: "Schadd & Winands 2011",
-        claim: Claim::AboutEqual,
-        a: BRS,
-        b: PARANOID,
-        games: &[StrengthGame::Rolit],
-        conditions: UNKNOWN,
-    },
-    ClaimSpec {
-        text: "BRS+ wins more than BRS",
-        reference: "Esser et al. 2013",
-        claim: Claim::Beats,
-        a: BRS_PLUS,
-        b: BRS,
-        games: ESSER_GAMES,
-        conditions: UNKNOWN,
-    },
-    ClaimSpec {
-        text: "BRS+ wins more than max^n",
-        reference: "Esser et al. 2013",
-        claim: Claim::Beats,
-        a: BRS_PLUS,
-        b: MAXN,
-        games: ESSER_GAMES,
-        conditions: UNKNOWN,
-    },
-    ClaimSpec {
-        text: "BRS+ wins more than paranoid",
-        reference: "Esser et al. 2013",
-        claim: Claim::Beats,
-        a: BRS_PLUS,
-        b: PARANOID,
-        games: ESSER_GAMES,
-        conditions: UNKNOWN,
-    },
-    ClaimSpec {
-        text: "speculative max^n at least as good as paranoid",
-        reference: "Sturtevant 2003, Table 12",
-        claim: Claim::AtLeastAsGood,
-        a: SPECULATIVE,
-        b: PARANOID,
-        games: &[StrengthGame::Hearts, StrengthGame::Spades],
-        conditions: UNKNOWN,
-    },
-    ClaimSpec {
-        text: "BRS beats max^n in Focus",
-        reference: "Schadd & Winands 2011",
-        claim: Claim::Beats,
-        a: BRS,
-        b: MAXN,
-        games: &[StrengthGame::Focus3, StrengthGame::Focus4],
-        conditions: UNKNOWN,
-    },
-    ClaimSpec {
-        text: "BRS beats paranoid in Focus",
-        reference: "Schadd & Winands 2011",
-        claim: Claim::Beats,
-        a: BRS,
-        b: PARANOID,
-        games: &[StrengthGame::Focus3, StrengthGame::Focus4],
-        conditions: UNKNOWN,
-    },
-];
 
 fn budget_text(b: Budget) -> String {
     match b {
@@ -1280,14 +1372,21 @@ fn budget_text(b: Budget) -> String {
     }
 }
 
-/// The budget of a match in words: both engines' node budgets and what they stand for.
+/// The budget of a match in words: every engine's node budget and what they stand for.
 fn match_budget_text(plan: &Plan, m: &MatchResult) -> String {
     match plan.budget {
         BudgetRule::Calibrated { divisor } => format!(
-            "{} and {} nodes per move, calibrated to {CALIBRATION_MS} ms{} on the calibration machine",
-            budget_nodes(m.a.budget),
-            budget_nodes(m.b.budget),
-            if divisor > 1 { format!(" / {divisor}") } else { String::new() }
+            "{} nodes per move, calibrated to {CALIBRATION_MS} ms{} on the calibration machine",
+            m.engines
+                .iter()
+                .map(|e| budget_nodes(e.budget))
+                .collect::<Vec<_>>()
+                .join(" and "),
+            if divisor > 1 {
+                format!(" / {divisor}")
+            } else {
+                String::new()
+            }
         ),
         BudgetRule::Fixed(b) => budget_text(b),
     }
@@ -1300,16 +1399,30 @@ fn budget_nodes(b: Budget) -> String {
     }
 }
 
-/// A claim's row before Holm's adjustment.
+/// A claim's test on one game, before Holm's adjustment.
 struct Pending {
-    row: String,
     quantity: String,
     spec: ClaimSpec,
+    /// The match (index into [`Strength::matches`]) the row is about.
     m: usize,
+    /// For "improves", the second match; for "wins most", the strongest rival's engine.
+    other: Other,
     p: f64,
     agrees: bool,
     test: String,
+    /// The values tested (group win rates, or paired differences).
     xs: Vec<f64>,
+    in_family: bool,
+}
+
+/// What a claim's row compares the first engine with.
+enum Other {
+    /// The second engine of the same match.
+    Second,
+    /// The first engine of another match (index into [`Strength::matches`]).
+    Match(usize),
+    /// Another engine of the same free-for-all.
+    Rival(usize),
 }
 
 impl Strength {
@@ -1328,7 +1441,14 @@ impl Strength {
     ) -> Option<&MatchResult> {
         self.matches
             .iter()
-            .find(|m| m.game == game && MATCHES[m.index] == (a, b))
+            .find(|m| m.game == game && MATCHES[m.index].entrants == [a, b])
+    }
+
+    /// The position in [`Strength::matches`] of match `m` on `game`.
+    fn position(&self, game: StrengthGame, m: usize) -> Option<usize> {
+        self.matches
+            .iter()
+            .position(|r| r.game == game && r.index == m)
     }
 
     /// The rows: per game and match, the first engine's win rate (the papers' metric) with
@@ -1348,10 +1468,19 @@ impl Strength {
     }
 
     fn match_row(&self, m: &MatchResult) -> Row {
-        let line = format!("{}: {} vs {}", m.game.label(), m.a.name(), m.b.name());
-        let quantity = "win rate of the first (0.5 even)";
-        match (&m.outcome, m.win_rate(), m.score()) {
-            (MatchOutcome::Played(r), Some((w, ci, n)), Some(score)) => {
+        let line = format!("{}: {}", m.game.label(), m.title());
+        let quantity = if m.engines.len() == 2 {
+            "win rate of the first (0.5 even)".to_string()
+        } else {
+            format!(
+                "win share of the first at a table of {} ({:.2} even)",
+                m.engines.len(),
+                m.even()
+            )
+        };
+        let size = m.game.group_size(m.engines.len());
+        match (&m.outcome, m.win_rate()) {
+            (MatchOutcome::Played(r), Some((w, ci, n))) => {
                 let nodes: Vec<String> = r
                     .engines
                     .iter()
@@ -1366,19 +1495,43 @@ impl Strength {
                     ),
                     None => String::new(),
                 };
+                let head = if m.engines.len() == 2 {
+                    format!(
+                        "pairwise score {:.3} ({})",
+                        m.score().unwrap_or(f64::NAN),
+                        pair_text(r)
+                    )
+                } else {
+                    let shares: Vec<String> = (0..m.engines.len())
+                        .filter_map(|e| {
+                            m.win_rate_of(e).map(|(w, ci, _)| {
+                                format!(
+                                    "{} {w:.3} [{:.3}, {:.3}]",
+                                    m.engines[e].name(),
+                                    ci[0],
+                                    ci[1]
+                                )
+                            })
+                        })
+                        .collect();
+                    format!("win shares {}", shares.join(", "))
+                };
                 Row::builder(PAPER, TABLE, line, quantity)
                     .ours(w)
                     .sample(ci, n as u64)
-                    .algorithm(m.a.algorithm.name())
+                    .algorithm(m.first().algorithm.name())
                     .note(format!(
-                        "{} games in {} groups of {} (one opening, every seat assignment), {} finished, {} adjudicated ({:.1}%){stop}; 95% Wilson interval over games; pairwise score {score:.3} ({}); {}; {}",
+                        "{} games in {} groups of {size} (one opening, {}), {} finished, {} adjudicated at the ply cap ({:.1}%){stop}; 95% Wilson interval over games; {head}; {}; {}",
                         r.games,
-                        r.games / m.game.group_size(),
-                        m.game.group_size(),
+                        r.games / size,
+                        if size == seatings(m.engines.len(), m.game.players()).len() {
+                            "every seat assignment"
+                        } else {
+                            "the seat assignments with three seats each"
+                        },
                         r.finished,
                         r.adjudicated,
                         100.0 * r.adjudicated as f64 / r.games.max(1) as f64,
-                        pair_text(r),
                         nodes.join(", "),
                         match_budget_text(&self.plan, m),
                     ))
@@ -1391,7 +1544,7 @@ impl Strength {
                 };
                 Row::builder(PAPER, TABLE, line, quantity)
                     .ours(Number::Real(f64::NAN))
-                    .algorithm(m.a.algorithm.name())
+                    .algorithm(m.first().algorithm.name())
                     .note(format!("n/a: {why}"))
                     .build()
             }
@@ -1409,21 +1562,20 @@ impl Strength {
             let MatchOutcome::Played(r) = &m.outcome else {
                 continue;
             };
-            let (ea, eb) = MATCHES[m.index];
-            let ia = ENTRANTS.iter().position(|&e| e == ea).unwrap_or(0);
-            let ib = ENTRANTS.iter().position(|&e| e == eb).unwrap_or(0);
-            names[ia] = m.a.name();
-            names[ib] = m.b.name();
+            let ids: Vec<usize> = MATCHES[m.index]
+                .entrants
+                .iter()
+                .map(|e| ENTRANTS.iter().position(|x| x == e).unwrap_or(0))
+                .collect();
+            for (e, &i) in ids.iter().enumerate() {
+                names[i] = m.engines[e].name();
+            }
             for g in &r.results {
-                seats.push(
-                    g.seats
-                        .iter()
-                        .map(|&e| if e == 0 { ia } else { ib })
-                        .collect(),
-                );
+                seats.push(g.seats.iter().map(|&e| ids[e]).collect());
                 scores.push(&g.scores);
-                games[ia] += 1;
-                games[ib] += 1;
+                for &i in &ids {
+                    games[i] += 1;
+                }
             }
         }
         if seats.is_empty() {
@@ -1473,54 +1625,124 @@ impl Strength {
         rows
     }
 
-    /// One row per claim and game: the claim's test, Holm-adjusted over every claim played.
+    /// The test of `spec` on `game`, or why it has none (`Err`: the `n/a` reason, with the
+    /// match the row names).
+    fn pending(
+        &self,
+        spec: ClaimSpec,
+        game: StrengthGame,
+        in_family: bool,
+    ) -> Option<Result<Pending, (usize, String)>> {
+        let played = |i: usize| match &self.matches[i].outcome {
+            MatchOutcome::Played(r) if !r.results.is_empty() => Ok(&r.results),
+            MatchOutcome::NotApplicable(w) => Err((i, format!("n/a: {w}"))),
+            MatchOutcome::Played(_) => Err((i, "n/a: no games".into())),
+        };
+        let label = if in_family {
+            String::new()
+        } else {
+            " [generalisation: the paper did not play this game; outside the Holm family]".into()
+        };
+        let quantity = format!(
+            "{} in {} ({}){label}",
+            spec.text,
+            game.label(),
+            spec.paper.short
+        );
+        let pending = |m, other, (p, agrees, test), xs| Pending {
+            quantity: quantity.clone(),
+            spec,
+            m,
+            other,
+            p,
+            agrees,
+            test,
+            xs,
+            in_family,
+        };
+        Some(match spec.on {
+            On::Match(i) => {
+                let m = self.position(game, i)?;
+                played(m).map(|r| {
+                    let xs = group_win_rates(r);
+                    pending(m, Other::Second, claim_test(spec.claim, &xs), xs)
+                })
+            }
+            On::Pair(i, j) => {
+                let (a, b) = (self.position(game, i)?, self.position(game, j)?);
+                played(a).and_then(|ra| {
+                    played(b).map(|rb| {
+                        let xs = paired_differences(&group_shares(ra, 0), &group_shares(rb, 0));
+                        pending(a, Other::Match(b), claim_test(spec.claim, &xs), xs)
+                    })
+                })
+            }
+            On::FreeForAll(i) => {
+                let m = self.position(game, i)?;
+                played(m).map(|r| {
+                    // An intersection-union test: the first beats every rival, each by a
+                    // paired sign test; the p-value is the largest.
+                    let first = group_shares(r, 0);
+                    let k = self.matches[m].engines.len();
+                    let mut worst = (f64::NEG_INFINITY, true, String::new(), Vec::new(), 1);
+                    for e in 1..k {
+                        let xs = paired_differences(&first, &group_shares(r, e));
+                        let (p, agrees, _) = claim_test(spec.claim, &xs);
+                        if p > worst.0 || (!agrees && worst.1) {
+                            worst = (p, agrees, String::new(), xs, e);
+                        }
+                    }
+                    let (p, agrees, _, xs, e) = worst;
+                    let test = format!(
+                        "intersection-union test: exact two-sided sign tests of the first engine's group win share against each of the {} others, paired by opening; p the largest",
+                        k - 1
+                    );
+                    pending(m, Other::Rival(e), (p, agrees, test), xs)
+                })
+            }
+        })
+    }
+
+    /// One row per claim and game: the claim's test, Holm-adjusted over every claim played
+    /// on a game the paper played; the generalisations after them, unadjusted.
     fn claim_rows(&self) -> Vec<Row> {
-        let mut pending = Vec::new();
+        let mut family = Vec::new();
+        let mut outside = Vec::new();
         let mut rows_na = Vec::new();
         for spec in CLAIMS {
-            for &game in spec.games {
-                let Some(m) = self.matches.iter().position(|m| {
-                    m.game == game && claim_of(game, m.index).is_some_and(|c| CLAIMS[c] == spec)
-                }) else {
-                    continue;
-                };
-                let mr = &self.matches[m];
-                let quantity = format!("{} in {} ({})", spec.text, game.label(), spec.reference);
-                match &mr.outcome {
-                    MatchOutcome::Played(r) if !r.results.is_empty() => {
-                        let xs = group_win_rates(&r.results);
-                        let (p, agrees, test) = claim_test(spec.claim, &xs);
-                        pending.push(Pending {
-                            row: "claim".into(),
-                            quantity,
-                            spec,
-                            m,
-                            p,
-                            agrees,
-                            test,
-                            xs,
-                        });
-                    }
-                    other => rows_na.push(
-                        Row::builder(PAPER, TABLE, "claim", quantity)
-                            .ours(Number::Real(f64::NAN))
-                            .algorithm(mr.a.name())
-                            .note(match other {
-                                MatchOutcome::NotApplicable(w) => format!("n/a: {w}"),
-                                MatchOutcome::Played(_) => "n/a: no games".into(),
-                            })
-                            .build(),
+            let games = spec.games.iter().map(|&g| (g, true));
+            let more = spec.generalised.iter().map(|&g| (g, false));
+            for (game, in_family) in games.chain(more) {
+                match self.pending(spec, game, in_family) {
+                    None => {}
+                    Some(Ok(p)) if in_family => family.push(p),
+                    Some(Ok(p)) => outside.push(p),
+                    Some(Err((m, why))) => rows_na.push(
+                        Row::builder(
+                            PAPER,
+                            TABLE,
+                            "claim",
+                            format!("{} in {} ({})", spec.text, game.label(), spec.paper.short),
+                        )
+                        .ours(Number::Real(f64::NAN))
+                        .algorithm(self.matches[m].first().name())
+                        .note(why)
+                        .build(),
                     ),
                 }
             }
         }
-        let holm_ps = holm(&pending.iter().map(|c| c.p).collect::<Vec<_>>());
-        let family = pending.len() as u64;
-        let mut rows: Vec<Row> = pending
+        let holm_ps = holm(&family.iter().map(|c| c.p).collect::<Vec<_>>());
+        let n = family.len() as u64;
+        let mut rows: Vec<Row> = family
             .into_iter()
             .zip(holm_ps)
-            .map(|(c, hp)| self.claim_row(c, hp, family))
+            .map(|(c, hp)| self.claim_row(c, hp, n))
             .collect();
+        rows.extend(outside.into_iter().map(|c| {
+            let p = c.p;
+            self.claim_row(c, p, 1)
+        }));
         rows.extend(rows_na);
         rows
     }
@@ -1532,7 +1754,6 @@ impl Strength {
         };
         let game = m.game;
         let (w, ci, n) = m.win_rate().unwrap_or((f64::NAN, [0.0, 1.0], 0));
-        let losses = n as f64 - w * n as f64;
         let groups = c.xs.len();
         let seq = m
             .sequential
@@ -1554,7 +1775,9 @@ impl Strength {
             Claim::Beats => (mean - 0.5).abs(),
             Claim::AtLeastAsGood => (mean - (0.5 - MARGIN)).abs(),
             Claim::AboutEqual => (MARGIN - (mean - 0.5).abs()).abs(),
+            Claim::Improves | Claim::WinsMost => mean.abs(),
         };
+        let size = game.group_size(m.engines.len());
         let games_needed = (decision == "inconclusive")
             .then(|| {
                 samples_needed(
@@ -1565,65 +1788,83 @@ impl Strength {
                 )
             })
             .flatten()
-            .map(|g| g * game.group_size() as u64);
+            .map(|g| g * size as u64);
+        let (other_name, other_rate) = match c.other {
+            Other::Second => (
+                m.engines[1].name(),
+                m.win_rate_of(1).unwrap_or((f64::NAN, [0.0, 1.0], 0)),
+            ),
+            Other::Match(j) => {
+                let o = &self.matches[j];
+                (
+                    format!("{} (against {})", o.first().name(), o.engines[1].name()),
+                    o.win_rate().unwrap_or((f64::NAN, [0.0, 1.0], 0)),
+                )
+            }
+            Other::Rival(e) => (
+                m.engines[e].name(),
+                m.win_rate_of(e).unwrap_or((f64::NAN, [0.0, 1.0], 0)),
+            ),
+        };
         let ours_conditions = Conditions {
             paper: Some("gametree".into()),
             game: Some(game.spec(1)),
-            players: Some(game.players() as u32),
+            players: Some(game.players().to_string()),
             board: None,
             time_per_move: Some(match_budget_text(&self.plan, m)),
-            games: Some(format!(
-                "{} ({} groups of {})",
-                r.games,
-                groups,
-                game.group_size()
-            )),
+            games: Some(format!("{} ({} groups of {size})", r.games, r.games / size)),
             metric: Some(
-                "win rate of the engine type over every seat assignment, ties shared".into(),
+                "win rate of the engine type over the seat assignments, ties shared".into(),
             ),
         };
         let pc = c.spec.conditions;
+        let stated = |x: Option<&str>| Some(x.unwrap_or(NOT_STATED).to_string());
         let paper_conditions = Conditions {
-            paper: Some(c.spec.reference.into()),
-            game: Some(game.label().into()),
-            players: pc.players,
-            board: pc.board.map(Into::into),
-            time_per_move: pc.time_per_move.map(Into::into),
-            games: pc.games.map(Into::into),
-            metric: pc.metric.map(Into::into),
+            paper: Some(c.spec.paper.reference.into()),
+            game: stated(pc.game),
+            players: stated(pc.players),
+            board: stated(pc.board),
+            time_per_move: stated(pc.time_per_move),
+            games: stated(pc.games),
+            metric: stated(pc.metric),
         };
         let [lo, hi] = seq.tests.first().map_or([0.0, 0.0], |t| t.bounds());
         let test = ClaimTest {
             kind: c.spec.claim.word().into(),
             games: n as u64,
             groups: groups as u64,
-            group_size: game.group_size() as u64,
+            group_size: size as u64,
             win_rates: [
                 WinRate {
-                    engine: m.a.name(),
+                    engine: m.first().name(),
                     rate: w,
                     wilson: ci,
                 },
                 WinRate {
-                    engine: m.b.name(),
-                    rate: 1.0 - w,
-                    wilson: wilson(losses, n as f64),
+                    engine: other_name.clone(),
+                    rate: other_rate.0,
+                    wilson: other_rate.1,
                 },
             ],
             pairwise_score: m.score().unwrap_or(f64::NAN),
             margin: match c.spec.claim {
-                Claim::Beats => 0.0,
-                _ => MARGIN,
+                Claim::AtLeastAsGood | Claim::AboutEqual => MARGIN,
+                _ => 0.0,
             },
             test: c.test.clone(),
+            in_family: c.in_family,
             p_value: c.p,
             holm_p_value: holm_p,
             family,
             alpha: ALPHA,
             sequential: Sequential {
-                test: format!(
-                    "GSPRT on the group win rates (normal model, the sample's variance floored at {VAR_FLOOR}), from {MIN_GROUPS} groups on"
-                ),
+                test: if seq.tests.is_empty() {
+                    "none: the match runs to its cap (a claim on several matches or engines)".into()
+                } else {
+                    format!(
+                        "GSPRT on the group win rates (normal model, the sample's variance floored at {VAR_FLOOR}), from {MIN_GROUPS} groups on"
+                    )
+                },
                 tests: seq.tests.clone(),
                 llr: seq.llr.clone(),
                 bounds: [lo, hi],
@@ -1637,14 +1878,18 @@ impl Strength {
             our_conditions: ours_conditions,
         };
         let summary = format!(
-            "{} win rate {w:.3} [{:.3}, {:.3}] against {} over {n} games ({groups} groups); {}: p = {:.4}, Holm p = {:.4} over {family} claims",
-            m.a.name(),
+            "{} win rate {w:.3} [{:.3}, {:.3}] against {other_name} {:.3} over {n} games ({groups} groups); {}: p = {:.4}, {}",
+            m.first().name(),
             ci[0],
             ci[1],
-            m.b.name(),
+            other_rate.0,
             c.test,
             c.p,
-            holm_p,
+            if c.in_family {
+                format!("Holm p = {holm_p:.4} over {family} claims")
+            } else {
+                "not adjusted (a generalisation, outside the family)".into()
+            },
         );
         let why = match decision {
             "inconclusive" => match games_needed {
@@ -1655,24 +1900,40 @@ impl Strength {
             },
             "too-few" if !self.plan.verdicts => "; no verdict in quick mode".into(),
             "too-few" => format!("; fewer than {MIN_GROUPS} groups: no verdict"),
-            d => format!("; {d} at the adjusted level {ALPHA}"),
+            d => format!("; {d} at the level {ALPHA}"),
         };
-        Row::builder(PAPER, TABLE, c.row, c.quantity)
+        Row::builder(PAPER, TABLE, "claim", c.quantity)
             .paper(1u64)
             .ours(u64::from(decision == "agrees"))
             .verdict(verdict)
             .sample(ci, n as u64)
-            .algorithm(m.a.name())
+            .algorithm(m.first().name())
             .reason(format!("{summary}, against the claim"))
             .note(format!(
-                "1 = the claim holds; {summary}{why}; sequential test {} after {} of at most {} groups",
+                "1 = the claim holds; {summary}{why}; sequential test {} after {} of at most {} groups; the paper's conditions: {}",
                 seq.state(),
                 seq.groups,
-                m.cap_groups
+                m.cap_groups,
+                conditions_text(&c.spec.conditions),
             ))
             .claim(test)
             .build()
     }
+}
+
+/// A paper's conditions in one line, `not stated ...` where the text we could reach is
+/// silent.
+pub fn conditions_text(c: &PaperConditions) -> String {
+    let f = |x: Option<&str>| x.unwrap_or(NOT_STATED).to_string();
+    format!(
+        "game {}; players {}; board {}; time per move {}; games {}; metric {}",
+        f(c.game),
+        f(c.players),
+        f(c.board),
+        f(c.time_per_move),
+        f(c.games),
+        f(c.metric)
+    )
 }
 
 fn pair_text(r: &TournamentResult) -> String {
