@@ -554,18 +554,18 @@ pub const QUICK_DIVISOR: u64 = 10;
 pub const CALIBRATION: &str = "nodes per move at 20 ms of wall-clock time per move, one game at a time (threads 1), \
      mean over the moves of 1 opening x every seat assignment of the engine against itself, 24 plies after a 3-ply opening; \
      measured once in the checked profile (measure again with `cargo run --release -p gametree-lab --example calibrate_strength`) \
-     on the project's build machine (2 cores of an AMD EPYC, x86-64; shared: load average 14 during the run, so each search had a fraction of a core)";
+     on the project's build machine (2 cores of an AMD EPYC, x86-64; shared: load average 14 during the run, 11 for cc-3, cc-4, cc-6 and rolit-4, so each search had a fraction of a core)";
 
 /// The calibrated nodes per move of each game (rows in [`StrengthGame::ALL`]'s order) and
 /// engine (columns: the first seven of [`ENTRANTS`]; the MCTS policies take MCTS's) for
 /// [`CALIBRATION_MS`] per move (see [`CALIBRATION`]).
 pub const CALIBRATED_NODES: [[u64; 7]; 12] = [
     // maxn, speculative, paranoid, brs, brs+, mcts, speculative+table (0: cannot play)
-    [25562, 13275, 16549, 10690, 4472, 1002, 10896], // cc-3
-    [25562, 13275, 16549, 10690, 4472, 1002, 10896], // cc-4
-    [25562, 13275, 16549, 10690, 4472, 1002, 10896], // cc-6
+    [119636, 25245, 21362, 30049, 7312, 2244, 11424], // cc-3
+    [65168, 42297, 57681, 33073, 5297, 1862, 31888], // cc-4
+    [51735, 31814, 48716, 33130, 2419, 1221, 23813], // cc-6
     [26502, 13898, 15341, 14004, 6865, 4691, 11404], // rolit-3
-    [26502, 13898, 15341, 14004, 6865, 4691, 11404], // rolit-4
+    [31834, 18165, 24285, 22430, 6944, 4549, 14217], // rolit-4
     [17102, 12727, 12887, 10146, 2009, 678, 11639],  // chess4
     [42008, 32092, 18384, 18288, 17036, 4005, 27507], // focus-2
     [41409, 28963, 22784, 32151, 10746, 3543, 27029], // focus-3
