@@ -307,7 +307,7 @@ fn quick_strength_is_deterministic_gives_no_verdicts_and_shards_merge_to_the_sin
     assert!(claims.iter().any(|c| c["quantity"]
         .as_str()
         .unwrap()
-        .contains("in Focus in focus-3")
+        .contains("in focus-3 (Schadd & Winands 2011)")
         && c.get("claim").is_some()));
     // Three shards, each with at least one item, merged: the single run's rows.
     let dir = scratch("strength-shards");
