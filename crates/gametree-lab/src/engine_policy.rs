@@ -226,6 +226,7 @@ impl PolicyOptions {
             Some(c) => config.with_exploration(c.value()),
             None => config,
         };
+
         MctsConfig {
             reward: self.reward.unwrap_or(config.reward),
             backup: self.backup.unwrap_or(config.backup),
@@ -294,6 +295,7 @@ mod name_tests {
             (Solver::On, SolverRule::Paranoid)
         );
         assert_eq!(m.playout, Playout::EpsilonGreedy { epsilon: 0.15 });
+
         let random = parse_engine("mcts@n10:playout=random", Budget::Depth(1), None).unwrap();
         assert_eq!(random.name(), "mcts@n10:playout=random");
         assert_eq!(
