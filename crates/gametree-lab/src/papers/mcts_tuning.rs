@@ -481,8 +481,7 @@ pub fn visit_ratio_with<G: Playable>(game: &G, state: &G::State, m: &MctsConfig)
 
 /// Plays the round robin, the playout match and the flatness checks of `g` under `plan`.
 pub fn tune(plan: &Plan, g: &TuneGame) -> Result<Tuning, String> {
-    registry::visit(g.spec, None, TuneVisitor { plan, game: *g })
-        .map_err(|e| e.to_string())?
+    registry::visit(g.spec, None, TuneVisitor { plan, game: *g }).map_err(|e| e.to_string())?
 }
 
 struct TuneVisitor<'a> {
@@ -611,7 +610,6 @@ impl TuneVisitor<'_> {
             adjudicated,
             games: total,
             default_c: game.mcts_exploration().unwrap_or(DEFAULT_EXPLORATION),
-
         })
     }
 }

@@ -3,10 +3,10 @@
 
 use gametree_lab::engine_policy::{Milli, PlayoutOption};
 use gametree_lab::experiment::{Ctx, StrengthScale};
+use gametree_lab::papers::all;
 use gametree_lab::papers::mcts_tuning::{
     pick, plan, tune, Cell, Plan, TuneGame, GAMES, GRID, TABLE,
 };
-use gametree_lab::papers::all;
 
 fn quick() -> Ctx {
     Ctx {
