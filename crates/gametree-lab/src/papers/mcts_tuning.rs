@@ -563,11 +563,11 @@ impl TuneVisitor<'_> {
             })
             .collect();
         let (mut adjudicated, mut total) = (0, 0);
-        for i in 0..GRID.len() {
-            for j in i + 1..GRID.len() {
+        for (i, &ci) in GRID.iter().enumerate() {
+            for (j, &cj) in GRID.iter().enumerate().skip(i + 1) {
                 let engines = [
-                    engine(self.game.nodes, GRID[i], PlayoutOption::Random),
-                    engine(self.game.nodes, GRID[j], PlayoutOption::Random),
+                    engine(self.game.nodes, ci, PlayoutOption::Random),
+                    engine(self.game.nodes, cj, PlayoutOption::Random),
                 ];
                 let games = play_pair(p, game, engines, self.game.openings)?;
                 adjudicated += games.iter().filter(|g| !g.finished).count();
