@@ -1,10 +1,10 @@
 //! An engine's search-policy options (docs/tournament.md, docs/mcts.md): the MCTS
 //! parameters of the papers (`:reward=rank`, `:c=0.4`, `:backup=brs`, `:ph=5`,
-//! `:solver=paranoid`) written in its name after the budget, like the options of
+//! `:solver=paranoid`, `:playout=epsilon0.1`) written in its name after the budget, like the options of
 //! [`crate::tournament::EngineOptions`], and turned into the core's
 //! [`gametree::search::mcts::MctsConfig`] fields.
 
-use gametree::search::mcts::{Backup, MctsConfig, Reward, Solver, SolverRule};
+use gametree::search::mcts::{Backup, MctsConfig, Playout, Reward, Solver, SolverRule};
 use gametree::search::Searcher;
 
 /// A nonnegative decimal with at most three places, kept in thousandths (`0.35` is 350), so
@@ -63,6 +63,44 @@ impl std::fmt::Display for Milli {
     }
 }
 
+/// An engine's playout option: `random` or `epsilon0.1` (epsilon-greedy with that epsilon,
+/// at most three decimals, at most 1), the [`Playout`] of its [`MctsConfig`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayoutOption {
+    /// Uniformly random playouts ([`Playout::Random`]).
+    Random,
+    /// Epsilon-greedy playouts ([`Playout::EpsilonGreedy`]) with this epsilon.
+    EpsilonGreedy(Milli),
+}
+
+impl PlayoutOption {
+    /// Reads `random` or `epsilonE` (E from 0 to 1, at most three decimals).
+    pub fn parse(text: &str) -> Option<PlayoutOption> {
+        if text == "random" {
+            return Some(PlayoutOption::Random);
+        }
+        let e = Milli::parse(text.strip_prefix("epsilon")?)?;
+        (e.0 <= 1000).then_some(PlayoutOption::EpsilonGreedy(e))
+    }
+
+    /// The playout of the search.
+    pub fn playout(self) -> Playout {
+        match self {
+            PlayoutOption::Random => Playout::Random,
+            PlayoutOption::EpsilonGreedy(e) => Playout::EpsilonGreedy { epsilon: e.value() },
+        }
+    }
+}
+
+impl std::fmt::Display for PlayoutOption {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayoutOption::Random => f.write_str("random"),
+            PlayoutOption::EpsilonGreedy(e) => write!(f, "epsilon{e}"),
+        }
+    }
+}
+
 /// The search-policy options of an engine (none by default: the engine's defaults).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PolicyOptions {
@@ -77,11 +115,13 @@ pub struct PolicyOptions {
     pub history: Option<Milli>,
     /// `:solver=standard|paranoid|first-winner` (MCTS): the solver on, with that rule.
     pub solver: Option<SolverRule>,
+    /// `:playout=random|epsilonE` (MCTS): [`MctsConfig::playout`].
+    pub playout: Option<PlayoutOption>,
 }
 
 /// The option keys [`PolicyOptions`] reads, as the help of an unknown key lists them.
 pub const POLICY_KEYS: &str =
-    "`:reward=scaled|win|rank`, `:c=C`, `:backup=maxn|paranoid|brs|min-reply`, `:ph=W` and `:solver=standard|paranoid|first-winner` for mcts";
+    "`:reward=scaled|win|rank`, `:c=C`, `:backup=maxn|paranoid|brs|min-reply`, `:ph=W` and `:solver=standard|paranoid|first-winner` and `:playout=random|epsilonE` for mcts";
 
 impl PolicyOptions {
     /// Reads one `key=value` when `key` is one of these options: `None` when the key is not
@@ -93,6 +133,7 @@ impl PolicyOptions {
             "backup" => self.backup.is_some(),
             "ph" => self.history.is_some(),
             "solver" => self.solver.is_some(),
+            "playout" => self.playout.is_some(),
             _ => return None,
         };
         if given {
@@ -110,6 +151,11 @@ impl PolicyOptions {
                 "c" => self.exploration = Some(milli()?),
                 "backup" => self.backup = Some(value.parse().map_err(bad)?),
                 "ph" => self.history = Some(milli()?),
+                "playout" => {
+                    self.playout = Some(PlayoutOption::parse(value).ok_or_else(|| {
+                        bad("expected `random` or `epsilonE` with E from 0 to 1 (at most three decimals)".into())
+                    })?)
+                }
                 _ => self.solver = Some(value.parse().map_err(bad)?),
             }
             Ok(())
@@ -138,6 +184,7 @@ impl PolicyOptions {
             ("backup", self.backup.is_some()),
             ("ph", self.history.is_some()),
             ("solver", self.solver.is_some()),
+            ("playout", self.playout.is_some()),
         ]
         .into_iter()
         .find(|(_, given)| *given)
@@ -149,7 +196,7 @@ impl PolicyOptions {
     }
 
     /// The options as the name's suffix, in the order `reward`, `c`, `backup`, `ph`,
-    /// `solver`, those given.
+    /// `solver`, `playout`, those given.
     pub fn suffix(&self) -> String {
         let mut s = String::new();
         if let Some(r) = self.reward {
@@ -167,6 +214,9 @@ impl PolicyOptions {
         if let Some(r) = self.solver {
             s.push_str(&format!(":solver={r}"));
         }
+        if let Some(p) = self.playout {
+            s.push_str(&format!(":playout={p}"));
+        }
         s
     }
 
@@ -176,6 +226,7 @@ impl PolicyOptions {
             Some(c) => config.with_exploration(c.value()),
             None => config,
         };
+
         MctsConfig {
             reward: self.reward.unwrap_or(config.reward),
             backup: self.backup.unwrap_or(config.backup),
@@ -189,6 +240,7 @@ impl PolicyOptions {
                 config.solver
             },
             solver_rule: self.solver.unwrap_or(config.solver_rule),
+            playout: self.playout.map_or(config.playout, PlayoutOption::playout),
             ..config
         }
     }
@@ -218,7 +270,7 @@ mod tests {
 
 #[cfg(test)]
 mod name_tests {
-    use gametree::search::mcts::{Backup, MctsConfig, Reward, Solver, SolverRule};
+    use gametree::search::mcts::{Backup, MctsConfig, Playout, Reward, Solver, SolverRule};
     use gametree::search::{Algorithm, Searcher};
 
     use crate::engine_name::parse_engine;
@@ -226,7 +278,7 @@ mod name_tests {
 
     #[test]
     fn mcts_policy_options_read_apply_and_print_back() {
-        let name = "mcts@n20000:cutoff=10:reward=rank:c=0.4:backup=brs:ph=5:solver=paranoid";
+        let name = "mcts@n20000:cutoff=10:reward=rank:c=0.4:backup=brs:ph=5:solver=paranoid:playout=epsilon0.15";
         let e = parse_engine(name, Budget::Depth(1), None).unwrap();
         assert_eq!(e.name(), name);
         let m = e.policy.apply(MctsConfig::default());
@@ -241,6 +293,20 @@ mod name_tests {
         assert_eq!(
             (m.solver, m.solver_rule),
             (Solver::On, SolverRule::Paranoid)
+        );
+        assert_eq!(m.playout, Playout::EpsilonGreedy { epsilon: 0.15 });
+
+        let random = parse_engine("mcts@n10:playout=random", Budget::Depth(1), None).unwrap();
+        assert_eq!(random.name(), "mcts@n10:playout=random");
+        assert_eq!(
+            random
+                .policy
+                .apply(MctsConfig {
+                    playout: Playout::EpsilonGreedy { epsilon: 0.5 },
+                    ..MctsConfig::default()
+                })
+                .playout,
+            Playout::Random
         );
         // Not given: the defaults.
         let plain = parse_engine("mcts@n100", Budget::Depth(1), None).unwrap();
@@ -259,6 +325,8 @@ mod name_tests {
             ("mcts@n10:ph=x", "ph `x`"),
             ("mcts@n10:backup=best-reply", "now `min-reply`"),
             ("mcts@n10:solver=last", "unknown solver rule"),
+            ("mcts@n10:playout=epsilon1.5", "playout `epsilon1.5`"),
+            ("mcts@n10:playout=greedy", "playout `greedy`"),
             ("mcts@n10:reward=win:reward=rank", "given twice"),
             ("maxn@d2:reward=win", "for mcts only, not maxn"),
             (

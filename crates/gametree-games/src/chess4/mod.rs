@@ -55,6 +55,13 @@ use board::{kind, owner, piece, KING, MATERIAL, NONE, PAWN, PLAYERS, QUEEN, TABL
 pub use eval::{relative, Chess4Eval, EvalKind, Relative, RELATIVE_MAXSUM, RELATIVE_MID};
 pub use position::PositionError;
 
+/// The exploration constant of MCTS tuned for four-player chess by the seeded round robin of
+/// `gametree reproduce beyond/mcts-tuning` on `chess4(cap=200,eval=relative)` (docs/mcts.md,
+/// *Tuning the exploration constant*, row `chess4`): 0.1 won 0.571 of its 56 games (next best, 0.2: 0.536); tuned with the relative
+/// evaluator, used with both. The best point estimate, not a
+/// significant winner: the grid's intervals overlap.
+pub const MCTS_EXPLORATION: f64 = 0.1;
+
 /// The default ply cap.
 pub const DEFAULT_CAP: u32 = 400;
 
@@ -403,6 +410,11 @@ impl Chess4 {
 impl Game for Chess4 {
     type State = State;
     type Move = Move;
+
+    /// [`MCTS_EXPLORATION`]: the constant tuned by the round robin of docs/mcts.md.
+    fn mcts_exploration(&self) -> Option<f64> {
+        Some(MCTS_EXPLORATION)
+    }
 
     /// The move's history slot ([`gametree::hash::Zobrist::move_slot`]).
     fn move_key(&self, mv: Move) -> Option<usize> {

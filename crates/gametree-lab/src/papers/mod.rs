@@ -8,6 +8,7 @@ pub mod fridenfalk;
 pub mod fridenfalk_chess;
 pub mod knuth_moore;
 pub mod korf;
+pub mod mcts_tuning;
 pub mod strength;
 pub mod sturtevant;
 pub mod sturtevant_cards;
@@ -24,6 +25,7 @@ pub fn all() -> Vec<Experiment> {
     v.extend(sturtevant_cc::experiments());
     v.extend(sturtevant_cards::experiments());
     v.push(strength::experiment());
+    v.push(mcts_tuning::experiment());
     v
 }
 

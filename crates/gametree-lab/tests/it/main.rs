@@ -9,6 +9,7 @@ mod hardening_engine;
 mod imperfect;
 mod knuth_moore;
 mod korf;
+mod mcts_tuning;
 mod merge_files;
 mod plots;
 mod rating;
