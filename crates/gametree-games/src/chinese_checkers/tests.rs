@@ -375,3 +375,115 @@ fn move_order_is_the_sorted_raw_list() {
         }
     }
 }
+
+/// The seat geometry, for every player count and board: a player's distance is 0 at the tip
+/// of its goal and `4n` at the tip of its start, its start corner is exactly the cells with
+/// distance above `3n` and its goal exactly those below `n`, no two players share a start or
+/// a goal, and the goal is the start of the opposite seat's player (2, 4, 6 players) or an
+/// empty corner with the other two starts beside it (3 players).
+#[test]
+fn seats_distances_and_corners_agree() {
+    for holes in [121, 73, 37, 13] {
+        for players in [2, 3, 4, 6] {
+            let g = ChineseCheckers::new(players, holes, 0, DEFAULT_CAP).unwrap();
+            let n = g.side();
+            let starts: u128 = (0..players).fold(0, |b, p| b | g.start(Player::new(p)));
+            for p in 0..players {
+                let pl = Player::new(p);
+                let (mut start, mut goal) = (0u128, 0u128);
+                for c in 0..g.holes() as u8 {
+                    let d = g.cell_distance(pl, c);
+                    assert!((0..=4 * n).contains(&d), "{} P{p} cell {c}", g.spec());
+                    if d > 3 * n {
+                        start |= 1 << c;
+                    }
+                    if d < n {
+                        goal |= 1 << c;
+                    }
+                    if d == 0 {
+                        assert!(g.goal(pl) >> c & 1 == 1, "{} P{p}: tip {c}", g.spec());
+                    }
+                }
+                assert_eq!(start, g.start(pl), "{} P{p} start", g.spec());
+                assert_eq!(goal, g.goal(pl), "{} P{p} goal", g.spec());
+                for q in 0..p {
+                    assert_eq!(g.start(Player::new(q)) & start, 0, "{}", g.spec());
+                    assert_eq!(g.goal(Player::new(q)) & goal, 0, "{}", g.spec());
+                }
+                if players == 3 {
+                    // Alternate corners: the goals are the empty corners, and the others'
+                    // starts are the two corners beside this player's goal (distances `n`
+                    // to `2n - 1`, the rows just behind the goal's base row).
+                    assert_eq!(goal & starts, 0, "{} P{p}", g.spec());
+                    for c in 0..g.holes() as u8 {
+                        if (starts & !start) >> c & 1 == 1 {
+                            let d = g.cell_distance(pl, c);
+                            assert!((n..2 * n).contains(&d), "{} P{p} cell {c}", g.spec());
+                        }
+                    }
+                } else {
+                    assert!((0..players).any(|q| g.start(Player::new(q)) == goal));
+                }
+            }
+        }
+    }
+}
+
+/// Along random games on every board and player count, each move changes the mover's
+/// distance sum by exactly the rows it gains, `d(from) - d(to)` (the ordering's gain), and
+/// nobody else's; so the evaluator gives the mover `(N - 1) * gain` more and every other
+/// player `gain` less, and the incremental sums equal the sums recomputed from the pieces.
+#[test]
+fn every_move_changes_the_evaluation_by_the_rows_gained() {
+    for holes in [121, 73, 37, 13] {
+        for players in [2, 3, 4, 6] {
+            let g = ChineseCheckers::new(players, holes, 0, 300).unwrap();
+            let nn = players as Score;
+            for seed in 0..4 {
+                let mut rng = crate::rng::SplitMix64::new(seed * 31 + players as u64);
+                let mut s = g.initial();
+                let mut buf = Vec::new();
+                loop {
+                    buf.clear();
+                    g.moves(&s, &mut buf);
+                    if buf.is_empty() {
+                        break;
+                    }
+                    let mv = buf[rng.below(buf.len() as u64) as usize];
+                    let p = g.to_move(&s);
+                    let child = g.play(&s, mv);
+                    let gain = if mv.is_pass() {
+                        0
+                    } else {
+                        g.cell_distance(p, mv.from()) - g.cell_distance(p, mv.to())
+                    };
+                    let pieces: Vec<u128> =
+                        (0..players).map(|q| child.pieces(Player::new(q))).collect();
+                    let fresh = g.position(&pieces, g.to_move(&child));
+                    let before = DistanceEval.evaluate(&g, &s);
+                    let after = DistanceEval.evaluate(&g, &child);
+                    for q in 0..players {
+                        let qp = Player::new(q);
+                        assert_eq!(child.distance(qp), fresh.distance(qp), "{}", g.spec());
+                        let moved = if q == p.index() { gain } else { 0 };
+                        assert_eq!(
+                            s.distance(qp) - child.distance(qp),
+                            moved,
+                            "{} P{q} after {mv:?} by {p:?}",
+                            g.spec()
+                        );
+                        if g.outcome(&child).is_none() {
+                            let want = if q == p.index() {
+                                (nn - 1) * gain
+                            } else {
+                                -gain
+                            };
+                            assert_eq!(after[q] - before[q], want, "{} P{q}", g.spec());
+                        }
+                    }
+                    s = child;
+                }
+            }
+        }
+    }
+}
