@@ -366,8 +366,9 @@ impl ChineseCheckers {
                 dist[p][c] = (s.sign * xyz[s.axis] + 2 * n) as u8;
                 rows[p][dist[p][c] as usize] |= 1u128 << c;
                 let steps = (0..3).map(|a| (xyz[a] - tip[a]).abs()).max().unwrap_or(0);
-                for k in 0..(steps - dist[p][c] as i8).max(0) as usize {
-                    sideways[p][k] |= 1u128 << c;
+                let extra = (steps - dist[p][c] as i8).max(0) as usize;
+                for level in sideways[p].iter_mut().take(extra) {
+                    *level |= 1u128 << c;
                 }
             }
             let mut g = goal[p];

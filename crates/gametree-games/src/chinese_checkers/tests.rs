@@ -504,9 +504,8 @@ fn tip_distance_is_the_rows_plus_the_sideways_steps() {
             let g = ChineseCheckers::new(players, holes, 0, DEFAULT_CAP).unwrap();
             let n = g.side();
             let seat = seats(players).unwrap();
-            for p in 0..players {
+            for (p, &s) in seat.iter().enumerate() {
                 let pl = Player::new(p);
-                let s = seat[p];
                 for c in 0..g.holes() as u8 {
                     let xyz = g.board().coords[c as usize];
                     let tip = (0..3)
