@@ -297,6 +297,9 @@ struct Tables {
     goal_owner: [u8; 128],
     /// `rows[p][d]`: the cells at distance `d` for player `p`.
     rows: [[u128; 17]; MAX_PLAYERS],
+    /// `sideways[p][k]`: the cells from which player `p` needs more than `k` steps beyond its
+    /// rows to reach the tip of its goal (only in the two corners beside the goal; `k < n`).
+    sideways: [[u128; 4]; MAX_PLAYERS],
     zobrist: [[u64; 128]; MAX_PLAYERS],
     zobrist_side: [u64; MAX_PLAYERS],
     rmax: Score,
@@ -352,12 +355,21 @@ impl ChineseCheckers {
         let mut dist = [[0u8; 128]; MAX_PLAYERS];
         let mut goal_owner = [NO_WINNER; 128];
         let mut rows = [[0u128; 17]; MAX_PLAYERS];
+        let mut sideways = [[0u128; 4]; MAX_PLAYERS];
         for (p, s) in seat.iter().enumerate() {
             start[p] = board.corner(s.axis, s.sign);
             goal[p] = board.corner(s.axis, -s.sign);
+            // The tip of the goal: -2n on the seat's axis, n on the other two (times sign).
+            let mut tip = [s.sign * n; 3];
+            tip[s.axis] = -2 * s.sign * n;
             for (c, xyz) in board.coords.iter().enumerate() {
                 dist[p][c] = (s.sign * xyz[s.axis] + 2 * n) as u8;
                 rows[p][dist[p][c] as usize] |= 1u128 << c;
+                let steps = (0..3).map(|a| (xyz[a] - tip[a]).abs()).max().unwrap_or(0);
+                let extra = (steps - dist[p][c] as i8).max(0) as usize;
+                for level in sideways[p].iter_mut().take(extra) {
+                    *level |= 1u128 << c;
+                }
             }
             let mut g = goal[p];
             while g != 0 {
@@ -390,6 +402,7 @@ impl ChineseCheckers {
                 dist,
                 goal_owner,
                 rows,
+                sideways,
                 zobrist,
                 zobrist_side,
                 rmax: dmax - dgoal,
@@ -504,6 +517,26 @@ impl ChineseCheckers {
     /// The distance `d(c)` of cell `c` for player `p`.
     pub fn cell_distance(&self, p: Player, c: u8) -> i64 {
         self.t.dist[p.index()][c as usize] as i64
+    }
+
+    /// The steps from cell `c` to the tip of `p`'s goal: [`ChineseCheckers::cell_distance`]
+    /// plus the sideways distance, which is not 0 only in the two corners beside the goal
+    /// (at most `n` there). The evaluation's distance ([`DistanceEval`]).
+    pub fn tip_distance(&self, p: Player, c: u8) -> i64 {
+        let side = &self.t.sideways[p.index()];
+        self.cell_distance(p, c) + side.iter().filter(|&&m| m >> c & 1 == 1).count() as i64
+    }
+
+    /// The sum over `p`'s pieces of their sideways distances (see
+    /// [`ChineseCheckers::tip_distance`]): `n` popcounts.
+    #[inline]
+    pub fn sideways(&self, state: &State, p: Player) -> i64 {
+        let mine = state.pieces[p.index()];
+        let side = &self.t.sideways[p.index()];
+        side[..self.t.board.n as usize]
+            .iter()
+            .map(|&m| (mine & m).count_ones() as i64)
+            .sum()
     }
 
     /// `Rmax`, the largest remaining distance (120 for n = 4, 56 for n = 3).

@@ -431,10 +431,11 @@ fn seats_distances_and_corners_agree() {
 
 /// Along random games on every board and player count, each move changes the mover's
 /// distance sum by exactly the rows it gains, `d(from) - d(to)` (the ordering's gain), and
-/// nobody else's; so the evaluator gives the mover `(N - 1) * gain` more and every other
-/// player `gain` less, and the incremental sums equal the sums recomputed from the pieces.
+/// nobody else's, and the incremental sums equal the sums recomputed from the pieces; the
+/// evaluator gives the mover `(N - 1) * steps` more and every other player `steps` less,
+/// `steps` being the steps to the goal's tip the move gains.
 #[test]
-fn every_move_changes_the_evaluation_by_the_rows_gained() {
+fn every_move_changes_the_evaluation_by_the_steps_gained() {
     for holes in [121, 73, 37, 13] {
         for players in [2, 3, 4, 6] {
             let g = ChineseCheckers::new(players, holes, 0, 300).unwrap();
@@ -452,10 +453,13 @@ fn every_move_changes_the_evaluation_by_the_rows_gained() {
                     let mv = buf[rng.below(buf.len() as u64) as usize];
                     let p = g.to_move(&s);
                     let child = g.play(&s, mv);
-                    let gain = if mv.is_pass() {
-                        0
+                    let (gain, steps) = if mv.is_pass() {
+                        (0, 0)
                     } else {
-                        g.cell_distance(p, mv.from()) - g.cell_distance(p, mv.to())
+                        (
+                            g.cell_distance(p, mv.from()) - g.cell_distance(p, mv.to()),
+                            g.tip_distance(p, mv.from()) - g.tip_distance(p, mv.to()),
+                        )
                     };
                     let pieces: Vec<u128> =
                         (0..players).map(|q| child.pieces(Player::new(q))).collect();
@@ -474,9 +478,9 @@ fn every_move_changes_the_evaluation_by_the_rows_gained() {
                         );
                         if g.outcome(&child).is_none() {
                             let want = if q == p.index() {
-                                (nn - 1) * gain
+                                (nn - 1) * steps
                             } else {
-                                -gain
+                                -steps
                             };
                             assert_eq!(after[q] - before[q], want, "{} P{q}", g.spec());
                         }
@@ -486,4 +490,51 @@ fn every_move_changes_the_evaluation_by_the_rows_gained() {
             }
         }
     }
+}
+
+/// The evaluation's distance, the steps to the tip of the goal, on every board and player
+/// count: at least the rows, equal to them in the player's start and goal corners, at most
+/// `n` more and only in the two corners beside the goal (rows `n` to `2n - 1`), never above
+/// `3n` outside the start; so `D_goal` and `Rmax` are those of the rows. A piece walked down
+/// the row `x = -4` from P1's start into P2's (3 players) gains rows but no steps at the end.
+#[test]
+fn tip_distance_is_the_rows_plus_the_sideways_steps() {
+    for holes in [121, 73, 37, 13] {
+        for players in [2, 3, 4, 6] {
+            let g = ChineseCheckers::new(players, holes, 0, DEFAULT_CAP).unwrap();
+            let n = g.side();
+            let seat = seats(players).unwrap();
+            for (p, &s) in seat.iter().enumerate() {
+                let pl = Player::new(p);
+                for c in 0..g.holes() as u8 {
+                    let xyz = g.board().coords[c as usize];
+                    let tip = (0..3)
+                        .map(|a| {
+                            let t = if a == s.axis { -2 * n } else { n } * s.sign as i64;
+                            (xyz[a] as i64 - t).abs()
+                        })
+                        .max()
+                        .unwrap();
+                    let (d, t) = (g.cell_distance(pl, c), g.tip_distance(pl, c));
+                    assert_eq!(t, tip, "{} P{p} cell {c}", g.spec());
+                    assert!((d..=d + n).contains(&t), "{} P{p} cell {c}", g.spec());
+                    if (g.start(pl) | g.goal(pl)) >> c & 1 == 1 {
+                        assert_eq!(t, d, "{} P{p} cell {c}", g.spec());
+                    } else {
+                        assert!(t <= 3 * n, "{} P{p} cell {c}", g.spec());
+                    }
+                    if t > d {
+                        assert!((n..2 * n).contains(&d), "{} P{p} cell {c}", g.spec());
+                    }
+                }
+            }
+        }
+    }
+    let g = full(3, 121);
+    let p1 = Player::new(1);
+    let row: Vec<u8> = (-4..=8).rev().map(|y| cell(&g, -4, y, 4 - y)).collect();
+    let d: Vec<i64> = row.iter().map(|&c| g.cell_distance(p1, c)).collect();
+    let t: Vec<i64> = row.iter().map(|&c| g.tip_distance(p1, c)).collect();
+    assert_eq!(d, (4..=16).rev().collect::<Vec<i64>>());
+    assert_eq!(t, [16, 15, 14, 13, 12, 11, 10, 9, 8, 8, 8, 8, 8]);
 }

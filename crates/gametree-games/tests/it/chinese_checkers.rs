@@ -83,7 +83,8 @@ fn greedy_games_end_in_wins() {
 }
 
 /// The evaluator, recomputed from coordinates: `v_i = (N-1) Rmax + sum_{j != i} R_j -
-/// (N-1) R_i` with `R_p = sum of (sign * c[axis] + 2n) - D_goal`.
+/// (N-1) R_i` with `R_p = sum of the pieces' steps to the goal's tip - D_goal`, the tip being
+/// `-2n * sign` on the seat's axis and `n * sign` on the other two.
 fn naive_eval(g: &ChineseCheckers, s: &State) -> Vec<i64> {
     let n = g.side();
     let np = g.players() as i64;
@@ -95,7 +96,14 @@ fn naive_eval(g: &ChineseCheckers, s: &State) -> Vec<i64> {
             for c in 0..g.holes() {
                 if s.pieces(Player::new(p)) >> c & 1 == 1 {
                     let xyz = g.board().coords[c];
-                    d += seats[p].sign as i64 * xyz[seats[p].axis] as i64 + 2 * n;
+                    let s = seats[p];
+                    d += (0..3)
+                        .map(|a| {
+                            let tip = if a == s.axis { -2 * n } else { n } * s.sign as i64;
+                            (xyz[a] as i64 - tip).abs()
+                        })
+                        .max()
+                        .unwrap();
                 }
             }
             d - dgoal
@@ -219,5 +227,32 @@ fn pruning_agrees_with_maxn_other_player_counts() {
     for (players, holes) in [(2, 121), (4, 121), (6, 121), (3, 73)] {
         let g = ChineseCheckers::new(players, holes, 10, 400).unwrap();
         agree(&g, 40, 4, players as u64);
+    }
+}
+
+/// Self-play with max^n at depth 2 (one move of each player seen, with three players) gets
+/// the pieces home: the evaluation counts the sideways steps from the corners beside a goal,
+/// where the row distance alone let pieces shuffle until the ply cap (docs/games.md).
+#[test]
+fn shallow_self_play_ends_with_a_win() {
+    for (players, holes, top) in [
+        (3, 121, 0),
+        (3, 121, 10),
+        (2, 121, 0),
+        (3, 73, 0),
+        (4, 73, 0),
+    ] {
+        let g = ChineseCheckers::new(players, holes, top, 1000).unwrap();
+        let mut s = g.initial();
+        while g.outcome(&s).is_none() {
+            let r = run(Algorithm::Maxn, &g, &DistanceEval, &s, &Config::depth(2)).unwrap();
+            s = g.play(&s, r.best_move.unwrap());
+        }
+        assert!(
+            s.winner().is_some() && s.ply() < 400,
+            "{}: {:?}",
+            g.spec(),
+            s
+        );
     }
 }
