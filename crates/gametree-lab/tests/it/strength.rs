@@ -12,7 +12,7 @@ use gametree_lab::papers::strength::{
     assemble, assemble_match, calibrated_nodes, claim_test, decide, group_shares, items,
     matches_on, paired_differences, parse_item_key, plan, play_block, sequential, strength,
     BudgetRule, Claim, Entrant, MatchOutcome, Plan, StrengthGame, BRS, CALIBRATED_NODES, CLAIMS,
-    ENTRANTS, MARGIN, MATCHES, MAXN, MIN_GROUPS, PARANOID, TABLE_MIB,
+    ENTRANTS, MARGIN, MATCHES, MAXN, MCTS, MIN_GROUPS, PARANOID, TABLE_MIB,
 };
 use gametree_lab::report::Verdict;
 use gametree_lab::tournament::{run_tournament, Budget, Engine, EngineOptions, TournamentConfig};
@@ -747,6 +747,12 @@ fn the_papers_games_are_played_as_the_papers_played_them() {
     // Every seat is taken by each engine in half of them.
     assert!((0..6).all(|seat| six.iter().filter(|&&i| all[i][seat] == 0).count() == 10));
     assert_eq!(StrengthGame::Rolit4.group_size(2), 14);
+    // MCTS plays evaluation-guided playouts where the tuning found them better.
+    let p = tiny(1);
+    let mcts = |g| gametree_lab::papers::strength::engine(Entrant::plain(MCTS), g, &p).name();
+    assert!(mcts(StrengthGame::ChineseCheckers3).contains(":playout=epsilon0.1"));
+    assert!(mcts(StrengthGame::Focus3).contains(":playout=epsilon0.1"));
+    assert!(!mcts(StrengthGame::Rolit3).contains("playout"));
     assert_eq!(StrengthGame::Chess4.group_size(4), 24);
     // Every claim names a paper by full reference and its games are played by its matches.
     for c in CLAIMS {

@@ -44,7 +44,7 @@ pub use claims::*;
 use serde::{Deserialize, Serialize};
 
 use crate::claim::{ClaimTest, Conditions, Sequential, WinRate};
-use crate::engine_policy::{Milli, PolicyOptions};
+use crate::engine_policy::{Milli, PlayoutOption, PolicyOptions};
 use crate::experiment::{Ctx, Experiment, Output};
 use crate::rating::{rate, Finish, RatingConfig};
 use crate::report::{Number, Row, Verdict};
@@ -219,6 +219,24 @@ impl StrengthGame {
         }
     }
 
+    /// Whether MCTS plays epsilon-greedy playouts here (epsilon
+    /// [`PLAYOUT_EPSILON_MILLI`] / 1000: a random move with that probability, else the
+    /// evaluator's best): on Chinese Checkers, four-player chess and Focus, where they beat
+    /// random playouts in `reproduce beyond/mcts-tuning` (docs/mcts.md); random playouts on
+    /// Rolit, Blokus and the cards.
+    pub fn greedy_playouts(self) -> bool {
+        matches!(
+            self,
+            StrengthGame::ChineseCheckers3
+                | StrengthGame::ChineseCheckers4
+                | StrengthGame::ChineseCheckers6
+                | StrengthGame::Chess4
+                | StrengthGame::Focus2
+                | StrengthGame::Focus3
+                | StrengthGame::Focus4
+        )
+    }
+
     fn cards(self) -> bool {
         matches!(self, StrengthGame::Hearts | StrengthGame::Spades)
     }
@@ -252,6 +270,10 @@ pub enum MctsPolicy {
     /// Progressive History with weight [`HISTORY_WEIGHT`] (`:ph=5`).
     ProgressiveHistory,
 }
+
+/// The epsilon of MCTS's evaluation-guided playouts, in thousandths, on the games where
+/// they won the tuning's playout match ([`StrengthGame::greedy_playouts`]).
+pub const PLAYOUT_EPSILON_MILLI: u32 = 100;
 
 /// The weight `W` of Progressive History (Nijssen & Winands 2011's value, docs/mcts.md).
 pub const HISTORY_WEIGHT: u32 = 5;
@@ -562,17 +584,17 @@ pub const CALIBRATION: &str = "nodes per move at 20 ms of wall-clock time per mo
 pub const CALIBRATED_NODES: [[u64; 7]; 12] = [
     // maxn, speculative, paranoid, brs, brs+, mcts, speculative+table (0: cannot play)
     [119636, 25245, 21362, 30049, 7312, 2244, 11424], // cc-3
-    [65168, 42297, 57681, 33073, 5297, 1862, 31888], // cc-4
-    [51735, 31814, 48716, 33130, 2419, 1221, 23813], // cc-6
-    [26502, 13898, 15341, 14004, 6865, 4691, 11404], // rolit-3
-    [31834, 18165, 24285, 22430, 6944, 4549, 14217], // rolit-4
-    [17102, 12727, 12887, 10146, 2009, 678, 11639],  // chess4
+    [65168, 42297, 57681, 33073, 5297, 1862, 31888],  // cc-4
+    [51735, 31814, 48716, 33130, 2419, 1221, 23813],  // cc-6
+    [26502, 13898, 15341, 14004, 6865, 4691, 11404],  // rolit-3
+    [31834, 18165, 24285, 22430, 6944, 4549, 14217],  // rolit-4
+    [17102, 12727, 12887, 10146, 2009, 678, 11639],   // chess4
     [42008, 32092, 18384, 18288, 17036, 4005, 27507], // focus-2
     [41409, 28963, 22784, 32151, 10746, 3543, 27029], // focus-3
-    [42143, 26026, 37342, 26781, 6499, 5248, 27773], // focus-4
-    [12122, 11249, 4457, 1532, 367, 252, 8701],      // blokus
-    [30162, 19839, 27762, 0, 0, 1195, 0],            // hearts
-    [24465, 18797, 23398, 0, 0, 1532, 0],            // spades
+    [42143, 26026, 37342, 26781, 6499, 5248, 27773],  // focus-4
+    [12122, 11249, 4457, 1532, 367, 252, 8701],       // blokus
+    [30162, 19839, 27762, 0, 0, 1195, 0],             // hearts
+    [24465, 18797, 23398, 0, 0, 1532, 0],             // spades
 ];
 
 /// The column of [`CALIBRATED_NODES`] of `entrant` (`None`: not an entrant of the
@@ -971,6 +993,9 @@ pub fn engine(entrant: Entrant, game: StrengthGame, plan: &Plan) -> Engine {
         MctsPolicy::BestReply => policy.backup = Some(Backup::Brs),
         MctsPolicy::Solver => policy.solver = Some(SolverRule::Standard),
         MctsPolicy::ProgressiveHistory => policy.history = Some(Milli(HISTORY_WEIGHT * 1000)),
+    }
+    if searcher == MCTS && game.greedy_playouts() {
+        policy.playout = Some(PlayoutOption::EpsilonGreedy(Milli(PLAYOUT_EPSILON_MILLI)));
     }
     Engine::new(searcher, plan.budget(game, entrant))
         .with_options(EngineOptions {
