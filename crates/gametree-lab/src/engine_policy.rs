@@ -4,6 +4,7 @@
 //! [`crate::tournament::EngineOptions`], and turned into the core's
 //! [`gametree::search::mcts::MctsConfig`] fields.
 
+use gametree::search::best_reply::{ForcedMoves, Variant};
 use gametree::search::mcts::{Backup, MctsConfig, Reward, Solver, SolverRule};
 use gametree::search::Searcher;
 
@@ -77,11 +78,14 @@ pub struct PolicyOptions {
     pub history: Option<Milli>,
     /// `:solver=standard|paranoid|first-winner` (MCTS): the solver on, with that rule.
     pub solver: Option<SolverRule>,
+    /// `:forced=evaluator-first|ordered` (BRS+): how the opponents who do not reply choose
+    /// their move ([`ForcedMoves`]; the search configuration's `forced_moves`).
+    pub forced: Option<ForcedMoves>,
 }
 
 /// The option keys [`PolicyOptions`] reads, as the help of an unknown key lists them.
 pub const POLICY_KEYS: &str =
-    "`:reward=scaled|win|rank`, `:c=C`, `:backup=maxn|paranoid|brs|min-reply`, `:ph=W` and `:solver=standard|paranoid|first-winner` for mcts";
+    "`:reward=scaled|win|rank`, `:c=C`, `:backup=maxn|paranoid|brs|min-reply`, `:ph=W` and `:solver=standard|paranoid|first-winner` for mcts, `:forced=evaluator-first|ordered` for brs-plus";
 
 impl PolicyOptions {
     /// Reads one `key=value` when `key` is one of these options: `None` when the key is not
@@ -93,6 +97,7 @@ impl PolicyOptions {
             "backup" => self.backup.is_some(),
             "ph" => self.history.is_some(),
             "solver" => self.solver.is_some(),
+            "forced" => self.forced.is_some(),
             _ => return None,
         };
         if given {
@@ -110,6 +115,7 @@ impl PolicyOptions {
                 "c" => self.exploration = Some(milli()?),
                 "backup" => self.backup = Some(value.parse().map_err(bad)?),
                 "ph" => self.history = Some(milli()?),
+                "forced" => self.forced = Some(value.parse().map_err(bad)?),
                 _ => self.solver = Some(value.parse().map_err(bad)?),
             }
             Ok(())
@@ -121,9 +127,22 @@ impl PolicyOptions {
         *self == PolicyOptions::default()
     }
 
-    /// Why these options do not fit an engine of `searcher` (one line), or `None`: every
-    /// one is for MCTS, and the brs backup proves by minimax only.
+    /// Why these options do not fit an engine of `searcher` (one line), or `None`: `forced`
+    /// is for BRS+, every other one for MCTS, and the brs backup proves by minimax only.
     pub fn misfit(&self, searcher: Searcher) -> Option<String> {
+        if self.forced.is_some() {
+            if searcher != Searcher::BestReply(Variant::BrsPlus) {
+                return Some(format!(
+                    "option `forced` is for brs-plus only, not {}",
+                    searcher.name()
+                ));
+            }
+            return PolicyOptions {
+                forced: None,
+                ..*self
+            }
+            .misfit(searcher);
+        }
         if self.is_empty() || searcher == Searcher::Mcts {
             if self.backup == Some(Backup::Brs) && self.solver == Some(SolverRule::FirstWinner) {
                 return Some(
@@ -149,7 +168,7 @@ impl PolicyOptions {
     }
 
     /// The options as the name's suffix, in the order `reward`, `c`, `backup`, `ph`,
-    /// `solver`, those given.
+    /// `solver`, `forced`, those given.
     pub fn suffix(&self) -> String {
         let mut s = String::new();
         if let Some(r) = self.reward {
@@ -166,6 +185,9 @@ impl PolicyOptions {
         }
         if let Some(r) = self.solver {
             s.push_str(&format!(":solver={r}"));
+        }
+        if let Some(f) = self.forced {
+            s.push_str(&format!(":forced={f}"));
         }
         s
     }
@@ -251,6 +273,23 @@ mod name_tests {
     }
 
     #[test]
+    fn brs_plus_forced_moves_read_and_print_back() {
+        use gametree::search::best_reply::ForcedMoves;
+        for (name, forced) in [
+            ("brs-plus@n5000:forced=ordered", ForcedMoves::Ordered),
+            ("brs-plus@d3:forced=evaluator-first", ForcedMoves::EvaluatorFirst),
+        ] {
+            let e = parse_engine(name, Budget::Depth(1), None).unwrap();
+            assert_eq!(e.name(), name);
+            assert_eq!(e.policy.forced, Some(forced));
+        }
+        // `brs+` is `brs-plus`; without the option, the default (printed as given: none).
+        let e = parse_engine("brs+@n10", Budget::Depth(1), None).unwrap();
+        assert_eq!(e.name(), "brs-plus@n10");
+        assert_eq!(e.policy.forced, None);
+    }
+
+    #[test]
     fn bad_policy_options_are_refused_in_one_line() {
         for (name, fragment) in [
             ("mcts@n10:reward=points", "unknown reward `points`"),
@@ -266,6 +305,11 @@ mod name_tests {
                 "does not apply to `backup=brs`",
             ),
             ("mcts@n10:color=red", "`:reward=scaled|win|rank`"),
+            ("brs-plus@n10:forced=best", "unknown forced-move choice `best`"),
+            ("brs@n10:forced=ordered", "for brs-plus only, not brs"),
+            ("mcts@n10:forced=ordered", "for brs-plus only, not mcts"),
+            ("brs-plus@n10:forced=ordered:forced=ordered", "given twice"),
+            ("brs-plus@n10:forced=ordered:c=1", "for mcts only, not brs-plus"),
         ] {
             let e = parse_engine(name, Budget::Depth(1), None).unwrap_err();
             let text = e.to_string();
