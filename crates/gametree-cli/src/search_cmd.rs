@@ -5,10 +5,10 @@ use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Result};
 use clap::{ArgGroup, Args};
+use gametree::search::best_reply::ForcedMoves;
 use gametree::search::mcts::{
     Backup, ExplorationFrom, MctsConfig, Playout, Reward, Solver, SolverRule,
 };
-use gametree::search::best_reply::ForcedMoves;
 use gametree::search::{self, Searcher};
 use gametree_lab::search_job::{self, Format, Limits, SearchSpec, MAX_THREADS};
 

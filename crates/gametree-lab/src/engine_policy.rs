@@ -277,7 +277,10 @@ mod name_tests {
         use gametree::search::best_reply::ForcedMoves;
         for (name, forced) in [
             ("brs-plus@n5000:forced=ordered", ForcedMoves::Ordered),
-            ("brs-plus@d3:forced=evaluator-first", ForcedMoves::EvaluatorFirst),
+            (
+                "brs-plus@d3:forced=evaluator-first",
+                ForcedMoves::EvaluatorFirst,
+            ),
         ] {
             let e = parse_engine(name, Budget::Depth(1), None).unwrap();
             assert_eq!(e.name(), name);
@@ -305,11 +308,17 @@ mod name_tests {
                 "does not apply to `backup=brs`",
             ),
             ("mcts@n10:color=red", "`:reward=scaled|win|rank`"),
-            ("brs-plus@n10:forced=best", "unknown forced-move choice `best`"),
+            (
+                "brs-plus@n10:forced=best",
+                "unknown forced-move choice `best`",
+            ),
             ("brs@n10:forced=ordered", "for brs-plus only, not brs"),
             ("mcts@n10:forced=ordered", "for brs-plus only, not mcts"),
             ("brs-plus@n10:forced=ordered:forced=ordered", "given twice"),
-            ("brs-plus@n10:forced=ordered:c=1", "for mcts only, not brs-plus"),
+            (
+                "brs-plus@n10:forced=ordered:c=1",
+                "for mcts only, not brs-plus",
+            ),
         ] {
             let e = parse_engine(name, Budget::Depth(1), None).unwrap_err();
             let text = e.to_string();

@@ -386,7 +386,6 @@ fn without_captures_a_killer_then_history_decide() {
 }
 
 /// What a search found and counted (not its time).
-#[expect(clippy::type_complexity, reason = "a tuple compared once")]
 fn key<M: Clone>(
     r: &gametree::search::SearchResult<M>,
 ) -> (
