@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Result};
 use clap::{ArgGroup, Args};
+use gametree::search::best_reply::ForcedMoves;
 use gametree::search::mcts::{
     Backup, ExplorationFrom, MctsConfig, Playout, Reward, Solver, SolverRule,
 };
@@ -100,6 +101,17 @@ pub struct SearchArgs {
     /// solver on).
     #[arg(long, value_name = "RULE", value_parser = parse_solver_rule)]
     solver_rule: Option<SolverRule>,
+    /// brs-plus: how the opponents who do not reply choose their move: `evaluator-first`
+    /// (default: the first move of the evaluator's order) or `ordered` (the MVV-LVA capture,
+    /// else a killer move, else the best history score, learned by the earlier iterations
+    /// of --iterative; docs/best-reply.md).
+    #[arg(long, value_name = "F", value_parser = parse_forced_moves)]
+    forced_moves: Option<ForcedMoves>,
+}
+
+/// `--forced-moves`: a name of [`ForcedMoves::name`].
+fn parse_forced_moves(text: &str) -> Result<ForcedMoves, String> {
+    text.parse()
 }
 
 /// `--backup`: a name of [`Backup::name`] (the old `best-reply` is refused, naming its
@@ -214,6 +226,7 @@ impl SearchArgs {
             table_mib: self.table_mib,
             threads: self.threads,
             mcts,
+            forced_moves: self.forced_moves,
             ..SearchSpec::new(searcher)
         })
     }

@@ -21,6 +21,9 @@
 //!     `c=C` (the exploration constant), `backup=maxn|paranoid|brs|min-reply`, `ph=W`
 //!     (Progressive History) and `solver=standard|paranoid|first-winner`
 //!     (`mcts@n20000:reward=rank:c=0.4:ph=5`).
+//!   - `forced=evaluator-first|ordered` (`brs-plus` only; `brs+` is read as `brs-plus`):
+//!     how the opponents who do not reply choose their move
+//!     ([`gametree::search::best_reply::ForcedMoves`]; `brs-plus@n5000:forced=ordered`).
 //!
 //!   Unknown options, repeated options and options the searcher does not take are refused.
 //!

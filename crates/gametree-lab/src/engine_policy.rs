@@ -4,6 +4,7 @@
 //! [`crate::tournament::EngineOptions`], and turned into the core's
 //! [`gametree::search::mcts::MctsConfig`] fields.
 
+use gametree::search::best_reply::{ForcedMoves, Variant};
 use gametree::search::mcts::{Backup, MctsConfig, Playout, Reward, Solver, SolverRule};
 use gametree::search::Searcher;
 
@@ -117,11 +118,14 @@ pub struct PolicyOptions {
     pub solver: Option<SolverRule>,
     /// `:playout=random|epsilonE` (MCTS): [`MctsConfig::playout`].
     pub playout: Option<PlayoutOption>,
+    /// `:forced=evaluator-first|ordered` (BRS+): how the opponents who do not reply choose
+    /// their move ([`ForcedMoves`]; the search configuration's `forced_moves`).
+    pub forced: Option<ForcedMoves>,
 }
 
 /// The option keys [`PolicyOptions`] reads, as the help of an unknown key lists them.
 pub const POLICY_KEYS: &str =
-    "`:reward=scaled|win|rank`, `:c=C`, `:backup=maxn|paranoid|brs|min-reply`, `:ph=W` and `:solver=standard|paranoid|first-winner` and `:playout=random|epsilonE` for mcts";
+    "`:reward=scaled|win|rank`, `:c=C`, `:backup=maxn|paranoid|brs|min-reply`, `:ph=W`, `:solver=standard|paranoid|first-winner` and `:playout=random|epsilonE` for mcts, `:forced=evaluator-first|ordered` for brs-plus";
 
 impl PolicyOptions {
     /// Reads one `key=value` when `key` is one of these options: `None` when the key is not
@@ -134,6 +138,7 @@ impl PolicyOptions {
             "ph" => self.history.is_some(),
             "solver" => self.solver.is_some(),
             "playout" => self.playout.is_some(),
+            "forced" => self.forced.is_some(),
             _ => return None,
         };
         if given {
@@ -156,6 +161,7 @@ impl PolicyOptions {
                         bad("expected `random` or `epsilonE` with E from 0 to 1 (at most three decimals)".into())
                     })?)
                 }
+                "forced" => self.forced = Some(value.parse().map_err(bad)?),
                 _ => self.solver = Some(value.parse().map_err(bad)?),
             }
             Ok(())
@@ -167,9 +173,22 @@ impl PolicyOptions {
         *self == PolicyOptions::default()
     }
 
-    /// Why these options do not fit an engine of `searcher` (one line), or `None`: every
-    /// one is for MCTS, and the brs backup proves by minimax only.
+    /// Why these options do not fit an engine of `searcher` (one line), or `None`: `forced`
+    /// is for BRS+, every other one for MCTS, and the brs backup proves by minimax only.
     pub fn misfit(&self, searcher: Searcher) -> Option<String> {
+        if self.forced.is_some() {
+            if searcher != Searcher::BestReply(Variant::BrsPlus) {
+                return Some(format!(
+                    "option `forced` is for brs-plus only, not {}",
+                    searcher.name()
+                ));
+            }
+            return PolicyOptions {
+                forced: None,
+                ..*self
+            }
+            .misfit(searcher);
+        }
         if self.is_empty() || searcher == Searcher::Mcts {
             if self.backup == Some(Backup::Brs) && self.solver == Some(SolverRule::FirstWinner) {
                 return Some(
@@ -196,7 +215,7 @@ impl PolicyOptions {
     }
 
     /// The options as the name's suffix, in the order `reward`, `c`, `backup`, `ph`,
-    /// `solver`, `playout`, those given.
+    /// `solver`, `playout`, `forced`, those given.
     pub fn suffix(&self) -> String {
         let mut s = String::new();
         if let Some(r) = self.reward {
@@ -216,6 +235,9 @@ impl PolicyOptions {
         }
         if let Some(p) = self.playout {
             s.push_str(&format!(":playout={p}"));
+        }
+        if let Some(f) = self.forced {
+            s.push_str(&format!(":forced={f}"));
         }
         s
     }
@@ -317,6 +339,26 @@ mod name_tests {
     }
 
     #[test]
+    fn brs_plus_forced_moves_read_and_print_back() {
+        use gametree::search::best_reply::ForcedMoves;
+        for (name, forced) in [
+            ("brs-plus@n5000:forced=ordered", ForcedMoves::Ordered),
+            (
+                "brs-plus@d3:forced=evaluator-first",
+                ForcedMoves::EvaluatorFirst,
+            ),
+        ] {
+            let e = parse_engine(name, Budget::Depth(1), None).unwrap();
+            assert_eq!(e.name(), name);
+            assert_eq!(e.policy.forced, Some(forced));
+        }
+        // `brs+` is `brs-plus`; without the option, the default (printed as given: none).
+        let e = parse_engine("brs+@n10", Budget::Depth(1), None).unwrap();
+        assert_eq!(e.name(), "brs-plus@n10");
+        assert_eq!(e.policy.forced, None);
+    }
+
+    #[test]
     fn bad_policy_options_are_refused_in_one_line() {
         for (name, fragment) in [
             ("mcts@n10:reward=points", "unknown reward `points`"),
@@ -334,6 +376,17 @@ mod name_tests {
                 "does not apply to `backup=brs`",
             ),
             ("mcts@n10:color=red", "`:reward=scaled|win|rank`"),
+            (
+                "brs-plus@n10:forced=best",
+                "unknown forced-move choice `best`",
+            ),
+            ("brs@n10:forced=ordered", "for brs-plus only, not brs"),
+            ("mcts@n10:forced=ordered", "for brs-plus only, not mcts"),
+            ("brs-plus@n10:forced=ordered:forced=ordered", "given twice"),
+            (
+                "brs-plus@n10:forced=ordered:c=1",
+                "for mcts only, not brs-plus",
+            ),
         ] {
             let e = parse_engine(name, Budget::Depth(1), None).unwrap_err();
             let text = e.to_string();

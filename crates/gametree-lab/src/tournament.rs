@@ -383,6 +383,7 @@ impl Engine {
         };
         Config {
             limits,
+            forced_moves: self.policy.forced.unwrap_or_default(),
             ..Config::default()
         }
     }

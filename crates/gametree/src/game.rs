@@ -289,6 +289,15 @@ pub trait Game {
         None
     }
 
+    /// What `mv` captures in `state` (whose player to move makes it), for move orderings by
+    /// MVV-LVA (most valuable victim, least valuable attacker): best-reply search's ordered
+    /// forced moves ([`crate::search::best_reply::ForcedMoves::Ordered`]) use it. `None`
+    /// for a move that captures nothing, and (the default) for every move of a game that
+    /// gives no capture information. Should be cheap: it is asked for each move of a list.
+    fn capture(&self, _state: &Self::State, _mv: Self::Move) -> Option<Capture> {
+        None
+    }
+
     /// A state the player to move in `state` cannot tell apart from `state`, drawn with
     /// `rng`: the opt-in hook of games with hidden information (after open_spiel's
     /// `ResampleFromInfostate`), which perfect-information Monte Carlo
@@ -314,6 +323,17 @@ pub trait Game {
     ) -> Option<Self::State> {
         None
     }
+}
+
+/// What a capturing move takes and what it takes it with, in the game's own units of value
+/// ([`Game::capture`]): an ordering by MVV-LVA puts the largest `victim` first, and among
+/// equal victims the smallest `attacker`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Capture {
+    /// The value of what is captured (larger: more valuable).
+    pub victim: u16,
+    /// The value of what captures (smaller: preferred among equal victims).
+    pub attacker: u16,
 }
 
 /// Games that can hand the turn to any live player: the opt-in capability best-reply search

@@ -46,5 +46,6 @@ pub mod tree;
 
 pub use eval::{Bounds, Evaluator, Ordered, SubtreeBounds};
 pub use game::{
-    score_in_range, Game, Player, Score, Scores, SetToMove, MAX_PLAYERS, MAX_SCORE, MIN_PLAYERS,
+    score_in_range, Capture, Game, Player, Score, Scores, SetToMove, MAX_PLAYERS, MAX_SCORE,
+    MIN_PLAYERS,
 };

@@ -421,6 +421,13 @@ impl Game for Chess4 {
         gametree::hash::Zobrist::move_slot(self, mv)
     }
 
+    /// A capture's victim and attacker by the values of the move order (P 1, N 3, B 3, R 5,
+    /// Q 9, the king 10): the game's own order already sorts captures by MVV-LVA.
+    #[inline]
+    fn capture(&self, state: &State, mv: Move) -> Option<gametree::Capture> {
+        movegen::capture(&state.board, mv)
+    }
+
     #[inline]
     fn players(&self) -> usize {
         PLAYERS

@@ -179,6 +179,17 @@ pub(crate) fn count_legal(state: &State) -> u64 {
 /// and the king 10 (a king capture eliminates a player: the most valuable victim).
 const ORDER_VALUE: [u32; 7] = [0, 1, 3, 3, 5, 9, 10];
 
+/// What `m` captures on `board` by [`ORDER_VALUE`] (victim, attacker), `None` for a quiet
+/// move.
+#[inline]
+pub(crate) fn capture(board: &[u8; CELLS], m: Move) -> Option<gametree::Capture> {
+    let victim = board[m.to() as usize];
+    (victim != 0).then(|| gametree::Capture {
+        victim: ORDER_VALUE[kind(victim) as usize] as u16,
+        attacker: ORDER_VALUE[kind(board[m.from() as usize]) as usize] as u16,
+    })
+}
+
 /// The sort key of a move (smaller first): captures first, by most valuable victim, then
 /// least valuable attacker, then `from`, then `to`; then the quiet moves by `from`, `to`.
 #[inline]

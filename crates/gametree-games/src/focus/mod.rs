@@ -579,6 +579,17 @@ impl Game for Focus {
         gametree::hash::Zobrist::move_slot(self, mv)
     }
 
+    /// A stack move that captures: the victim is the number of opponents' pieces it
+    /// captures ([`Focus::effect`]), the attacker the number of pieces moved.
+    #[inline]
+    fn capture(&self, state: &State, mv: Move) -> Option<gametree::Capture> {
+        let (captured, _) = self.effect(state, mv);
+        (captured > 0).then(|| gametree::Capture {
+            victim: captured as u16,
+            attacker: mv.count() as u16,
+        })
+    }
+
     #[inline]
     fn players(&self) -> usize {
         self.players as usize

@@ -285,17 +285,17 @@ fn brs_plus_equals_its_explicit_tree_on_chinese_checkers() {
 /// and values in 0..3 (ties everywhere). A position is a hash, the player to move, the ply,
 /// the live players and the ply cap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Knockout {
-    players: usize,
+pub(crate) struct Knockout {
+    pub(crate) players: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct KState {
-    h: u64,
+pub(crate) struct KState {
+    pub(crate) h: u64,
     to_move: u8,
     ply: u8,
     alive: u8,
-    cap: u8,
+    pub(crate) cap: u8,
 }
 
 impl Knockout {
@@ -358,6 +358,11 @@ impl Game for Knockout {
     fn outcome(&self, s: &KState) -> Option<Scores> {
         self.terminal(s).then(|| KEval.evaluate(self, s))
     }
+    /// Every player's moves share the keys 0..3 (so one player's killers and history are
+    /// legal for another: what the ordered forced moves of BRS+ meet).
+    fn move_key(&self, mv: u8) -> Option<usize> {
+        Some(mv as usize)
+    }
 }
 
 impl SetToMove for Knockout {
@@ -372,7 +377,7 @@ impl SetToMove for Knockout {
     }
 }
 
-struct KEval;
+pub(crate) struct KEval;
 
 impl Evaluator<Knockout> for KEval {
     fn evaluate(&self, g: &Knockout, s: &KState) -> Scores {

@@ -1,6 +1,7 @@
 //! The integration tests of the games crate: one binary, one module per game.
 
 mod best_reply;
+mod best_reply_forced;
 mod blokus;
 mod chess4;
 mod chinese_checkers;

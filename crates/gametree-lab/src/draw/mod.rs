@@ -302,6 +302,7 @@ pub fn draw(input: DrawInput, cfg: &DrawConfig) -> Result<Drawing, DrawError> {
         trace: true,
         trace_limit: cfg.max_nodes.saturating_mul(8).max(64),
         events: Events::Record,
+        ..Config::default()
     };
     let visitor = Builder {
         searcher,

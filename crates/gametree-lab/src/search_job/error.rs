@@ -40,6 +40,8 @@ pub enum Opt {
     Tree,
     /// A game spec.
     Game,
+    /// How BRS+ chooses the forced moves.
+    ForcedMoves,
 }
 
 impl Opt {
@@ -54,6 +56,7 @@ impl Opt {
             Opt::TraceLimit => ("--trace-limit", "trace_limit"),
             Opt::TableMib => ("--table-mib", "table_mib"),
             Opt::Threads => ("--threads", "threads"),
+            Opt::ForcedMoves => ("--forced-moves", "forced_moves"),
             Opt::Iterations => ("--iterations", "iterations"),
             Opt::Position => ("--position", "position"),
             Opt::Tree => ("--tree", "tree"),

@@ -8,6 +8,7 @@
 
 use std::time::Instant;
 
+use gametree::search::best_reply::{self, ForcedMoves, Variant};
 use gametree::search::engine::{GameHash, Options, Root, Side};
 use gametree::search::iterative::iterative_deepening_observed;
 use gametree::search::maxn_table::maxn_table;
@@ -74,6 +75,9 @@ pub struct SearchSpec {
     /// The MCTS parameters, for `mcts` only (`None`: the defaults for the budget,
     /// [`mcts_defaults`]).
     pub mcts: Option<MctsConfig>,
+    /// How BRS+ chooses the forced moves, for `brs-plus` only (`None`: the default,
+    /// [`ForcedMoves::EvaluatorFirst`]).
+    pub forced_moves: Option<ForcedMoves>,
 }
 
 impl SearchSpec {
@@ -89,6 +93,7 @@ impl SearchSpec {
             table_mib: None,
             threads: None,
             mcts: None,
+            forced_moves: None,
         }
     }
 }
@@ -240,6 +245,13 @@ pub fn prepare<'a>(
             None
         }
     };
+    if spec.forced_moves.is_some() && searcher != Searcher::BestReply(Variant::BrsPlus) {
+        return Err(msg![
+            Opt::ForcedMoves,
+            format!(" applies to brs-plus only, not {searcher}")
+        ]
+        .into());
+    }
     let algorithm = match searcher {
         Searcher::Plain(a) => a,
         _ => {
@@ -336,6 +348,7 @@ pub fn prepare<'a>(
     let config = Config {
         trace: spec.trace,
         trace_limit: usize::try_from(spec.trace_limit).unwrap_or(usize::MAX),
+        forced_moves: spec.forced_moves.unwrap_or_default(),
         ..Config::default()
     };
     let visitor = SearchVisitor {
@@ -493,11 +506,10 @@ impl GameVisitor for SearchVisitor<'_> {
         let style = G::MOVE_STYLE;
         let eval = &game.evaluator();
         let result = if self.iterative {
-            iterative_deepening_observed(
-                &self.config,
-                |c| variant.search(game, eval, state, c),
-                |r| self.observe(game, state, style, r),
-            )
+            // Carries what BRS+ with ordered forced moves learns from one iteration to the next.
+            best_reply::iterative_observed(variant, game, eval, state, &self.config, |r| {
+                self.observe(game, state, style, r)
+            })
         } else {
             variant.search(game, eval, state, &self.config)
         };

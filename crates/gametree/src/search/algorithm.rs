@@ -226,6 +226,12 @@ impl FromStr for Searcher {
     type Err = UnknownAlgorithm;
     fn from_str(s: &str) -> Result<Searcher, UnknownAlgorithm> {
         let t = s.trim().to_ascii_lowercase();
+        // `brs+`, as the papers write it, is `brs-plus`.
+        let t = if t == "brs+" {
+            "brs-plus".to_string()
+        } else {
+            t
+        };
         Searcher::all()
             .into_iter()
             .find(|a| a.name() == t)
@@ -319,6 +325,25 @@ impl<G: SetToMove> Dispatch<G> for WithSetToMove {
             Searcher::BestReply(v) => best_reply::Variant::search(v, game, eval, state, config),
             Searcher::Mcts => mcts::mcts_with_set_to_move(game, eval, state, config, mcts_config),
             _ => AnyGame::run(searcher, game, eval, state, config, mcts_config),
+        }
+    }
+
+    /// As the trait's: best-reply search deepens by [`best_reply::iterative`] (so that BRS+
+    /// with ordered forced moves carries what each iteration learned to the next).
+    fn run_iterative<E: Evaluator<G>>(
+        searcher: Searcher,
+        game: &G,
+        eval: &E,
+        state: &G::State,
+        config: &Config,
+        mcts_config: &MctsConfig,
+    ) -> Result<SearchResult<G::Move>, SearchError> {
+        match searcher {
+            Searcher::BestReply(v) => best_reply::iterative(v, game, eval, state, config),
+            Searcher::Mcts => Self::run(searcher, game, eval, state, config, mcts_config),
+            _ => iterative_deepening(config, |c| {
+                Self::run(searcher, game, eval, state, c, mcts_config)
+            }),
         }
     }
 }

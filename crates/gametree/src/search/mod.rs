@@ -185,6 +185,10 @@ pub struct Config {
     /// value backed up, prune and re-search, in order. Off by default; [`Events::Record`]
     /// also records the prune trace, as [`Config::trace`] does.
     pub events: Events,
+    /// How BRS+ chooses the moves of the opponents who do not reply
+    /// ([`best_reply::ForcedMoves`]; the evaluator's first move by default). Every other
+    /// search ignores it.
+    pub forced_moves: best_reply::ForcedMoves,
 }
 
 /// Whether a search records its full event log ([`Config::events`]).
@@ -208,6 +212,7 @@ impl Default for Config {
             trace: false,
             trace_limit: DEFAULT_TRACE_LIMIT,
             events: Events::Off,
+            forced_moves: best_reply::ForcedMoves::EvaluatorFirst,
         }
     }
 }

@@ -32,7 +32,7 @@
 //! An engine that cannot play a game (best-reply search needs a game that can hand the turn
 //! to any player; the card games cannot) gets an `n/a` row with the reason.
 
-use gametree::search::best_reply::Variant;
+use gametree::search::best_reply::{ForcedMoves, Variant};
 use gametree::search::mcts::{Backup, SolverRule};
 use gametree::search::{Algorithm, Dispatch, Needs, Searcher, WithSetToMove};
 use gametree::SetToMove;
@@ -993,6 +993,11 @@ pub fn engine(entrant: Entrant, game: StrengthGame, plan: &Plan) -> Engine {
         MctsPolicy::BestReply => policy.backup = Some(Backup::Brs),
         MctsPolicy::Solver => policy.solver = Some(SolverRule::Standard),
         MctsPolicy::ProgressiveHistory => policy.history = Some(Milli(HISTORY_WEIGHT * 1000)),
+    }
+    if searcher == BRS_PLUS {
+        // Esser et al.'s BRS+ predicts the other opponents by a move ordering: captures by
+        // MVV-LVA, then killer and history moves learned in the search.
+        policy.forced = Some(ForcedMoves::Ordered);
     }
     if searcher == MCTS && game.greedy_playouts() {
         policy.playout = Some(PlayoutOption::EpsilonGreedy(Milli(PLAYOUT_EPSILON_MILLI)));

@@ -42,5 +42,5 @@ pub fn brs<G: SetToMove, E: Evaluator<G>>(
     state: &G::State,
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    engine::run(game, eval, state, config, Variant::Brs)
+    engine::run(game, eval, state, config, Variant::Brs, None)
 }

@@ -35,5 +35,5 @@ pub fn brs_plus<G: SetToMove, E: Evaluator<G>>(
     state: &G::State,
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    engine::run(game, eval, state, config, Variant::BrsPlus)
+    engine::run(game, eval, state, config, Variant::BrsPlus, None)
 }

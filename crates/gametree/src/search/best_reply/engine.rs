@@ -1,6 +1,7 @@
 //! The machinery [`super::brs`] and [`super::brs_plus`] share: fail-soft alpha-beta on the
 //! two-level best-reply tree, with the forced first moves of BRS+ as an option.
 
+use super::forced::{ForcedMoves, Learned};
 use super::Variant;
 use crate::eval::Evaluator;
 use crate::game::{Player, Score, SetToMove, MAX_PLAYERS};
@@ -17,12 +18,16 @@ struct Step<M> {
 }
 
 /// Runs `variant` on `state` under `config` (see [`super::brs`] for what it computes).
+/// With BRS+ and [`ForcedMoves::Ordered`], the forced moves read the tables of `learned`
+/// (nothing learned when `None`), and when the search completes, `learned` (if given)
+/// receives them with this search's cutoffs added.
 pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
     game: &G,
     eval: &E,
     state: &G::State,
     config: &Config,
     variant: Variant,
+    learned: Option<&mut Learned<G::Move>>,
 ) -> Result<SearchResult<G::Move>, SearchError> {
     let root = game.to_move(state);
     let n = game.players();
@@ -45,7 +50,18 @@ pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
         opponents,
         count: n - 1,
         plus: variant == Variant::BrsPlus,
+        known: None,
+        learning: None,
     };
+    let mut learned = learned;
+    if s.plus && config.forced_moves == ForcedMoves::Ordered {
+        let known = match learned.as_deref_mut() {
+            Some(l) => std::mem::take(l),
+            None => Learned::new(),
+        };
+        s.learning = Some(known.clone());
+        s.known = Some(known);
+    }
     match s.max_node(state, 0, Score::MIN, Score::MAX) {
         Ok(score) => {
             let steps = s.pv.line(0).to_vec();
@@ -57,6 +73,9 @@ pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
                 value[root], score,
                 "the principal variation reaches the value"
             );
+            if let (Some(l), Some(new)) = (learned, s.learning.take()) {
+                *l = new;
+            }
             let pv: Vec<G::Move> = steps.iter().map(|s| s.mv).collect();
             Ok(SearchResult {
                 value,
@@ -70,7 +89,13 @@ pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
                 events_dropped: s.tracer.log_dropped,
             })
         }
-        Err(reason) => Err(s.meter.stopped(reason)),
+        Err(reason) => {
+            if let (Some(l), Some(known)) = (learned, s.known.take()) {
+                // A stopped search hands back what it was given.
+                *l = known;
+            }
+            Err(s.meter.stopped(reason))
+        }
     }
 }
 
@@ -92,6 +117,11 @@ struct Search<'a, G: SetToMove, E> {
     count: usize,
     /// BRS+ (the opponents who do not reply play their first move) rather than BRS.
     plus: bool,
+    /// [`ForcedMoves::Ordered`]: the killers and history the forced moves read (learned
+    /// before this search); `None` for the evaluator's first move.
+    known: Option<Learned<G::Move>>,
+    /// [`ForcedMoves::Ordered`]: `known` with this search's cutoffs added.
+    learning: Option<Learned<G::Move>>,
 }
 
 impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
@@ -214,7 +244,7 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
                 let mv = self.moves[j];
                 let mut t = self.game.play(&s, mv);
                 if self.plus {
-                    t = self.forced(t, i + 1, self.count);
+                    t = self.forced(t, i + 1, self.count, ply);
                 }
                 self.tracer.push(mv);
                 let v = self.max_node(&t, ply + 1, alpha, beta)?;
@@ -225,11 +255,16 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
                     self.pv.update(ply as usize, Step { player: o, mv });
                 }
                 if best <= alpha {
-                    let first = self.moves[start];
+                    if let Some(l) = self.learning.as_mut() {
+                        let draft = self.depth_limit.saturating_sub(ply);
+                        l.cutoff(o, mv, self.game.move_key(mv), ply, draft);
+                    }
+                    let forced = self.pick(&s, o, start, end, ply);
+                    let first = self.moves[forced];
                     self.moves.truncate(start);
                     let rest = (end - j - 1) as u32;
                     let later = if rest == 0 || self.trace {
-                        self.later_children(c, &s, first, i)
+                        self.later_children(c, &s, first, i, ply)
                     } else {
                         0
                     };
@@ -244,7 +279,8 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
                 beta = beta.min(best);
             }
             if self.plus {
-                pre = self.game.play(&s, self.moves[start]);
+                let forced = self.pick(&s, o, start, end, ply);
+                pre = self.game.play(&s, self.moves[forced]);
             }
             self.moves.truncate(start);
             if self.plus && self.game.outcome(&pre).is_some() {
@@ -263,10 +299,21 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
         Ok(best)
     }
 
+    /// The index in `self.moves` of the move the opponent `o`, to move in `s` with its moves
+    /// at `start..end` (in the evaluator's order, not empty), is forced to play at the
+    /// opponents' node of `ply` ([`ForcedMoves`]).
+    #[inline]
+    fn pick(&self, s: &G::State, o: Player, start: usize, end: usize, ply: u32) -> usize {
+        match &self.known {
+            None => start,
+            Some(k) => start + k.choose(self.game, s, o, &self.moves[start..end], ply),
+        }
+    }
+
     /// BRS+: `t` after the opponents `from..to` (indices into `opponents`) have each played
-    /// the first move of their ordered list, in turn order, skipping those who cannot move,
-    /// and stopping at a terminal position.
-    fn forced(&mut self, mut t: G::State, from: usize, to: usize) -> G::State {
+    /// their forced move at the opponents' node of `ply` ([`ForcedMoves`]), in turn order,
+    /// skipping those who cannot move, and stopping at a terminal position.
+    fn forced(&mut self, mut t: G::State, from: usize, to: usize, ply: u32) -> G::State {
         for idx in from..to {
             if self.game.outcome(&t).is_some() {
                 break;
@@ -279,19 +326,26 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
                 end > start,
                 "a live player in a non-terminal position can move"
             );
-            let first = self.moves[start];
+            let first = self.moves[self.pick(&s, self.opponents[idx], start, end, ply)];
             self.moves.truncate(start);
             t = self.game.play(&s, first);
         }
         t
     }
 
-    /// The number of children of the opponents' node at `c` that come after every move of
-    /// opponent `i` (whose position was `s` and first move `first`): the moves of the
-    /// opponents after it. Called only on a prune (to count it, and for the trace).
+    /// The number of children of the opponents' node at `c` (of `ply`) that come after every
+    /// move of opponent `i` (whose position was `s` and forced move `first`): the moves of
+    /// the opponents after it. Called only on a prune (to count it, and for the trace).
     #[cold]
     #[inline(never)]
-    fn later_children(&mut self, c: &G::State, s: &G::State, first: G::Move, i: usize) -> u32 {
+    fn later_children(
+        &mut self,
+        c: &G::State,
+        s: &G::State,
+        first: G::Move,
+        i: usize,
+        ply: u32,
+    ) -> u32 {
         let mut pre = if self.plus {
             self.game.play(s, first)
         } else {
@@ -312,7 +366,8 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
             total += (end - start) as u32;
             if self.plus && end > start {
                 self.eval.order(self.game, &s, &mut self.moves[start..end]);
-                pre = self.game.play(&s, self.moves[start]);
+                let forced = self.pick(&s, self.opponents[idx], start, end, ply);
+                pre = self.game.play(&s, self.moves[forced]);
             }
             self.moves.truncate(start);
             if total > 0 && !self.trace {
@@ -345,13 +400,18 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
                     .iter()
                     .position(|&o| o == step.player)
                     .unwrap_or(0);
-                let pre = if self.plus { self.forced(t, 0, i) } else { t };
+                let ply = k as u32;
+                let pre = if self.plus {
+                    self.forced(t, 0, i, ply)
+                } else {
+                    t
+                };
                 let Some(s) = self.game.set_to_move(&pre, step.player) else {
                     return pre;
                 };
                 t = self.game.play(&s, step.mv);
                 if self.plus {
-                    t = self.forced(t, i + 1, self.count);
+                    t = self.forced(t, i + 1, self.count, ply);
                 }
             }
         }

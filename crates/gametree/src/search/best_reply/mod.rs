@@ -44,13 +44,15 @@
 mod brs;
 mod brs_plus;
 mod engine;
+mod forced;
 
 pub use brs::brs;
 pub use brs_plus::brs_plus;
+pub use forced::{ForcedMoves, Learned};
 
 use crate::eval::Evaluator;
 use crate::game::SetToMove;
-use crate::search::iterative::iterative_deepening;
+use crate::search::iterative::iterative_deepening_observed;
 use crate::search::{Config, SearchError, SearchResult};
 
 /// Which best-reply search to run.
@@ -71,7 +73,23 @@ impl Variant {
         state: &G::State,
         config: &Config,
     ) -> Result<SearchResult<G::Move>, SearchError> {
-        engine::run(game, eval, state, config, self)
+        engine::run(game, eval, state, config, self, None)
+    }
+
+    /// The fixed-depth search of this variant with what earlier searches learned: BRS+ with
+    /// [`ForcedMoves::Ordered`] in `config` forces moves by the killers and history of
+    /// `learned` as they are at the call, and when the search completes `learned` holds
+    /// them with this search's cutoffs added (a stopped search leaves it as it was). Any
+    /// other search is [`Variant::search`] and leaves `learned` alone.
+    pub fn search_with<G: SetToMove, E: Evaluator<G>>(
+        self,
+        game: &G,
+        eval: &E,
+        state: &G::State,
+        config: &Config,
+        learned: &mut Learned<G::Move>,
+    ) -> Result<SearchResult<G::Move>, SearchError> {
+        engine::run(game, eval, state, config, self, Some(learned))
     }
 }
 
@@ -89,6 +107,8 @@ impl Variant {
 /// - **Counts**: summed over the iterations, a stopped iteration's nodes included;
 ///   `iterations` counts the completed iterations and `depth` is the last completed depth.
 ///   The node limit is the total over all iterations, the deadline that of the whole run.
+/// - **Forced moves**: BRS+ with [`ForcedMoves::Ordered`] hands each iteration the killers
+///   and history learned by the iterations before it ([`Variant::search_with`]).
 ///
 /// Fails with [`SearchError::Stopped`] only if not even the first iteration completes.
 pub fn iterative<G: SetToMove, E: Evaluator<G>>(
@@ -98,5 +118,28 @@ pub fn iterative<G: SetToMove, E: Evaluator<G>>(
     state: &G::State,
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    iterative_deepening(config, |c| variant.search(game, eval, state, c))
+    iterative_observed(variant, game, eval, state, config, |_| {})
+}
+
+/// [`iterative`], calling `observe` once after each completed iteration with the result it
+/// would return if deepening stopped there (as
+/// [`crate::search::iterative::iterative_deepening_observed`]).
+pub fn iterative_observed<G: SetToMove, E: Evaluator<G>, O: FnMut(&SearchResult<G::Move>)>(
+    variant: Variant,
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    config: &Config,
+    observe: O,
+) -> Result<SearchResult<G::Move>, SearchError> {
+    let ordered = variant == Variant::BrsPlus && config.forced_moves == ForcedMoves::Ordered;
+    let mut learned = ordered.then(Learned::new);
+    iterative_deepening_observed(
+        config,
+        |c| match learned.as_mut() {
+            Some(l) => variant.search_with(game, eval, state, c, l),
+            None => variant.search(game, eval, state, c),
+        },
+        observe,
+    )
 }
