@@ -1,0 +1,7 @@
+//! Integration tests of the jobs the fronts share: one binary, one module per concern.
+
+mod draw;
+mod draw_brs;
+mod hardening_engine;
+mod rating;
+mod tournament_engines;
