@@ -1,5 +1,6 @@
 //! Integration tests of the jobs the fronts share: one binary, one module per concern.
 
+mod crate_picture;
 mod draw;
 mod draw_brs;
 mod hardening_engine;
