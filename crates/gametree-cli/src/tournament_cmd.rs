@@ -165,7 +165,7 @@ fn run_shard(
     };
     gametree_lab::io::prepare_dir(out).map_err(|e| anyhow::anyhow!("--out: {e}"))?;
     let clock = std::time::Instant::now();
-    let played = tournament_job::play_shard(&args.game, texts, &config, shard)?;
+    let played = shard::play_tournament_shard(&args.game, texts, &config, shard)?;
     let games = played.params.games;
     let (part, path) = shard::write_tournament_part(
         out,

@@ -1,27 +1,25 @@
 //! Experiments over gametree's algorithms and games: a parallel, deterministic trial runner,
 //! statistics, report rows with verdicts, tables (markdown, CSV, JSON), SVG plots, and files
 //! written atomically.
+//!
+//! The jobs the fronts share (search, draw, engines and tournaments, the runner, statistics
+//! and ratings) live in `gametree-run`; they are re-exported here under their old paths, so
+//! the papers reach them as `crate::tournament`, `crate::runner` and so on.
 
 pub mod baudet_math;
 pub mod claim;
-pub mod draw;
-pub mod engine_name;
-pub mod engine_policy;
 pub mod experiment;
 pub mod index;
 pub mod io;
 pub mod merge;
 pub mod papers;
 pub mod plot;
-pub mod rating;
 pub mod record;
 pub mod report;
 pub mod reproduce;
-pub mod runner;
-pub mod search_job;
-pub mod search_json;
 pub mod shard;
-pub mod stack;
-pub mod stats;
-pub mod tournament;
-pub mod tournament_job;
+
+pub use gametree_run::{
+    draw, engine_name, engine_policy, rating, runner, search_job, search_json, stack, stats,
+    tournament, tournament_job,
+};

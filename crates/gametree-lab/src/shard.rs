@@ -33,6 +33,8 @@ use crate::io::{prepare_dir, write_atomic, DirError};
 use crate::papers::{fridenfalk, strength};
 use crate::plot::Series;
 use crate::record::{row_from_json, Meta};
+use crate::tournament::TournamentConfig;
+use crate::tournament_job::{self, EngineTexts};
 
 /// The most shards a run can be split into.
 pub const MAX_SHARDS: usize = 100_000;
@@ -905,6 +907,45 @@ pub fn tournament_games(games: usize, shard: Shard) -> Vec<usize> {
         .filter(|(_, s)| *s == shard.index)
         .map(|(i, _)| i)
         .collect()
+}
+
+/// The games one shard of a tournament played (`tournament --shard`): what its part holds.
+pub struct ShardGames {
+    /// The tournament's parameters, as every part of it must repeat them.
+    pub params: TournamentParams,
+    /// The indices of the games this shard played, in order.
+    pub which: Vec<usize>,
+    /// Their results, in the order of `which`.
+    pub results: Vec<crate::tournament::GameResult>,
+}
+
+/// Plays shard `shard` of the tournament `config` on the game `spec`: the games
+/// [`tournament_games`] deals it, each with the seed of its own index.
+pub fn play_tournament_shard(
+    spec: &str,
+    engines: &EngineTexts,
+    config: &TournamentConfig,
+    shard: Shard,
+) -> anyhow::Result<ShardGames> {
+    let played = tournament_job::play_games(spec, engines, config, &|games| {
+        tournament_games(games, shard)
+    })?;
+    Ok(ShardGames {
+        params: TournamentParams {
+            command: "tournament".into(),
+            game: played.game,
+            players: played.players,
+            engines: played.engines,
+            openings: config.openings,
+            opening_plies: config.opening_plies,
+            seed: config.seed,
+            max_plies: config.max_plies,
+            bootstrap: config.bootstrap,
+            games: played.games,
+        },
+        which: played.which,
+        results: played.results,
+    })
 }
 
 /// Writes a tournament part atomically to [`part_path`] under `out` (checked first); the

@@ -39,7 +39,7 @@ pub fn run_interruptible<T: Send>(
     plies: u64,
     job: impl FnOnce(Stop) -> T + Send,
 ) -> PyResult<T> {
-    let stack = gametree_lab::stack::stack_bytes(plies).map_err(gametree_error)?;
+    let stack = gametree_run::stack::stack_bytes(plies).map_err(gametree_error)?;
     let stop = STOP.with(|s| *s);
     stop.clear();
     py.detach(move || {

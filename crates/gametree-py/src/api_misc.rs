@@ -1,18 +1,14 @@
-//! `gametree.algorithms`, `games`, `perft`, `reproduce` and `tournament`.
-
-use std::time::Instant;
+//! `gametree.algorithms`, `games`, `perft` and `tournament` (`reproduce` is Python, in
+//! `python/gametree/_reproduce.py`: it runs the `gametree` binary).
 
 use gametree_games::registry::{GameVisitor, Playable};
-use gametree_lab::experiment::Ctx;
-use gametree_lab::reproduce as lab_reproduce;
-use gametree_lab::search_job;
-use gametree_lab::tournament::{Budget, TournamentConfig, MAX_GAMES, MAX_TIME_MS};
-use gametree_lab::tournament_job::{self, EngineTexts};
+use gametree_run::search_job;
+use gametree_run::tournament::{Budget, TournamentConfig, MAX_GAMES, MAX_TIME_MS};
+use gametree_run::tournament_job::{self, EngineTexts};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use serde_json::Value;
 
-use crate::api_convert::{json_to_py, Int};
+use crate::api_convert::{to_py, Int};
 use crate::api_error::{from_anyhow, from_run_error, gametree_error};
 use crate::api_interrupt::run_interruptible;
 use crate::api_objects::Game;
@@ -80,39 +76,6 @@ impl GameVisitor for Perft {
     {
         gametree_games::perft::perft(game, state, self.depth)
     }
-}
-
-/// Recomputes the tables of `selection` (`PAPER` or `PAPER/TABLE`, as `gametree reproduce`):
-/// a list of dict rows, as the `rows` of `gametree reproduce --json`. `quick` runs the quick
-/// mode; `hands` sets the hands of the card-game tables. Runs with the GIL released (Ctrl-C
-/// is raised when it ends).
-#[pyfunction]
-#[pyo3(signature = (selection, quick=true, hands=None))]
-pub fn reproduce(
-    py: Python<'_>,
-    selection: &str,
-    quick: bool,
-    hands: Option<Int>,
-) -> PyResult<Py<PyAny>> {
-    let hands = match hands {
-        None => None,
-        Some(h) => Some(checked("hands", h, 1, 100_000)? as usize),
-    };
-    let experiments = lab_reproduce::select(Some(selection)).map_err(gametree_error)?;
-    let ctx = Ctx {
-        quick,
-        progress: false,
-        hands,
-        strength: gametree_lab::experiment::StrengthScale::MODE,
-    };
-    let text = run_interruptible(py, 0, |_| {
-        let start = Instant::now();
-        lab_reproduce::run(&experiments, &ctx, None, |_| {})
-            .map(|done| lab_reproduce::run_json(&done, &ctx, start.elapsed().as_secs_f64()))
-    })?
-    .map_err(gametree_error)?;
-    let doc: Value = serde_json::from_str(&text).map_err(gametree_error)?;
-    json_to_py(py, &doc["rows"])
 }
 
 /// Plays engines against each other on `game` (a spec) in every seat assignment from
@@ -189,11 +152,10 @@ pub fn tournament(
     search_job::check_game(game, None).map_err(from_run_error)?;
     let result = run_interruptible(py, 0, |_| tournament_job::play(game, &texts, &config))?
         .map_err(from_anyhow)?;
-    let json = serde_json::to_value(&result).map_err(gametree_error)?;
-    json_to_py(py, &json)
+    to_py(py, &result)
 }
 
-const MAX_PLIES: i64 = gametree_lab::stack::MAX_PLIES as i64;
+const MAX_PLIES: i64 = gametree_run::stack::MAX_PLIES as i64;
 
 /// `value` of the keyword `name` if within `lo..=hi`, else the error naming it.
 fn checked(name: &str, value: Int, lo: i128, hi: i128) -> PyResult<u64> {

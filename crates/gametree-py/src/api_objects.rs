@@ -35,7 +35,7 @@ impl Tree {
     /// Reads a tree from a JSON file (at most 32 MiB, as the command line's `--tree`).
     #[staticmethod]
     fn load(path: PathBuf) -> PyResult<Tree> {
-        let tree = gametree_lab::search_job::load_tree(&path).map_err(from_run_error)?;
+        let tree = gametree_run::search_job::load_tree(&path).map_err(from_run_error)?;
         Ok(Tree {
             tree,
             source: String::new(),
@@ -71,7 +71,7 @@ impl Game {
     #[new]
     #[pyo3(signature = (spec, position=None))]
     fn new(spec: String, position: Option<String>) -> PyResult<Game> {
-        gametree_lab::search_job::check_game(&spec, position.as_deref()).map_err(from_run_error)?;
+        gametree_run::search_job::check_game(&spec, position.as_deref()).map_err(from_run_error)?;
         Ok(Game { spec, position })
     }
 

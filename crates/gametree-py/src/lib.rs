@@ -1,21 +1,24 @@
 //! The Python package `gametree`: its native module `gametree._gametree` (PyO3).
 //!
 //! The Python API (docs/python.md): `algorithms()`, `games()`, `Tree`, `Game`, `search(...)`
-//! returning a `SearchResult`, `perft`, `reproduce`, `tournament`, and the exception
-//! `GametreeError` (a `ValueError`). Every function calls the same library functions as the
-//! command line, so values, node counts and JSON are the command line's.
+//! returning a `SearchResult`, `perft`, `tournament`, and the exception `GametreeError` (a
+//! `ValueError`). Every function calls the same library functions (`gametree-run`) as the
+//! command line, so values, node counts and JSON are the command line's. (`reproduce` is
+//! written in Python: it runs the `gametree` binary, which holds the paper reproductions.)
 //!
 //! Modules: [`api_error`] (the exception and the mapping of Rust errors to it),
 //! [`api_interrupt`] (running a search with the GIL released, stopped by Ctrl-C),
-//! [`api_search`] (the search request, its dispatch and the result), [`api_objects`]
-//! (`Tree`, `Game`), [`api_misc`] (lists, perft, reproduce, tournament), [`api_convert`]
-//! (JSON values to Python objects) and [`pygame`] (games written in Python).
+//! [`api_search`] (the search request and its dispatch), [`api_result`] (the result),
+//! [`api_objects`] (`Tree`, `Game`), [`api_misc`] (lists, perft, tournament), [`api_convert`]
+//! (typed reports to Python objects, with no JSON text between) and [`pygame`] (games
+//! written in Python).
 
 pub mod api_convert;
 pub mod api_error;
 pub mod api_interrupt;
 pub mod api_misc;
 pub mod api_objects;
+pub mod api_result;
 pub mod api_search;
 pub mod pygame;
 
@@ -30,12 +33,11 @@ fn _gametree(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_class::<api_objects::Tree>()?;
     m.add_class::<api_objects::Game>()?;
-    m.add_class::<api_search::SearchResult>()?;
+    m.add_class::<api_result::SearchResult>()?;
     m.add_function(wrap_pyfunction!(api_search::search, m)?)?;
     m.add_function(wrap_pyfunction!(api_misc::algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(api_misc::games, m)?)?;
     m.add_function(wrap_pyfunction!(api_misc::perft, m)?)?;
-    m.add_function(wrap_pyfunction!(api_misc::reproduce, m)?)?;
     m.add_function(wrap_pyfunction!(api_misc::tournament, m)?)?;
     Ok(())
 }

@@ -54,14 +54,14 @@ use gametree::search::{
     AnyGame, Config, Dispatch, SearchError, SearchResult, Searcher, Stop, StopReason,
 };
 use gametree::{score_in_range, Bounds, Evaluator, Game, Player, Scores, MAX_PLAYERS};
-use gametree_lab::search_job::{MoveStyle, SearchReport, SearchSpec};
+use gametree_run::search_job::{MoveStyle, SearchReport, SearchSpec};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyTuple};
 
 use crate::api_error::{from_search_error, gametree_error};
 use crate::api_interrupt::run_interruptible;
-use crate::api_search::SearchOutcome;
+use crate::api_result::SearchOutcome;
 
 /// The deepest search run on the calling thread (deeper ones get a thread with a stack
 /// sized for them): 64 plies of any search fit in a quarter of a MiB of stack, well inside
@@ -143,7 +143,7 @@ pub fn search_python_game(
     // Check the object now, with the caller's thread, so that a bad game is refused before
     // any search thread starts.
     let protocol = Protocol::read(game)?;
-    let max_plies = gametree_lab::stack::MAX_PLIES;
+    let max_plies = gametree_run::stack::MAX_PLIES;
     let plies = request
         .limits
         .depth

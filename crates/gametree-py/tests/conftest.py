@@ -23,6 +23,16 @@ def gametree_bin():
     return path
 
 
+@pytest.fixture(autouse=True)
+def reproduce_binary(monkeypatch):
+    """`gametree.reproduce` runs the binary $GAMETREE_BIN: the one the suite compares with,
+    when the environment names none."""
+    if not os.environ.get("GAMETREE_BIN"):
+        path = str(REPO / "target" / "checked" / "gametree")
+        if os.path.isfile(path):
+            monkeypatch.setenv("GAMETREE_BIN", path)
+
+
 @pytest.fixture(scope="session")
 def cli():
     """Runs the gametree binary: cli(*args) -> (exit code, stdout, stderr)."""

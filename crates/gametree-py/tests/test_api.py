@@ -163,6 +163,24 @@ def test_reproduce_rows_are_the_clis_rows(cli):
     assert gt.reproduce("knuth-moore/best-case") == json.loads(out)["rows"]
 
 
+def test_reproduce_without_the_binary_says_how_to_get_it(monkeypatch, tmp_path):
+    monkeypatch.delenv("GAMETREE_BIN", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(gt.GametreeError, match="not on the PATH.*GAMETREE_BIN"):
+        gt.reproduce("knuth-moore/best-case")
+    monkeypatch.setenv("GAMETREE_BIN", str(tmp_path / "missing"))
+    with pytest.raises(gt.GametreeError, match="GAMETREE_BIN=.*missing: no such file"):
+        gt.reproduce("knuth-moore/best-case")
+
+
+def test_reproduce_errors_are_the_clis_lines(cli):
+    code, _, err = cli("reproduce", "no-such-paper", "--quick", "--json")
+    assert code == 2
+    with pytest.raises(gt.GametreeError) as e:
+        gt.reproduce("no-such-paper")
+    assert "error: " + str(e.value) in err
+
+
 def test_tournament_is_the_clis_json(cli):
     code, out, _ = cli("tournament", "--game", "chinese-checkers(players=3,board=73)",
                        "--engines", "maxn,paranoid@d1", "--depth", "2", "--openings", "1",

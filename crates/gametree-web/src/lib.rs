@@ -40,8 +40,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use gametree::search::{Searcher, Stop};
 use gametree_games::registry::{self, Kind};
-use gametree_lab::search_job::{Front, RunError};
-use gametree_lab::search_json::{search_json, SearchRequest};
+use gametree_run::search_job::{Front, RunError};
+use gametree_run::search_json::{search_json, SearchRequest};
 use serde_json::{json, Value};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -63,7 +63,7 @@ pub const DEFAULT_MAX_TRACE: u64 = 10_000;
 /// at least one ply (a depth-0 search has no move to play) and has some time and nodes
 /// (above the server's caps, the caps apply).
 const PLAY_RANGES: [Range; 3] = [
-    Range::new("engine.depth", 1, gametree_lab::stack::MAX_PLIES),
+    Range::new("engine.depth", 1, gametree_run::stack::MAX_PLIES),
     Range::at_least("engine.time_ms", 1),
     Range::at_least("engine.nodes", 1),
 ];
@@ -82,13 +82,13 @@ pub struct DrawRequest {
     /// A position of the game.
     #[serde(default)]
     pub position: Option<String>,
-    /// The algorithm (one of [`gametree_lab::draw::DRAWABLE`]).
+    /// The algorithm (one of [`gametree_run::draw::DRAWABLE`]).
     pub algorithm: String,
     /// The depth limit, 0 to [`MAX_DRAW_DEPTH`].
     #[serde(default)]
     pub depth: Option<u32>,
     /// The most nodes drawn, 1 to [`MAX_DRAW_NODES`] (the drawing's default,
-    /// [`gametree_lab::draw::DEFAULT_MAX_NODES`], when omitted; never above the server's node
+    /// [`gametree_run::draw::DEFAULT_MAX_NODES`], when omitted; never above the server's node
     /// cap).
     #[serde(default)]
     pub max_nodes: Option<u64>,
@@ -97,7 +97,7 @@ pub struct DrawRequest {
 /// The JSON text `gametree draw --json` prints for the same request, with a deadline of
 /// `max_time_ms` and at most `max_nodes` nodes.
 pub fn draw_json(req: &DrawRequest, max_time_ms: u64, max_nodes: u64) -> Result<String, String> {
-    use gametree_lab::draw::{self, DrawConfig, DrawInput};
+    use gametree_run::draw::{self, DrawConfig, DrawInput};
     let input = match (&req.tree, &req.game) {
         (Some(doc), None) => DrawInput::Tree {
             tree: Box::new(
@@ -120,7 +120,7 @@ pub fn draw_json(req: &DrawRequest, max_time_ms: u64, max_nodes: u64) -> Result<
         ..DrawConfig::new(&req.algorithm)
     };
     let plies = u64::from(req.depth.unwrap_or(cfg.max_nodes as u32));
-    let drawing = gametree_lab::stack::on_search_thread(plies, || draw::draw(input, &cfg))
+    let drawing = gametree_run::stack::on_search_thread(plies, || draw::draw(input, &cfg))
         .map_err(|e| e.to_string())?
         .map_err(|e| e.to_string())?;
     serde_json::to_string(&drawing).map_err(|e| e.to_string())
@@ -474,7 +474,7 @@ async fn run_search<T: Send + 'static>(
 /// trace of at most [`ServerConfig::max_trace`] prunes.
 fn search_ranges(cfg: &ServerConfig) -> [Range; 4] {
     [
-        Range::new("depth", 0, gametree_lab::stack::MAX_PLIES),
+        Range::new("depth", 0, gametree_run::stack::MAX_PLIES),
         Range::at_least("nodes", 1),
         Range::at_least("time_ms", 1),
         Range {

@@ -11,7 +11,7 @@ use gametree::search::iterative::iterative_deepening_observed;
 use gametree::search::{self, Config, Limits, SearchError, SearchResult, Searcher, Stop};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
-use gametree_lab::search_job::{move_names, SearchReport};
+use gametree_run::search_job::{move_names, SearchReport};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use thiserror::Error;
@@ -117,7 +117,7 @@ pub fn play_json_observed(
         stop,
         on_iteration,
     };
-    gametree_lab::stack::on_search_thread(plies, || {
+    gametree_run::stack::on_search_thread(plies, || {
         registry::visit(&req.game, None, visitor).map_err(|e| PlayError::Invalid(e.to_string()))?
     })
     .map_err(|e| PlayError::Invalid(e.to_string()))?

@@ -10,8 +10,8 @@
 use std::time::Duration;
 
 use gametree::tree::ExplicitTree;
-use gametree_lab::search_job::{self, Source};
-use gametree_lab::search_json::SearchRequest;
+use gametree_run::search_job::{self, Source};
+use gametree_run::search_json::SearchRequest;
 
 use crate::ApiError;
 

@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use gametree_lab::merge::{part_files, read_parts, summarise_tournament, MergeError, Parts};
-use gametree_lab::shard::{write_tournament_part, Shard};
+use gametree_lab::shard::{play_tournament_shard, write_tournament_part, Shard};
 use gametree_lab::tournament::{Budget, TournamentConfig, TournamentResult};
-use gametree_lab::tournament_job::{play_shard, EngineTexts};
+use gametree_lab::tournament_job::EngineTexts;
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -46,7 +46,7 @@ fn fixture() -> &'static Fixture {
         let mut paths = Vec::new();
         for i in 0..2 {
             let shard = Shard::new(i, 2).unwrap();
-            let g = play_shard("tictactoe", &texts, &config, shard).unwrap();
+            let g = play_tournament_shard("tictactoe", &texts, &config, shard).unwrap();
             let (_, path) =
                 write_tournament_part(&parts_dir, g.params, shard, &g.which, g.results, 0.0)
                     .unwrap();

@@ -19,10 +19,10 @@ from ._gametree import (
     algorithms,
     games,
     perft,
-    reproduce,
     search,
     tournament,
 )
+from ._reproduce import reproduce
 
 __all__ = [
     "GametreeError",

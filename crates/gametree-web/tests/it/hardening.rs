@@ -115,7 +115,7 @@ fn a_trace_too_long_to_write_within_the_time_cap_is_refused_with_what_fits() {
 #[test]
 fn engine_depth_zero_and_every_engine_field_out_of_range_is_a_400_before_any_stream() {
     let addr = start(ServerConfig::default());
-    let max = gametree_lab::stack::MAX_PLIES;
+    let max = gametree_run::stack::MAX_PLIES;
     let cases = [
         (
             json!({"depth": 0}),

@@ -1,4 +1,5 @@
-//! The core has no module import cycle.
+//! No crate of the workspace has a module import cycle (the core's graph is also checked
+//! for the edges it must have).
 //!
 //! Every `.rs` file under `src` is a module (`lib.rs` the crate, `a/mod.rs` and `a.rs` the
 //! module `a`, `a/b.rs` the module `a::b`). The paths a file names in code (comments and
@@ -347,7 +348,8 @@ fn module_of(src_dir: &Path, file: &Path) -> Module {
         .collect();
     let last = parts.pop().unwrap();
     let stem = last.trim_end_matches(".rs");
-    if stem != "mod" && !(parts.is_empty() && stem == "lib") {
+    // `lib.rs` (a library) and `main.rs` (a binary, the command line) are the crate root.
+    if stem != "mod" && !(parts.is_empty() && (stem == "lib" || stem == "main")) {
         parts.push(stem.to_string());
     }
     parts
@@ -368,14 +370,37 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn crate_files() -> Vec<(Module, String)> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// The modules of the crate whose sources are under `src`, with their sources.
+fn files_under(src: &Path) -> Vec<(Module, String)> {
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    rust_files(src, &mut files);
     files
         .iter()
-        .map(|f| (module_of(&src, f), std::fs::read_to_string(f).unwrap()))
+        .map(|f| (module_of(src, f), std::fs::read_to_string(f).unwrap()))
         .collect()
+}
+
+fn crate_files() -> Vec<(Module, String)> {
+    files_under(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+}
+
+/// The `src` directory of every crate of the workspace (the directories of `crates/`),
+/// by crate directory name.
+fn workspace_sources() -> Vec<(String, PathBuf)> {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut out: Vec<(String, PathBuf)> = std::fs::read_dir(&crates)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("Cargo.toml").is_file() && p.join("src").is_dir())
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                p.join("src"),
+            )
+        })
+        .collect();
+    out.sort();
+    out
 }
 
 fn show(cycle: &[Module]) -> String {
@@ -409,6 +434,34 @@ fn the_core_has_no_module_import_cycle() {
     if let Some(cycle) = find_cycle(&graph) {
         panic!("module import cycle: {}", show(&cycle));
     }
+}
+
+#[test]
+fn no_crate_of_the_workspace_has_a_module_import_cycle() {
+    let sources = workspace_sources();
+    let names: Vec<&str> = sources.iter().map(|(n, _)| n.as_str()).collect();
+    for name in [
+        "gametree",
+        "gametree-games",
+        "gametree-run",
+        "gametree-lab",
+        "gametree-cli",
+    ] {
+        assert!(names.contains(&name), "no crate {name} among {names:?}");
+    }
+    let mut cycles = Vec::new();
+    for (name, src) in &sources {
+        let files = files_under(src);
+        assert!(!files.is_empty(), "{name}: no source files");
+        if let Some(cycle) = find_cycle(&sibling_graph(&files)) {
+            cycles.push(format!("{name}: {}", show(&cycle)));
+        }
+    }
+    assert!(
+        cycles.is_empty(),
+        "module import cycles:\n{}",
+        cycles.join("\n")
+    );
 }
 
 fn m(path: &str) -> Module {

@@ -11,7 +11,7 @@ use gametree::search::best_reply::Variant;
 use gametree::search::{Config, Events, SearchEvent};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
-use gametree_lab::draw::{self, DrawConfig, DrawInput, Drawing, EventKind};
+use gametree_run::draw::{self, DrawConfig, DrawInput, Drawing, EventKind};
 
 /// Plays a seeded number of random moves from the start, checks the event log of both
 /// variants there at `depth`, and returns the position reached in the game's notation.

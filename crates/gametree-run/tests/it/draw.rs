@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use gametree::rng::SplitMix64;
 use gametree::search::{self, Algorithm, Config, CutoffKind, Events, SearchEvent};
 use gametree::tree::{ExplicitTree, TreeEval};
-use gametree_lab::draw::{self, DrawConfig, DrawInput, Drawing, EventKind, DRAWABLE};
+use gametree_run::draw::{self, DrawConfig, DrawInput, Drawing, EventKind, DRAWABLE};
 
 /// A random tree: `players` players, maxsum 10, lower bound 0, branching 1 to 4 (so pruned
 /// children exist), depth 1 to 5, leaf vectors summing to at most 10; every inner node has a

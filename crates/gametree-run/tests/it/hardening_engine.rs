@@ -5,11 +5,11 @@ use std::time::{Duration, Instant};
 
 use gametree::search::Algorithm;
 use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
-use gametree_lab::search_job::{self, Format, Limits, Source};
-use gametree_lab::tournament::{
+use gametree_run::search_job::{self, Format, Limits, Source};
+use gametree_run::tournament::{
     run_tournament, Budget, Ending, Engine, EngineOptions, TournamentConfig,
 };
-use gametree_lab::tournament_job::{self, EngineTexts};
+use gametree_run::tournament_job::{self, EngineTexts};
 
 /// The bound a 1 ms budget must end within, set-up and clean-up included: generous, so a
 /// loaded machine does not fail it, yet far below the 0.3 to 0.9 s a GiB of table cost

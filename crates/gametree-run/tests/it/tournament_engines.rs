@@ -6,7 +6,7 @@ use gametree::search::best_reply::Variant;
 use gametree::search::{Algorithm, Searcher, WithSetToMove};
 use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
 use gametree_games::connect_four::{CellWeights, ConnectFour};
-use gametree_lab::tournament::{
+use gametree_run::tournament::{
     move_seed, run_tournament, run_tournament_with, Budget, Engine, TournamentConfig,
     TournamentError,
 };

@@ -7,12 +7,12 @@ use gametree::Game;
 use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
 use gametree_games::rng::SplitMix64;
 use gametree_games::tictactoe::{OpenLines, TicTacToe};
-use gametree_lab::rating::{
+use gametree_run::rating::{
     bradley_terry, comparisons, pairwise, rate, sign_test, win_shares, Finish, RatingConfig,
     RatingMethod,
 };
-use gametree_lab::stats::summarize;
-use gametree_lab::tournament::{
+use gametree_run::stats::summarize;
+use gametree_run::tournament::{
     run_tournament, seatings, table, Budget, Ending, Engine, TournamentConfig,
 };
 

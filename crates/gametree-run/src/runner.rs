@@ -6,7 +6,7 @@
 //!
 //! Every progress bar of the process is drawn through one [`MultiProgress`] ([`bars`]), so
 //! the bars of experiments running at the same time stack instead of overwriting each other,
-//! and a note printed meanwhile ([`crate::io::note`]) goes above them.
+//! and a note printed meanwhile (the lab's `io::note`) goes above them.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};

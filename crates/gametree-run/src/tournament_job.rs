@@ -1,6 +1,7 @@
 //! A tournament as `gametree tournament` plays it, shared by the `gametree` binary and the
 //! Python package: engines parsed from their text (`paranoid@d4`), and the tournament played
-//! on a game of the registry ([`play`]).
+//! on a game of the registry ([`play`]), whole or some of its games ([`play_games`], which
+//! the lab's shards call).
 
 use anyhow::{bail, Result};
 use gametree::search::{AnyGame, Dispatch, Needs, Searcher, WithSetToMove};
@@ -9,7 +10,6 @@ use gametree_games::registry::{GameVisitor, Kind, Playable};
 
 use crate::engine_name;
 use crate::search_job::{self, needs_set_to_move};
-use crate::shard::{self, Shard, TournamentParams};
 use crate::tournament::{
     game_count, play_games_with, run_tournament_with, Budget, Engine, GameResult, TournamentConfig,
     TournamentResult,
@@ -83,27 +83,35 @@ pub fn play(
     }
 }
 
-/// The games one shard of a tournament played (`tournament --shard`): what its part holds.
-pub struct ShardGames {
-    /// The tournament's parameters, as every part of it must repeat them.
-    pub params: TournamentParams,
-    /// The indices of the games this shard played, in order.
+/// Some games of a tournament (one shard's, `tournament --shard`) and what they were
+/// played as: what a part file holds.
+pub struct PlayedGames {
+    /// The game's spec as the registry prints it.
+    pub game: String,
+    /// Seats per game.
+    pub players: usize,
+    /// The engines as they played, each as `ALGORITHM@BUDGET` ([`Engine::name`]).
+    pub engines: Vec<String>,
+    /// Games in the whole tournament.
+    pub games: usize,
+    /// The indices of the games played, in order.
     pub which: Vec<usize>,
     /// Their results, in the order of `which`.
     pub results: Vec<GameResult>,
 }
 
-/// Plays shard `shard` of the tournament `config` on the game `spec`: the games
-/// [`shard::tournament_games`] deals it, each with the seed of its own index.
-pub fn play_shard(
+/// Plays some games of the tournament `config` on the game `spec`: `pick` is given the
+/// number of games of the whole tournament and returns the indices to play, each game
+/// played with the seed of its own index.
+pub fn play_games(
     spec: &str,
     engines: &EngineTexts,
     config: &TournamentConfig,
-    shard: Shard,
-) -> Result<ShardGames> {
-    match visit(spec, engines, config, Some(shard))? {
+    pick: &dyn Fn(usize) -> Vec<usize>,
+) -> Result<PlayedGames> {
+    match visit(spec, engines, config, Some(pick))? {
         Played::Games(games) => Ok(games),
-        Played::Whole(_) => bail!("a shard was asked for"),
+        Played::Whole(_) => bail!("some games were asked for"),
     }
 }
 
@@ -111,27 +119,27 @@ fn visit(
     spec: &str,
     engines: &EngineTexts,
     config: &TournamentConfig,
-    shard: Option<Shard>,
+    pick: Option<&dyn Fn(usize) -> Vec<usize>>,
 ) -> Result<Played> {
     let loaded = search_job::load(None, Some(spec), None)?;
     loaded.visit(TournamentVisitor {
         engines,
         config,
-        shard,
+        pick,
     })?
 }
 
-/// What the visitor played: the whole tournament, or the games of one shard.
+/// What the visitor played: the whole tournament, or some of its games.
 enum Played {
     Whole(TournamentResult),
-    Games(ShardGames),
+    Games(PlayedGames),
 }
 
-/// Plays the tournament (or one shard of its games) on the game the registry built.
+/// Plays the tournament (or the games `pick` chooses) on the game the registry built.
 struct TournamentVisitor<'a> {
     engines: &'a EngineTexts,
     config: &'a TournamentConfig,
-    shard: Option<Shard>,
+    pick: Option<&'a dyn Fn(usize) -> Vec<usize>>,
 }
 
 impl TournamentVisitor<'_> {
@@ -143,31 +151,22 @@ impl TournamentVisitor<'_> {
         G::Move: Send + Sync,
     {
         let config = &self.engines.config_for(game, self.config)?;
-        match self.shard {
+        match self.pick {
             None => Ok(Played::Whole(run_tournament_with::<D, _, _>(
                 game,
                 &game.evaluator(),
                 &game.spec_text(),
                 config,
             )?)),
-            Some(s) => {
+            Some(pick) => {
                 let games = game_count::<D, G>(game, config)?;
-                let which = shard::tournament_games(games, s);
+                let which = pick(games);
                 let results = play_games_with::<D, _, _>(game, &game.evaluator(), config, &which)?;
-                let params = TournamentParams {
-                    command: "tournament".into(),
+                Ok(Played::Games(PlayedGames {
                     game: game.spec_text(),
                     players: game.players(),
                     engines: config.engines.iter().map(|e| e.name()).collect(),
-                    openings: config.openings,
-                    opening_plies: config.opening_plies,
-                    seed: config.seed,
-                    max_plies: config.max_plies,
-                    bootstrap: config.bootstrap,
                     games,
-                };
-                Ok(Played::Games(ShardGames {
-                    params,
                     which,
                     results,
                 }))

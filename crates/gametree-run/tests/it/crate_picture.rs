@@ -1,0 +1,96 @@
+//! The crate picture (ARCHITECTURE.md), read from `cargo metadata`: which workspace crate may
+//! use which. `gametree-run` builds on the core and the games only; the server and the Python
+//! package reach the jobs through it, never through the lab of paper reproductions.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::process::Command;
+
+use serde_json::Value;
+
+/// Every workspace crate with the workspace crates it depends on (normal dependencies, and
+/// build and dev dependencies too), from `cargo metadata --format-version 1 --no-deps`.
+fn workspace_dependencies() -> BTreeMap<String, BTreeSet<String>> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--no-deps",
+            "--offline",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        out.status.success(),
+        "cargo metadata failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON");
+    let packages = doc["packages"].as_array().expect("a list of packages");
+    let members: BTreeSet<String> = packages
+        .iter()
+        .filter_map(|p| p["name"].as_str().map(String::from))
+        .collect();
+    packages
+        .iter()
+        .map(|p| {
+            let name = p["name"].as_str().expect("a package name").to_string();
+            let deps = p["dependencies"]
+                .as_array()
+                .expect("a list of dependencies")
+                .iter()
+                .filter_map(|d| d["name"].as_str())
+                .filter(|d| members.contains(*d))
+                .map(String::from)
+                .collect();
+            (name, deps)
+        })
+        .collect()
+}
+
+fn set(names: &[&str]) -> BTreeSet<String> {
+    names.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn the_crates_depend_as_the_picture_says() {
+    let deps = workspace_dependencies();
+    for name in [
+        "gametree",
+        "gametree-games",
+        "gametree-run",
+        "gametree-lab",
+        "gametree-web",
+        "gametree-cli",
+        "gametree-py",
+    ] {
+        assert!(deps.contains_key(name), "no crate {name} in {deps:?}");
+    }
+    // The jobs every front calls build on the core and the games only.
+    assert_eq!(deps["gametree-run"], set(&["gametree", "gametree-games"]));
+    // The server and the Python package use the jobs, not the lab of paper reproductions.
+    for front in ["gametree-web", "gametree-py"] {
+        assert!(
+            !deps[front].contains("gametree-lab"),
+            "{front} depends on gametree-lab: {:?}",
+            deps[front]
+        );
+        assert!(
+            deps[front].contains("gametree-run"),
+            "{front}: {:?}",
+            deps[front]
+        );
+    }
+    // The core names no other crate of the workspace; the games only the core.
+    assert_eq!(deps["gametree"], set(&[]));
+    assert_eq!(deps["gametree-games"], set(&["gametree"]));
+    // Nothing below the command line depends on it.
+    for (name, d) in &deps {
+        assert!(
+            !d.contains("gametree-cli"),
+            "{name} depends on gametree-cli"
+        );
+    }
+}

@@ -1,0 +1,8 @@
+//! Integration tests of the jobs the fronts share: one binary, one module per concern.
+
+mod crate_picture;
+mod draw;
+mod draw_brs;
+mod hardening_engine;
+mod rating;
+mod tournament_engines;
