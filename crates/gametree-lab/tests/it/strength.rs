@@ -12,7 +12,7 @@ use gametree_lab::papers::strength::{
     assemble, assemble_match, calibrated_nodes, claim_test, decide, group_shares, items,
     matches_on, paired_differences, parse_item_key, plan, play_block, sequential, strength,
     BudgetRule, Claim, Entrant, MatchOutcome, Plan, StrengthGame, BRS, CALIBRATED_NODES, CLAIMS,
-    ENTRANTS, MARGIN, MATCHES, MAXN, MCTS, MIN_GROUPS, PARANOID, TABLE_MIB,
+    ENTRANTS, MARGIN, MATCHES, MAXN, MCTS, MCTS_MIN_NODES, MIN_GROUPS, MctsPolicy, PARANOID, TABLE_MIB,
 };
 use gametree_lab::report::Verdict;
 use gametree_lab::tournament::{run_tournament, Budget, Engine, EngineOptions, TournamentConfig};
@@ -315,6 +315,19 @@ fn the_default_budget_is_the_calibrated_nodes() {
         quick.budget(StrengthGame::Rolit3, brs),
         Budget::Nodes(n / 10)
     );
+    // MCTS gets at least MCTS_MIN_NODES, enough to expand a Blokus root.
+    let mcts = Entrant::plain(MCTS);
+    assert!(calibrated_nodes(StrengthGame::Blokus, mcts) < MCTS_MIN_NODES);
+    for p in [&full, &quick] {
+        assert_eq!(
+            p.budget(StrengthGame::Blokus, mcts),
+            Budget::Nodes(MCTS_MIN_NODES)
+        );
+        assert_eq!(
+            p.budget(StrengthGame::Blokus, Entrant::mcts(MctsPolicy::Solver)),
+            Budget::Nodes(MCTS_MIN_NODES)
+        );
+    }
     // Every game and engine that can play it has its own calibrated budget.
     for (g, row) in StrengthGame::ALL.iter().zip(CALIBRATED_NODES) {
         for (e, n) in ENTRANTS[..7].iter().zip(row) {

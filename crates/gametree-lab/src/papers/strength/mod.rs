@@ -607,6 +607,13 @@ fn budget_column(entrant: Entrant) -> Option<usize> {
     ENTRANTS[..7].iter().position(|&x| x == base)
 }
 
+/// The fewest nodes per move MCTS gets under a calibrated budget: it creates every child of
+/// a node when it expands it, so with fewer nodes than the branching factor (about 330 in a
+/// Blokus middle game) it cannot expand its root and falls back to its first move. Only
+/// Blokus's calibrated MCTS budget (252) is below it, so there MCTS searches more than its
+/// 20 ms against the alpha-beta engines; the MCTS policies still get equal budgets.
+pub const MCTS_MIN_NODES: u64 = 2000;
+
 /// The calibrated nodes per move of `entrant` on `game` ([`CALIBRATED_NODES`]; every MCTS
 /// policy takes MCTS's; 1,000 for an entrant that is not in [`ENTRANTS`]).
 pub fn calibrated_nodes(game: StrengthGame, entrant: Entrant) -> u64 {
@@ -661,7 +668,13 @@ impl Plan {
     pub fn budget(&self, game: StrengthGame, entrant: Entrant) -> Budget {
         match self.budget {
             BudgetRule::Calibrated { divisor } => {
-                Budget::Nodes((calibrated_nodes(game, entrant) / divisor.max(1)).max(1))
+                let n = (calibrated_nodes(game, entrant) / divisor.max(1)).max(1);
+                let floor = if entrant.searcher == MCTS {
+                    MCTS_MIN_NODES
+                } else {
+                    1
+                };
+                Budget::Nodes(n.max(floor))
             }
             BudgetRule::Fixed(b) => b,
         }
