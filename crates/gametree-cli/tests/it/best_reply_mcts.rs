@@ -370,7 +370,10 @@ fn mcts_flags_are_validated_naming_the_flag() {
         "100",
         "--json",
     ]));
-    assert_eq!(v["stats"]["nodes"], 100);
+    // (It creates a node's children together, so it stops at the last expansion that fits:
+    // at most the budget, and never more than one expansion short of it.)
+    let nodes = v["stats"]["nodes"].as_u64().unwrap();
+    assert!((90..=100).contains(&nodes), "{nodes}");
 }
 
 #[test]

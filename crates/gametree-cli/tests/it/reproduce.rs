@@ -203,10 +203,11 @@ fn list_names_every_experiment_and_runs_nothing() {
         .filter(|l| !l.starts_with(' '))
         .map(|l| l.split_whitespace().next().unwrap())
         .collect();
-    assert_eq!(names.len(), 18, "{text}");
+    assert_eq!(names.len(), 19, "{text}");
     assert_eq!(names[0], "korf-1991/best-case");
     assert!(names.contains(&"sturtevant-2003/table-12"));
     assert_eq!(names[17], "beyond/strength");
+    assert_eq!(names[18], "beyond/mcts-tuning");
     assert!(text.lines().all(|l| l.chars().count() <= 100));
     let one = ok(&["reproduce", "--list", "fridenfalk-2014"]);
     let names: Vec<&str> = one
