@@ -11,8 +11,9 @@ use gametree_lab::experiment::{Ctx, StrengthScale};
 use gametree_lab::papers::strength::{
     assemble, assemble_match, calibrated_nodes, claim_test, decide, group_shares, items,
     matches_on, paired_differences, parse_item_key, plan, play_block, sequential, strength,
-    BudgetRule, Claim, Entrant, MatchOutcome, Plan, StrengthGame, BRS, CALIBRATED_NODES, CLAIMS,
-    ENTRANTS, MARGIN, MATCHES, MAXN, MCTS, MCTS_MIN_NODES, MIN_GROUPS, MctsPolicy, PARANOID, TABLE_MIB,
+    BudgetRule, Claim, Entrant, MatchOutcome, MctsPolicy, Plan, StrengthGame, BRS,
+    CALIBRATED_NODES, CLAIMS, ENTRANTS, MARGIN, MATCHES, MAXN, MCTS, MCTS_MIN_NODES, MIN_GROUPS,
+    PARANOID, TABLE_MIB,
 };
 use gametree_lab::report::Verdict;
 use gametree_lab::tournament::{run_tournament, Budget, Engine, EngineOptions, TournamentConfig};
