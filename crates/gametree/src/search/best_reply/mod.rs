@@ -98,7 +98,7 @@ impl Variant {
 /// - **Paper**: as [`brs`] and [`brs_plus`]; Schadd & Winands (2011) search BRS by iterative
 ///   deepening.
 /// - **Computes**: the variant's value at depths 1, 2, ... up to `config.limits.depth`
-///   (without end when `None`), by [`iterative_deepening`]; the result is the last completed
+///   (without end when `None`), by [`crate::search::iterative::iterative_deepening`]; the result is the last completed
 ///   iteration's: the same value, move and principal variation as the fixed-depth search at
 ///   that depth. Deepening stops early when an iteration reaches no node at its depth limit.
 /// - **Bounds**: none needed.
