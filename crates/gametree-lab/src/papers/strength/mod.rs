@@ -745,7 +745,7 @@ pub fn experiment() -> Experiment {
     Experiment {
         paper: PAPER,
         table: TABLE,
-        about: "beyond the papers: max^n, speculative, paranoid, BRS, BRS+ and MCTS at calibrated equal nodes per move on every multi-player game, beside the claims of Schadd & Winands 2011, Esser et al. 2013 and Sturtevant 2003",
+        about: "beyond the papers: max^n, speculative, paranoid, BRS, BRS+ and MCTS (and its policies) at calibrated equal nodes per move on the papers' games, beside the claims of Schadd & Winands 2011, Esser et al. 2013, Sturtevant 2003 and Nijssen & Winands 2011-2013",
         params,
         run,
     }
