@@ -57,6 +57,17 @@ impl Finish<'_> {
             .collect()
     }
 
+    /// Engine `e`'s share of this game's win: the win shares of its seats, summed (0 when
+    /// it did not sit).
+    pub fn share_of(&self, e: usize) -> f64 {
+        self.seats
+            .iter()
+            .zip(self.win_shares())
+            .filter(|(&s, _)| s == e)
+            .map(|(_, w)| w)
+            .sum()
+    }
+
     /// The credit of engine `a` against engine `b` in this game, if both sat: the share of
     /// seat pairs (a seat of `a`, a seat of `b`) where `a`'s seat finished ahead, ties
     /// counting half. `None` if one of them did not sit.

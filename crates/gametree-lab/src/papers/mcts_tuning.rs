@@ -518,17 +518,7 @@ where
 
 /// Engine `e`'s wins (its seats' shares, ties shared) and games in `games`.
 fn record(games: &[GameResult], e: usize) -> (f64, usize) {
-    let mut wins = 0.0;
-    for g in games {
-        let shares = g.finish().win_shares();
-        wins += g
-            .seats
-            .iter()
-            .zip(shares)
-            .filter(|(&s, _)| s == e)
-            .map(|(_, w)| w)
-            .sum::<f64>();
-    }
+    let wins = games.iter().map(|g| g.finish().share_of(e)).sum();
     (wins, games.len())
 }
 

@@ -390,3 +390,17 @@ fn a_time_budgeted_move_keeps_its_deadline() {
         overruns[overruns.len() - 1]
     );
 }
+
+#[test]
+fn an_engines_share_of_a_game_sums_its_seats_win_shares() {
+    // Engine 0 on seats 0 and 2, engine 1 on seat 1; seats 1 and 2 tie for best.
+    let seats = [0, 1, 0];
+    let scores = [1, 5, 5];
+    let f = Finish {
+        seats: &seats,
+        scores: &scores,
+    };
+    assert_eq!(f.share_of(0), 0.5);
+    assert_eq!(f.share_of(1), 0.5);
+    assert_eq!(f.share_of(2), 0.0, "an engine that did not sit");
+}

@@ -153,6 +153,14 @@ impl ClaimSpec {
         }
     }
 
+    /// Whether the claim rests on match `m` (either match of a pair).
+    pub fn rests_on(&self, m: usize) -> bool {
+        match self.on {
+            On::Match(a) | On::FreeForAll(a) => a == m,
+            On::Pair(a, b) => a == m || b == m,
+        }
+    }
+
     /// Whether the claim is judged on `game` (in the family or as a generalisation).
     pub fn judged_on(&self, game: StrengthGame) -> bool {
         self.games.contains(&game) || self.generalised.contains(&game)

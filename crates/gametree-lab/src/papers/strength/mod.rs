@@ -48,7 +48,7 @@ use crate::engine_policy::{Milli, PlayoutOption, PolicyOptions};
 use crate::experiment::{Ctx, Experiment, Output};
 use crate::rating::{rate, Finish, RatingConfig};
 use crate::report::{Number, Row, Verdict};
-use crate::stats::{holm, samples_needed, sign_test, summarize, wilson, Sprt, SprtState};
+use crate::stats::{holm, samples_needed, sign_test, summarize, wilson, Sprt, SprtState, Summary};
 use crate::tournament::{
     play_games_with, seatings, summarise, Budget, Engine, EngineOptions, GameResult,
     TournamentConfig, TournamentError, TournamentResult,
@@ -879,7 +879,7 @@ pub fn sequential(claim: Claim, xs: &[f64]) -> SequentialRun {
 pub fn group_shares(games: &[GameResult], e: usize) -> Vec<(usize, f64)> {
     let mut out: Vec<(usize, f64, usize)> = Vec::new();
     for g in games {
-        let w = share(g, e);
+        let w = g.finish().share_of(e);
         match out.last_mut() {
             Some(last) if last.0 == g.opening => {
                 last.1 += w;
@@ -894,17 +894,6 @@ pub fn group_shares(games: &[GameResult], e: usize) -> Vec<(usize, f64)> {
 /// The first engine's win rate in each group of `games` ([`group_shares`] of engine 0).
 pub fn group_win_rates(games: &[GameResult]) -> Vec<f64> {
     group_shares(games, 0).into_iter().map(|(_, w)| w).collect()
-}
-
-/// Engine `e`'s share of the win of game `g` (ties shared).
-fn share(g: &GameResult, e: usize) -> f64 {
-    let shares = g.finish().win_shares();
-    g.seats
-        .iter()
-        .zip(shares)
-        .filter(|(&s, _)| s == e)
-        .map(|(_, s)| s)
-        .sum()
 }
 
 /// The paired differences `a - b` of two series of group values, over the openings both
@@ -950,12 +939,10 @@ impl MatchResult {
         let MatchOutcome::Played(r) = &self.outcome else {
             return None;
         };
+        // Every engine of a match sits in every game: its summary's wins are over them all.
         let n = r.results.len();
-        if n == 0 {
-            return None;
-        }
-        let wins: f64 = r.results.iter().map(|g| share(g, e)).sum();
-        Some((wins / n as f64, wilson(wins, n as f64), n))
+        let wins = r.engines.get(e)?.wins;
+        (n > 0).then(|| (wins / n as f64, wilson(wins, n as f64), n))
     }
 
     /// The first engine's win rate ([`MatchResult::win_rate_of`] engine 0).
@@ -1024,20 +1011,10 @@ pub fn engine(entrant: Entrant, game: StrengthGame, plan: &Plan) -> Engine {
         .with_policy(policy)
 }
 
-/// The matches every claim judged on `game` rests on.
-fn claim_matches(spec: &ClaimSpec) -> Vec<usize> {
-    match spec.on {
-        On::Match(m) | On::FreeForAll(m) => vec![m],
-        On::Pair(a, b) => vec![a, b],
-    }
-}
-
 /// Whether a claim judged on `game` rests on match `m` (its cap is then
 /// [`Plan::claim_games`]).
 pub fn claims_rest_on(game: StrengthGame, m: usize) -> bool {
-    CLAIMS
-        .iter()
-        .any(|c| c.judged_on(game) && claim_matches(c).contains(&m))
+    CLAIMS.iter().any(|c| c.judged_on(game) && c.rests_on(m))
 }
 
 /// The index in [`CLAIMS`] of the claim whose sequential test stops match `m` on `game`,
@@ -1725,17 +1702,22 @@ impl Strength {
                 played(m).map(|r| {
                     // An intersection-union test: the first beats every rival, each by a
                     // paired sign test; the p-value is the largest.
+                    // The row reports the rival with the largest p-value; the claim holds
+                    // only if the first engine leads every rival.
                     let first = group_shares(r, 0);
                     let k = self.matches[m].engines.len();
-                    let mut worst = (f64::NEG_INFINITY, true, String::new(), Vec::new(), 1);
-                    for e in 1..k {
-                        let xs = paired_differences(&first, &group_shares(r, e));
-                        let (p, agrees, _) = claim_test(spec.claim, &xs);
-                        if p > worst.0 || (!agrees && worst.1) {
-                            worst = (p, agrees, String::new(), xs, e);
-                        }
-                    }
-                    let (p, agrees, _, xs, e) = worst;
+                    let tests: Vec<(f64, bool, Vec<f64>, usize)> = (1..k)
+                        .map(|e| {
+                            let xs = paired_differences(&first, &group_shares(r, e));
+                            let (p, agrees, _) = claim_test(spec.claim, &xs);
+                            (p, agrees, xs, e)
+                        })
+                        .collect();
+                    let agrees = tests.iter().all(|t| t.1);
+                    let (p, _, xs, e) = tests
+                        .into_iter()
+                        .max_by(|a, b| a.0.total_cmp(&b.0))
+                        .expect("a free-for-all has rivals");
                     let test = format!(
                         "intersection-union test: exact two-sided sign tests of the first engine's group win share against each of the {} others, paired by opening; p the largest",
                         k - 1
@@ -1812,8 +1794,7 @@ impl Strength {
             "disagrees" => Verdict::Differs,
             _ => Verdict::TooFew,
         };
-        let sd = summarize(&c.xs).sd;
-        let mean = summarize(&c.xs).mean;
+        let Summary { sd, mean, .. } = summarize(&c.xs);
         let shift = match c.spec.claim {
             Claim::Beats => (mean - 0.5).abs(),
             Claim::AtLeastAsGood => (mean - (0.5 - MARGIN)).abs(),
