@@ -540,7 +540,8 @@ impl Registered for Chess4 {
         syntax: "chess4(cap=400)",
         about: "four-player chess (Red, Blue, Yellow, Green) on the 160-square cross board; cap: \
                 the ply cap; eval: psi (own material) or relative (material minus the mean of \
-                the live opponents'); a move is FROM-TO (h2-h4); --position \"r Kh1,Qg1,.../<blue>/\
+                the live opponents'); claim: N ends a game with two players left when one \
+                leads by N points of material (it wins; 0, the default: no claim rule); a move is FROM-TO (h2-h4); --position \"r Kh1,Qg1,.../<blue>/\
                 <yellow>/<green>\" (`-` for an eliminated side)",
         default_spec: "chess4(cap=400)",
     }];

@@ -31,7 +31,8 @@
 //! openings, so seats and openings are balanced.
 //!
 //! A game ends in one of two ways ([`Ending`]). It is **finished** when the rules decide it
-//! (a terminal state other than a ply cap): the seats are ranked by the outcome. It is
+//! (a terminal state other than a ply cap, a claim rule's end included, counted apart as
+//! `claimed`: [`Game::ended_by_claim`]): the seats are ranked by the outcome. It is
 //! **adjudicated** when it is stopped by [`TournamentConfig::max_plies`], by the game's own
 //! ply cap ([`Game::ended_by_cap`]), or (a broken game) by a state without moves or outcome:
 //! the seats are then ranked by the evaluator's values of the last state. Either way the
@@ -589,6 +590,9 @@ pub enum Ending {
     Finished,
     /// The game's own ply cap ended it ([`Game::ended_by_cap`]); ranked by the evaluator.
     GameCap,
+    /// A claim rule of the game ended it ([`Game::ended_by_claim`]): decided by the rules,
+    /// ranked by the outcome, like [`Ending::Finished`] (not adjudicated).
+    Claimed,
     /// [`TournamentConfig::max_plies`] stopped it; ranked by the evaluator.
     MaxPlies,
     /// A non-terminal state without moves (a broken game); ranked by the evaluator.
@@ -598,7 +602,7 @@ pub enum Ending {
 impl Ending {
     /// Whether the game was adjudicated (ranked by the evaluator), not finished.
     pub fn adjudicated(self) -> bool {
-        self != Ending::Finished
+        !matches!(self, Ending::Finished | Ending::Claimed)
     }
 }
 
@@ -698,6 +702,9 @@ pub struct TournamentResult {
     pub finished: usize,
     /// Games adjudicated by the evaluator.
     pub adjudicated: usize,
+    /// Of the finished games, those a claim rule of the game ended ([`Ending::Claimed`]).
+    #[serde(default)]
+    pub claimed: usize,
     /// Whether more than half of the games were adjudicated (the report warns).
     pub mostly_adjudicated: bool,
     /// Per engine, in the order given.
@@ -836,6 +843,9 @@ fn play_game_in<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
             if game.ended_by_cap(&state) {
                 break (eval.evaluate(game, &state), Ending::GameCap);
             }
+            if game.ended_by_claim(&state) {
+                break (o, Ending::Claimed);
+            }
             break (o, Ending::Finished);
         }
         if max_plies.is_some_and(|m| plies >= m) {
@@ -875,7 +885,7 @@ fn play_game_in<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
         scores,
         plies,
         ending,
-        finished: ending == Ending::Finished,
+        finished: !ending.adjudicated(),
         winner: (top.len() == 1).then(|| top[0]),
         nodes,
         moves,
@@ -1327,6 +1337,10 @@ pub fn summarise(
         .collect();
     let finished = results.iter().filter(|r| r.finished).count();
     let adjudicated = results.len() - finished;
+    let claimed = results
+        .iter()
+        .filter(|r| r.ending == Ending::Claimed)
+        .count();
     TournamentResult {
         game,
         players,
@@ -1336,6 +1350,7 @@ pub fn summarise(
         games: results.len(),
         finished,
         adjudicated,
+        claimed,
         mostly_adjudicated: 2 * adjudicated > results.len(),
         engines,
         pairwise: pairs,

@@ -260,6 +260,15 @@ pub trait Game {
         false
     }
 
+    /// Whether the terminal `state` was ended by a claim rule of the game (a rule that ends
+    /// a game whose result is no longer in doubt, such as four-player chess's
+    /// `chess4(claim=N)`: two players left, one N points of material ahead). The outcome is
+    /// then the game's result by its rules, as for any finished game; a tournament counts
+    /// these games apart so that a report can say how many ended so. Default: `false`.
+    fn ended_by_claim(&self, _state: &Self::State) -> bool {
+        false
+    }
+
     /// The move in the game's notation (for printing principal variations and reading a
     /// person's moves: a move is entered by its name).
     fn move_name(&self, _state: &Self::State, mv: Self::Move) -> String {

@@ -31,6 +31,14 @@
 //! (it gets [`MAXSUM`], the others 0) or after `cap` plies (every move is a ply; default
 //! 400), when the live players with the most material share [`MAXSUM`] (rounded down).
 //!
+//! **The claim rule** (`chess4(claim=N)`, off by default; [`Chess4::with_claim`]): when two
+//! players are left and one has at least `N` points of material more than the other, the
+//! game ends at once and that player wins ([`MAXSUM`]). It is this project's automatic form
+//! of the "claim win" of the free-for-all four-player chess played online (two players
+//! left, 20 points ahead; there the points are captures, here material): a rational player
+//! always claims, and the leader of such an endgame would otherwise have to mate with a
+//! shallow search before the cap. [`Game::ended_by_claim`] reports such an end.
+//!
 //! # State
 //!
 //! [`State`] is `Copy`, 216 bytes: the mailbox (one byte per square index, 196), the king
@@ -236,6 +244,8 @@ impl fmt::Debug for State {
 pub struct Chess4 {
     cap: u32,
     eval: EvalKind,
+    /// The claim rule's material lead (0: no claim rule).
+    claim: u16,
 }
 
 /// A configuration that does not exist.
@@ -244,13 +254,24 @@ pub enum ConfigError {
     /// The ply cap is out of range.
     #[error("the ply cap must be 1 to {MAX_CAP} (the deepest search supported), not {0}")]
     Cap(u32),
+    /// The claim rule's lead is out of range.
+    #[error("the claim rule's material lead must be 0 (no claim rule) to {MAX_CLAIM}, not {0}")]
+    Claim(u32),
 }
+
+/// The largest material lead of the claim rule (more than any position can have).
+pub const MAX_CLAIM: u32 = MAXSUM as u32;
+
+/// The claim rule's lead the strength experiment plays with (`chess4(claim=20)`): the
+/// online game's 20 points.
+pub const STANDARD_CLAIM: u32 = 20;
 
 impl Default for Chess4 {
     fn default() -> Chess4 {
         Chess4 {
             cap: DEFAULT_CAP,
             eval: EvalKind::Psi,
+            claim: 0,
         }
     }
 }
@@ -262,6 +283,7 @@ impl Chess4 {
             Ok(Chess4 {
                 cap,
                 eval: EvalKind::Psi,
+                claim: 0,
             })
         } else {
             Err(ConfigError::Cap(cap))
@@ -273,29 +295,53 @@ impl Chess4 {
         Chess4 { eval, ..self }
     }
 
+    /// The same game with the claim rule at a lead of `lead` points of material (0: none;
+    /// at most [`MAX_CLAIM`]); see the module documentation.
+    pub fn with_claim(self, lead: u32) -> Result<Chess4, ConfigError> {
+        if lead <= MAX_CLAIM {
+            Ok(Chess4 {
+                claim: lead as u16,
+                ..self
+            })
+        } else {
+            Err(ConfigError::Claim(lead))
+        }
+    }
+
+    /// The claim rule's lead (0: no claim rule).
+    pub fn claim(&self) -> u32 {
+        u32::from(self.claim)
+    }
+
     /// The evaluator the game's spec names (`eval=psi`, the default, or `eval=relative`).
     pub fn eval_kind(&self) -> EvalKind {
         self.eval
     }
 
-    /// The game of a spec `chess4(cap=400,eval=relative)` (both optional: cap 400, eval
-    /// psi).
+    /// The game of a spec `chess4(cap=400,eval=relative,claim=20)` (all optional: cap 400,
+    /// eval psi, no claim rule).
     pub fn from_spec(spec: &Spec) -> Result<Chess4, SpecError> {
         let cap = spec.get("cap", DEFAULT_CAP)?;
         let eval = spec.get("eval", EvalKind::Psi)?;
+        let claim = spec.get("claim", 0u32)?;
         spec.finish()?;
         Chess4::new(cap)
+            .and_then(|g| g.with_claim(claim))
             .map(|g| g.with_eval(eval))
             .map_err(|e| spec.error(e.to_string()))
     }
 
-    /// The spec text of this game (read back by [`Chess4::from_spec`]); `eval` is named
-    /// when it is not the default.
+    /// The spec text of this game (read back by [`Chess4::from_spec`]); `eval` and `claim`
+    /// are named when they are not the default.
     pub fn spec(&self) -> String {
-        match self.eval {
-            EvalKind::Psi => format!("chess4(cap={})", self.cap),
-            e => format!("chess4(cap={},eval={e})", self.cap),
+        let mut s = format!("chess4(cap={}", self.cap);
+        if self.eval != EvalKind::Psi {
+            s += &format!(",eval={}", self.eval);
         }
+        if self.claim > 0 {
+            s += &format!(",claim={}", self.claim);
+        }
+        s + ")"
     }
 
     /// The ply cap.
@@ -303,10 +349,29 @@ impl Chess4 {
         self.cap
     }
 
-    /// Whether the game is over: one player left, or the ply cap reached.
+    /// Whether the game is over: one player left, the ply cap reached, or (with the claim
+    /// rule) two players left with a lead of the claim's size.
     #[inline]
     pub fn is_terminal(&self, state: &State) -> bool {
-        state.alive.count_ones() <= 1 || state.ply as u32 >= self.cap
+        state.alive.count_ones() <= 1 || state.ply as u32 >= self.cap || self.claimable(state)
+    }
+
+    /// Whether the claim rule ends `state`: two players left, one at least the claim's lead
+    /// of material ahead.
+    #[inline]
+    fn claimable(&self, state: &State) -> bool {
+        if self.claim == 0 || state.alive.count_ones() != 2 {
+            return false;
+        }
+        let mut live = (0..PLAYERS).filter(|&p| state.alive >> p & 1 == 1);
+        let (a, b) = (live.next(), live.next());
+        match (a, b) {
+            (Some(a), Some(b)) => {
+                (i64::from(state.psi[a]) - i64::from(state.psi[b])).unsigned_abs()
+                    >= u64::from(self.claim)
+            }
+            _ => false,
+        }
     }
 
     /// The position given in the notation `<r|b|y|g> <red>/<blue>/<yellow>/<green>` (each
@@ -482,7 +547,12 @@ impl Game for Chess4 {
     /// A game that reached the ply cap with two or more players left: decided by material,
     /// which a tournament counts as adjudicated rather than finished.
     fn ended_by_cap(&self, state: &State) -> bool {
-        state.alive.count_ones() > 1 && state.ply as u32 >= self.cap
+        state.alive.count_ones() > 1 && state.ply as u32 >= self.cap && !self.claimable(state)
+    }
+
+    /// A game the claim rule ended (two players left, the claim's lead reached).
+    fn ended_by_claim(&self, state: &State) -> bool {
+        self.claimable(state)
     }
 
     fn move_name(&self, _state: &State, mv: Move) -> String {

@@ -956,3 +956,66 @@ fn relative_eval_rewards_captures_and_keeps_its_bounds() {
     };
     check(&Chess4::new(120).unwrap(), &Relative, &cfg).unwrap();
 }
+
+/// `chess4(claim=N)`: a spec parameter (off by default), read back by the spec text; an
+/// impossible lead is refused with a one-line error.
+#[test]
+fn the_claim_rule_is_a_spec_parameter() {
+    let g = Chess4::from_spec(&Spec::parse("chess4(eval=relative,claim=20)").unwrap()).unwrap();
+    assert_eq!(g.claim(), 20);
+    assert_eq!(g.spec(), "chess4(cap=400,eval=relative,claim=20)");
+    assert_eq!(
+        Chess4::from_spec(&Spec::parse(&g.spec()).unwrap()).unwrap(),
+        g
+    );
+    let psi = Chess4::from_spec(&Spec::parse("chess4(claim=5)").unwrap()).unwrap();
+    assert_eq!(psi.spec(), "chess4(cap=400,claim=5)");
+    assert_eq!(Chess4::default().claim(), 0);
+    let e = Chess4::from_spec(&Spec::parse("chess4(claim=413)").unwrap()).unwrap_err();
+    assert!(e.to_string().contains("claim rule"), "{e}");
+    assert!(!e.to_string().contains('\n'), "{e}");
+}
+
+/// The claim rule ends a game with two players left and one at least the claim's lead of
+/// material ahead: the leader wins, and the end is reported as a claim, not a cap. One
+/// point short, with three players left, or without the rule, play goes on.
+#[test]
+fn the_claim_rule_ends_a_decided_two_player_endgame() {
+    let claim = Chess4::default().with_claim(20).unwrap();
+    let plain = Chess4::default();
+    // Red 23 points (two queens and a rook) against Green's bare king.
+    let won = "r Kh1,Qg1,Qf1,Rd1/-/-/Kn8";
+    let s = claim.parse_position(won).unwrap();
+    assert!(claim.is_terminal(&s));
+    assert!(claim.ended_by_claim(&s) && !claim.ended_by_cap(&s));
+    let o = claim.outcome(&s).unwrap();
+    assert_eq!(o.as_slice(), &[MAXSUM, 0, 0, 0]);
+    let s = plain.parse_position(won).unwrap();
+    assert!(!plain.is_terminal(&s) && !plain.ended_by_claim(&s));
+    // 19 points ahead: not yet; the capture d2xe3 makes it 20 and ends the game.
+    let close = "r Kh1,Qg1,Qf1,Pd2,Pi2,Pj2,Pk2/-/-/Kn8,Ne3";
+    let s = claim.parse_position(close).unwrap();
+    assert!(!claim.is_terminal(&s));
+    let after = claim.play(&s, claim.parse_move(&s, "d2-e3").unwrap());
+    assert!(claim.ended_by_claim(&after));
+    assert_eq!(
+        claim.outcome(&after).unwrap().as_slice(),
+        &[MAXSUM, 0, 0, 0]
+    );
+    // Three players left: no claim, whatever the lead.
+    let s = claim.parse_position("r Kh1,Qg1,Qf1,Qe1/Ka7/-/Kn8").unwrap();
+    assert!(!claim.is_terminal(&s) && !claim.ended_by_claim(&s));
+    // The rules with the claim rule pass the conformance check (random playouts to the end).
+    let cfg = CheckConfig {
+        seed: 21,
+        playouts: 6,
+        max_plies: 400,
+        ..CheckConfig::default()
+    };
+    check(
+        &Chess4::new(400).unwrap().with_claim(20).unwrap(),
+        &Psi,
+        &cfg,
+    )
+    .unwrap();
+}

@@ -337,11 +337,28 @@ fn mcts_budgets_are_respected() {
         assert!(r.iterations < 1_000_000);
         assert!(r.result.best_move.is_some());
     }
-    // A limit too small for the root's expansion stops the search before any move.
+    // A limit below the root's branching factor still expands the root and gives each of
+    // the 7 root moves one playout; the move played has the best of those means (ties in
+    // visits broken by the mean), not the first move unsearched.
+    for limit in [1u64, 7] {
+        let mut c = Config::unlimited();
+        c.limits.nodes = Some(limit);
+        let r = mcts_report(&ConnectFour, &CellWeights, &s, &c, &MctsConfig::default()).unwrap();
+        assert_eq!(r.result.stats.nodes, 8, "{limit}");
+        assert!(
+            r.root.iter().all(|m| m.visits == 1),
+            "{limit}: {:?}",
+            r.root
+        );
+        let best = r.root.iter().map(|m| m.mean).fold(f64::MIN, f64::max);
+        let played = r.root.iter().find(|m| Some(m.mv) == r.result.best_move);
+        assert_eq!(played.map(|m| m.mean), Some(best), "{limit}: {:?}", r.root);
+    }
+    // A limit of no node at all stops the search before any move.
     let mut c = Config::unlimited();
-    c.limits.nodes = Some(7);
+    c.limits.nodes = Some(0);
     match mcts(&ConnectFour, &CellWeights, &s, &c, &MctsConfig::default()) {
-        Err(SearchError::Stopped(StopReason::NodeLimit, stats)) => assert_eq!(stats.nodes, 1),
+        Err(SearchError::Stopped(StopReason::NodeLimit, stats)) => assert_eq!(stats.nodes, 0),
         other => panic!("{other:?}"),
     }
     // Deadline (a generous bound, not a timing claim).
@@ -547,4 +564,61 @@ fn defect_8_a_node_budget_the_tree_cannot_reach_ends_the_move() {
     .unwrap();
     assert!(r.result.stats.nodes < 20, "{:?}", r.result.stats);
     assert_eq!(r.iterations, 500 * ITERATIONS_PER_NODE);
+}
+
+/// With the solver, proved children are not selected again, so their visits stop growing:
+/// the final move compares a proved child's exact value with the open children's means
+/// (the final move by value). Here the first root move ends the game at 70 for the root
+/// player, the second leads to a 10 x 10 subtree whose every leaf gives it at most 60: after
+/// 30 iterations the second move has 29 visits and is not proved, and the first is played.
+/// Without the solver the most-visited move is played, as before.
+#[test]
+fn the_solver_plays_a_proved_move_whose_value_beats_the_most_visited_open_move() {
+    let mut rng = SplitMix64::new(11);
+    let grand: Vec<String> = (0..10)
+        .map(|_| {
+            let leaves: Vec<String> = (0..10)
+                .map(|_| {
+                    let mine = rng.range_i64(0, 60);
+                    format!(r#"{{ "value": [{mine}, {}] }}"#, 100 - mine)
+                })
+                .collect();
+            format!(
+                r#"{{ "player": 0, "children": [ {} ] }}"#,
+                leaves.join(", ")
+            )
+        })
+        .collect();
+    let text = format!(
+        r#"{{ "players": 2, "maxsum": 100, "lower": 0,
+             "root": {{ "player": 0, "children": [
+                 {{ "value": [70, 30] }},
+                 {{ "player": 1, "children": [ {} ] }} ] }} }}"#,
+        grand.join(", ")
+    );
+    let t = ExplicitTree::from_json_str(&text).unwrap();
+    for backup in BACKUPS {
+        let on = MctsConfig {
+            backup,
+            solver: Solver::On,
+            ..MctsConfig::iterations(30, 5)
+        };
+        let r = mcts_report(&t, &TreeEval, &0, &Config::unlimited(), &on).unwrap();
+        assert_eq!(r.proved, None, "{backup:?}");
+        assert_eq!(r.root[0].visits, 1, "{backup:?}: {:?}", r.root);
+        assert!(
+            r.root[1].visits > 1 && r.root[1].mean < 0.6,
+            "{backup:?}: {:?}",
+            r.root
+        );
+        assert_eq!(r.result.best_move, Some(0), "{backup:?}: {:?}", r.root);
+        let off = MctsConfig {
+            solver: Solver::Off,
+            ..on
+        };
+        let r = mcts_report(&t, &TreeEval, &0, &Config::unlimited(), &off).unwrap();
+        let most = r.root.iter().map(|m| m.visits).max();
+        let played = r.root.iter().find(|m| Some(m.mv) == r.result.best_move);
+        assert_eq!(played.map(|m| m.visits), most, "{backup:?}: {:?}", r.root);
+    }
 }

@@ -19,16 +19,16 @@ use gametree_games::rolit::{BallCount, Rolit};
 use gametree_games::tictactoe::{OpenLines, TicTacToe};
 
 ///
-/// The exploration constant is UCB1's `sqrt 2`, not the game's tuned one: these are tests of
-/// what the solver proves. (With a small constant such as Rolit's tuned 0.05, selection
-/// keeps returning to a proved child of high mean, which teaches it nothing, so a root whose
-/// other children stay open may not be proved within the iterations: docs/mcts.md.)
+/// The exploration constant is the game's tuned one (Rolit's 0.05 included): selection skips
+/// proved children, so a small constant does not keep the search on a proved child of high
+/// mean while the root's other children stay open (before that rule, these tests needed
+/// `sqrt 2`).
 fn solver(rule: SolverRule, backup: Backup, iterations: u64, seed: u64) -> MctsConfig {
     MctsConfig {
         backup,
         solver: Solver::On,
         solver_rule: rule,
-        ..MctsConfig::iterations(iterations, seed).with_exploration(std::f64::consts::SQRT_2)
+        ..MctsConfig::iterations(iterations, seed)
     }
 }
 

@@ -12,8 +12,8 @@ use gametree_lab::papers::strength::{
     assemble, assemble_match, calibrated_nodes, claim_test, decide, group_shares, items,
     matches_on, paired_differences, parse_item_key, plan, play_block, sequential, strength,
     BudgetRule, Claim, Entrant, MatchOutcome, MctsPolicy, Plan, StrengthGame, BRS,
-    CALIBRATED_NODES, CLAIMS, ENTRANTS, MARGIN, MATCHES, MAXN, MCTS, MCTS_MIN_NODES, MIN_GROUPS,
-    PARANOID, TABLE_MIB,
+    CALIBRATED_NODES, CLAIMS, ENTRANTS, MARGIN, MATCHES, MAXN, MCTS, MIN_GROUPS, PARANOID,
+    TABLE_MIB,
 };
 use gametree_lab::report::Verdict;
 use gametree_lab::tournament::{run_tournament, Budget, Engine, EngineOptions, TournamentConfig};
@@ -316,19 +316,15 @@ fn the_default_budget_is_the_calibrated_nodes() {
         quick.budget(StrengthGame::Rolit3, brs),
         Budget::Nodes(n / 10)
     );
-    // MCTS gets at least MCTS_MIN_NODES, enough to expand a Blokus root.
+    // MCTS has no floor: its calibrated budget, shared by the MCTS policies (MCTS expands
+    // its root whatever the budget).
     let mcts = Entrant::plain(MCTS);
-    assert!(calibrated_nodes(StrengthGame::Blokus, mcts) < MCTS_MIN_NODES);
-    for p in [&full, &quick] {
-        assert_eq!(
-            p.budget(StrengthGame::Blokus, mcts),
-            Budget::Nodes(MCTS_MIN_NODES)
-        );
-        assert_eq!(
-            p.budget(StrengthGame::Blokus, Entrant::mcts(MctsPolicy::Solver)),
-            Budget::Nodes(MCTS_MIN_NODES)
-        );
-    }
+    let n = calibrated_nodes(StrengthGame::Blokus, mcts);
+    assert_eq!(full.budget(StrengthGame::Blokus, mcts), Budget::Nodes(n));
+    assert_eq!(
+        full.budget(StrengthGame::Blokus, Entrant::mcts(MctsPolicy::Solver)),
+        Budget::Nodes(n)
+    );
     // Every game and engine that can play it has its own calibrated budget.
     for (g, row) in StrengthGame::ALL.iter().zip(CALIBRATED_NODES) {
         for (e, n) in ENTRANTS[..7].iter().zip(row) {

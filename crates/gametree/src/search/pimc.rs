@@ -244,6 +244,9 @@ impl<G: Game> Game for RootMove<'_, G> {
     fn ended_by_cap(&self, s: &(G::State, bool)) -> bool {
         self.game.ended_by_cap(&s.0)
     }
+    fn ended_by_claim(&self, s: &(G::State, bool)) -> bool {
+        self.game.ended_by_claim(&s.0)
+    }
     fn move_name(&self, s: &(G::State, bool), mv: G::Move) -> String {
         self.game.move_name(&s.0, mv)
     }

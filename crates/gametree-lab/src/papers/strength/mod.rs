@@ -84,7 +84,9 @@ pub enum StrengthGame {
     /// Rolit, 4 players.
     Rolit4,
     /// Four-player chess valued by relative material (each player's material less the mean
-    /// of the live opponents'), ply cap [`CHESS_CAP`].
+    /// of the live opponents'), ply cap [`CHESS_CAP`], with the claim rule at
+    /// [`gametree_games::chess4::STANDARD_CLAIM`] points (two players left, one that far
+    /// ahead in material: it wins).
     Chess4,
     /// Focus, 2 players, ply cap [`FOCUS_CAP`].
     Focus2,
@@ -161,7 +163,10 @@ impl StrengthGame {
             StrengthGame::Spades => format!("spades(deal={deal},equiv=1)"),
             StrengthGame::Rolit3 => "rolit(players=3)".into(),
             StrengthGame::Rolit4 => "rolit(players=4)".into(),
-            StrengthGame::Chess4 => format!("chess4(cap={CHESS_CAP},eval=relative)"),
+            StrengthGame::Chess4 => format!(
+                "chess4(cap={CHESS_CAP},eval=relative,claim={})",
+                gametree_games::chess4::STANDARD_CLAIM
+            ),
             StrengthGame::Focus2 => format!("focus(players=2,cap={FOCUS_CAP})"),
             StrengthGame::Focus3 => format!("focus(players=3,cap={FOCUS_CAP})"),
             StrengthGame::Focus4 => format!("focus(players=4,cap={FOCUS_CAP})"),
@@ -607,13 +612,6 @@ fn budget_column(entrant: Entrant) -> Option<usize> {
     ENTRANTS[..7].iter().position(|&x| x == base)
 }
 
-/// The fewest nodes per move MCTS gets under a calibrated budget: it creates every child of
-/// a node when it expands it, so with fewer nodes than the branching factor (about 330 in a
-/// Blokus middle game) it cannot expand its root and falls back to its first move. Only
-/// Blokus's calibrated MCTS budget (252) is below it, so there MCTS searches more than its
-/// 20 ms against the alpha-beta engines; the MCTS policies still get equal budgets.
-pub const MCTS_MIN_NODES: u64 = 2000;
-
 /// The calibrated nodes per move of `entrant` on `game` ([`CALIBRATED_NODES`]; every MCTS
 /// policy takes MCTS's; 1,000 for an entrant that is not in [`ENTRANTS`]).
 pub fn calibrated_nodes(game: StrengthGame, entrant: Entrant) -> u64 {
@@ -668,13 +666,9 @@ impl Plan {
     pub fn budget(&self, game: StrengthGame, entrant: Entrant) -> Budget {
         match self.budget {
             BudgetRule::Calibrated { divisor } => {
-                let n = (calibrated_nodes(game, entrant) / divisor.max(1)).max(1);
-                let floor = if entrant.searcher == MCTS {
-                    MCTS_MIN_NODES
-                } else {
-                    1
-                };
-                Budget::Nodes(n.max(floor))
+                // MCTS expands its root whatever its node budget, so a budget below the
+                // root's branching factor (Blokus) still tries every root move.
+                Budget::Nodes((calibrated_nodes(game, entrant) / divisor.max(1)).max(1))
             }
             BudgetRule::Fixed(b) => b,
         }
@@ -1541,7 +1535,7 @@ impl Strength {
                     .sample(ci, n as u64)
                     .algorithm(m.first().algorithm.name())
                     .note(format!(
-                        "{} games in {} groups of {size} (one opening, {}), {} finished, {} adjudicated at the ply cap ({:.1}%){stop}; 95% Wilson interval over games; {head}; {}; {}",
+                        "{} games in {} groups of {size} (one opening, {}), {} finished{}, {} adjudicated at the ply cap ({:.1}%){stop}; 95% Wilson interval over games; {head}; {}; {}",
                         r.games,
                         r.games / size,
                         if size == seatings(m.engines.len(), m.game.players()).len() {
@@ -1550,6 +1544,11 @@ impl Strength {
                             "the seat assignments with three seats each"
                         },
                         r.finished,
+                        if r.claimed > 0 {
+                            format!(" ({} by the claim rule)", r.claimed)
+                        } else {
+                            String::new()
+                        },
                         r.adjudicated,
                         100.0 * r.adjudicated as f64 / r.games.max(1) as f64,
                         nodes.join(", "),

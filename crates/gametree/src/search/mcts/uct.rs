@@ -116,14 +116,19 @@ impl<M> Node<M> {
 ///   allow the chooser (a win) proves its parent at once. Values from the evaluator (depth
 ///   limit, cut-off) never prove anything, so a proved value is exact for the game below
 ///   the node. A proved root ends the search, and its best move is then the child whose
-///   value proved it.
+///   value proved it. Selection skips proved children (an open node always has an open
+///   child), so the search spends its visits where the proof is still open (the remedy
+///   of Winands, Björnsson & Saito 2008 for proved children, generalised).
 /// - **Bounds**: none needed; with [`crate::eval::Bounds::lower`] and `maxsum` rewards are
 ///   scaled by them, otherwise by rank (see [`Rewards`]).
 /// - **Tie-breaking**: the first child in search order (the game's order after
-///   [`Evaluator::order`]) wins ties in selection and in the final choice; epsilon-greedy
-///   playouts break ties in the game's move order.
+///   [`Evaluator::order`]) wins ties in selection; in the final choice and the PV, the
+///   higher mean for the player to move breaks ties in visits, then the first child;
+///   epsilon-greedy playouts break ties in the game's move order.
 /// - **Budget**: [`MctsConfig::iterations`], the node limit of `config` (the tree never
-///   holds more nodes: the search stops before an expansion that would pass it; a limit of
+///   holds more nodes, except that the root is always expanded: the search stops before
+///   any other expansion that would pass it, so a limit below the root's branching factor
+///   gives every root move one playout, not the first move unsearched; a limit of
 ///   `N` nodes also ends the search after `64 N` iterations, so a tree that cannot grow to
 ///   `N` nodes still ends: [`super::ITERATIONS_PER_NODE`]) and its deadline (the clock is
 ///   read every 16 iterations). Reaching a budget is the normal end of the search, not an
@@ -134,7 +139,9 @@ impl<M> Node<M> {
 ///   `leaves` = positions valued (one per iteration: a terminal outcome, a proved value or
 ///   an evaluation), `iterations` = iterations run (saturating at `u32::MAX`; exact in
 ///   [`MctsReport::iterations`]), `depth` = the deepest tree node's ply.
-/// - **Result**: `best_move` the most-visited root move (or the proved best); `pv` that move
+/// - **Result**: `best_move` the most-visited root move (or the proved best; with the
+///   solver, a proved root child whose exact reward beats the most-visited open child's
+///   mean, since proved children stop gaining visits: the final move by value); `pv` that move
 ///   followed by the most-visited path below it; `value` the proved value when the root is
 ///   proved, else the scores of the position the PV reaches ([`leaf_of_pv`]); `score` its
 ///   component for the player to move.
@@ -372,7 +379,9 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
                     self.leaves += 1;
                     break self.rewards.all(&self.eval.evaluate(self.game, &state));
                 };
-                if self.nodes.len() as u64 + self.moves.len() as u64 > node_limit {
+                // The root is expanded whatever the limit: a budget below the root's
+                // branching factor still compares every root move (one playout each).
+                if idx != 0 && self.nodes.len() as u64 + self.moves.len() as u64 > node_limit {
                     return false;
                 }
                 let first = self.nodes.len();
@@ -484,10 +493,18 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
         let children = node.first..node.first + node.len as usize;
         let log_n = (node.visits as f64).ln();
         let history = self.cfg.progressive_history;
+        // With the solver, a proved child is not selected: its value is exact, another
+        // visit teaches nothing, and the node's proof needs its open children. An open
+        // node always has an open child (every rule proves a node whose children are all
+        // proved).
+        let skip_proved = self.cfg.solver == Solver::On;
         let mut best = node.first;
         let mut best_ucb = f64::NEG_INFINITY;
         for c in children {
             let child = &self.nodes[c];
+            if skip_proved && child.value != NONE {
+                continue;
+            }
             if child.visits == 0 {
                 return c;
             }
@@ -634,18 +651,64 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
         }
     }
 
-    /// The most-visited child of `idx` (the first among equals), if any was visited.
+    /// The most-visited child of `idx`, if any was visited; among equals the one with the
+    /// higher mean for the player to move at `idx` ([`Search::q`]), then the first.
     fn most_visited(&self, idx: usize) -> Option<usize> {
         let node = &self.nodes[idx];
-        let mut best = None;
-        let mut most = 0;
+        let mut best: Option<(usize, u64, f64)> = None;
         for c in node.first..node.first + node.len as usize {
-            if self.nodes[c].visits > most {
-                most = self.nodes[c].visits;
-                best = Some(c);
+            let child = &self.nodes[c];
+            if child.visits == 0 {
+                continue;
+            }
+            let q = self.q(node.mover, child);
+            if best.is_none_or(|(_, v, bq)| child.visits > v || (child.visits == v && q > bq)) {
+                best = Some((c, child.visits, q));
             }
         }
-        best
+        best.map(|(c, _, _)| c)
+    }
+
+    /// The root move played when the root is not proved: the most-visited child
+    /// ([`Search::most_visited`]). With the solver, proved children are not selected, so
+    /// their visits stop growing when they are proved; a proved child whose exact reward
+    /// for the root player beats the mean of the most-visited open child is played
+    /// instead (the best proved child, the first among equals): the final move by value.
+    fn root_choice(&self) -> Option<usize> {
+        let visited = self.most_visited(0);
+        if self.cfg.solver != Solver::On {
+            return visited;
+        }
+        let root = &self.nodes[0];
+        let p = root.mover;
+        let open = (root.first..root.first + root.len as usize)
+            .filter(|&c| self.nodes[c].value == NONE && self.nodes[c].visits > 0)
+            .max_by(|&a, &b| {
+                let (na, nb) = (&self.nodes[a], &self.nodes[b]);
+                na.visits
+                    .cmp(&nb.visits)
+                    .then(self.q(p, na).total_cmp(&self.q(p, nb)))
+                    .then(b.cmp(&a))
+            });
+        let exact = |c: usize| {
+            let reward = self.rewards.all(&self.values[self.nodes[c].value as usize]);
+            self.perspective(&reward, p)
+        };
+        let mut proved: Option<(usize, f64)> = None;
+        for c in root.first..root.first + root.len as usize {
+            if self.nodes[c].value != NONE {
+                let v = exact(c);
+                if proved.is_none_or(|(_, b)| v > b) {
+                    proved = Some((c, v));
+                }
+            }
+        }
+        match (open, proved) {
+            (Some(o), Some((c, v))) if v > self.q(p, &self.nodes[o]) => Some(c),
+            (Some(o), _) => Some(o),
+            (None, Some((c, _))) => Some(c),
+            (None, None) => visited,
+        }
     }
 
     fn finish(
@@ -667,7 +730,7 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
                 NONE => None,
                 c => Some(c as usize),
             },
-            None => self.most_visited(0),
+            None => self.root_choice(),
         };
         if let (None, Some(reason)) = (best, stopped) {
             return Err(SearchError::Stopped(reason, Box::new(stats)));
