@@ -1371,8 +1371,13 @@ pub fn table(r: &TournamentResult) -> String {
             r.adjudicated, r.games
         ));
     }
+    let claimed = if r.claimed > 0 {
+        format!(" ({} by the game's claim rule)", r.claimed)
+    } else {
+        String::new()
+    };
     out.push_str(&format!(
-        "{}: {} games ({} openings x {} seatings), {} finished, {} adjudicated\n",
+        "{}: {} games ({} openings x {} seatings), {} finished{claimed}, {} adjudicated\n",
         r.game,
         r.games,
         r.openings,
