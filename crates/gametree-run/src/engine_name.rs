@@ -4,7 +4,9 @@
 //! - `SEARCHER` is a name of `gametree list` (`maxn`, `brs-plus`, `mcts`, ...), or `engine`:
 //!   the game's default engine, given by the caller (see
 //!   `gametree_games::registry::Playable::default_engine`).
-//! - `@BUDGET` is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS`; without it the caller's default
+//! - `@BUDGET` is `@dDEPTH`, `@nNODES`, `@tMILLISECONDS` (wall-clock time) or
+//!   `@cMILLISECONDS` (the searching thread's processor time, [`Budget::CpuTime`]: what a
+//!   time budget should be on a shared or loaded machine); without it the caller's default
 //!   budget applies.
 //! - Each `:OPTION=VALUE` sets one [`EngineOptions`] field:
 //!   - `cutoff=PLIES` (MCTS only, 1 to [`MAX_CUTOFF`]): playouts stop after that many plies
@@ -49,8 +51,8 @@ pub enum EngineNameError {
         /// The searcher part, unknown.
         source: UnknownAlgorithm,
     },
-    /// The budget is not `@dDEPTH`, `@nNODES` or `@tMILLISECONDS`, or its number is out of
-    /// range.
+    /// The budget is not `@dDEPTH`, `@nNODES`, `@tMILLISECONDS` or `@cMILLISECONDS`, or its
+    /// number is out of range.
     #[error("engine `{text}`: {problem}")]
     BadBudget {
         /// The whole name.
@@ -128,7 +130,8 @@ pub fn parse_engine(
     })
 }
 
-/// Reads a budget without its `@`: `dDEPTH`, `nNODES` or `tMILLISECONDS` (`t20`), with the
+/// Reads a budget without its `@`: `dDEPTH`, `nNODES`, `tMILLISECONDS` (`t20`, wall-clock
+/// time) or `cMILLISECONDS` (`c20`, processor time of the searching thread), with the
 /// ranges of an engine's budget; the error says what is wrong.
 pub fn parse_budget(b: &str) -> Result<Budget, String> {
     let number = |digits: &str, what: &str| -> Result<u64, String> {
@@ -157,8 +160,18 @@ pub fn parse_budget(b: &str) -> Result<Budget, String> {
             return Err(format!("the time budget must be 1 to {MAX_TIME_MS} ms"));
         }
         Budget::Time(t)
+    } else if let Some(t) = b.strip_prefix('c') {
+        let t = number(t, "processor time budget")?;
+        if t == 0 || t > MAX_TIME_MS {
+            return Err(format!(
+                "the processor time budget must be 1 to {MAX_TIME_MS} ms"
+            ));
+        }
+        Budget::CpuTime(t)
     } else {
-        return Err("the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS`".into());
+        return Err(
+            "the budget is `@dDEPTH`, `@nNODES`, `@tMILLISECONDS` or `@cMILLISECONDS`".into(),
+        );
     };
     Ok(budget)
 }

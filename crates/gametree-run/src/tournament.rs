@@ -4,7 +4,8 @@
 //!
 //! An [`Engine`] is a [`Searcher`] (any name of `gametree list`: an [`Algorithm`], `brs`,
 //! `brs-plus` or `mcts`) with a [`Budget`]: a fixed depth (equal-depth tournaments), a node
-//! budget per move, or a time budget per move. Node and time budgets are spent by iterative
+//! budget per move, or a time budget per move, in wall-clock time or in the searching
+//! thread's processor time. Node and time budgets are spent by iterative
 //! deepening: the move of the last completed iteration is played (the nodes of the abandoned
 //! iteration count against a node budget). MCTS is not deepened: a depth budget bounds its
 //! playouts (with [`MCTS_DEPTH_ITERATIONS`] iterations per move), a node budget is the size
@@ -57,7 +58,7 @@ use gametree::search::vector_table::VectorTable;
 #[cfg(doc)]
 use gametree::search::WithSetToMove;
 use gametree::search::{
-    pimc, Algorithm, AnyGame, Config, Dispatch, Limits, Needs, SearchError, Searcher,
+    pimc, Algorithm, AnyGame, Clock, Config, Dispatch, Limits, Needs, SearchError, Searcher,
 };
 use gametree::{Evaluator, Game, Score, Scores};
 use gametree_games::rng::SplitMix64;
@@ -80,6 +81,13 @@ pub enum Budget {
     /// [`TIME_MAX_DEPTH`] plies deep). Not reproducible.
     #[serde(rename = "time_ms")]
     Time(u64),
+    /// Iterative deepening until the searching thread has used this many milliseconds of
+    /// processor time ([`gametree::search::Clock::ThreadCpu`]; at most [`TIME_MAX_DEPTH`]
+    /// plies deep): time the thread waits for a core on a loaded machine does not count,
+    /// so the search per move varies far less with the load than under [`Budget::Time`].
+    /// Not reproducible either.
+    #[serde(rename = "cpu_ms")]
+    CpuTime(u64),
 }
 
 /// The deepest iteration of a time budget: deepening stops there even with time left (so
@@ -222,6 +230,7 @@ impl Engine {
             Budget::Depth(d) => format!("{}@d{d}{options}", self.algorithm.name()),
             Budget::Nodes(n) => format!("{}@n{n}{options}", self.algorithm.name()),
             Budget::Time(t) => format!("{}@t{t}{options}", self.algorithm.name()),
+            Budget::CpuTime(t) => format!("{}@c{t}{options}", self.algorithm.name()),
         }
     }
 
@@ -354,7 +363,7 @@ impl Engine {
             seed,
             iterations: match self.budget {
                 Budget::Depth(_) => MCTS_DEPTH_ITERATIONS,
-                Budget::Nodes(_) | Budget::Time(_) => u64::MAX,
+                Budget::Nodes(_) | Budget::Time(_) | Budget::CpuTime(_) => u64::MAX,
             },
             cutoff: self.options.cutoff,
             ..MctsConfig::default()
@@ -379,6 +388,15 @@ impl Engine {
                     start: Some(start),
                     ..Limits::default()
                 }
+            }
+            Budget::CpuTime(ms) => {
+                let limits = Limits::depth(TIME_MAX_DEPTH);
+                let (budget, start) = (Duration::from_millis(ms), Instant::now());
+                // Without a processor-time clock (not on Linux): the same wall-clock budget.
+                limits
+                    .with_time(budget, Clock::ThreadCpu, start)
+                    .or_else(|_| limits.with_time(budget, Clock::Wall, start))
+                    .unwrap_or(limits)
             }
         };
         Config {
@@ -824,7 +842,9 @@ fn play_game_in<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
     memory: &mut [EngineMemory],
 ) -> GameResult {
     let n = game.players();
-    let timed = engines.iter().any(|e| matches!(e.budget, Budget::Time(_)));
+    let timed = engines
+        .iter()
+        .any(|e| matches!(e.budget, Budget::Time(_) | Budget::CpuTime(_)));
     let mut state = start;
     let mut nodes = vec![0u64; n];
     let mut moves = vec![0u64; n];
@@ -1114,7 +1134,7 @@ where
         return Err(TournamentError::NoOpenings);
     }
     for e in &config.engines {
-        if let Budget::Time(t) = e.budget {
+        if let Budget::Time(t) | Budget::CpuTime(t) = e.budget {
             if t == 0 || t > MAX_TIME_MS {
                 return Err(TournamentError::BadTime { engine: e.name() });
             }
@@ -1183,7 +1203,7 @@ where
         .map(|e| match e.budget {
             Budget::Depth(d) => u64::from(d),
             Budget::Nodes(n) => n.min(MAX_PLIES),
-            Budget::Time(_) => u64::from(TIME_MAX_DEPTH),
+            Budget::Time(_) | Budget::CpuTime(_) => u64::from(TIME_MAX_DEPTH),
         })
         .max()
         .unwrap_or(0);
@@ -1320,7 +1340,7 @@ pub fn summarise(
                 elo: ratings.engines[e].elo,
                 elo_ci95: ratings.engines[e].ci95,
                 nodes_per_move: nodes as f64 / moves.max(1) as f64,
-                max_move_ms: matches!(engine.budget, Budget::Time(_))
+                max_move_ms: matches!(engine.budget, Budget::Time(_) | Budget::CpuTime(_))
                     .then(|| longest as f64 / 1000.0),
             }
         })
