@@ -221,3 +221,28 @@ fn run_shard(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: ReproduceArgs,
+    }
+
+    fn budget(flag: &str) -> Option<Budget> {
+        let cli = Cli::try_parse_from(["gametree", "beyond/strength", "--budget", flag]).unwrap();
+        strength_scale(&cli.args).unwrap().budget
+    }
+
+    #[test]
+    fn the_strength_time_budget_is_processor_time() {
+        assert_eq!(budget("t20"), Some(Budget::CpuTime(20)));
+        assert_eq!(budget("c20"), Some(Budget::CpuTime(20)));
+        assert_eq!(budget("n500"), Some(Budget::Nodes(500)));
+    }
+}

@@ -170,7 +170,8 @@ pub fn parse_budget(b: &str) -> Result<Budget, String> {
         Budget::CpuTime(t)
     } else {
         return Err(
-            "the budget is `@dDEPTH`, `@nNODES`, `@tMILLISECONDS` or `@cMILLISECONDS`".into(),
+            "the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS` (`@cMILLISECONDS`: processor time)"
+                .into(),
         );
     };
     Ok(budget)
@@ -206,6 +207,46 @@ fn set_option(options: &mut EngineOptions, option: &str) -> Result<(), String> {
         _ => options.worlds = Some(n as usize),
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod budget_tests {
+    //! The budgets of a name, the processor-time one (`@c`) included.
+
+    use crate::engine_name::{parse_budget, parse_engine};
+    use crate::tournament::{Budget, MAX_TIME_MS};
+
+    #[test]
+    fn a_processor_time_budget_reads_and_prints_back() {
+        let e = parse_engine("maxn@c20:table=4", Budget::Depth(1), None).unwrap();
+        assert_eq!(e.budget, Budget::CpuTime(20));
+        assert_eq!(e.name(), "maxn@c20:table=4");
+        assert_eq!(parse_budget("t20"), Ok(Budget::Time(20)));
+        assert_eq!(
+            serde_json::to_string(&Budget::CpuTime(20)).unwrap(),
+            r#"{"cpu_ms":20}"#
+        );
+    }
+
+    #[test]
+    fn bad_processor_time_budgets_say_what_is_wrong() {
+        let range = format!("the processor time budget must be 1 to {MAX_TIME_MS} ms");
+        for (text, want) in [
+            ("c0", range.clone()),
+            (&format!("c{}", MAX_TIME_MS + 1), range),
+            (
+                "c99999999999999999999",
+                "bad processor time budget `99999999999999999999`".into(),
+            ),
+            ("c", "bad processor time budget ``".into()),
+            (
+                "x5",
+                "the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS` (`@cMILLISECONDS`: processor time)".into(),
+            ),
+        ] {
+            assert_eq!(parse_budget(text), Err(want), "{text}");
+        }
+    }
 }
 
 #[cfg(test)]

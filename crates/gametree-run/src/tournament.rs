@@ -1484,6 +1484,21 @@ mod tests {
     /// Issue #11, defect 2: `openings * seatings` overflowed (a panic) or asked for 10^12
     /// results (an abort); defect 1: a depth beyond the search threads' stack.
     #[test]
+    fn a_processor_time_budget_is_a_deadline_on_the_searching_thread() {
+        let cpu = Engine::new(Algorithm::Maxn, Budget::CpuTime(7))
+            .config()
+            .limits;
+        let d = cpu.cpu_deadline.expect("a processor-time deadline");
+        assert_eq!(d.thread(), std::thread::current().id());
+        assert!(d.remaining() <= Duration::from_millis(7));
+        assert_eq!((cpu.deadline, cpu.depth), (None, Some(TIME_MAX_DEPTH)));
+        let wall = Engine::new(Algorithm::Maxn, Budget::Time(7))
+            .config()
+            .limits;
+        assert!(wall.deadline.is_some() && wall.cpu_deadline.is_none());
+    }
+
+    #[test]
     fn defect_2_too_many_games_or_too_deep_is_an_error() {
         let engine = |algorithm: Algorithm, d| Engine::new(algorithm, Budget::Depth(d));
         let mut cfg = TournamentConfig {
