@@ -370,6 +370,7 @@ impl PlayTable {
                 deadline: self
                     .time_ms
                     .map(|t| Instant::now() + Duration::from_millis(t)),
+                cpu_deadline: None,
                 start: None,
                 stop: None,
             },

@@ -12,6 +12,7 @@ use gametree_lab::experiment::{Ctx, StrengthScale};
 use gametree_lab::io::note;
 use gametree_lab::reproduce;
 use gametree_lab::shard::{self, Balance, RunParams, Shard};
+use gametree_lab::tournament::Budget;
 
 /// Arguments of `gametree reproduce`.
 #[derive(Args, Debug)]
@@ -45,9 +46,10 @@ pub struct ReproduceArgs {
     /// each adds 6 games to a match on three seats, 14 on four.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000))]
     openings: Option<u64>,
-    /// beyond/strength: every engine's budget per move instead of 20 ms: `tMS` (time, e.g.
-    /// t50), `nNODES` (nodes, e.g. n50000: the same rows on every run and machine) or
-    /// `dDEPTH`.
+    /// beyond/strength: every engine's budget per move instead of the calibrated nodes:
+    /// `tMS` (time, e.g. t50, measured in the searching thread's processor time, not
+    /// wall-clock time; `cMS` is the same), `nNODES` (nodes, e.g. n50000: the same rows on
+    /// every run and machine) or `dDEPTH`.
     #[arg(long, value_name = "BUDGET")]
     budget: Option<String>,
     /// Run only shard I of N (I counts from 0) and write its part, `DIR/part-I-of-N.json`,
@@ -66,9 +68,16 @@ pub struct ReproduceArgs {
 fn strength_scale(args: &ReproduceArgs) -> Result<StrengthScale> {
     let budget = match &args.budget {
         // The engine-name parser speaks of `@dDEPTH`; the flag takes the budget without `@`.
-        Some(b) => {
-            Some(parse_budget(b).map_err(|e| anyhow!("--budget `{b}`: {}", e.replace("`@", "`")))?)
-        }
+        // A time budget is the searching thread's processor time (what a loaded or shared
+        // machine does not take away), never wall-clock time.
+        Some(b) => Some(
+            match parse_budget(b)
+                .map_err(|e| anyhow!("--budget `{b}`: {}", e.replace("`@", "`")))?
+            {
+                Budget::Time(ms) => Budget::CpuTime(ms),
+                other => other,
+            },
+        ),
         None => None,
     };
     Ok(StrengthScale {
@@ -211,4 +220,29 @@ fn run_shard(
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: ReproduceArgs,
+    }
+
+    fn budget(flag: &str) -> Option<Budget> {
+        let cli = Cli::try_parse_from(["gametree", "beyond/strength", "--budget", flag]).unwrap();
+        strength_scale(&cli.args).unwrap().budget
+    }
+
+    #[test]
+    fn the_strength_time_budget_is_processor_time() {
+        assert_eq!(budget("t20"), Some(Budget::CpuTime(20)));
+        assert_eq!(budget("c20"), Some(Budget::CpuTime(20)));
+        assert_eq!(budget("n500"), Some(Budget::Nodes(500)));
+    }
 }

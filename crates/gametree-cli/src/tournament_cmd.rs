@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Result};
 use clap::Args;
+use gametree::search::Clock;
 use gametree_lab::shard::{self, Shard};
 use gametree_lab::stack::MAX_PLIES;
 use gametree_lab::tournament::{table, Budget, TournamentConfig, MAX_GAMES, MAX_TIME_MS};
@@ -20,7 +21,9 @@ pub struct TournamentArgs {
     game: String,
     /// The engines, comma-separated algorithm names (`gametree list`, `brs`, `brs-plus` and
     /// `mcts` included), each optionally with its own budget: `paranoid@d4` (depth 4),
-    /// `maxn@n50000` (50,000 nodes per move) or `speculative@t200` (200 ms per move). For
+    /// `maxn@n50000` (50,000 nodes per move), `speculative@t200` (200 ms of wall-clock time
+    /// per move) or `speculative@c200` (200 ms of the searching thread's processor time per
+    /// move: on a loaded machine, the same search as on an idle one). For
     /// `mcts` a depth bounds its playouts (2,000 iterations per move), nodes are its tree's
     /// size, and its seeds derive from --seed and the game. Options follow the budget:
     /// `mcts@t200:cutoff=10` cuts MCTS playouts at 10 plies, `speculative@t20:table=16` gives
@@ -45,10 +48,20 @@ pub struct TournamentArgs {
     nodes: Option<u64>,
     /// The time budget per move in milliseconds of every engine without its own budget
     /// (equal time; iterative deepening to the deadline, the last completed iteration's
-    /// move), 1 to 3600000. Results with time budgets are not reproducible.
+    /// move), 1 to 3600000, on the clock of --clock. Results with time budgets are not
+    /// reproducible.
     #[arg(long, value_name = "MS",
           value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
     time_ms: Option<u64>,
+    /// The clock of --time-ms: `wall` (wall-clock time, the default; engine suffix `@t`) or
+    /// `cpu` (the processor time of the searching thread; engine suffix `@c`).
+    #[arg(
+        long,
+        value_name = "wall|cpu",
+        default_value = "wall",
+        requires = "time_ms"
+    )]
+    clock: Clock,
     /// Random openings (each played with every seat assignment), 1 to 1000000.
     #[arg(long, value_name = "K", default_value_t = 4,
           value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES as u64))]
@@ -96,6 +109,7 @@ pub struct TournamentArgs {
 /// Runs `gametree tournament`.
 pub fn run(args: TournamentArgs) -> Result<()> {
     let default = match (args.depth, args.nodes, args.time_ms) {
+        (_, _, Some(t)) if args.clock == Clock::ThreadCpu => Budget::CpuTime(t),
         (_, _, Some(t)) => Budget::Time(t),
         (_, Some(n), None) => Budget::Nodes(n),
         (Some(d), None, None) => Budget::Depth(d),

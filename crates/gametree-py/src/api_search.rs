@@ -27,6 +27,7 @@ pub fn limits(
         depth: range("depth", depth, 0, max_depth)?.map(|d| d as u32),
         nodes: range("nodes", nodes, 1, i64::MAX.into())?,
         time_ms: range("time_ms", time_ms, 1, i64::MAX.into())?,
+        clock: Default::default(),
     })
 }
 

@@ -4,7 +4,9 @@
 //! - `SEARCHER` is a name of `gametree list` (`maxn`, `brs-plus`, `mcts`, ...), or `engine`:
 //!   the game's default engine, given by the caller (see
 //!   `gametree_games::registry::Playable::default_engine`).
-//! - `@BUDGET` is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS`; without it the caller's default
+//! - `@BUDGET` is `@dDEPTH`, `@nNODES`, `@tMILLISECONDS` (wall-clock time) or
+//!   `@cMILLISECONDS` (the searching thread's processor time, [`Budget::CpuTime`]: what a
+//!   time budget should be on a shared or loaded machine); without it the caller's default
 //!   budget applies.
 //! - Each `:OPTION=VALUE` sets one [`EngineOptions`] field:
 //!   - `cutoff=PLIES` (MCTS only, 1 to [`MAX_CUTOFF`]): playouts stop after that many plies
@@ -49,8 +51,8 @@ pub enum EngineNameError {
         /// The searcher part, unknown.
         source: UnknownAlgorithm,
     },
-    /// The budget is not `@dDEPTH`, `@nNODES` or `@tMILLISECONDS`, or its number is out of
-    /// range.
+    /// The budget is not `@dDEPTH`, `@nNODES`, `@tMILLISECONDS` or `@cMILLISECONDS`, or its
+    /// number is out of range.
     #[error("engine `{text}`: {problem}")]
     BadBudget {
         /// The whole name.
@@ -128,7 +130,8 @@ pub fn parse_engine(
     })
 }
 
-/// Reads a budget without its `@`: `dDEPTH`, `nNODES` or `tMILLISECONDS` (`t20`), with the
+/// Reads a budget without its `@`: `dDEPTH`, `nNODES`, `tMILLISECONDS` (`t20`, wall-clock
+/// time) or `cMILLISECONDS` (`c20`, processor time of the searching thread), with the
 /// ranges of an engine's budget; the error says what is wrong.
 pub fn parse_budget(b: &str) -> Result<Budget, String> {
     let number = |digits: &str, what: &str| -> Result<u64, String> {
@@ -157,8 +160,19 @@ pub fn parse_budget(b: &str) -> Result<Budget, String> {
             return Err(format!("the time budget must be 1 to {MAX_TIME_MS} ms"));
         }
         Budget::Time(t)
+    } else if let Some(t) = b.strip_prefix('c') {
+        let t = number(t, "processor time budget")?;
+        if t == 0 || t > MAX_TIME_MS {
+            return Err(format!(
+                "the processor time budget must be 1 to {MAX_TIME_MS} ms"
+            ));
+        }
+        Budget::CpuTime(t)
     } else {
-        return Err("the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS`".into());
+        return Err(
+            "the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS` (`@cMILLISECONDS`: processor time)"
+                .into(),
+        );
     };
     Ok(budget)
 }
@@ -193,6 +207,46 @@ fn set_option(options: &mut EngineOptions, option: &str) -> Result<(), String> {
         _ => options.worlds = Some(n as usize),
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod budget_tests {
+    //! The budgets of a name, the processor-time one (`@c`) included.
+
+    use crate::engine_name::{parse_budget, parse_engine};
+    use crate::tournament::{Budget, MAX_TIME_MS};
+
+    #[test]
+    fn a_processor_time_budget_reads_and_prints_back() {
+        let e = parse_engine("maxn@c20:table=4", Budget::Depth(1), None).unwrap();
+        assert_eq!(e.budget, Budget::CpuTime(20));
+        assert_eq!(e.name(), "maxn@c20:table=4");
+        assert_eq!(parse_budget("t20"), Ok(Budget::Time(20)));
+        assert_eq!(
+            serde_json::to_string(&Budget::CpuTime(20)).unwrap(),
+            r#"{"cpu_ms":20}"#
+        );
+    }
+
+    #[test]
+    fn bad_processor_time_budgets_say_what_is_wrong() {
+        let range = format!("the processor time budget must be 1 to {MAX_TIME_MS} ms");
+        for (text, want) in [
+            ("c0", range.clone()),
+            (&format!("c{}", MAX_TIME_MS + 1), range),
+            (
+                "c99999999999999999999",
+                "bad processor time budget `99999999999999999999`".into(),
+            ),
+            ("c", "bad processor time budget ``".into()),
+            (
+                "x5",
+                "the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS` (`@cMILLISECONDS`: processor time)".into(),
+            ),
+        ] {
+            assert_eq!(parse_budget(text), Err(want), "{text}");
+        }
+    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,8 @@
 //!
 //! An [`Engine`] is a [`Searcher`] (any name of `gametree list`: an [`Algorithm`], `brs`,
 //! `brs-plus` or `mcts`) with a [`Budget`]: a fixed depth (equal-depth tournaments), a node
-//! budget per move, or a time budget per move. Node and time budgets are spent by iterative
+//! budget per move, or a time budget per move, in wall-clock time or in the searching
+//! thread's processor time. Node and time budgets are spent by iterative
 //! deepening: the move of the last completed iteration is played (the nodes of the abandoned
 //! iteration count against a node budget). MCTS is not deepened: a depth budget bounds its
 //! playouts (with [`MCTS_DEPTH_ITERATIONS`] iterations per move), a node budget is the size
@@ -58,7 +59,7 @@ use gametree::search::vector_table::VectorTable;
 #[cfg(doc)]
 use gametree::search::WithSetToMove;
 use gametree::search::{
-    pimc, Algorithm, AnyGame, Config, Dispatch, Limits, Needs, SearchError, Searcher,
+    pimc, Algorithm, AnyGame, Clock, Config, Dispatch, Limits, Needs, SearchError, Searcher,
 };
 use gametree::{Evaluator, Game, Score, Scores};
 use gametree_games::rng::SplitMix64;
@@ -81,6 +82,13 @@ pub enum Budget {
     /// [`TIME_MAX_DEPTH`] plies deep). Not reproducible.
     #[serde(rename = "time_ms")]
     Time(u64),
+    /// Iterative deepening until the searching thread has used this many milliseconds of
+    /// processor time ([`gametree::search::Clock::ThreadCpu`]; at most [`TIME_MAX_DEPTH`]
+    /// plies deep): time the thread waits for a core on a loaded machine does not count,
+    /// so the search per move varies far less with the load than under [`Budget::Time`].
+    /// Not reproducible either.
+    #[serde(rename = "cpu_ms")]
+    CpuTime(u64),
 }
 
 /// The deepest iteration of a time budget: deepening stops there even with time left (so
@@ -223,6 +231,7 @@ impl Engine {
             Budget::Depth(d) => format!("{}@d{d}{options}", self.algorithm.name()),
             Budget::Nodes(n) => format!("{}@n{n}{options}", self.algorithm.name()),
             Budget::Time(t) => format!("{}@t{t}{options}", self.algorithm.name()),
+            Budget::CpuTime(t) => format!("{}@c{t}{options}", self.algorithm.name()),
         }
     }
 
@@ -355,7 +364,7 @@ impl Engine {
             seed,
             iterations: match self.budget {
                 Budget::Depth(_) => MCTS_DEPTH_ITERATIONS,
-                Budget::Nodes(_) | Budget::Time(_) => u64::MAX,
+                Budget::Nodes(_) | Budget::Time(_) | Budget::CpuTime(_) => u64::MAX,
             },
             cutoff: self.options.cutoff,
             ..MctsConfig::default()
@@ -380,6 +389,15 @@ impl Engine {
                     start: Some(start),
                     ..Limits::default()
                 }
+            }
+            Budget::CpuTime(ms) => {
+                let limits = Limits::depth(TIME_MAX_DEPTH);
+                let (budget, start) = (Duration::from_millis(ms), Instant::now());
+                // Without a processor-time clock (not on Linux): the same wall-clock budget.
+                limits
+                    .with_time(budget, Clock::ThreadCpu, start)
+                    .or_else(|_| limits.with_time(budget, Clock::Wall, start))
+                    .unwrap_or(limits)
             }
         };
         Config {
@@ -831,7 +849,9 @@ fn play_game_in<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
     memory: &mut [EngineMemory],
 ) -> GameResult {
     let n = game.players();
-    let timed = engines.iter().any(|e| matches!(e.budget, Budget::Time(_)));
+    let timed = engines
+        .iter()
+        .any(|e| matches!(e.budget, Budget::Time(_) | Budget::CpuTime(_)));
     let mut state = start;
     let mut nodes = vec![0u64; n];
     let mut moves = vec![0u64; n];
@@ -1124,7 +1144,7 @@ where
         return Err(TournamentError::NoOpenings);
     }
     for e in &config.engines {
-        if let Budget::Time(t) = e.budget {
+        if let Budget::Time(t) | Budget::CpuTime(t) = e.budget {
             if t == 0 || t > MAX_TIME_MS {
                 return Err(TournamentError::BadTime { engine: e.name() });
             }
@@ -1193,7 +1213,7 @@ where
         .map(|e| match e.budget {
             Budget::Depth(d) => u64::from(d),
             Budget::Nodes(n) => n.min(MAX_PLIES),
-            Budget::Time(_) => u64::from(TIME_MAX_DEPTH),
+            Budget::Time(_) | Budget::CpuTime(_) => u64::from(TIME_MAX_DEPTH),
         })
         .max()
         .unwrap_or(0);
@@ -1330,7 +1350,7 @@ pub fn summarise(
                 elo: ratings.engines[e].elo,
                 elo_ci95: ratings.engines[e].ci95,
                 nodes_per_move: nodes as f64 / moves.max(1) as f64,
-                max_move_ms: matches!(engine.budget, Budget::Time(_))
+                max_move_ms: matches!(engine.budget, Budget::Time(_) | Budget::CpuTime(_))
                     .then(|| longest as f64 / 1000.0),
             }
         })
@@ -1483,6 +1503,21 @@ mod tests {
 
     /// Issue #11, defect 2: `openings * seatings` overflowed (a panic) or asked for 10^12
     /// results (an abort); defect 1: a depth beyond the search threads' stack.
+    #[test]
+    fn a_processor_time_budget_is_a_deadline_on_the_searching_thread() {
+        let cpu = Engine::new(Algorithm::Maxn, Budget::CpuTime(7))
+            .config()
+            .limits;
+        let d = cpu.cpu_deadline.expect("a processor-time deadline");
+        assert_eq!(d.thread(), std::thread::current().id());
+        assert!(d.remaining() <= Duration::from_millis(7));
+        assert_eq!((cpu.deadline, cpu.depth), (None, Some(TIME_MAX_DEPTH)));
+        let wall = Engine::new(Algorithm::Maxn, Budget::Time(7))
+            .config()
+            .limits;
+        assert!(wall.deadline.is_some() && wall.cpu_deadline.is_none());
+    }
+
     #[test]
     fn defect_2_too_many_games_or_too_deep_is_an_error() {
         let engine = |algorithm: Algorithm, d| Engine::new(algorithm, Budget::Depth(d));

@@ -219,6 +219,7 @@ impl<O: FnMut(&Value)> Play<'_, O> {
                 depth: e.depth,
                 nodes: e.nodes,
                 deadline: e.time_ms.map(|t| start + Duration::from_millis(t)),
+                cpu_deadline: None,
                 start: Some(start),
                 stop: self.stop,
             },

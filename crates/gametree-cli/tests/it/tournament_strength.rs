@@ -108,12 +108,29 @@ fn bad_budgets_exit_2_with_one_clear_line() {
         ("maxn@tx", "engine `maxn@tx`: bad time budget `x`"),
         ("maxn@t-5", "bad time budget `-5`"),
         ("maxn@q5", "`@dDEPTH`, `@nNODES` or `@tMILLISECONDS`"),
+        (
+            "maxn@c0",
+            "the processor time budget must be 1 to 3600000 ms",
+        ),
         ("maxn@n0", "the node budget must be at least 1"),
     ] {
         expect_error(&["tournament", "--game", g, "--engines", engines], fragment);
     }
     expect_error(&["tournament", "--game", g, "--time-ms", "0"], "--time-ms");
     expect_error(&["tournament", "--game", g, "--time-ms", "x"], "--time-ms");
+    expect_error(&["tournament", "--game", g, "--clock", "cpu"], "--time-ms");
+    expect_error(
+        &[
+            "tournament",
+            "--game",
+            g,
+            "--time-ms",
+            "5",
+            "--clock",
+            "sun",
+        ],
+        "unknown clock `sun` (the clocks are `wall` and `cpu`)",
+    );
     expect_error(
         &["tournament", "--game", g, "--time-ms", "5", "--depth", "2"],
         "--time-ms",
@@ -151,6 +168,25 @@ fn the_strength_scale_flags_are_checked_before_anything_runs() {
     expect_error(
         &["reproduce", "beyond/strength", "--quick", "--budget", "q5"],
         "--budget `q5`: the budget is `dDEPTH`, `nNODES` or `tMILLISECONDS`",
+    );
+    // Time budgets (processor time for the strength experiment): out of range, overflow.
+    expect_error(
+        &["reproduce", "beyond/strength", "--quick", "--budget", "t0"],
+        "--budget `t0`: the time budget must be 1 to 3600000 ms",
+    );
+    expect_error(
+        &["reproduce", "beyond/strength", "--quick", "--budget", "c0"],
+        "--budget `c0`: the processor time budget must be 1 to 3600000 ms",
+    );
+    expect_error(
+        &[
+            "reproduce",
+            "beyond/strength",
+            "--quick",
+            "--budget",
+            "t99999999999999999999",
+        ],
+        "--budget `t99999999999999999999`: bad time budget `99999999999999999999`",
     );
     expect_error(
         &["reproduce", "beyond/strength", "--quick", "--openings", "0"],

@@ -151,6 +151,7 @@ impl MonteCarlo {
                 depth: Some(s.cards_left()),
                 nodes: Some(total),
                 deadline: None,
+                cpu_deadline: None,
                 start: None,
                 stop: None,
             },

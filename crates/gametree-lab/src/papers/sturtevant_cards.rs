@@ -261,6 +261,7 @@ pub fn search(
             depth: Some(left),
             nodes: Some(nodes),
             deadline: None,
+            cpu_deadline: None,
             start: None,
             stop: None,
         },

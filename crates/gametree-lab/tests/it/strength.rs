@@ -600,6 +600,34 @@ fn the_scale_flags_set_openings_and_budget() {
     );
 }
 
+/// A time budget for the strength experiment is the searching thread's processor time
+/// (`--budget tMS` on the command line), and its parameters say so.
+#[test]
+fn a_processor_time_budget_says_its_clock() {
+    let ctx = |budget| Ctx {
+        quick: true,
+        progress: false,
+        hands: None,
+        strength: StrengthScale {
+            openings: None,
+            budget: Some(budget),
+        },
+    };
+    let e = gametree_lab::papers::strength::experiment();
+    let cpu = (e.params)(&ctx(Budget::CpuTime(20)));
+    assert!(
+        cpu.contains(
+            "budget=20 ms of the searching thread's processor time per move, not wall-clock time"
+        ),
+        "{cpu}"
+    );
+    let wall = (e.params)(&ctx(Budget::Time(20)));
+    assert!(
+        wall.contains("budget=20 ms of wall-clock time per move"),
+        "{wall}"
+    );
+}
+
 /// The calibration of `CALIBRATED_NODES` (run whole by `cargo run --release -p gametree-lab
 /// --example calibrate_strength`, minutes long) measures real searches: a small one gives
 /// nodes per move on Rolit, and none for an engine that cannot play the cards.

@@ -296,6 +296,7 @@ pub fn draw(input: DrawInput, cfg: &DrawConfig) -> Result<Drawing, DrawError> {
             depth,
             nodes: Some(cfg.max_nodes as u64),
             deadline: cfg.deadline,
+            cpu_deadline: None,
             start: None,
             stop: None,
         },

@@ -1,11 +1,12 @@
 //! The budget of a search, one type for every front: [`Limits`] (a depth, a node count, a
-//! time in milliseconds, each optional), read from JSON and Python keywords (`depth`,
-//! `nodes`, `time_ms`) and from the command line (`--depth`, `--nodes`, `--time-ms`), and
-//! turned into the core's [`gametree::search::Limits`] when the search starts.
+//! time in milliseconds, each optional, and the clock of the time), read from JSON and Python
+//! keywords (`depth`, `nodes`, `time_ms`, `clock`) and from the command line (`--depth`,
+//! `--nodes`, `--time-ms`, `--clock`), and turned into the core's
+//! [`gametree::search::Limits`] when the search starts.
 
 use std::time::{Duration, Instant};
 
-use gametree::search::{self, Stop};
+use gametree::search::{self, Clock, Stop};
 use serde::Deserialize;
 
 /// The budget of one search: `None` is no limit of that kind.
@@ -29,6 +30,15 @@ pub struct Limits {
     #[cfg_attr(feature = "clap", arg(long, value_name = "T",
         value_parser = clap::value_parser!(u64).range(1..)))]
     pub time_ms: Option<u64>,
+    /// The clock of the time limit: `wall` (wall-clock time, the default) or `cpu` (the
+    /// processor time of the searching thread, which the machine's other work does not use
+    /// up).
+    #[serde(default)]
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "wall|cpu", default_value = "wall")
+    )]
+    pub clock: Clock,
 }
 
 impl Limits {
@@ -37,6 +47,7 @@ impl Limits {
         depth: None,
         nodes: None,
         time_ms: None,
+        clock: Clock::Wall,
     };
 
     /// Whether no limit is set.
@@ -45,14 +56,23 @@ impl Limits {
     }
 
     /// The core's limits for a search whose work starts at `start`: the deadline counts
-    /// from it; `stop`, when given, is the search's stop request.
+    /// from it, on [`Limits::clock`] (a processor-time deadline is the calling thread's:
+    /// call this on the thread that searches, at `start`; on a system without that clock,
+    /// the wall clock); `stop`, when given, is the search's stop request.
     pub fn at(&self, start: Instant, stop: Option<Stop>) -> search::Limits {
-        search::Limits {
+        let limits = search::Limits {
             depth: self.depth,
             nodes: self.nodes,
-            deadline: self.time_ms.map(|t| start + Duration::from_millis(t)),
             start: Some(start),
             stop,
+            ..search::Limits::default()
+        };
+        match self.time_ms.map(Duration::from_millis) {
+            None => limits,
+            Some(t) => limits
+                .with_time(t, self.clock, start)
+                .or_else(|_| limits.with_time(t, Clock::Wall, start))
+                .unwrap_or(limits),
         }
     }
 }
@@ -68,6 +88,7 @@ mod tests {
             depth: Some(3),
             nodes: Some(10),
             time_ms: Some(5),
+            clock: Clock::Wall,
         }
         .at(start, None);
         assert_eq!(l.deadline, Some(start + Duration::from_millis(5)));
@@ -79,6 +100,22 @@ mod tests {
     }
 
     #[test]
+    fn a_processor_time_limit_is_a_deadline_on_this_thread() {
+        let start = Instant::now();
+        let l: Limits = serde_json::from_str(r#"{"time_ms": 5, "clock": "cpu"}"#).unwrap();
+        assert_eq!(l.clock, Clock::ThreadCpu);
+        let core = l.at(start, None);
+        assert_eq!((core.deadline, core.start), (None, Some(start)));
+        let d = core.cpu_deadline.expect("a processor-time deadline");
+        assert_eq!(d.thread(), std::thread::current().id());
+        assert!(d.remaining() <= Duration::from_millis(5));
+        let err = serde_json::from_str::<Limits>(r#"{"time_ms": 5, "clock": "cpu-time"}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("unknown variant `cpu-time`"), "{err}");
+    }
+
+    #[test]
     fn limits_read_from_json_with_the_api_names() {
         let l: Limits = serde_json::from_str(r#"{"depth": 2, "time_ms": 7}"#).unwrap();
         assert_eq!(
@@ -86,7 +123,8 @@ mod tests {
             Limits {
                 depth: Some(2),
                 nodes: None,
-                time_ms: Some(7)
+                time_ms: Some(7),
+                clock: Clock::Wall,
             }
         );
     }

@@ -47,6 +47,7 @@ use crate::game::{Game, Player, Score, Scores};
 // The shared machinery is this file (limits, results, counting, PV table, trace); next to
 // it the registry of algorithms by name and the one iterative-deepening driver.
 pub mod algorithm;
+pub mod clock;
 pub mod iterative;
 
 // The families, one directory each. A new family joins with one `pub mod` line here and
@@ -66,6 +67,7 @@ pub use algorithm::{
     WithSetToMove,
 };
 pub use best_reply::{brs, brs_plus};
+pub use clock::{Clock, CpuDeadline};
 pub use engine::{aspiration, mtdf, ordering, parallel, pvs, tt};
 pub use fridenfalk::{hypermax, nmax};
 pub use maxn_family::{
@@ -85,9 +87,17 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// The most nodes (counted as [`Stats::nodes`]) one search may visit.
     pub nodes: Option<u64>,
-    /// The moment the search must stop. Checked every [`DEADLINE_CHECK_INTERVAL`] units of
-    /// work (nodes visited, children generated or valued).
+    /// The moment the search must stop, on the wall clock. Checked every
+    /// [`DEADLINE_CHECK_INTERVAL`] units of work (nodes visited, children generated or
+    /// valued).
     pub deadline: Option<Instant>,
+    /// The deadline on the searching thread's processor-time clock ([`Clock::ThreadCpu`]):
+    /// the search stops once its thread has used that much processor time, whatever the
+    /// wall clock says; time the thread sleeps, waits or is not scheduled does not count.
+    /// Checked like [`Limits::deadline`] (both may be set: the first passed stops the
+    /// search, with [`StopReason::Deadline`]). Made on the thread that runs the search
+    /// ([`CpuDeadline::after`], or [`Limits::with_time`]).
+    pub cpu_deadline: Option<CpuDeadline>,
     /// When the search work began, if before the search function was called: a caller that
     /// prepares the search (allocates or clears a table, say) sets it to the moment it began,
     /// and computes its [`Limits::deadline`] from the same moment. [`Stats::elapsed_ms`] is
@@ -148,6 +158,9 @@ impl std::fmt::Debug for Stop {
     }
 }
 
+/// A wall-clock deadline for a budget too large to add to the start (about 30 years).
+const FAR_FUTURE: Duration = Duration::from_secs(1 << 30);
+
 /// How often (in units of work: nodes visited, children generated or valued)
 /// a search looks at the clock when a deadline is set.
 pub const DEADLINE_CHECK_INTERVAL: u64 = 1024;
@@ -159,6 +172,31 @@ impl Limits {
             depth: Some(depth),
             ..Limits::default()
         }
+    }
+
+    /// These limits with a time budget of `budget` on `clock`, counted from `start` (the
+    /// start of the search work, [`Limits::start`], which it sets): a wall-clock
+    /// [`Limits::deadline`] at `start + budget`, or a [`Limits::cpu_deadline`] `budget` of
+    /// the calling thread's processor time from now (call it on the thread that will
+    /// search, at `start`). Fails only if the system has no thread processor-time clock.
+    pub fn with_time(
+        self,
+        budget: Duration,
+        clock: Clock,
+        start: Instant,
+    ) -> Result<Limits, clock::NoThreadClock> {
+        Ok(match clock {
+            Clock::Wall => Limits {
+                deadline: Some(start.checked_add(budget).unwrap_or(start + FAR_FUTURE)),
+                start: Some(start),
+                ..self
+            },
+            Clock::ThreadCpu => Limits {
+                cpu_deadline: Some(CpuDeadline::after(budget)?),
+                start: Some(start),
+                ..self
+            },
+        })
     }
 
     /// These limits with the search work started at `start` (see [`Limits::start`]).
@@ -523,7 +561,7 @@ pub enum SearchError {
 pub enum StopReason {
     /// [`Limits::nodes`].
     NodeLimit,
-    /// [`Limits::deadline`].
+    /// [`Limits::deadline`] or [`Limits::cpu_deadline`].
     Deadline,
     /// [`Limits::stop`]: another thread requested the stop.
     Interrupted,
@@ -560,7 +598,7 @@ pub(crate) struct Meter {
     /// The counters of this search.
     pub stats: Stats,
     node_limit: u64,
-    deadline: Option<Instant>,
+    deadlines: clock::Deadlines,
     stop: Option<Stop>,
     /// The node count at which [`Meter::visit`] next looks at the limits.
     next_check: u64,
@@ -574,7 +612,8 @@ impl Meter {
     /// A meter for one search under `limits`.
     pub fn new(limits: &Limits) -> Meter {
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
-        let next_clock_check = if limits.deadline.is_some() || limits.stop.is_some() {
+        let deadlines = clock::Deadlines::new(limits);
+        let next_clock_check = if deadlines.is_set() || limits.stop.is_some() {
             DEADLINE_CHECK_INTERVAL
         } else {
             u64::MAX
@@ -582,7 +621,7 @@ impl Meter {
         Meter {
             stats: Stats::default(),
             node_limit,
-            deadline: limits.deadline,
+            deadlines,
             stop: limits.stop,
             next_check: next_clock_check.min(node_limit.saturating_add(1)),
             next_clock_check,
@@ -622,7 +661,7 @@ impl Meter {
             return Err(StopReason::NodeLimit);
         }
         if self.stats.nodes >= self.next_clock_check {
-            if self.deadline.is_none() && self.stop.is_none() {
+            if !self.deadlines.is_set() && self.stop.is_none() {
                 self.next_clock_check = u64::MAX;
             } else {
                 self.next_clock_check = self.stats.nodes.saturating_add(DEADLINE_CHECK_INTERVAL);
@@ -630,9 +669,9 @@ impl Meter {
             if self.stop.is_some_and(|s| s.is_requested()) {
                 return Err(StopReason::Interrupted);
             }
-            if let Some(d) = self.deadline {
+            if self.deadlines.is_set() {
                 self.clock_reads += 1;
-                if Instant::now() >= d {
+                if self.deadlines.passed() {
                     return Err(StopReason::Deadline);
                 }
             }

@@ -68,7 +68,9 @@ pub struct PimcResult<M> {
 ///   by `now + (k + 1) x (deadline - now) / (W x M)`, so a search that ends early leaves
 ///   its time to the next one; a search whose slice is over before it starts (the
 ///   searches before it overran, each by up to the deadline's check interval) is not run
-///   and values its move by the evaluator, so overruns do not add up. The stop request is
+///   and values its move by the evaluator, so overruns do not add up. A deadline on the
+///   thread's processor time ([`Limits::cpu_deadline`]) is cut the same way, on that
+///   clock: `(k + 1) / (W x M)` of the processor time left at the call. The stop request is
 ///   passed on. A search that the limits stop before it completes depth 1
 ///   ([`SearchError::Stopped`]) values its move by the evaluator on the position after it.
 /// - **MCTS**: search `k` gets [`MctsConfig::seed`] mixed with `k`, so no two searches of
@@ -135,6 +137,18 @@ where
                 .unwrap_or(deadline)
         })
     };
+    // The processor-time deadline is cut the same way, on the calling thread's clock.
+    let cpu_span = config
+        .limits
+        .cpu_deadline
+        .map(|d| (d, d.remaining().as_nanos()));
+    let cpu_slice_end = |k: u64| {
+        cpu_span.map(|(deadline, total)| {
+            let part = total * u128::from(k + 1) / u128::from(searches);
+            let early = u64::try_from(total - part.min(total)).unwrap_or(u64::MAX);
+            deadline.earlier(Duration::from_nanos(early))
+        })
+    };
     let weval = RootEval { eval };
     let mut rng = SplitMix64::new(pimc_config.seed);
     let (mut nodes, mut stopped, mut k) = (0u64, 0u64, 0u64);
@@ -145,8 +159,11 @@ where
         let start = (world, true);
         for (i, &m) in moves.iter().enumerate() {
             let deadline = slice_end(k);
+            let cpu_deadline = cpu_slice_end(k);
             k += 1;
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if deadline.is_some_and(|d| Instant::now() >= d)
+                || cpu_deadline.is_some_and(|d| d.remaining().is_zero())
+            {
                 // Its slice is over before it starts (earlier searches overran): valued
                 // statically, so that overruns do not add up over the searches.
                 stopped += 1;
@@ -160,6 +177,7 @@ where
                     depth: config.limits.depth,
                     nodes: per_search,
                     deadline,
+                    cpu_deadline,
                     start: None,
                     stop: config.limits.stop,
                 },

@@ -59,6 +59,7 @@ fn driver_drops_the_stopped_iteration_and_keeps_its_nodes() {
             depth: Some(9),
             nodes: Some(100),
             deadline: Some(deadline),
+            cpu_deadline: None,
             start: None,
             stop: None,
         },

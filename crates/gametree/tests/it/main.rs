@@ -2,6 +2,7 @@
 
 mod common;
 
+mod cpu_clock;
 mod deep_pruning;
 mod engine;
 mod iterative;

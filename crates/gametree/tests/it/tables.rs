@@ -148,6 +148,7 @@ fn config(depth: Option<u32>) -> Config {
             depth,
             nodes: None,
             deadline: None,
+            cpu_deadline: None,
             start: None,
             stop: None,
         },

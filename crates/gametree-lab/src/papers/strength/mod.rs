@@ -34,7 +34,7 @@
 
 use gametree::search::best_reply::{ForcedMoves, Variant};
 use gametree::search::mcts::{Backup, SolverRule};
-use gametree::search::{Algorithm, Dispatch, Needs, Searcher, WithSetToMove};
+use gametree::search::{Algorithm, Clock, Dispatch, Needs, Searcher, WithSetToMove};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
 
@@ -1070,7 +1070,7 @@ pub fn parse_item_key(plan: &Plan, key: &str) -> Option<(StrengthGame, usize, us
 pub fn items(plan: &Plan) -> Vec<(String, f64)> {
     let per_move = match plan.budget {
         BudgetRule::Calibrated { divisor } => CALIBRATION_MS as f64 / 1000.0 / divisor as f64,
-        BudgetRule::Fixed(Budget::Time(ms)) => ms as f64 / 1000.0,
+        BudgetRule::Fixed(Budget::Time(ms) | Budget::CpuTime(ms)) => ms as f64 / 1000.0,
         BudgetRule::Fixed(Budget::Nodes(n)) => n as f64 / 200_000.0,
         BudgetRule::Fixed(Budget::Depth(d)) => 0.001 * f64::from(d * d),
     };
@@ -1353,13 +1353,30 @@ pub fn calibrate(
     openings: usize,
     plies: usize,
 ) -> f64 {
+    calibrate_on(game, entrant, ms, Clock::Wall, openings, plies)
+}
+
+/// [`calibrate`] with the `ms` per move measured on `clock`: [`Clock::ThreadCpu`] counts
+/// only the processor time of the searching thread, so a calibration on a shared machine
+/// measures about what it would on an idle one.
+pub fn calibrate_on(
+    game: StrengthGame,
+    entrant: Entrant,
+    ms: u64,
+    clock: Clock,
+    openings: usize,
+    plies: usize,
+) -> f64 {
     let mut plan = plan(&Ctx {
         quick: false,
         progress: false,
         hands: None,
         strength: crate::experiment::StrengthScale::MODE,
     });
-    plan.budget = BudgetRule::Fixed(Budget::Time(ms));
+    plan.budget = BudgetRule::Fixed(match clock {
+        Clock::Wall => Budget::Time(ms),
+        Clock::ThreadCpu => Budget::CpuTime(ms),
+    });
     plan.threads = Some(1);
     plan.max_plies = Some(plies);
     plan.openings = Some(openings);
@@ -1382,6 +1399,9 @@ fn budget_text(b: Budget) -> String {
         Budget::Nodes(n) => format!("{n} nodes per move"),
         Budget::Time(t) => {
             format!("{t} ms of wall-clock time per move (time budgets vary from run to run and machine to machine)")
+        }
+        Budget::CpuTime(t) => {
+            format!("{t} ms of the searching thread's processor time per move, not wall-clock time (time budgets vary from run to run and machine to machine)")
         }
     }
 }

@@ -41,7 +41,7 @@ use super::tt::Table;
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::hash::Hashing;
-use crate::search::{require_two_players, Config, SearchError, Stats, StopReason};
+use crate::search::{require_two_players, Config, Limits, SearchError, Stats, StopReason};
 
 /// Lazy SMP with `options.threads` threads (1 = [`crate::search::engine::search`]).
 ///
@@ -54,7 +54,11 @@ use crate::search::{require_two_players, Config, SearchError, Stats, StopReason}
 ///   `cutoffs`, `re_searches`); `iterations`, `depth` and the per-iteration statistics are
 ///   the chosen thread's (which may lack depths another thread completed first). Node
 ///   counts are not deterministic.
-/// - **Limits**: the deadline applies to every thread; the node limit to each thread.
+/// - **Limits**: the wall-clock deadline applies to every thread; the node limit to each
+///   thread. A deadline on processor time ([`crate::search::Limits::cpu_deadline`]) is the
+///   calling thread's (the main thread, which searches too): it stops at its deadline, and
+///   the helper threads stop with it (a search of `T` threads uses about `T` times the
+///   budget of processor time in all, as it uses `T` cores for the wall-clock budget).
 ///
 /// Fails as [`crate::search::engine::search`] does.
 pub fn search_parallel<G, E, H>(
@@ -89,7 +93,16 @@ where
         completed: (threads > 1).then_some(&completed),
         busy: (threads > 1).then_some(&busy),
     };
-    let run = || {
+    // A deadline on processor time is the calling thread's (its clock cannot be read from
+    // another thread): the helpers search without it and stop when the calling thread stops.
+    let helper_config = Config {
+        limits: Limits {
+            cpu_deadline: None,
+            ..config.limits
+        },
+        ..*config
+    };
+    let run = |config: &Config| {
         let mut s = Searcher::new(game, eval, hasher, table.as_ref(), state, options);
         s.share(shared);
         let r = super::iterate(&mut s, state, config, options, Some(&done));
@@ -98,11 +111,13 @@ where
         r
     };
     if threads == 1 {
-        return run();
+        return run(config);
     }
     let results: Vec<Result<EngineResult<G::Move>, SearchError>> = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(run)).collect();
-        let mut all = vec![run()];
+        let helpers: Vec<_> = (1..threads)
+            .map(|_| scope.spawn(|| run(&helper_config)))
+            .collect();
+        let mut all = vec![run(config)];
         for h in helpers {
             all.push(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         }

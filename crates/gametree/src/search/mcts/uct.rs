@@ -276,6 +276,7 @@ fn run<G: Game, E: Evaluator<G>, S: Shape<G>>(
     };
     let mut iterations = 0u64;
     let mut stopped = None;
+    let deadlines = crate::search::clock::Deadlines::new(&config.limits);
     if node_limit == 0 {
         stopped = Some(StopReason::NodeLimit);
     } else {
@@ -286,11 +287,9 @@ fn run<G: Game, E: Evaluator<G>, S: Shape<G>>(
                 stopped = Some(StopReason::Interrupted);
                 break;
             }
-            if let Some(deadline) = config.limits.deadline {
-                if iterations % CLOCK_EVERY == 0 && Instant::now() >= deadline {
-                    stopped = Some(StopReason::Deadline);
-                    break;
-                }
+            if deadlines.is_set() && iterations % CLOCK_EVERY == 0 && deadlines.passed() {
+                stopped = Some(StopReason::Deadline);
+                break;
             }
             if !s.iterate(state, node_limit) {
                 stopped = Some(StopReason::NodeLimit);
