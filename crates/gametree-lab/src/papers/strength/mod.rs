@@ -578,28 +578,29 @@ pub const CALIBRATION_MS: u64 = 20;
 pub const QUICK_DIVISOR: u64 = 10;
 
 /// The calibration: where and how [`CALIBRATED_NODES`] was measured.
-pub const CALIBRATION: &str = "nodes per move at 20 ms of wall-clock time per move, one game at a time (threads 1), \
+pub const CALIBRATION: &str = "nodes per move at 20 ms of the searching thread's processor time per move, one game at a time (threads 1), \
      mean over the moves of 1 opening x every seat assignment of the engine against itself, 24 plies after a 3-ply opening; \
-     measured once in the checked profile (measure again with `cargo run --release -p gametree-lab --example calibrate_strength`) \
-     on the project's build machine (2 cores of an AMD EPYC, x86-64; shared: load average 14 during the run, 11 for cc-3, cc-4, cc-6 and rolit-4, so each search had a fraction of a core)";
+     measured once in the release profile on 26 November 2026 (measure again with `cargo run --release -p gametree-lab --example calibrate_strength -- --clock cpu`) \
+     on the project's build machine (2 cores of an AMD EPYC, x86-64; shared, load average 9-13 during the run: processor time is what the search got, and \
+     the rows of cc-3 and cc-4 agree within 4% with wall-clock rows measured on the idle machine the same day)";
 
 /// The calibrated nodes per move of each game (rows in [`StrengthGame::ALL`]'s order) and
 /// engine (columns: the first seven of [`ENTRANTS`]; the MCTS policies take MCTS's) for
 /// [`CALIBRATION_MS`] per move (see [`CALIBRATION`]).
 pub const CALIBRATED_NODES: [[u64; 7]; 12] = [
     // maxn, speculative, paranoid, brs, brs+, mcts, speculative+table (0: cannot play)
-    [119636, 25245, 21362, 30049, 7312, 2244, 11424], // cc-3
-    [65168, 42297, 57681, 33073, 5297, 1862, 31888],  // cc-4
-    [51735, 31814, 48716, 33130, 2419, 1221, 23813],  // cc-6
-    [26502, 13898, 15341, 14004, 6865, 4691, 11404],  // rolit-3
-    [31834, 18165, 24285, 22430, 6944, 4549, 14217],  // rolit-4
-    [17102, 12727, 12887, 10146, 2009, 678, 11639],   // chess4
-    [42008, 32092, 18384, 18288, 17036, 4005, 27507], // focus-2
-    [41409, 28963, 22784, 32151, 10746, 3543, 27029], // focus-3
-    [42143, 26026, 37342, 26781, 6499, 5248, 27773],  // focus-4
-    [12122, 11249, 4457, 1532, 367, 252, 8701],       // blokus
-    [30162, 19839, 27762, 0, 0, 1195, 0],             // hearts
-    [24465, 18797, 23398, 0, 0, 1532, 0],             // spades
+    [240922, 106448, 144279, 78635, 29427, 3028, 90193], // cc-3
+    [207611, 139482, 132631, 88835, 16924, 2657, 131132], // cc-4
+    [160345, 125705, 157955, 90826, 9643, 1841, 113040], // cc-6
+    [177999, 97166, 113446, 90491, 45299, 20874, 78408], // rolit-3
+    [188277, 115149, 159877, 99748, 29151, 18819, 88267], // rolit-4
+    [122917, 77576, 52038, 54469, 10803, 1715, 72440],   // chess4
+    [323863, 217422, 158902, 163333, 129402, 7065, 194461], // focus-2
+    [316207, 202923, 234749, 171522, 46020, 3840, 195579], // focus-3
+    [293611, 195815, 204528, 140688, 28242, 3495, 185076], // focus-4
+    [124920, 100963, 86765, 38762, 5558, 3149, 99354],   // blokus
+    [189063, 131731, 207106, 0, 0, 7568, 0],             // hearts
+    [171720, 119171, 165467, 0, 0, 9270, 0],             // spades
 ];
 
 /// The column of [`CALIBRATED_NODES`] of `entrant` (`None`: not an entrant of the
