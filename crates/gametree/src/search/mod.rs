@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::eval::Evaluator;
-use crate::game::{Game, Player, Score, Scores};
+use crate::game::{Game, Score, Scores};
 
 // The shared machinery is this file (limits, results, counting, PV table, trace); next to
 // it the registry of algorithms by name and the one iterative-deepening driver.
@@ -964,11 +964,6 @@ pub fn require_two_players<G: Game>(game: &G, algorithm: &'static str) -> Result
         2 => Ok(()),
         players => Err(SearchError::TooManyPlayers { algorithm, players }),
     }
-}
-
-/// The score of `p` in `value` (a helper for [`SearchResult::score`]).
-pub fn score_of(value: &Scores, p: Player) -> Score {
-    value.get(p)
 }
 
 #[cfg(test)]
