@@ -704,7 +704,7 @@ impl GameResult {
 }
 
 /// One engine's totals.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EngineSummary {
     /// [`Engine::name`].
     pub name: String,
@@ -739,7 +739,7 @@ pub struct EngineSummary {
 }
 
 /// A tournament's results.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TournamentResult {
     /// The game's description.
     pub game: String,
@@ -1636,6 +1636,11 @@ mod tests {
         };
         let r = run_tournament(&game, &DistanceEval, "cc", &cfg).unwrap();
         assert_eq!(r.games, 12);
+        // The result reads back from its JSON as the same value (rows derive Deserialize).
+        let text = serde_json::to_string(&r).unwrap();
+        let back: TournamentResult = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, r);
+        assert_eq!(serde_json::to_string(&back).unwrap(), text);
         assert_eq!(r.engines[0].seats + r.engines[1].seats, 36);
         let wins: f64 = r.engines.iter().map(|e| e.wins).sum();
         assert!((wins - 12.0).abs() < 1e-9);

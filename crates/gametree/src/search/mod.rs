@@ -39,7 +39,7 @@
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::eval::Evaluator;
 use crate::game::{Game, Score, Scores};
@@ -238,7 +238,7 @@ impl Config {
 }
 
 /// Cutoffs by kind, named as in the papers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cutoffs {
     /// Korf's immediate pruning: a player's bound reached its maximum possible score.
     pub immediate: u64,
@@ -294,7 +294,7 @@ impl Cutoffs {
 }
 
 /// The kind of a prune, for [`Cutoffs`] and [`PruneEvent`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CutoffKind {
     /// See [`Cutoffs::immediate`].
@@ -314,7 +314,7 @@ pub enum CutoffKind {
 }
 
 /// What a search did, with the names of docs/counting.md.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
     /// Nodes visited, root included: every call of the recursive search on a node.
     pub nodes: u64,
