@@ -111,7 +111,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
         bail!("--depths must be between 1 and 42");
     }
     let plies = args.depths.iter().copied().max().map_or(0, u64::from);
-    crate::stack::on_search_thread(plies, || measure(&args))
+    gametree_lab::stack::on_search_thread(plies, || measure(&args))?
 }
 
 /// Measures the rows at the depths of `args` (on the search thread).

@@ -7,7 +7,7 @@ use anyhow::{anyhow, bail, Result};
 use clap::{ArgGroup, Args};
 use gametree_lab::draw::{self, DrawConfig, DrawError, DrawInput};
 
-use crate::load::{self, Source};
+use gametree_lab::search_job::{load, Source};
 
 /// Arguments of `gametree draw`.
 #[derive(Args, Debug)]
@@ -50,7 +50,7 @@ pub fn run(args: DrawArgs) -> Result<()> {
     if let Some(path) = &args.out {
         gametree_lab::io::resolve_target(path).map_err(|e| anyhow!("--out: {e}"))?;
     }
-    let loaded = load::load(
+    let loaded = load(
         args.tree.as_deref(),
         args.game.as_deref(),
         args.position.as_deref(),
@@ -75,7 +75,7 @@ pub fn run(args: DrawArgs) -> Result<()> {
         ..DrawConfig::new(&args.algorithm)
     };
     let plies = u64::from(args.depth.unwrap_or(args.max_nodes as u32));
-    let drawing = crate::stack::on_search_thread(plies, || {
+    let drawing = gametree_lab::stack::on_search_thread(plies, || {
         draw::draw(input, &cfg).map_err(|e| match e {
             DrawError::TooLarge { max } => anyhow!(
                 "the tree to draw has more than {max} nodes: give a smaller --depth or tree, or raise --max-nodes"
@@ -85,7 +85,7 @@ pub fn run(args: DrawArgs) -> Result<()> {
             }
             other => anyhow!(other),
         })
-    })?;
+    })??;
     let text = if args.json {
         serde_json::to_string(&drawing)?
     } else {

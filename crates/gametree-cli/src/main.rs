@@ -9,7 +9,6 @@ mod out;
 
 mod bench_cmd;
 mod draw_cmd;
-mod load;
 mod merge_cmd;
 mod output;
 mod perft_cmd;
@@ -18,7 +17,6 @@ mod reproduce_cmd;
 mod search_cmd;
 mod serve_cmd;
 mod show_cmd;
-mod stack;
 mod tournament_cmd;
 
 use std::ffi::OsString;

@@ -7,8 +7,8 @@ use clap::Args;
 use gametree_games::registry::{GameVisitor, Playable};
 use serde_json::json;
 
-use crate::load;
-use crate::stack;
+use gametree_lab::search_job::load;
+use gametree_lab::stack;
 
 /// Arguments of `gametree perft`.
 #[derive(Args, Debug)]
@@ -21,7 +21,7 @@ pub struct PerftArgs {
     position: Option<String>,
     /// The depth in plies, at most 10000.
     #[arg(long, short, value_name = "D",
-          value_parser = clap::value_parser!(u32).range(0..=crate::stack::MAX_DEPTH_FLAG))]
+          value_parser = clap::value_parser!(u32).range(0..=gametree_lab::stack::MAX_PLIES as i64))]
     depth: u32,
     /// Count per root move as well.
     #[arg(long)]
@@ -33,14 +33,14 @@ pub struct PerftArgs {
 
 /// Runs `gametree perft`.
 pub fn run(args: PerftArgs) -> Result<()> {
-    let loaded = load::load(None, Some(&args.game), args.position.as_deref())?;
+    let loaded = load(None, Some(&args.game), args.position.as_deref())?;
     let visitor = PerftVisitor {
         depth: args.depth,
         divide: args.divide,
         json: args.json,
     };
-    let plies = stack::search_plies(&loaded, Some(args.depth))?;
-    let text = stack::on_search_thread(plies, || Ok(loaded.visit(visitor)?))?;
+    let plies = loaded.search_plies(Some(args.depth))?;
+    let text = stack::on_search_thread(plies, || loaded.visit(visitor))??;
     outln!("{text}");
     Ok(())
 }

@@ -15,23 +15,24 @@
 //! the board is drawn with the game's own picture when it has one.
 
 use std::io::{BufRead, Write};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use gametree::search::engine::{self, GameHash, Hashing, NoHash, Options, Side};
 use gametree::search::mcts::MctsConfig;
-use gametree::search::{AnyGame, Config, Dispatch, Limits, SearchError, Searcher, WithSetToMove};
+use gametree::search::{AnyGame, Config, Dispatch, SearchError, Searcher, WithSetToMove};
 use gametree::{Evaluator, Game, Score, Scores, SetToMove};
 
 use gametree_games::notation::Notation;
 use gametree_games::record;
 use gametree_games::registry::{EngineTable, GameVisitor, Playable, Support};
+use gametree_lab::search_job::Limits;
 
-use crate::load;
 use crate::output::ColorChoice;
 use crate::search_cmd::needs_set_to_move;
-use crate::stack;
+use gametree_lab::search_job::load;
+use gametree_lab::stack;
 
 /// Arguments of `gametree play`.
 #[derive(Args, Debug)]
@@ -47,7 +48,7 @@ pub struct PlayArgs {
     players: Vec<String>,
     /// Depth limit per engine move (iterative deepening up to it), at most 10000.
     #[arg(long, short, value_name = "D",
-          value_parser = clap::value_parser!(u32).range(1..=crate::stack::MAX_DEPTH_FLAG))]
+          value_parser = clap::value_parser!(u32).range(1..=gametree_lab::stack::MAX_PLIES as i64))]
     depth: Option<u32>,
     /// Time per engine move in milliseconds (1000 when neither --depth nor --time-ms).
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..))]
@@ -107,29 +108,33 @@ pub fn run(args: PlayArgs) -> Result<()> {
         .iter()
         .map(|s| parse_seat(s))
         .collect::<Result<Vec<_>>>()?;
-    let loaded = load::load(None, Some(&args.game), args.position.as_deref())?;
+    let loaded = load(None, Some(&args.game), args.position.as_deref())?;
     let time = match (args.depth, args.time_ms) {
         (None, None) => Some(1000),
         (_, t) => t,
     };
     let table = PlayTable {
         seats,
-        depth: args.depth,
-        time_ms: time,
+        limits: Limits {
+            depth: args.depth,
+            nodes: None,
+            time_ms: time,
+            ..Limits::NONE
+        },
         table_mib: args.table_mib as usize,
         color: !args.no_color && args.color.enabled(),
         mate: None,
         record: args.record.map(|path| (path, args.position.clone())),
     };
     // The engines search on a thread with a stack for the deepest search of the game.
-    let plies = stack::search_plies(&loaded, args.depth)?;
-    stack::on_search_thread(plies, || loaded.visit(PlayVisitor { table })?)
+    let plies = loaded.search_plies(args.depth)?;
+    stack::on_search_thread(plies, || loaded.visit(PlayVisitor { table })?)?
 }
 
 struct PlayTable {
     seats: Vec<Seat>,
-    depth: Option<u32>,
-    time_ms: Option<u64>,
+    /// The budget of every engine move (`--depth`, `--time-ms`; no node limit).
+    limits: Limits,
     table_mib: usize,
     color: bool,
     mate: Option<Score>,
@@ -305,13 +310,13 @@ impl PlayTable {
                     time_ms: if other == Seat::MonteCarlo {
                         None
                     } else {
-                        self.time_ms
+                        self.limits.time_ms
                     },
                     nodes: None,
                     depth: if other == Seat::MonteCarlo {
                         None
                     } else {
-                        self.depth
+                        self.limits.depth
                     },
                 },
             })
@@ -364,16 +369,7 @@ impl PlayTable {
 
     fn config(&self) -> Config {
         Config {
-            limits: Limits {
-                depth: self.depth,
-                nodes: None,
-                deadline: self
-                    .time_ms
-                    .map(|t| Instant::now() + Duration::from_millis(t)),
-                cpu_deadline: None,
-                start: None,
-                stop: None,
-            },
+            limits: self.limits.at(Instant::now(), None),
             trace: false,
             ..Config::default()
         }
@@ -402,7 +398,7 @@ impl PlayTable {
             Seat::Searcher(a) => {
                 let mcts = MctsConfig {
                     seed: ply,
-                    iterations: if self.time_ms.is_some() {
+                    iterations: if self.limits.time_ms.is_some() {
                         u64::MAX
                     } else {
                         MctsConfig::default().iterations

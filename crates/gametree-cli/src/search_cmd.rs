@@ -12,8 +12,8 @@ use gametree::search::mcts::{
 use gametree::search::{self, Searcher};
 use gametree_lab::search_job::{self, Format, Limits, SearchSpec, MAX_THREADS};
 
-use crate::load;
-use crate::stack;
+use gametree_lab::search_job::load;
+use gametree_lab::stack;
 
 /// Arguments of `gametree search`.
 #[derive(Args, Debug)]
@@ -255,7 +255,7 @@ pub(crate) fn needs_set_to_move(searcher: Searcher) -> anyhow::Error {
 /// Runs `gametree search`.
 pub fn run(args: SearchArgs) -> Result<()> {
     let prepared = search_job::prepare(&args.spec()?, || {
-        load::load(
+        load(
             args.tree.as_deref(),
             args.game.as_deref(),
             args.position.as_deref(),
@@ -263,8 +263,8 @@ pub fn run(args: SearchArgs) -> Result<()> {
     })?;
     let print_iteration = |line: &str| errln!("{line}");
     let text = stack::on_search_thread(prepared.plies(), || {
-        Ok(prepared.run(None, Some(&print_iteration))?)
-    })?;
+        prepared.run(None, Some(&print_iteration))
+    })??;
     outln!("{}", text.into_text());
     Ok(())
 }

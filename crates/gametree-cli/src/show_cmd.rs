@@ -6,8 +6,8 @@ use anyhow::{bail, Result};
 use clap::Args;
 use gametree_games::registry::{GameVisitor, Playable};
 
-use crate::load;
 use crate::output::ColorChoice;
+use gametree_lab::search_job::load;
 
 /// Arguments of `gametree show`.
 #[derive(Args, Debug)]
@@ -32,7 +32,7 @@ pub struct ShowArgs {
 /// Runs `gametree show`.
 pub fn run(args: ShowArgs) -> Result<()> {
     let color = args.color.enabled();
-    let loaded = load::load(None, Some(&args.game), args.position.as_deref())?;
+    let loaded = load(None, Some(&args.game), args.position.as_deref())?;
     out!(
         "{}",
         loaded.visit(ShowVisitor {

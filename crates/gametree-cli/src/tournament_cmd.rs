@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Result};
 use clap::Args;
-use gametree::search::Clock;
+use gametree_lab::search_job::Limits;
 use gametree_lab::shard::{self, Shard};
 use gametree_lab::stack::MAX_PLIES;
 use gametree_lab::tournament::{table, Budget, TournamentConfig, MAX_GAMES, MAX_TIME_MS};
@@ -15,6 +15,25 @@ use gametree_lab::tournament_job::{self, EngineTexts};
 
 /// Arguments of `gametree tournament`.
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("depth", |a| a
+        .short(None)
+        .help("The search depth of every engine without its own budget (equal depth), at \
+               most 10000")
+        .value_parser(clap::value_parser!(u32).range(1..=MAX_PLIES as i64))
+        .conflicts_with_all(["nodes", "time_ms"])),
+    mut_arg("nodes", |a| a
+        .help("The node budget per move of every engine without its own budget (equal \
+               nodes; iterative deepening, the last completed iteration's move)")
+        .conflicts_with("time_ms")),
+    mut_arg("time_ms", |a| a
+        .value_name("MS")
+        .help("The time budget per move in milliseconds of every engine without its own \
+               budget (equal time; iterative deepening to the deadline, the last completed \
+               iteration's move), 1 to 3600000. Results with time budgets are not \
+               reproducible")
+        .value_parser(clap::value_parser!(u64).range(1..=MAX_TIME_MS))),
+)]
 pub struct TournamentArgs {
     /// A game spec, e.g. `chinese-checkers(players=3,board=73)`.
     #[arg(long, value_name = "SPEC")]
@@ -37,31 +56,10 @@ pub struct TournamentArgs {
         default_value = "maxn,speculative,paranoid"
     )]
     engines: String,
-    /// The search depth of every engine without its own budget (equal depth), at most 10000.
-    #[arg(long, value_name = "D", conflicts_with_all = ["nodes", "time_ms"],
-          value_parser = clap::value_parser!(u32).range(1..=crate::stack::MAX_DEPTH_FLAG))]
-    depth: Option<u32>,
-    /// The node budget per move of every engine without its own budget (equal nodes;
-    /// iterative deepening, the last completed iteration's move).
-    #[arg(long, value_name = "N", conflicts_with = "time_ms",
-          value_parser = clap::value_parser!(u64).range(1..))]
-    nodes: Option<u64>,
-    /// The time budget per move in milliseconds of every engine without its own budget
-    /// (equal time; iterative deepening to the deadline, the last completed iteration's
-    /// move), 1 to 3600000, on the clock of --clock. Results with time budgets are not
-    /// reproducible.
-    #[arg(long, value_name = "MS",
-          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
-    time_ms: Option<u64>,
-    /// The clock of --time-ms: `wall` (wall-clock time, the default; engine suffix `@t`) or
-    /// `cpu` (the processor time of the searching thread; engine suffix `@c`).
-    #[arg(
-        long,
-        value_name = "wall|cpu",
-        default_value = "wall",
-        requires = "time_ms"
-    )]
-    clock: Clock,
+    /// The budget of every engine without its own: `--depth`, `--nodes` or `--time-ms`
+    /// (the flags of `gametree search`, with the tournament's help and ranges above).
+    #[command(flatten)]
+    budget: Limits,
     /// Random openings (each played with every seat assignment), 1 to 1000000.
     #[arg(long, value_name = "K", default_value_t = 4,
           value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES as u64))]
@@ -108,13 +106,7 @@ pub struct TournamentArgs {
 
 /// Runs `gametree tournament`.
 pub fn run(args: TournamentArgs) -> Result<()> {
-    let default = match (args.depth, args.nodes, args.time_ms) {
-        (_, _, Some(t)) if args.clock == Clock::ThreadCpu => Budget::CpuTime(t),
-        (_, _, Some(t)) => Budget::Time(t),
-        (_, Some(n), None) => Budget::Nodes(n),
-        (Some(d), None, None) => Budget::Depth(d),
-        (None, None, None) => Budget::Depth(3),
-    };
+    let default = Budget::from_limits(&args.budget)?.unwrap_or(Budget::Depth(3));
     let texts = EngineTexts {
         texts: args
             .engines

@@ -1,4 +1,7 @@
-#![allow(missing_docs)]
+#![expect(
+    missing_docs,
+    reason = "criterion's macros generate undocumented public functions"
+)]
 //! Best-reply search in Chinese Checkers (3 players, 121 holes, top = 10 and all moves), one
 //! thread: BRS and BRS+ beside paranoid and max^n at depth 4 (time per search, so nodes per
 //! second), and the depth each reaches by iterative deepening in one second (printed, from

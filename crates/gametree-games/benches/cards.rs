@@ -1,4 +1,7 @@
-#![allow(missing_docs)]
+#![expect(
+    missing_docs,
+    reason = "criterion's macros generate undocumented public functions"
+)]
 //! Hearts and Spades (three players, perfect information; the Table 11 games: equivalent
 //! cards searched once, scale 1), one thread: nodes per search and time per search (so
 //! nodes per second) of max^n, speculative max^n and paranoid, each also with a

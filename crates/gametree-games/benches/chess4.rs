@@ -1,4 +1,7 @@
-#![allow(missing_docs)]
+#![expect(
+    missing_docs,
+    reason = "criterion's macros generate undocumented public functions"
+)]
 //! Four-player chess, one thread: perft leaves per second from the start and from a
 //! mid-game position (unordered generation, legal moves counted at the last ply, and the
 //! ordered `Game::moves` through the generic perft), and max^n and paranoid nodes per second

@@ -1,4 +1,7 @@
-#![allow(missing_docs)]
+#![expect(
+    missing_docs,
+    reason = "criterion's macros generate undocumented public functions"
+)]
 //! Connect four: fail-soft alpha-beta of gametree beside the `minimax` crate's `Negamax`
 //! (plain alpha-beta in negamax form) on the same positions, depths and evaluator.
 //!

@@ -1,4 +1,7 @@
-#![allow(missing_docs)]
+#![expect(
+    missing_docs,
+    reason = "criterion's macros generate undocumented public functions"
+)]
 //! The engine of issue #5 beside the `minimax` crate on connect four from the empty board,
 //! depth 14, the same cell-weight evaluator:
 //!

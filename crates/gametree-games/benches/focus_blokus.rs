@@ -1,4 +1,7 @@
-#![allow(missing_docs)]
+#![expect(
+    missing_docs,
+    reason = "criterion's macros generate undocumented public functions"
+)]
 //! Focus and Blokus, one thread: perft from the start (leaves per second of the move
 //! generators), Blokus placements generated per second (the raw, unsorted generator on
 //! mid-game positions), and max^n, paranoid and BRS from a mid-game position of each

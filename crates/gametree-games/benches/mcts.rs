@@ -1,4 +1,7 @@
-#![allow(missing_docs)]
+#![expect(
+    missing_docs,
+    reason = "criterion's macros generate undocumented public functions"
+)]
 //! Connect four: gametree's `mcts` (UCT, max^n backup, random playouts to the end) beside the
 //! `minimax` crate's `MonteCarloTreeSearch` (one thread, random rollouts to the end) on the
 //! same game code, in the same run.
@@ -20,7 +23,11 @@ use gametree_games::connect_four::{CellWeights, ConnectFour, State};
 use minimax::{MCTSOptions, MonteCarloTreeSearch, Strategy as _};
 
 // The shared peer module; this benchmark uses only its game, not its evaluator or counter.
-#[allow(dead_code)]
+#[allow(
+    dead_code,
+    reason = "only the game is used; `expect(dead_code)` on this module is reported \
+              unfulfilled by rustc although the lint fires without it"
+)]
 mod peer;
 
 use peer::Peer;

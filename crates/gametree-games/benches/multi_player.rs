@@ -1,4 +1,7 @@
-#![allow(missing_docs)]
+#![expect(
+    missing_docs,
+    reason = "criterion's macros generate undocumented public functions"
+)]
 //! The multi-player family on hashed random trees, one thread: nodes per search and time per
 //! search (so nodes per second) of max^n, shallow, last-branch, speculative and paranoid, on
 //! Korf's cut-point model (the average case) and the constant model (the best case):

@@ -1,4 +1,7 @@
-#![allow(missing_docs)]
+#![expect(
+    missing_docs,
+    reason = "criterion's macros generate undocumented public functions"
+)]
 //! Nodes per second on hashed random trees: alpha-beta (2 players), max^n, speculative max^n
 //! and hypermax (3 players) on the `constant` and `cutpoints` models, and hypermax on
 //! Fridenfalk's `incremental` model. Each case prints its node count and a one-shot rate

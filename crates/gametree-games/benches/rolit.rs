@@ -1,4 +1,7 @@
-#![allow(missing_docs)]
+#![expect(
+    missing_docs,
+    reason = "criterion's macros generate undocumented public functions"
+)]
 //! Rolit, one thread: perft from the start (depth 6) and from a mid-game position (depth 4),
 //! so leaves per second of the bitboard move generator; and max^n, speculative max^n and
 //! paranoid at depth 4 from the mid-game position with the `BallShare` evaluator (four

@@ -15,7 +15,11 @@ use gametree_games::connect_four::{CellWeights, ConnectFour};
 use minimax::{MCTSOptions, MonteCarloTreeSearch, Strategy as _};
 
 #[path = "../benches/peer/mod.rs"]
-#[allow(dead_code)]
+#[allow(
+    dead_code,
+    reason = "the example uses only the peer module's game; `expect(dead_code)` on this \
+              module is reported unfulfilled by rustc although the lint fires without it"
+)]
 mod peer;
 
 fn main() {

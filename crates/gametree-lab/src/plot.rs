@@ -23,8 +23,6 @@
 //! [`file_name`] names a plot's file from its table and its own name without repeating the
 //! table.
 
-use std::path::Path;
-
 use plotters::element::ComposedElement;
 use plotters::prelude::*;
 
@@ -543,19 +541,6 @@ pub fn file_name(table: &str, plot_file: &str) -> String {
     } else {
         format!("{table}-{stem}.svg")
     }
-}
-
-/// Draws `series` and writes the SVG to `path` atomically.
-pub fn write_line_plot(
-    path: &Path,
-    title: &str,
-    x_label: &str,
-    y_label: &str,
-    series: &[Series],
-    log_y: bool,
-) -> Result<(), String> {
-    let svg = line_plot_svg(title, x_label, y_label, series, log_y)?;
-    crate::io::write_atomic(path, svg.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]

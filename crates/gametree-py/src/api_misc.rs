@@ -3,7 +3,7 @@
 
 use gametree_games::registry::{GameVisitor, Playable};
 use gametree_run::search_job;
-use gametree_run::tournament::{Budget, TournamentConfig, MAX_GAMES, MAX_TIME_MS};
+use gametree_run::tournament::{Budget, TournamentConfig, MAX_GAMES};
 use gametree_run::tournament_job::{self, EngineTexts};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -90,7 +90,10 @@ impl GameVisitor for Perft {
 #[pyo3(signature = (game, engines=None, depth=None, nodes=None, time_ms=None, openings=Int(4),
                     opening_plies=Int(3), seed=Int(1), threads=None, bootstrap=Int(1000),
                     max_plies=None))]
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the keywords of the Python function, one argument each"
+)]
 pub fn tournament(
     py: Python<'_>,
     game: &str,
@@ -116,17 +119,10 @@ pub fn tournament(
             }
         }
     };
-    let default = match (depth, nodes, time_ms) {
-        (None, None, None) => Budget::Depth(3),
-        (Some(d), None, None) => Budget::Depth(checked("depth", d, 1, MAX_PLIES.into())? as u32),
-        (None, Some(n), None) => Budget::Nodes(checked("nodes", n, 1, i64::MAX.into())?),
-        (None, None, Some(t)) => Budget::Time(checked("time_ms", t, 1, MAX_TIME_MS.into())?),
-        _ => {
-            return Err(gametree_error(
-                "give at most one of depth, nodes and time_ms",
-            ))
-        }
-    };
+    let limits = crate::api_search::limits(depth, nodes, time_ms).map_err(gametree_error)?;
+    let default = Budget::from_limits(&limits)
+        .map_err(from_run_error)?
+        .unwrap_or(Budget::Depth(3));
     let texts = EngineTexts {
         texts: engines,
         default,

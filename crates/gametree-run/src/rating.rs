@@ -20,7 +20,7 @@
 
 use gametree::rng::SplitMix64;
 use gametree::Score;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use rayon::prelude::*;
 
@@ -94,7 +94,7 @@ impl Finish<'_> {
 }
 
 /// One engine's win share.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WinShare {
     /// Games in which the engine sat.
     pub games: usize,
@@ -166,7 +166,7 @@ pub fn win_shares(engines: usize, games: &[Finish<'_>]) -> Vec<WinShare> {
 }
 
 /// The head-to-head record of two engines.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Pairwise {
     /// The first engine.
     pub a: usize,
@@ -250,7 +250,7 @@ pub fn sign_test(ahead: u64, behind: u64) -> f64 {
 }
 
 /// Which rating model [`rate`] fitted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RatingMethod {
     /// Two engines: the Elo difference of their head-to-head score.
@@ -260,7 +260,7 @@ pub enum RatingMethod {
 }
 
 /// The settings of [`rate`].
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RatingConfig {
     /// Bootstrap resamples for the intervals (0: no intervals, each is the point itself).
     pub bootstrap: usize,
@@ -283,7 +283,7 @@ impl Default for RatingConfig {
 }
 
 /// One engine's rating.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
     /// The rating on the Elo scale; the engines' ratings have mean 0.
     pub elo: f64,
@@ -292,7 +292,7 @@ pub struct Rating {
 }
 
 /// The ratings of all engines.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ratings {
     /// The model.
     pub method: RatingMethod,

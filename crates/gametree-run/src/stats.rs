@@ -3,10 +3,10 @@
 //! and a generalised sequential probability ratio test (the strength experiment's claims,
 //! docs/strength.md).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A summary of a sample.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     /// Sample size.
     pub n: usize,

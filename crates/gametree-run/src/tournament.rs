@@ -44,7 +44,7 @@
 //! and the same numbers, whatever the number of threads. Time budgets are not: how deep an
 //! iteration gets before the deadline depends on the machine and its load.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use gametree::hash::mix64;
 use gametree::hash::Zobrist;
@@ -59,14 +59,16 @@ use gametree::search::vector_table::VectorTable;
 #[cfg(doc)]
 use gametree::search::WithSetToMove;
 use gametree::search::{
-    pimc, Algorithm, AnyGame, Clock, Config, Dispatch, Limits, Needs, SearchError, Searcher,
+    pimc, Algorithm, AnyGame, Clock, Config, Dispatch, Needs, SearchError, Searcher,
 };
 use gametree::{Evaluator, Game, Score, Scores};
 use gametree_games::rng::SplitMix64;
 use serde::{Deserialize, Serialize};
 
+use crate::msg;
 use crate::rating::{pairwise, rate, win_shares, Finish, Pairwise, RatingConfig, Ratings};
 use crate::runner::{run_trials, trial_seed};
+use crate::search_job::{Limits as SearchLimits, Opt, RunError};
 use crate::stack::{stack_bytes, StackError, MAX_PLIES};
 use crate::stats::{summarize, Summary};
 
@@ -89,6 +91,86 @@ pub enum Budget {
     /// Not reproducible either.
     #[serde(rename = "cpu_ms")]
     CpuTime(u64),
+}
+
+impl Budget {
+    /// The budget as the one budget type of every front, [`SearchLimits`]: one of its fields
+    /// set (a time budget's deepest iteration, [`TIME_MAX_DEPTH`], is the engine's own
+    /// cap, added when it searches).
+    pub fn limits(self) -> SearchLimits {
+        match self {
+            Budget::Depth(d) => SearchLimits {
+                depth: Some(d),
+                ..SearchLimits::NONE
+            },
+            Budget::Nodes(n) => SearchLimits {
+                nodes: Some(n),
+                ..SearchLimits::NONE
+            },
+            Budget::Time(ms) => SearchLimits {
+                time_ms: Some(ms),
+                ..SearchLimits::NONE
+            },
+            Budget::CpuTime(ms) => SearchLimits {
+                time_ms: Some(ms),
+                clock: Clock::ThreadCpu,
+                ..SearchLimits::NONE
+            },
+        }
+    }
+
+    /// The engines' budget that `limits` gives, as the fronts read a tournament's default
+    /// budget (`--depth`, `--nodes`, `--time-ms` on the command line; `depth`, `nodes`,
+    /// `time_ms` in Python): `None` when no field is set, an error naming the options
+    /// when more than one is, or when the value is outside an engine's range (depth 1 to
+    /// [`MAX_PLIES`], at least 1 node, 1 to [`MAX_TIME_MS`] ms).
+    pub fn from_limits(limits: &SearchLimits) -> Result<Option<Budget>, RunError> {
+        let budget = match (limits.depth, limits.nodes, limits.time_ms) {
+            (None, None, None) => return Ok(None),
+            (Some(d), None, None) => {
+                if d == 0 || u64::from(d) > MAX_PLIES {
+                    return Err(msg![
+                        Opt::Depth,
+                        format!("={d}: must be between 1 and {MAX_PLIES}")
+                    ]
+                    .into());
+                }
+                Budget::Depth(d)
+            }
+            (None, Some(n), None) => {
+                if n == 0 {
+                    return Err(msg![Opt::Nodes, "=0: must be at least 1"].into());
+                }
+                Budget::Nodes(n)
+            }
+            (None, None, Some(t)) => {
+                if t == 0 || t > MAX_TIME_MS {
+                    return Err(msg![
+                        Opt::TimeMs,
+                        format!("={t}: must be between 1 and {MAX_TIME_MS}")
+                    ]
+                    .into());
+                }
+                if limits.clock == Clock::ThreadCpu {
+                    Budget::CpuTime(t)
+                } else {
+                    Budget::Time(t)
+                }
+            }
+            _ => {
+                return Err(msg![
+                    "give at most one of ",
+                    Opt::Depth,
+                    ", ",
+                    Opt::Nodes,
+                    " and ",
+                    Opt::TimeMs
+                ]
+                .into())
+            }
+        };
+        Ok(Some(budget))
+    }
 }
 
 /// The deepest iteration of a time budget: deepening stops there even with time left (so
@@ -375,33 +457,12 @@ impl Engine {
     /// node limit, or a deadline `ms` from now (deepening at most [`TIME_MAX_DEPTH`]
     /// plies). A time budget's clock starts here.
     fn config(&self) -> Config {
-        let limits = match self.budget {
-            Budget::Depth(d) => Limits::depth(d),
-            Budget::Nodes(n) => Limits {
-                nodes: Some(n),
-                ..Limits::default()
-            },
-            Budget::Time(ms) => {
-                let start = Instant::now();
-                Limits {
-                    depth: Some(TIME_MAX_DEPTH),
-                    deadline: Some(start + Duration::from_millis(ms)),
-                    start: Some(start),
-                    ..Limits::default()
-                }
-            }
-            Budget::CpuTime(ms) => {
-                let limits = Limits::depth(TIME_MAX_DEPTH);
-                let (budget, start) = (Duration::from_millis(ms), Instant::now());
-                // Without a processor-time clock (not on Linux): the same wall-clock budget.
-                limits
-                    .with_time(budget, Clock::ThreadCpu, start)
-                    .or_else(|_| limits.with_time(budget, Clock::Wall, start))
-                    .unwrap_or(limits)
-            }
-        };
+        let mut limits = self.budget.limits();
+        if matches!(self.budget, Budget::Time(_) | Budget::CpuTime(_)) {
+            limits.depth = Some(TIME_MAX_DEPTH);
+        }
         Config {
-            limits,
+            limits: limits.at(Instant::now(), None),
             forced_moves: self.policy.forced.unwrap_or_default(),
             ..Config::default()
         }
@@ -667,7 +728,7 @@ impl GameResult {
 }
 
 /// One engine's totals.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EngineSummary {
     /// [`Engine::name`].
     pub name: String,
@@ -702,7 +763,7 @@ pub struct EngineSummary {
 }
 
 /// A tournament's results.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TournamentResult {
     /// The game's description.
     pub game: String,
@@ -837,7 +898,10 @@ fn seat_memory(
 }
 
 /// [`play_game_with`] with each seat's memory already allocated (`memory[p]` for seat `p`).
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one game's whole context: game, evaluator, engines, seats, start, ply cap, seed, memory"
+)]
 fn play_game_in<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
     game: &G,
     eval: &E,
@@ -1069,7 +1133,6 @@ where
 
 /// Game `i` of a tournament, with its trial seed, each seat's memory allocated by
 /// `allocate` before the first move.
-#[allow(clippy::too_many_arguments)]
 fn play_one<D, G, E>(
     game: &G,
     eval: &E,
@@ -1191,7 +1254,6 @@ fn check_worlds<G: Game>(game: &G, config: &TournamentConfig) -> Result<(), Tour
 /// The checks, and the thread pool the games run on; the tables of the games played at
 /// once (`playing`, at most, and at most one per thread) are allocated together by
 /// `allocate` ([`check_tables`]).
-#[allow(clippy::type_complexity)]
 fn prepare<D, G>(
     game: &G,
     config: &TournamentConfig,
@@ -1483,6 +1545,62 @@ mod tests {
     use gametree_games::tictactoe::{OpenLines, TicTacToe};
 
     #[test]
+    fn a_budget_is_one_field_of_the_one_limits_type_and_errors_name_each_fronts_option() {
+        use crate::search_job::Front;
+        for b in [
+            Budget::Depth(4),
+            Budget::Nodes(500),
+            Budget::Time(20),
+            Budget::CpuTime(20),
+        ] {
+            assert_eq!(Budget::from_limits(&b.limits()), Ok(Some(b)), "{b:?}");
+        }
+        assert_eq!(Budget::from_limits(&SearchLimits::NONE), Ok(None));
+        let error = |depth, nodes, time_ms| {
+            let l = SearchLimits {
+                depth,
+                nodes,
+                time_ms,
+                ..SearchLimits::NONE
+            };
+            let e = Budget::from_limits(&l).unwrap_err();
+            (e.render(Front::Cli), e.render(Front::Api))
+        };
+        assert_eq!(
+            error(Some(2), None, Some(5)),
+            (
+                "give at most one of --depth, --nodes and --time-ms".into(),
+                "give at most one of depth, nodes and time_ms".into()
+            )
+        );
+        assert_eq!(
+            error(None, None, Some(MAX_TIME_MS + 1)),
+            (
+                "--time-ms=3600001: must be between 1 and 3600000".into(),
+                "time_ms=3600001: must be between 1 and 3600000".into()
+            )
+        );
+        assert_eq!(
+            error(Some(0), None, None).1,
+            "depth=0: must be between 1 and 10000"
+        );
+        assert_eq!(error(None, Some(0), None).1, "nodes=0: must be at least 1");
+        // An engine's search under each budget: the limits of the one type, a time budget
+        // capped at TIME_MAX_DEPTH.
+        let limits = |b| Engine::new(Algorithm::Maxn, b).config().limits;
+        let d = limits(Budget::Depth(3));
+        assert_eq!((d.depth, d.nodes, d.deadline), (Some(3), None, None));
+        let n = limits(Budget::Nodes(7));
+        assert_eq!((n.depth, n.nodes, n.deadline), (None, Some(7), None));
+        let t = limits(Budget::Time(9));
+        assert_eq!((t.depth, t.nodes), (Some(TIME_MAX_DEPTH), None));
+        assert_eq!(
+            t.deadline,
+            t.start.map(|s| s + std::time::Duration::from_millis(9))
+        );
+    }
+
+    #[test]
     fn seatings_cover_every_assignment() {
         assert_eq!(seatings(3, 3).len(), 6);
         assert_eq!(seatings(2, 3).len(), 6);
@@ -1510,7 +1628,7 @@ mod tests {
             .limits;
         let d = cpu.cpu_deadline.expect("a processor-time deadline");
         assert_eq!(d.thread(), std::thread::current().id());
-        assert!(d.remaining() <= Duration::from_millis(7));
+        assert!(d.remaining() <= std::time::Duration::from_millis(7));
         assert_eq!((cpu.deadline, cpu.depth), (None, Some(TIME_MAX_DEPTH)));
         let wall = Engine::new(Algorithm::Maxn, Budget::Time(7))
             .config()
@@ -1581,6 +1699,11 @@ mod tests {
         };
         let r = run_tournament(&game, &DistanceEval, "cc", &cfg).unwrap();
         assert_eq!(r.games, 12);
+        // The result reads back from its JSON as the same value (rows derive Deserialize).
+        let text = serde_json::to_string(&r).unwrap();
+        let back: TournamentResult = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, r);
+        assert_eq!(serde_json::to_string(&back).unwrap(), text);
         assert_eq!(r.engines[0].seats + r.engines[1].seats, 36);
         let wins: f64 = r.engines.iter().map(|e| e.wins).sum();
         assert!((wins - 12.0).abs() < 1e-9);

@@ -534,8 +534,8 @@ async fn play_move(
 fn play_request(s: &Shared, body: Result<Bytes, BytesRejection>) -> Result<PlayRequest, ApiError> {
     let mut req: PlayRequest = parse_checked(body, &PLAY_RANGES)?;
     if let Some(engine) = req.engine.as_mut() {
-        engine.time_ms = Some(cap(engine.time_ms, s.cfg.max_time_ms));
-        engine.nodes = Some(cap(engine.nodes, s.cfg.max_nodes));
+        engine.limits.time_ms = Some(cap(engine.limits.time_ms, s.cfg.max_time_ms));
+        engine.limits.nodes = Some(cap(engine.limits.nodes, s.cfg.max_nodes));
     }
     Ok(req)
 }

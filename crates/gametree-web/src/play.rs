@@ -8,10 +8,10 @@
 use std::time::{Duration, Instant};
 
 use gametree::search::iterative::iterative_deepening_observed;
-use gametree::search::{self, Config, Limits, SearchError, SearchResult, Searcher, Stop};
+use gametree::search::{self, Config, SearchError, SearchResult, Searcher, Stop};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
-use gametree_run::search_job::{move_names, SearchReport};
+use gametree_run::search_job::{move_names, Limits, SearchReport};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use thiserror::Error;
@@ -41,16 +41,11 @@ pub struct PlayRequest {
 pub struct EngineRequest {
     /// The algorithm, as `gametree list` spells it (`mcts` excepted).
     pub algorithm: String,
-    /// The most milliseconds (the server's cap when omitted or above it).
-    #[serde(default)]
-    pub time_ms: Option<u64>,
-    /// The most nodes (the server's cap when omitted or above it).
-    #[serde(default)]
-    pub nodes: Option<u64>,
-    /// The deepest iteration, 1 or more (none: until a limit stops it or the game's end is
-    /// reached). The server refuses 0 (a depth-0 search has no move to play).
-    #[serde(default)]
-    pub depth: Option<u32>,
+    /// The budget: `time_ms` and `nodes` (the server's caps when omitted or above them),
+    /// `depth`, the deepest iteration, 1 or more (none: until a limit stops it or the
+    /// game's end is reached; the server refuses 0: a depth-0 search has no move to play).
+    #[serde(flatten)]
+    pub limits: Limits,
 }
 
 /// Why a play request failed.
@@ -86,8 +81,9 @@ pub fn play_json_observed(
         None => None,
         Some(e) => {
             // The ranges the server checks on the request's JSON, for library callers too.
+            let l = &e.limits;
             let numbers =
-                json!({ "engine": { "depth": e.depth, "time_ms": e.time_ms, "nodes": e.nodes } });
+                json!({ "engine": { "depth": l.depth, "time_ms": l.time_ms, "nodes": l.nodes } });
             for range in &crate::PLAY_RANGES {
                 range
                     .check(&numbers)
@@ -108,7 +104,7 @@ pub fn play_json_observed(
     let plies = registry::visit(&req.game, None, MaxPlies)
         .map_err(|e| PlayError::Invalid(e.to_string()))?;
     let plies = match &engine {
-        Some((_, e)) => e.depth.map_or(plies, |d| plies.min(u64::from(d))),
+        Some((_, e)) => e.limits.depth.map_or(plies, |d| plies.min(u64::from(d))),
         None => 0,
     };
     let visitor = Play {
@@ -215,14 +211,7 @@ impl<O: FnMut(&Value)> Play<'_, O> {
         }
         let start = Instant::now();
         let config = Config {
-            limits: Limits {
-                depth: e.depth,
-                nodes: e.nodes,
-                deadline: e.time_ms.map(|t| start + Duration::from_millis(t)),
-                cpu_deadline: None,
-                start: Some(start),
-                stop: self.stop,
-            },
+            limits: e.limits.at(start, self.stop),
             trace: false,
             trace_limit: 0,
             ..Config::default()

@@ -343,7 +343,10 @@ impl ExplicitTree {
     }
 
     /// The number of nodes.
-    #[allow(clippy::len_without_is_empty)]
+    #[expect(
+        clippy::len_without_is_empty,
+        reason = "a tree always has its root: it is never empty"
+    )]
     pub fn len(&self) -> usize {
         self.player.len()
     }

@@ -46,7 +46,10 @@
 //! in whole tricks, convert: [`CardGame::cards_for_tricks`] gives the card depth that ends
 //! exactly at the end of the `t`-th trick from a state (so every cut-off falls between
 //! tricks), and [`iterative_tricks`] deepens one trick at a time.
-#![allow(clippy::needless_range_loop)]
+#![expect(
+    clippy::needless_range_loop,
+    reason = "loops over seats index several per-seat arrays at once"
+)]
 
 use std::fmt::Write as _;
 

@@ -48,7 +48,10 @@ fn r_s(n: u32, d: u32, t: C) -> (C, C) {
 
 /// Adaptive Simpson on `[a, b]`, 256 starting panels.
 fn simpson(f: &dyn Fn(f64) -> f64, a: f64, b: f64, tol: f64) -> f64 {
-    #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the recursion carries the panel's ends, values and tolerance"
+    )]
     fn rec(
         f: &dyn Fn(f64) -> f64,
         a: f64,

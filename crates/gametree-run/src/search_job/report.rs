@@ -8,13 +8,13 @@ use std::fmt;
 use gametree::search::mcts::{Backup, MctsConfig, MctsReport, Playout, Solver};
 use gametree::search::{CutoffKind, SearchResult, Stats};
 use gametree::Game;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::MoveStyle;
 
 /// A move as the reports name it: a child index of an explicit tree (a JSON number), or
 /// the move in the game's notation (a JSON string).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum MoveName {
     /// A child index ([`MoveStyle::Index`]).
@@ -58,7 +58,7 @@ pub fn move_names<G: Game>(
 /// One search's result: `{"algorithm", "score", "value", "best_move", "pv", "stats"}`, with
 /// the trace when one was recorded and the MCTS part for `mcts`. Its JSON text is
 /// [`SearchReport::to_json`].
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchReport {
     /// The searcher's name, as `gametree list` spells it.
     pub algorithm: String,
@@ -81,7 +81,7 @@ pub struct SearchReport {
 }
 
 /// The recorded prunes of a traced search.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TraceReport {
     /// The prunes recorded, in search order.
     pub trace: Vec<TraceEvent>,
@@ -92,7 +92,7 @@ pub struct TraceReport {
 }
 
 /// One recorded prune.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TraceEvent {
     /// The moves from the root to the node whose remaining children were pruned.
     pub path: Vec<MoveName>,
@@ -107,7 +107,7 @@ pub struct TraceEvent {
 }
 
 /// The MCTS part of `search --algorithm mcts --json`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MctsPart {
     /// Iterations (simulations) run.
     pub iterations: u64,
@@ -122,7 +122,7 @@ pub struct MctsPart {
 }
 
 /// A root move of MCTS with its statistics.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MctsRootMove {
     /// The move.
     #[serde(rename = "move")]
@@ -136,7 +136,7 @@ pub struct MctsRootMove {
 }
 
 /// The MCTS parameters as the report names them (the command line's flags' values).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MctsSettings {
     /// `--seed`.
     pub seed: u64,
@@ -145,7 +145,7 @@ pub struct MctsSettings {
     /// `--iterations`, `None` when unlimited.
     pub iterations: Option<u64>,
     /// `--backup`.
-    pub backup: &'static str,
+    pub backup: String,
     /// `--playout`.
     pub playout: String,
     /// `--cutoff`.
@@ -153,9 +153,9 @@ pub struct MctsSettings {
     /// `--solver`.
     pub solver: bool,
     /// `--solver-rule` (`None` without the solver).
-    pub solver_rule: Option<&'static str>,
+    pub solver_rule: Option<String>,
     /// `--reward`.
-    pub reward: &'static str,
+    pub reward: String,
     /// `--progressive-history`.
     pub progressive_history: Option<f64>,
 }
@@ -234,12 +234,13 @@ impl MctsPart {
                 seed: config.seed,
                 exploration: config.exploration_for(game),
                 iterations: (config.iterations != u64::MAX).then_some(config.iterations),
-                backup: backup_name(config.backup),
+                backup: backup_name(config.backup).to_string(),
                 playout: playout_name(config.playout),
                 cutoff: config.cutoff,
                 solver: config.solver == Solver::On,
-                solver_rule: (config.solver == Solver::On).then_some(config.solver_rule.name()),
-                reward: config.reward.name(),
+                solver_rule: (config.solver == Solver::On)
+                    .then(|| config.solver_rule.name().to_string()),
+                reward: config.reward.name().to_string(),
                 progressive_history: config.progressive_history,
             },
         }
@@ -256,5 +257,50 @@ pub(crate) fn playout_name(p: Playout) -> String {
     match p {
         Playout::Random => "random".to_string(),
         Playout::EpsilonGreedy { epsilon } => format!("epsilon:{epsilon}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search_job::{self, Format, Limits, Output, SearchSpec};
+    use gametree::search::{Algorithm, Searcher};
+
+    fn report(spec: SearchSpec) -> SearchReport {
+        let prepared =
+            search_job::prepare(&spec, || search_job::load(None, Some("tictactoe"), None)).unwrap();
+        match prepared.run(None, None).unwrap() {
+            Output::Json(r) => *r,
+            Output::Text(t) => panic!("a table, not a report: {t}"),
+        }
+    }
+
+    #[test]
+    fn a_report_reads_back_from_its_json_as_the_same_value() {
+        let traced = SearchSpec {
+            limits: Limits {
+                depth: Some(4),
+                ..Limits::NONE
+            },
+            trace: true,
+            format: Format::Json,
+            ..SearchSpec::new(Searcher::Plain(Algorithm::AlphaBeta))
+        };
+        let mcts = SearchSpec {
+            limits: Limits {
+                nodes: Some(300),
+                ..Limits::NONE
+            },
+            format: Format::Json,
+            ..SearchSpec::new(Searcher::Mcts)
+        };
+        for spec in [traced, mcts] {
+            let r = report(spec);
+            assert!(r.trace.is_some() || r.mcts.is_some(), "{r:?}");
+            let text = r.to_json();
+            let back: SearchReport = serde_json::from_str(&text).unwrap();
+            assert_eq!(back, r);
+            assert_eq!(back.to_json(), text);
+        }
     }
 }

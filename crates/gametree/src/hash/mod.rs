@@ -58,14 +58,10 @@ pub trait Zobrist: Game {
 /// The number of move slots of a history table.
 pub const MOVE_SLOTS: usize = 4096;
 
-/// The SplitMix64 finaliser (Steele, Lea & Flood 2014): a bijection of `u64` that spreads
-/// every input bit over the output, so unique keys become good hashes.
-#[inline]
-pub const fn mix64(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+/// The SplitMix64 finaliser (Steele, Lea & Flood 2014), defined once with the generator
+/// ([`crate::rng::mix64`]): a bijection of `u64` that spreads every input bit over the
+/// output, so unique keys become good hashes.
+pub use crate::rng::mix64;
 
 impl Zobrist for crate::tree::ExplicitTree {
     /// The node id, mixed: every node of an explicit tree is its own position (a tree has

@@ -39,10 +39,10 @@
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::eval::Evaluator;
-use crate::game::{Game, Player, Score, Scores};
+use crate::game::{Game, Score, Scores};
 
 // The shared machinery is this file (limits, results, counting, PV table, trace); next to
 // it the registry of algorithms by name and the one iterative-deepening driver.
@@ -276,7 +276,7 @@ impl Config {
 }
 
 /// Cutoffs by kind, named as in the papers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cutoffs {
     /// Korf's immediate pruning: a player's bound reached its maximum possible score.
     pub immediate: u64,
@@ -332,7 +332,7 @@ impl Cutoffs {
 }
 
 /// The kind of a prune, for [`Cutoffs`] and [`PruneEvent`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CutoffKind {
     /// See [`Cutoffs::immediate`].
@@ -352,7 +352,7 @@ pub enum CutoffKind {
 }
 
 /// What a search did, with the names of docs/counting.md.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
     /// Nodes visited, root included: every call of the recursive search on a node.
     pub nodes: u64,
@@ -1003,11 +1003,6 @@ pub fn require_two_players<G: Game>(game: &G, algorithm: &'static str) -> Result
         2 => Ok(()),
         players => Err(SearchError::TooManyPlayers { algorithm, players }),
     }
-}
-
-/// The score of `p` in `value` (a helper for [`SearchResult::score`]).
-pub fn score_of(value: &Scores, p: Player) -> Score {
-    value.get(p)
 }
 
 #[cfg(test)]

@@ -2,8 +2,6 @@
 //! so a failing case is reproduced from the seed that proptest prints; and [`Recording`], a
 //! tree that logs the leaves a search reads.
 
-#![allow(dead_code)]
-
 use std::cell::RefCell;
 
 use gametree::tree::{ExplicitTree, Node, NodeId, TreeEval, TreeOptions};

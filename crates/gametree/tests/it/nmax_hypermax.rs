@@ -16,7 +16,10 @@ use crate::multi_player_speculative::Uniform;
 /// parent's plus an increment per player drawn uniformly from `-range..=range` (small ranges
 /// give many ties); uneven depths and turns `ply mod n` or arbitrary.
 fn fridenfalk_tree(rng: &mut SplitMix64, n: usize, max_b: i64, depth: u32, range: i64) -> Node {
-    #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the recursion carries every parameter of the tree model"
+    )]
     fn go(
         rng: &mut SplitMix64,
         n: usize,
