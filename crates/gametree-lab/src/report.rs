@@ -163,7 +163,7 @@ impl Verdict {
             Verdict::Differs => "neither: the row's reason says why (under the row)",
             Verdict::Measured => "ours only: the paper gives no number to compare with",
             Verdict::TooFew => {
-                "no verdict: under 5 samples (quick mode), an interval too wide for the row's tolerance, or an inconclusive claim"
+                "no verdict: under 5 samples, an interval wider than the tolerance, or an undecided claim"
             }
         }
     }
@@ -560,10 +560,12 @@ pub fn exact_by_source<'a>(rows: impl IntoIterator<Item = &'a Row>) -> [usize; 3
 /// the `too-few` rows whose last full run decided (whose verdict the quick sample hides).
 pub fn summary_lines(rows: &[&Row]) -> String {
     let [printed, formula, example] = exact_by_source(rows.iter().copied());
-    let mut out = format!(
+    let mut out = String::new();
+    let sources = format!(
         "exact by source: {printed} printed (a number printed in the paper), {formula} formula \
-         (a formula of the paper evaluated by us), {example} example (our own hand-made case)\n"
+         (a formula of the paper evaluated by us), {example} example (our own hand-made case)"
     );
+    push_wrapped(&mut out, &sources, TEXT_WIDTH - 2, usize::MAX, "", "  ");
     let mut known = [0usize; 5];
     for r in rows {
         if let (Verdict::TooFew, Some(v)) = (r.verdict, r.full_run) {
@@ -580,10 +582,11 @@ pub fn summary_lines(rows: &[&Row]) -> String {
             .filter(|(_, n)| *n > 0)
             .map(|(v, n)| format!("{n} {}", v.as_str()))
             .collect();
-        out.push_str(&format!(
-            "too-few rows with a committed full-run verdict: {total} (full run: {}; shown as `too-few (full: ...)`)\n",
+        let full = format!(
+            "too-few rows with a committed full-run verdict: {total} (full run: {}; shown as `too-few (full: ...)`)",
             parts.join(", ")
-        ));
+        );
+        push_wrapped(&mut out, &full, TEXT_WIDTH - 2, usize::MAX, "", "  ");
     }
     out
 }
