@@ -509,7 +509,7 @@ pub fn statistical_verdict(
         None if near => Verdict::Within,
         None => Verdict::Differs,
         Some([lo, hi]) if paper - t <= lo && hi <= paper + t => Verdict::Within,
-        Some([lo, hi]) if !(lo <= paper && paper <= hi) && !near => Verdict::Differs,
+        Some([lo, hi]) if !((lo..=hi).contains(&paper) || near) => Verdict::Differs,
         Some(_) => Verdict::TooFew,
     }
 }
