@@ -34,6 +34,11 @@ def main() -> int:
     ap.add_argument("inputs", nargs="+", help="--json outputs of full runs")
     ap.add_argument("--machine", help="the machine the runs used (kept when omitted)")
     ap.add_argument(
+        "--commit",
+        help="the commit the binary was built from, when its own meta names another (a build "
+        "whose cached build-script output predates the checkout's last commit)",
+    )
+    ap.add_argument(
         "--file",
         default=os.path.join(os.path.dirname(__file__), "..", "results", "full-run-verdicts.json"),
         help="the file to update (default: results/full-run-verdicts.json)",
@@ -75,19 +80,46 @@ def main() -> int:
                     verdicts.setdefault(r["row"], {})[r["quantity"]] = r["verdict"]
             doc["experiments"][name] = {
                 "command": f"gametree reproduce {name} --json",
-                "git_commit": meta["git_commit"],
+                "git_commit": args.commit or meta["git_commit"],
                 "date": meta["date"],
                 "params": e["params"],
                 "elapsed_s": round(e["elapsed_s"], 1),
                 "rows": verdicts,
             }
-    text = json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    text = render(doc)
     target = os.path.abspath(args.file)
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), suffix=".tmp")
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(text)
+    os.chmod(tmp, 0o644)
     os.replace(tmp, target)
     return 0
+
+
+def render(doc: dict) -> str:
+    """The file's text: keys sorted, one line per row (its quantities and verdicts), so the
+    file stays small and a change of verdict is a one-line diff."""
+    dump = lambda v: json.dumps(v, sort_keys=True, ensure_ascii=False)
+    out = ["{"]
+    for k in ("about", "machine", "regenerate"):
+        out.append(f" {dump(k)}: {dump(doc[k])},")
+    out.append(' "experiments": {')
+    names = sorted(doc["experiments"])
+    for i, name in enumerate(names):
+        run = doc["experiments"][name]
+        out.append(f"  {dump(name)}: {{")
+        for k in ("command", "date", "elapsed_s", "git_commit", "params"):
+            out.append(f"   {dump(k)}: {dump(run[k])},")
+        out.append('   "rows": {')
+        rows = sorted(run["rows"])
+        for j, row in enumerate(rows):
+            comma = "," if j + 1 < len(rows) else ""
+            out.append(f"    {dump(row)}: {dump(run['rows'][row])}{comma}")
+        out.append("   }")
+        out.append("  }" + ("," if i + 1 < len(names) else ""))
+    out.append(" }")
+    out.append("}")
+    return "\n".join(out) + "\n"
 
 
 if __name__ == "__main__":
