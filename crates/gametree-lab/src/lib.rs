@@ -9,6 +9,7 @@
 pub mod baudet_math;
 pub mod claim;
 pub mod experiment;
+pub mod full_run;
 pub mod index;
 pub mod io;
 pub mod merge;

@@ -8,7 +8,7 @@ use std::time::SystemTime;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::report::{Check, Number, Row, Verdict};
+use crate::report::{Check, Number, Row, Source, Verdict};
 
 /// When and by what a result was made: stored beside the rows, never inside them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -111,6 +111,14 @@ pub fn row_from_json(v: &Value) -> Option<Row> {
         claim: match v.get("claim") {
             None => None,
             Some(c) => Some(Box::new(serde_json::from_value(c.clone()).ok()?)),
+        },
+        source: match v.get("source") {
+            None => None,
+            Some(w) => Some(Source::from_word(w.as_str()?)?),
+        },
+        full_run: match v.get("full_run") {
+            None => None,
+            Some(w) => Some(Verdict::from_word(w.as_str()?)?),
         },
     })
 }

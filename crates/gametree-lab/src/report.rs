@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A number of a row: an exact count or a real measurement.
 ///
@@ -113,15 +113,17 @@ pub const MIN_SAMPLES: u64 = 5;
 pub enum Verdict {
     /// The same number (to the paper's precision).
     Exact,
-    /// Inside our 95% interval, or within the stated tolerance.
+    /// Our whole 95% interval lies within the row's stated tolerance of the paper's value
+    /// (a statistical row), or the experiment's own test agrees.
     Within,
     /// Different: the note says why.
     Differs,
     /// Ours only: the paper gives no number to compare with.
     Measured,
     /// No verdict: too few samples to decide, either fewer than [`MIN_SAMPLES`] (a
-    /// statistical row in quick mode) or a claim whose games (however many) neither support
-    /// nor contradict it.
+    /// statistical row in quick mode), an interval that holds the paper's value but reaches
+    /// beyond the row's tolerance (it can neither confirm nor refute it), or a claim whose
+    /// games (however many) neither support nor contradict it.
     TooFew,
 }
 
@@ -156,14 +158,47 @@ impl Verdict {
         match self {
             Verdict::Exact => "the same number as the paper, to the paper's precision",
             Verdict::Within => {
-                "the paper's value lies in our 95% CI, or within the row's stated tolerance"
+                "our whole 95% CI lies within the row's stated tolerance of the paper's value"
             }
             Verdict::Differs => "neither: the row's reason says why (under the row)",
             Verdict::Measured => "ours only: the paper gives no number to compare with",
             Verdict::TooFew => {
-                "no verdict: under 5 samples (quick mode), or a claim the tests leave inconclusive"
+                "no verdict: under 5 samples, an interval wider than the tolerance, or an undecided claim"
             }
         }
+    }
+}
+
+/// Where the paper value of a row comes from: what an `exact` row agrees with. The summary
+/// counts `exact` rows by it, since an exact match with a number printed in a paper says
+/// more than one with a formula we evaluate ourselves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Source {
+    /// A number printed in the paper (a table's entry, a count in the text).
+    Printed,
+    /// A formula (or recurrence) of the paper, evaluated by us.
+    Formula,
+    /// An example of our own (a hand-made tree), with the answer the paper's rule gives.
+    Example,
+}
+
+impl Source {
+    /// Every source, in the order of the summary's columns.
+    pub const ALL: [Source; 3] = [Source::Printed, Source::Formula, Source::Example];
+
+    /// The word printed in the summary (and stored in JSON).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Printed => "printed",
+            Source::Formula => "formula",
+            Source::Example => "example",
+        }
+    }
+
+    /// The source a word names (the inverse of [`Source::as_str`]).
+    pub fn from_word(s: &str) -> Option<Source> {
+        Source::ALL.into_iter().find(|v| v.as_str() == s)
     }
 }
 
@@ -226,6 +261,15 @@ pub struct Row {
     /// the JSON when `None`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claim: Option<Box<crate::claim::ClaimTest>>,
+    /// Where the paper value comes from; every `exact` row has one. Left out of the JSON
+    /// when `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<Source>,
+    /// The row's verdict in the last full run (from the committed results,
+    /// [`crate::full_run`]), shown beside a `too-few` verdict when the full run decided
+    /// more. Left out of the JSON when `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub full_run: Option<Verdict>,
 }
 
 /// How a [`RowBuilder`] decides the verdict.
@@ -233,7 +277,9 @@ pub struct Row {
 enum Rule {
     /// `exact` iff `|ours - paper| <= tolerance`, `differs` otherwise.
     Exact(f64),
-    /// `within` iff the interval holds the paper's value or `|ours - paper| <= rel * |paper|`.
+    /// With tolerance `t = rel * |paper|`: `within` iff the whole interval lies in
+    /// `[paper - t, paper + t]`; `differs` iff the interval leaves out the paper's value and
+    /// `|ours - paper| > t`; `too-few` otherwise (see [`statistical_verdict`]).
     Statistical(f64),
     /// Given by the experiment (its own test, e.g. a z-score).
     Given(Verdict),
@@ -280,17 +326,25 @@ impl Row {
                 algorithm: None,
                 check: None,
                 claim: None,
+                source: None,
+                full_run: None,
             },
             rule: Rule::Exact(0.0),
         }
     }
 
-    /// An exact row: `exact` iff `ours` equals `paper` to within `tolerance` (absolute).
+    /// An exact row: `exact` iff `ours` equals `paper_value`, which comes from `source`, to
+    /// within `tolerance` (absolute).
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the row's key, its two numbers, the source and the tolerance: every exact row states them all"
+    )]
     pub fn exact(
         paper: &str,
         table: &str,
         row: String,
         quantity: &str,
+        source: Source,
         paper_value: impl Into<Number>,
         ours: impl Into<Number>,
         tolerance: f64,
@@ -298,7 +352,7 @@ impl Row {
         Row::builder(paper, table, row, quantity)
             .paper(paper_value)
             .ours(ours)
-            .exact(tolerance)
+            .exact(tolerance, source)
             .build()
     }
 
@@ -328,9 +382,17 @@ impl RowBuilder {
         self
     }
 
-    /// Compare exactly, to within `tolerance` (absolute).
-    pub fn exact(mut self, tolerance: f64) -> Self {
+    /// Compare exactly, to within `tolerance` (absolute), with a paper value from `source`.
+    pub fn exact(mut self, tolerance: f64, source: Source) -> Self {
         self.rule = Rule::Exact(tolerance);
+        self.row.source = Some(source);
+        self
+    }
+
+    /// Where the paper value comes from (set by [`RowBuilder::exact`] too). A row that
+    /// comes out `exact` without one is `differs`, its reason saying so.
+    pub fn source(mut self, source: Source) -> Self {
+        self.row.source = Some(source);
         self
     }
 
@@ -345,7 +407,8 @@ impl RowBuilder {
         self
     }
 
-    /// `within` also when ours is within `relative` of the paper's value.
+    /// The tolerance of a statistical row, relative to the paper's value: `within` needs the
+    /// whole interval within it ([`statistical_verdict`]).
     pub fn relative(mut self, relative: f64) -> Self {
         self.rule = Rule::Statistical(relative);
         self
@@ -404,20 +467,50 @@ impl RowBuilder {
                     }
                 }
                 Rule::Statistical(rel) => {
-                    let (ours, p) = (row.ours.as_f64(), p.as_f64());
-                    let inside = row.ci95.is_some_and(|c| c[0] <= p && p <= c[1]);
-                    if inside || (ours - p).abs() <= rel * p.abs() {
-                        Verdict::Within
-                    } else {
-                        Verdict::Differs
-                    }
+                    statistical_verdict(row.ours.as_f64(), row.ci95, p.as_f64(), rel)
                 }
             },
         };
+        if row.verdict == Verdict::Exact && row.source.is_none() {
+            row.verdict = Verdict::Differs;
+            row.reason = "an exact comparison that does not say where the paper's value comes from (printed, formula or example)".into();
+        }
         if row.verdict != Verdict::Differs {
             row.reason.clear();
         }
+        if row.verdict == Verdict::TooFew {
+            row.full_run = crate::full_run::verdict(&row);
+        }
         row
+    }
+}
+
+/// The verdict of a statistical row: our mean `ours` with 95% interval `ci95` against the
+/// paper's `paper`, with tolerance `t = relative * |paper|`.
+///
+/// - `within` when the whole interval lies in `[paper - t, paper + t]`: ours agrees to the
+///   tolerance, whatever the noise (an interval that merely holds the paper's value is not
+///   enough: a wide one holds anything);
+/// - `differs` when the interval leaves out the paper's value and ours is beyond the
+///   tolerance;
+/// - `too-few` otherwise: the interval reaches across an edge of the tolerance, so more
+///   samples are needed to tell.
+///
+/// Without an interval ours is compared alone: `within` iff `|ours - paper| <= t`.
+pub fn statistical_verdict(
+    ours: f64,
+    ci95: Option<[f64; 2]>,
+    paper: f64,
+    relative: f64,
+) -> Verdict {
+    let t = relative * paper.abs();
+    let near = (ours - paper).abs() <= t;
+    match ci95 {
+        None if near => Verdict::Within,
+        None => Verdict::Differs,
+        Some([lo, hi]) if paper - t <= lo && hi <= paper + t => Verdict::Within,
+        Some([lo, hi]) if !((lo..=hi).contains(&paper) || near) => Verdict::Differs,
+        Some(_) => Verdict::TooFew,
     }
 }
 
@@ -432,6 +525,91 @@ pub fn fmt_num(x: f64) -> String {
     let mag = x.abs().log10().floor() as i32;
     let decimals = (3 - mag).clamp(0, 6) as usize;
     format!("{x:.decimals$}")
+}
+
+/// The verdict as the tables print it: the word, and beside a `too-few` the last full
+/// run's verdict where one is known (`too-few (full: differs)`).
+pub fn verdict_text(r: &Row) -> String {
+    match r.full_run {
+        Some(v) if r.verdict == Verdict::TooFew => {
+            format!("{} (full: {})", r.verdict.as_str(), v.as_str())
+        }
+        _ => r.verdict.as_str().to_string(),
+    }
+}
+
+/// How many of `rows` are `exact`, by the source of the paper's value, in the order of
+/// [`Source::ALL`]. Every exact row has a source ([`RowBuilder::source`]), so the counts
+/// sum to the exact rows.
+pub fn exact_by_source<'a>(rows: impl IntoIterator<Item = &'a Row>) -> [usize; 3] {
+    let mut n = [0; 3];
+    for r in rows {
+        if r.verdict == Verdict::Exact {
+            if let Some(i) = r
+                .source
+                .and_then(|s| Source::ALL.iter().position(|&x| x == s))
+            {
+                n[i] += 1;
+            }
+        }
+    }
+    n
+}
+
+/// The summary's lines under its table of counts: the `exact` rows split by source, and
+/// the `too-few` rows whose last full run decided (whose verdict the quick sample hides).
+pub fn summary_lines(rows: &[&Row]) -> String {
+    let [printed, formula, example] = exact_by_source(rows.iter().copied());
+    let mut out = String::new();
+    let sources = format!(
+        "exact by source: {printed} printed (a number printed in the paper), {formula} formula \
+         (a formula of the paper evaluated by us), {example} example (our own hand-made case)"
+    );
+    push_wrapped(&mut out, &sources, TEXT_WIDTH - 2, usize::MAX, "", "  ");
+    let mut known = [0usize; 5];
+    for r in rows {
+        if let (Verdict::TooFew, Some(v)) = (r.verdict, r.full_run) {
+            if let Some(i) = Verdict::ALL.iter().position(|&x| x == v) {
+                known[i] += 1;
+            }
+        }
+    }
+    let total: usize = known.iter().sum();
+    if total > 0 {
+        let parts: Vec<String> = Verdict::ALL
+            .iter()
+            .zip(known)
+            .filter(|(_, n)| *n > 0)
+            .map(|(v, n)| format!("{n} {}", v.as_str()))
+            .collect();
+        let full = format!(
+            "too-few rows with a committed full-run verdict: {total} (full run: {}; shown as `too-few (full: ...)`)",
+            parts.join(", ")
+        );
+        push_wrapped(&mut out, &full, TEXT_WIDTH - 2, usize::MAX, "", "  ");
+    }
+    out
+}
+
+/// The summary's counts for `--json`: `{"exact_by_source": {"printed", "formula",
+/// "example"}, "too_few_full_run": {verdict: count}}`.
+pub fn summary_json(rows: &[&Row]) -> serde_json::Value {
+    let by = exact_by_source(rows.iter().copied());
+    let mut sources = serde_json::Map::new();
+    for (s, n) in Source::ALL.iter().zip(by) {
+        sources.insert(s.as_str().into(), n.into());
+    }
+    let mut full = serde_json::Map::new();
+    for v in Verdict::ALL {
+        let n = rows
+            .iter()
+            .filter(|r| r.verdict == Verdict::TooFew && r.full_run == Some(v))
+            .count();
+        if n > 0 {
+            full.insert(v.as_str().into(), n.into());
+        }
+    }
+    serde_json::json!({ "exact_by_source": sources, "too_few_full_run": full })
 }
 
 fn fmt_ci(c: Option<[f64; 2]>) -> String {
@@ -457,7 +635,7 @@ pub fn markdown(rows: &[Row]) -> String {
             r.ours,
             fmt_ci(r.ci95),
             r.samples.map_or("-".into(), |n| n.to_string()),
-            r.verdict.as_str(),
+            verdict_text(r),
             r.reason.replace('|', "/"),
             r.note.replace('|', "/"),
         ));
@@ -564,7 +742,7 @@ pub fn text_table(rows: &[Row]) -> String {
                 r.paper_value.map_or("-".into(), |v| v.to_string()),
                 r.ours.to_string(),
                 fmt_ci(r.ci95),
-                r.verdict.as_str().to_string(),
+                verdict_text(r),
             ]
         })
         .collect();
@@ -690,15 +868,35 @@ mod tests {
     #[test]
     fn verdicts() {
         assert_eq!(
-            Row::exact("p", "t", "r".into(), "q", 1249.0, 1249.0, 0.0).verdict,
+            Row::exact(
+                "p",
+                "t",
+                "r".into(),
+                "q",
+                Source::Printed,
+                1249.0,
+                1249.0,
+                0.0
+            )
+            .verdict,
             Verdict::Exact
         );
         assert_eq!(
-            Row::exact("p", "t", "r".into(), "q", 4.4, 4.43, 0.05).verdict,
+            Row::exact("p", "t", "r".into(), "q", Source::Printed, 4.4, 4.43, 0.05).verdict,
             Verdict::Exact
         );
         assert_eq!(
-            Row::exact("p", "t", "r".into(), "q", 1249.0, 1250.0, 0.0).verdict,
+            Row::exact(
+                "p",
+                "t",
+                "r".into(),
+                "q",
+                Source::Printed,
+                1249.0,
+                1250.0,
+                0.0
+            )
+            .verdict,
             Verdict::Differs
         );
         assert_eq!(
@@ -723,9 +921,11 @@ mod tests {
                 Verdict::TooFew
             );
         }
+        // An interval that holds the paper's value but reaches far beyond the tolerance
+        // decides nothing.
         assert_eq!(
             stat(Some(1.0), 22.0, [-16.12, 60.12], MIN_SAMPLES, 0.1).verdict,
-            Verdict::Within
+            Verdict::TooFew
         );
         // A verdict of the experiment's own test, still overridden by a small sample.
         let given = |n| {
@@ -742,6 +942,7 @@ mod tests {
         let why = |ours: f64| {
             Row::builder("p", "t", "r", "q")
                 .paper(1.0)
+                .source(Source::Printed)
                 .ours(ours)
                 .reason("off by one")
                 .build()
@@ -758,6 +959,7 @@ mod tests {
         let r = Row::builder("k", "t", "b=2", "leaves")
             .paper(5.0)
             .ours(5.0)
+            .exact(0.0, Source::Example)
             .note("n")
             .build();
         assert_eq!(
@@ -782,12 +984,116 @@ mod tests {
     }
 
     #[test]
+    fn statistical_rows_are_within_only_when_the_whole_interval_is() {
+        // Paper 100, tolerance 5%: the band is [95, 105].
+        let v = |ours: f64, ci: Option<[f64; 2]>| statistical_verdict(ours, ci, 100.0, 0.05);
+        assert_eq!(v(100.0, Some([96.0, 104.0])), Verdict::Within);
+        assert_eq!(v(102.5, Some([101.0, 104.0])), Verdict::Within);
+        assert_eq!(v(100.0, Some([95.0, 105.0])), Verdict::Within);
+        // The interval holds the paper's value but leaves the band: no verdict (it was
+        // `within` when holding the value was enough).
+        assert_eq!(v(100.0, Some([90.0, 110.0])), Verdict::TooFew);
+        assert_eq!(v(100.0, Some([94.9, 100.0])), Verdict::TooFew);
+        // Leaves out the value, ours at the edge of the tolerance: no verdict either.
+        assert_eq!(v(105.0, Some([103.0, 107.0])), Verdict::TooFew);
+        // Leaves out the value and ours beyond the tolerance.
+        assert_eq!(v(108.0, Some([106.0, 110.0])), Verdict::Differs);
+        assert_eq!(v(108.0, Some([104.0, 112.0])), Verdict::Differs);
+        assert_eq!(v(80.0, Some([70.0, 90.0])), Verdict::Differs);
+        // No interval: ours alone against the tolerance.
+        assert_eq!(v(104.0, None), Verdict::Within);
+        assert_eq!(v(106.0, None), Verdict::Differs);
+        // Fridenfalk's Table II at d=3 unsorted: 48 of 50 trees per 1000 is 960, paper
+        // 963, tolerance 5% = [914.85, 1011.15]. Wilson's interval of 48/50, by hand:
+        // centre (0.96 + z^2/100) / (1 + z^2/50) = 0.927183, half-width 0.061781, so
+        // [865.4, 989.0] per 1000: it holds 963 but leaves the band, so too few trees.
+        let [lo, hi] = crate::stats::wilson(48.0, 50.0);
+        assert!((lo * 1000.0 - 865.40).abs() < 0.01 && (hi * 1000.0 - 988.96).abs() < 0.01);
+        let r = Row::builder("p", "t", "r", "q")
+            .paper(963.0)
+            .ours(960.0)
+            .sample([lo * 1000.0, hi * 1000.0], 50)
+            .relative(0.05)
+            .build();
+        assert_eq!(r.verdict, Verdict::TooFew);
+    }
+
+    #[test]
+    fn an_exact_row_says_its_source() {
+        let exact = |source: Option<Source>| {
+            let mut b = Row::builder("p", "t", "r", "q").paper(7u64).ours(7u64);
+            if let Some(s) = source {
+                b = b.source(s);
+            }
+            b.build()
+        };
+        for s in Source::ALL {
+            let r = exact(Some(s));
+            assert_eq!((r.verdict, r.source), (Verdict::Exact, Some(s)));
+            let json = serde_json::to_value(&r).unwrap();
+            assert_eq!(json["source"], s.as_str());
+            assert_eq!(Source::from_word(s.as_str()), Some(s));
+        }
+        // Without a source an equal number is not `exact`: the row says what is missing.
+        let r = exact(None);
+        assert_eq!(r.verdict, Verdict::Differs);
+        assert!(
+            r.reason.contains("printed, formula or example"),
+            "{}",
+            r.reason
+        );
+        assert!(serde_json::to_value(&r).unwrap().get("source").is_none());
+        // The split of the exact rows by source sums to the exact rows.
+        let rows = vec![
+            exact(Some(Source::Printed)),
+            exact(Some(Source::Printed)),
+            exact(Some(Source::Formula)),
+            exact(Some(Source::Example)),
+            Row::exact("p", "t", "r".into(), "q", Source::Printed, 1u64, 2u64, 0.0),
+        ];
+        assert_eq!(exact_by_source(&rows), [2, 1, 1]);
+        let refs: Vec<&Row> = rows.iter().collect();
+        let text = summary_lines(&refs);
+        assert!(text.starts_with("exact by source: 2 printed"), "{text}");
+        assert!(
+            text.contains(", 1 formula") && text.contains(", 1 example"),
+            "{text}"
+        );
+        let json = summary_json(&refs);
+        assert_eq!(json["exact_by_source"]["printed"], 2);
+        assert_eq!(json["exact_by_source"]["formula"], 1);
+        assert_eq!(json["exact_by_source"]["example"], 1);
+    }
+
+    #[test]
+    fn a_too_few_row_shows_its_full_run_verdict() {
+        let mut r = Row::builder("p", "t", "r", "q")
+            .paper(1.0)
+            .ours(2.0)
+            .sample([0.0, 4.0], 2)
+            .build();
+        assert_eq!((r.verdict, r.full_run), (Verdict::TooFew, None));
+        assert_eq!(verdict_text(&r), "too-few");
+        r.full_run = Some(Verdict::Differs);
+        assert_eq!(verdict_text(&r), "too-few (full: differs)");
+        assert!(text_table(&[r.clone()]).contains("too-few (full: differs)"));
+        assert_eq!(serde_json::to_value(&r).unwrap()["full_run"], "differs");
+        let refs = [&r];
+        assert!(summary_lines(&refs).contains("1 differs"));
+        assert_eq!(summary_json(&refs)["too_few_full_run"]["differs"], 1);
+        // Beside another verdict it is not shown.
+        r.verdict = Verdict::Within;
+        assert_eq!(verdict_text(&r), "within");
+    }
+
+    #[test]
     fn renders() {
         let rows = vec![Row::exact(
             "korf-1991",
             "best-case",
             "b=2 d=3".into(),
             "leaves",
+            Source::Printed,
             5.0,
             5.0,
             0.0,

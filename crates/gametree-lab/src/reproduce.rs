@@ -467,6 +467,7 @@ pub fn run_json(done: &[Done], ctx: &Ctx, elapsed_s: f64) -> String {
     }
     let mut meta = serde_json::to_value(Meta::now(&params, elapsed_s)).unwrap_or_default();
     meta["experiments"] = Value::Array(experiments);
+    meta["summary"] = crate::report::summary_json(&rows);
     let doc = json!({ "meta": meta, "rows": rows });
     serde_json::to_string(&doc).unwrap_or_else(|_| "{}".into())
 }
@@ -549,6 +550,7 @@ pub fn summary_text(done: &[Done], quick: bool, elapsed_s: f64) -> String {
         out.push_str(&line(p, &of));
     }
     out.push_str(&line("all", &rows));
+    out.push_str(&crate::report::summary_lines(&rows));
     let differs: Vec<&&Row> = rows
         .iter()
         .filter(|r| r.verdict == Verdict::Differs)

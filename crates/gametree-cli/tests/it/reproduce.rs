@@ -91,8 +91,10 @@ fn text_rows_and_json_rows() {
     assert_eq!(rows[1]["verdict"], "exact");
     assert_eq!(rows[1]["ci95"], Value::Null);
     assert_eq!(rows[1]["samples"], Value::Null);
+    // The eleven fields of every row and the `source` of an exact row (printed here).
     let keys: Vec<&String> = rows[0].as_object().unwrap().keys().collect();
-    assert_eq!(keys.len(), 11, "{keys:?}");
+    assert_eq!(keys.len(), 12, "{keys:?}");
+    assert_eq!(rows[0]["source"], "printed");
     assert_eq!(rows[1]["reason"], "");
     // The meta: version, commit, date, mode, time, and each experiment's parameters.
     let m = &v["meta"];
@@ -173,10 +175,40 @@ fn summary_first_and_lines_fit() {
         .filter(|l| l.starts_with("  - "))
         .count();
     assert_eq!(listed, n("differs"));
-    // A statistical row on too few samples has no verdict.
+    // A row without a verdict is a statistical row on too few samples, or one whose
+    // interval reaches across the edge of its tolerance.
     for r in rows.iter().filter(|r| r["verdict"] == "too-few") {
-        assert!(r["samples"].as_u64().unwrap() < 5, "{r}");
+        assert!(
+            r["samples"].as_u64().unwrap() < 5 || r["ci95"].is_array(),
+            "{r}"
+        );
     }
+    // The exact rows split by the source of the paper's value, in the text and the JSON:
+    // the split sums to the exact rows, and Table 10's 84,927 is a number printed in the
+    // paper.
+    let by_source = &v["meta"]["summary"]["exact_by_source"];
+    let split: Vec<usize> = ["printed", "formula", "example"]
+        .iter()
+        .map(|s| by_source[s].as_u64().unwrap() as usize)
+        .collect();
+    assert_eq!(split.iter().sum::<usize>(), n("exact"), "{by_source}");
+    assert!(rows
+        .iter()
+        .filter(|r| r["verdict"] == "exact")
+        .all(|r| r["source"].is_string()));
+    let printed = rows
+        .iter()
+        .find(|r| r["table"] == "table-10" && r["paper_value"] == 84927)
+        .expect("Table 10's best case");
+    assert_eq!(printed["source"], "printed");
+    let text_split = lines[summary..first_table]
+        .iter()
+        .find(|l| l.starts_with("exact by source: "))
+        .expect("the split in the text summary");
+    assert!(
+        text_split.starts_with(&format!("exact by source: {} printed", split[0])),
+        "{text_split}"
+    );
     for r in rows
         .iter()
         .filter(|r| r["samples"].as_u64().is_some_and(|s| s < 5))

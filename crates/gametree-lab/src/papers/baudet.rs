@@ -14,7 +14,7 @@ use crate::baudet_math::{
 };
 use crate::experiment::{Ctx, Experiment, Output, Plot};
 use crate::plot::Series;
-use crate::report::{Row, Verdict};
+use crate::report::{Row, Source, Verdict};
 use crate::runner::run_trials;
 use crate::stats::{summarize, Summary};
 
@@ -304,6 +304,7 @@ fn theorem_3_2(ctx: &Ctx) -> Output {
                         "theorem-3.2",
                         format!("n={n} d={d} p={p}"),
                         "leaves",
+                        Source::Formula,
                         best,
                         sim,
                         0.0,
@@ -393,6 +394,7 @@ fn table_5_1(_: &Ctx) -> Output {
                 "table-5.1",
                 format!("n={n}"),
                 q,
+                Source::Printed,
                 paper,
                 ours,
                 0.0005 + 1e-9,

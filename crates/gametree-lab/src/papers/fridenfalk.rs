@@ -17,9 +17,9 @@ use gametree_games::random_tree::{LeafModel, RandomTree, RandomTreeEval, RandomT
 
 use crate::experiment::{Ctx, Experiment, Output, Plot};
 use crate::plot::Series;
-use crate::report::{Check, Row, Verdict};
+use crate::report::{Check, Row, Source, Verdict};
 use crate::runner::{run_trials, trial_seed};
-use crate::stats::{linear_fit, summarize};
+use crate::stats::{linear_fit, summarize, wilson};
 
 const PAPER: &str = "fridenfalk-2014";
 
@@ -405,6 +405,7 @@ pub fn table_1_assemble(bests: &[LineBest], trees: &[Vec<(f64, f64)>]) -> Output
         let mut row = Row::builder(PAPER, "table-1", name.clone(), "A_best")
             .paper(l.a_best)
             .ours(a_best)
+            .exact(0.0, Source::Printed)
             .note(best.note.clone());
         if best.searched {
             row = row
@@ -424,6 +425,7 @@ pub fn table_1_assemble(bests: &[LineBest], trees: &[Vec<(f64, f64)>]) -> Output
                 "table-1",
                 name.clone(),
                 "A_0/A_best",
+                Source::Printed,
                 l.ratio,
                 ratio,
                 0.05,
@@ -438,6 +440,7 @@ pub fn table_1_assemble(bests: &[LineBest], trees: &[Vec<(f64, f64)>]) -> Output
             "table-1",
             name.clone(),
             "u1",
+            Source::Printed,
             l.u1,
             u1,
             0.005,
@@ -447,6 +450,7 @@ pub fn table_1_assemble(bests: &[LineBest], trees: &[Vec<(f64, f64)>]) -> Output
             "table-1",
             name.clone(),
             "u2",
+            Source::Printed,
             l.u2,
             u2,
             0.0005,
@@ -579,6 +583,14 @@ pub fn agreement(d: u32, seed: u64) -> [u32; 4] {
     ]
 }
 
+/// The 95% interval of Table II's agreement per 1000 for `hits` agreements in `trees`
+/// trees: Wilson's score interval of the proportion, scaled to 1000 (never the empty
+/// `[0, 0]` a normal interval gives for 0 or all of 50 trees).
+pub fn agreement_interval(hits: u32, trees: usize) -> [f64; 2] {
+    let [lo, hi] = wilson(f64::from(hits), trees as f64);
+    [lo * 1000.0, hi * 1000.0]
+}
+
 /// Table II.
 pub fn table_2(ctx: &Ctx) -> Output {
     let mut rows = Vec::new();
@@ -611,10 +623,8 @@ pub fn table_2(ctx: &Ctx) -> Output {
         ];
         for (k, (q, paper)) in kinds.into_iter().enumerate() {
             let hits: u32 = per.iter().map(|a| a[k]).sum();
-            let p = hits as f64 / trees as f64;
-            let half = 1.96 * (p * (1.0 - p) / trees as f64).sqrt() * 1000.0;
-            let ours = p * 1000.0;
-            let ci = [(ours - half).max(0.0), (ours + half).min(1000.0)];
+            let ours = hits as f64 / trees as f64 * 1000.0;
+            let ci = agreement_interval(hits, trees);
             let mut r = Row::builder(
                 PAPER,
                 "table-2",

@@ -54,6 +54,19 @@ pub const ALPHA: f64 = 0.05;
 /// undecided.
 pub const DETECT_DECISIVE: u64 = 194;
 
+/// The split a claim's sign test should detect: one engine ahead in 60% of the decisive
+/// games.
+pub const DETECT_SPLIT: f64 = 0.6;
+
+/// The power the "no parting" claim needs before a test that finds nothing counts for it.
+pub const POWER: f64 = 0.8;
+
+/// The shallowest depth at which hypermax can prune with four players: a cut needs a bound
+/// from every player, so below it hypermax searches exactly N-max's tree and plays N-max's
+/// moves, and a match between them is equal by construction (the sign tests of those
+/// depths are exactly even, e.g. 61-61), evidence of nothing.
+pub const HYPERMAX_FIRST_CUT_DEPTH: u32 = 4;
+
 /// What one mode plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
@@ -212,14 +225,47 @@ impl DepthTest {
     }
 }
 
-/// A claim's verdict and the first depth (in the order given) whose test is significant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The power of the exact two-sided sign test at [`ALPHA`] ([`crate::rating::sign_test`])
+/// over `decisive` decisive games when one engine is ahead in a share `split` of them: the
+/// probability under Binomial(`decisive`, `split`) of a split the test calls significant.
+/// Summed exactly over the binomial's terms (logarithms, so thousands of games do not
+/// underflow); 0 for no games.
+pub fn sign_test_power(decisive: u64, split: f64) -> f64 {
+    let n = decisive;
+    let (lp, lq) = (split.ln(), (1.0 - split).ln());
+    // ln C(n, k), updated from k to k + 1.
+    let mut ln_choose = 0.0;
+    let mut power = 0.0;
+    for k in 0..=n {
+        if crate::rating::sign_test(k, n - k) < ALPHA {
+            power += (ln_choose + k as f64 * lp + (n - k) as f64 * lq).exp();
+        }
+        if k < n {
+            ln_choose += ((n - k) as f64).ln() - ((k + 1) as f64).ln();
+        }
+    }
+    power.min(1.0)
+}
+
+/// A claim's verdict, the first depth (in the order given) whose test is significant, and
+/// the power of the tests the verdict rests on.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Judgement {
     /// `within`: our games support the claim; `differs`: they contradict it; `too-few`:
     /// they cannot tell.
     pub verdict: Verdict,
     /// The first depth with `p < ALPHA`, if any.
     pub first_significant: Option<u32>,
+    /// The largest power, over the depths the verdict rests on, of their sign test to
+    /// detect a [`DETECT_SPLIT`] split ([`sign_test_power`]); 0 without such a depth.
+    pub power: f64,
+}
+
+fn best_power(tests: &[DepthTest]) -> f64 {
+    tests
+        .iter()
+        .map(|t| sign_test_power(t.decisive(), DETECT_SPLIT))
+        .fold(0.0, f64::max)
 }
 
 fn first_significant(tests: &[DepthTest]) -> Option<u32> {
@@ -241,22 +287,38 @@ pub fn judge_difference(tests: &[DepthTest]) -> Judgement {
     Judgement {
         verdict,
         first_significant: first,
+        power: best_power(tests),
     }
 }
 
-/// The claim "hypermax does not part from N-max at the depths tried": `within` (agrees)
-/// when no depth's sign test is significant at [`ALPHA`], `differs` when one is, `too-few`
-/// without any depth.
+/// The depths that can show hypermax parting from N-max: those at or beyond
+/// [`HYPERMAX_FIRST_CUT_DEPTH`] (below it the two play the same moves by construction).
+pub fn evidence_depths(tests: &[DepthTest]) -> Vec<DepthTest> {
+    tests
+        .iter()
+        .filter(|t| t.depth >= HYPERMAX_FIRST_CUT_DEPTH)
+        .copied()
+        .collect()
+}
+
+/// The claim "hypermax does not part from N-max at the depths tried", judged on the depths
+/// of [`evidence_depths`] only: `differs` when one's sign test is significant at [`ALPHA`];
+/// `within` (agrees) when none is and one had the [`POWER`] to detect a [`DETECT_SPLIT`]
+/// split; `too-few` otherwise (no depth where hypermax can prune, or too few games there:
+/// a test that could not have found a difference is no evidence that there is none).
 pub fn judge_no_parting(tests: &[DepthTest]) -> Judgement {
-    let first = first_significant(tests);
-    let verdict = match (tests.is_empty(), first) {
-        (true, _) => Verdict::TooFew,
-        (false, None) => Verdict::Within,
-        (false, Some(_)) => Verdict::Differs,
+    let evidence = evidence_depths(tests);
+    let first = first_significant(&evidence);
+    let power = best_power(&evidence);
+    let verdict = match first {
+        Some(_) => Verdict::Differs,
+        None if power >= POWER => Verdict::Within,
+        None => Verdict::TooFew,
     };
     Judgement {
         verdict,
         first_significant: first,
+        power,
     }
 }
 
@@ -367,12 +429,34 @@ pub fn case_study(plan: &Plan, progress: bool) -> Output {
         &tests[0],
         "the paper established the difference from a very few games",
     ));
-    rows.push(claim_row(
+    let no_parting = judge_no_parting(&tests[1]);
+    let evidence = evidence_depths(&tests[1]);
+    let decisive: u64 = evidence.iter().map(DepthTest::decisive).sum();
+    let mut power_row = Row::builder(
+        PAPER,
+        TABLE,
+        format!("hypermax vs nmax, d>={HYPERMAX_FIRST_CUT_DEPTH}"),
+        "sign-test power to detect a 60:40 split",
+    )
+    .ours(no_parting.power)
+    .note(format!(
+        "the largest power, over the depths from {HYPERMAX_FIRST_CUT_DEPTH} (where hypermax can first prune with four players), of the exact two-sided sign test at 5% on that depth's decisive games; 0 when no such depth was played; the claim below needs {POWER}",
+    ))
+    .build();
+    power_row.samples = Some(decisive);
+    rows.push(power_row);
+    let mut claim = claim_row(
         "hypermax does not part from N-max at the depths tried",
-        &judge_no_parting(&tests[1]),
+        &no_parting,
         &tests[1],
-        "the paper found no depth where hypermax parted from N-max",
-    ));
+        &format!(
+            "the paper found no depth where hypermax parted from N-max; judged on depths >= {HYPERMAX_FIRST_CUT_DEPTH} only (below, hypermax cannot prune and plays N-max's moves: equal by construction)"
+        ),
+    );
+    // The games the verdict rests on: the decisive games of the depths that can show a
+    // difference.
+    claim.samples = Some(decisive);
+    rows.push(claim);
     Output {
         rows,
         plots: vec![Plot {
@@ -401,6 +485,10 @@ fn claim_row(claim: &str, j: &Judgement, tests: &[DepthTest], paper_says: &str) 
         });
     let decisive: u64 = tests.iter().map(DepthTest::decisive).sum();
     let holds = u64::from(j.verdict == Verdict::Within);
+    let power = format!(
+        "power {:.2} to detect a 60:40 split at the best-powered depth it rests on",
+        j.power
+    );
     let reason = match j.verdict {
         Verdict::Differs if j.first_significant.is_some() => {
             format!("{first}, against the claim")
@@ -415,7 +503,7 @@ fn claim_row(claim: &str, j: &Judgement, tests: &[DepthTest], paper_says: &str) 
         .verdict(j.verdict)
         .reason(reason)
         .note(format!(
-            "1 = the claim holds; {paper_says}; ours: {first}; sign tests (ahead-behind) {}",
+            "1 = the claim holds; {paper_says}; ours: {first}, {power}; sign tests (ahead-behind) {}",
             per_depth.join(", ")
         ))
         .build();

@@ -14,7 +14,7 @@ use crate::baudet_math::{bivalued_leaves, continuous_leaves, xi};
 use crate::experiment::{Ctx, Experiment, Output, Plot};
 use crate::papers::baudet::{bivalued_for, two_player};
 use crate::plot::Series;
-use crate::report::Row;
+use crate::report::{Row, Source};
 use crate::runner::run_trials;
 use crate::stats::summarize;
 
@@ -67,6 +67,7 @@ fn best_case(_: &Ctx) -> Output {
                     "best-case",
                     format!("b={b} d={d}"),
                     "leaves",
+                    Source::Formula,
                     best_case_formula(b, d),
                     ours,
                     0.0,

@@ -13,7 +13,7 @@ use gametree_games::rng::SplitMix64;
 
 use crate::experiment::{Ctx, Experiment, Output, Plot};
 use crate::plot::Series;
-use crate::report::{Check, Row, Verdict};
+use crate::report::{Check, Row, Source, Verdict};
 use crate::runner::run_trials;
 use crate::stats::summarize;
 
@@ -269,6 +269,7 @@ fn best_case(ctx: &Ctx) -> Output {
                     "best-case",
                     format!("n=2 b={b} d={d}"),
                     "leaves F(d)",
+                    Source::Formula,
                     f(b as u64, d),
                     ours,
                     0.0,
@@ -311,6 +312,7 @@ fn best_case(ctx: &Ctx) -> Output {
                 "best-case",
                 format!("n=2 b={b}"),
                 "(1 + sqrt(4b-3))/2",
+                Source::Formula,
                 best_case_factor(b),
                 root,
                 1e-9,
@@ -378,6 +380,7 @@ fn best_case(ctx: &Ctx) -> Output {
                 "fewest leaves found",
             )
             .paper(fd)
+            .source(Source::Formula)
             .ours(count)
             .verdict(verdict)
             .algorithm("shallow")

@@ -42,7 +42,7 @@ use gametree_games::rng::SplitMix64;
 
 use crate::experiment::{Ctx, Experiment, Output, Plot};
 use crate::plot::Series;
-use crate::report::Row;
+use crate::report::{Row, Source};
 use crate::runner::run_trials;
 use crate::stats::summarize;
 
@@ -253,6 +253,7 @@ fn run(ctx: &Ctx) -> Output {
             TABLE,
             "optimal ordering, uniform b = 10, 3 players".into(),
             "expansions (best case)",
+            Source::Printed,
             84_927u64,
             best,
             0.0,

@@ -6,8 +6,8 @@ use gametree::search::Algorithm;
 use gametree_games::chess4::Chess4;
 use gametree_lab::experiment::Ctx;
 use gametree_lab::papers::fridenfalk_chess::{
-    balanced_seatings, case_study, judge_difference, judge_no_parting, plan, play_match, DepthTest,
-    Plan, CHESS_SEED, DETECT_DECISIVE, TABLE,
+    balanced_seatings, case_study, judge_difference, judge_no_parting, plan, play_match,
+    sign_test_power, DepthTest, Plan, CHESS_SEED, DETECT_DECISIVE, HYPERMAX_FIRST_CUT_DEPTH, TABLE,
 };
 use gametree_lab::rating::sign_test;
 use gametree_lab::report::{Number, Verdict};
@@ -91,15 +91,47 @@ fn the_difference_claim_agrees_only_with_a_significant_depth() {
 }
 
 #[test]
-fn the_no_parting_claim_agrees_only_without_a_significant_depth() {
+fn the_no_parting_claim_rests_on_depths_where_hypermax_can_prune() {
+    assert_eq!(HYPERMAX_FIRST_CUT_DEPTH, 4);
+    // Below depth 4 hypermax plays N-max's moves: the even splits there are equal by
+    // construction and support nothing (the claim was `within` on them).
     let j = judge_no_parting(&[test(1, 61, 61), test(2, 70, 70), test(3, 12, 8)]);
-    assert_eq!((j.verdict, j.first_significant), (Verdict::Within, None));
+    assert_eq!(
+        (j.verdict, j.first_significant, j.power),
+        (Verdict::TooFew, None, 0.0)
+    );
+    // Nor does a significant split below depth 4 count against it.
     let j = judge_no_parting(&[test(1, 61, 61), test(2, 80, 50), test(3, 40, 10)]);
+    assert_eq!((j.verdict, j.first_significant), (Verdict::TooFew, None));
+    // At depth 4: too few decisive games to have the power -> too-few; enough -> within;
+    // a significant split -> differs.
+    let j = judge_no_parting(&[test(1, 61, 61), test(4, 30, 28)]);
+    assert_eq!(j.verdict, Verdict::TooFew);
+    assert!(j.power > 0.2 && j.power < 0.8, "{}", j.power);
+    let j = judge_no_parting(&[test(3, 10, 10), test(4, 130, 120)]);
+    assert_eq!((j.verdict, j.first_significant), (Verdict::Within, None));
+    assert!(j.power >= 0.8, "{}", j.power);
+    let j = judge_no_parting(&[test(4, 80, 50), test(5, 40, 40)]);
     assert_eq!(
         (j.verdict, j.first_significant),
-        (Verdict::Differs, Some(2))
+        (Verdict::Differs, Some(4))
     );
     assert_eq!(judge_no_parting(&[]).verdict, Verdict::TooFew);
+}
+
+#[test]
+fn sign_test_power_by_hand() {
+    // 10 decisive games: the two-sided exact test rejects at 5% for 0, 1, 9 or 10 ahead
+    // (p = 2/1024 and 22/1024; 2 ahead gives 112/1024). Under a 60:40 split:
+    // 0.4^10 + 10 * 0.6 * 0.4^9 + 10 * 0.6^9 * 0.4 + 0.6^10 = 0.0480351232.
+    assert!((sign_test_power(10, 0.6) - 0.048_035_123_2).abs() < 1e-12);
+    // No games, no power; a fair coin is rejected at most 5% of the time.
+    assert_eq!(sign_test_power(0, 0.6), 0.0);
+    assert!(sign_test_power(200, 0.5) <= 0.05);
+    // The normal approximation behind DETECT_DECISIVE promises 80% at 194 games; the exact
+    // test, discrete, has 76.4% there (computed with exact binomial sums).
+    let p = sign_test_power(DETECT_DECISIVE, 0.6);
+    assert!((p - 0.764_342).abs() < 1e-5, "{p}");
 }
 
 #[test]
@@ -129,8 +161,8 @@ fn rows_have_the_expected_fields_and_types() {
     let out = case_study(&small(), false);
     let rows = &out.rows;
     // Per match and depth: two win shares and a sign test; per match the first significant
-    // depth; then the two claims.
-    assert_eq!(rows.len(), 3 * 3 + 2 + 2);
+    // depth; then the first claim, the second claim's power and the second claim.
+    assert_eq!(rows.len(), 3 * 3 + 2 + 3);
     assert!(rows
         .iter()
         .all(|r| r.paper == "fridenfalk-2014" && r.table == TABLE));
@@ -192,7 +224,18 @@ fn rows_have_the_expected_fields_and_types() {
             r.ours
         );
     }
-    let claims = &rows[11..];
+    let power = &rows[12];
+    assert_eq!(
+        (power.row.as_str(), power.quantity.as_str()),
+        (
+            "hypermax vs nmax, d>=4",
+            "sign-test power to detect a 60:40 split"
+        )
+    );
+    // No depth from 4 played: no power, no games.
+    assert_eq!((power.ours, power.samples), (Number::Real(0.0), Some(0)));
+    assert_eq!(power.verdict, Verdict::Measured);
+    let claims = [&rows[11], &rows[13]];
     assert_eq!(claims[0].quantity, "max^N and N-max differ in win counts");
     assert_eq!(
         claims[1].quantity,
@@ -208,11 +251,12 @@ fn rows_have_the_expected_fields_and_types() {
         (claims[0].verdict, claims[0].ours),
         (Verdict::TooFew, Number::Count(0))
     );
+    // Hypermax at depth 1 cannot prune: nothing to judge the second claim on.
     assert_eq!(
-        (claims[1].verdict, claims[1].ours),
-        (Verdict::Within, Number::Count(1))
+        (claims[1].verdict, claims[1].ours, claims[1].samples),
+        (Verdict::TooFew, Number::Count(0), Some(0))
     );
-    assert!(claims[1].note.contains("no depth significant"));
+    assert!(claims[1].note.contains("power 0.00"), "{}", claims[1].note);
     // The plot: each engine's share against depth, with intervals.
     assert_eq!(out.plots.len(), 1);
     let s = &out.plots[0].series;

@@ -269,12 +269,13 @@ fn table_8_draws_the_papers_values() {
             s.name
         );
     }
-    // The 3-player paper values are the table's own column, divided by b.
+    // The 3-player paper values are the table's own column (the asymptote, printed in the
+    // roots' rows), divided by b.
     let three = &plot.series[0];
     let rows: Vec<_> = out
         .rows
         .iter()
-        .filter(|r| r.quantity == "measured growth per ply" && r.row.contains("n=3"))
+        .filter(|r| r.quantity == "root" && r.row.contains("n=3"))
         .collect();
     assert!(!rows.is_empty());
     for &(b, y) in &three.paper {

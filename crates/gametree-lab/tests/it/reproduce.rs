@@ -88,8 +88,10 @@ fn rows_round_trip_through_json() {
     ] {
         assert!(doc["rows"][0].get(key).is_some(), "{key}");
     }
-    // The eleven fields of every row, and the two typed ones this row has.
-    assert_eq!(doc["rows"][0].as_object().unwrap().len(), 13);
+    // The eleven fields of every row, and the three typed ones this row has (`algorithm`,
+    // `check`, and the `source` of an exact row: the figure's tree is our own example).
+    assert_eq!(doc["rows"][0].as_object().unwrap().len(), 14);
+    assert_eq!(doc["rows"][0]["source"], "example");
     assert_eq!(doc["rows"][0]["ours"], serde_json::json!(1));
     assert!(doc["rows"][0]["ours"].is_u64());
     assert_eq!(
@@ -303,4 +305,53 @@ fn parallel_run_equals_the_serial_order_with_one_or_two_threads() {
         assert_eq!(rows_again, serial);
         let _ = fs::remove_dir_all(&dir);
     }
+}
+
+/// The committed full-run verdicts (`results/full-run-verdicts.json`) read, name only
+/// experiments that exist, come from full runs, and hold verdict words; a lookup finds a
+/// row by experiment, row and quantity.
+#[test]
+fn full_run_verdicts_read_and_look_up() {
+    use gametree_lab::full_run::{committed, parse, FILE};
+    let runs = parse(FILE).expect("results/full-run-verdicts.json reads");
+    assert_eq!(committed().experiments.len(), runs.experiments.len());
+    let known = gametree_lab::reproduce::names();
+    for (name, run) in &runs.experiments {
+        assert!(known.contains(name), "{name}");
+        assert!(run.command.contains(name.as_str()), "{}", run.command);
+        assert!(!run.command.contains("--quick"), "{}", run.command);
+        assert_ne!(
+            name, "beyond/strength",
+            "the strength run has its own results"
+        );
+        for (row, quantities) in &run.rows {
+            for (q, v) in quantities {
+                assert!(Verdict::from_word(v).is_some(), "{name} {row} {q}: {v}");
+            }
+        }
+    }
+    let text = r#"{"about": "a", "regenerate": "r", "machine": "m", "experiments": {
+        "sturtevant-2003/table-12": {"command": "gametree reproduce sturtevant-2003/table-12 --json",
+          "git_commit": "c", "date": "d", "params": "p", "elapsed_s": 1.5,
+          "rows": {"Hearts, plain max^n vs paranoid": {"average score of paranoid": "differs"}}}}}"#;
+    let runs = parse(text).unwrap();
+    let v = |t: &str, r: &str, q: &str| runs.verdict("sturtevant-2003", t, r, q);
+    assert_eq!(
+        v(
+            "table-12",
+            "Hearts, plain max^n vs paranoid",
+            "average score of paranoid"
+        ),
+        Some(Verdict::Differs)
+    );
+    assert_eq!(
+        v(
+            "table-11",
+            "Hearts, plain max^n vs paranoid",
+            "average score of paranoid"
+        ),
+        None
+    );
+    assert_eq!(v("table-12", "Hearts", "average score of paranoid"), None);
+    assert!(parse("{}").is_err());
 }

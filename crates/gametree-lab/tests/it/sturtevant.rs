@@ -2,10 +2,10 @@
 
 use gametree_lab::experiment::Ctx;
 use gametree_lab::papers::sturtevant::{
-    best_case_leaves, discrete_cutoffs, measured_growth, table_10, table_8, table_8_root,
-    TABLE_8_B, TABLE_8_PAPER,
+    best_case_leaves, discrete_cutoffs, measured_growth, recurrence_growth, table_10, table_8,
+    table_8_root, TABLE_8_B, TABLE_8_PAPER,
 };
-use gametree_lab::report::{Check, Number, Verdict};
+use gametree_lab::report::{Check, Number, Source, Verdict};
 
 const QUICK: Ctx = Ctx {
     quick: true,
@@ -46,19 +46,28 @@ fn table_8_experiment_quick() {
     assert_eq!(roots.len(), 24);
     for r in roots.iter().take(6) {
         assert_eq!(r.verdict, Verdict::Exact, "{r:?}");
+        assert_eq!(r.source, Some(Source::Printed), "{r:?}");
     }
-    let growth: Vec<_> = out
-        .rows
-        .iter()
-        .filter(|r| r.quantity.starts_with("measured growth"))
-        .collect();
+    // Every row that is not a root is a growth measured at a finite depth, and none is
+    // compared with the asymptote (the roots): each is compared with the paper's best-case
+    // recurrence at the same depth.
+    let growth: Vec<_> = out.rows.iter().filter(|r| r.quantity != "root").collect();
     assert_eq!(growth.len(), 24);
     for (i, r) in growth.iter().enumerate() {
         // Every search follows the best-case recurrence exactly, without re-searches (the
         // measurement itself, not the words of the note).
         let (n, b) = (3 + i / TABLE_8_B.len(), TABLE_8_B[i % TABLE_8_B.len()]);
-        assert_eq!(r.row, format!("n={n} b={b}"));
         let m = measured_growth(n, b, &QUICK);
+        assert_eq!(r.row, format!("n={n} b={b} d={}", m.depth));
+        assert_eq!(r.quantity, "growth per ply at the depth measured");
+        let recurrence = recurrence_growth(n, b, m.depth, m.k);
+        assert_eq!(r.paper_value, Some(Number::Real(recurrence)), "{r:?}");
+        assert_eq!(
+            (r.verdict, r.source),
+            (Verdict::Exact, Some(Source::Formula)),
+            "{r:?}"
+        );
+        assert!(r.note.contains("asymptote"), "{}", r.note);
         assert!(m.follows_recurrence, "{m:?}");
         assert_eq!(m.re_searches, 0, "{m:?}");
         assert_eq!(
@@ -68,11 +77,7 @@ fn table_8_experiment_quick() {
         );
         assert_eq!(r.ours, Number::Real(m.growth), "{r:?}");
         assert!(!r.note.contains("NOT equal"), "{r:?}");
-        if b <= 4 {
-            assert_eq!(r.verdict, Verdict::Within, "{r:?}");
-        }
-        // A reason exactly when the row differs.
-        assert_eq!(r.verdict == Verdict::Differs, !r.reason.is_empty(), "{r:?}");
+        assert!(r.reason.is_empty(), "{r:?}");
     }
     // The recurrence's growth converges to the root (here at depth 200).
     for n in 3..=6usize {
@@ -92,6 +97,8 @@ fn table_10_exact() {
     assert_eq!(out.rows[1].ours, Number::Count(84_927));
     assert_eq!(out.rows[1].paper_value, Some(Number::Count(84_927)));
     assert!(out.rows.iter().all(|r| r.verdict == Verdict::Exact));
+    // Both numbers are printed in the paper.
+    assert!(out.rows.iter().all(|r| r.source == Some(Source::Printed)));
 }
 
 #[test]
@@ -100,6 +107,8 @@ fn discrete_cutoff_rows_exact() {
     assert_eq!(out.rows.len(), 4);
     for r in &out.rows {
         assert_eq!(r.verdict, Verdict::Exact, "{r:?}");
+        // Hand-made trees: our own examples of the paper's rule.
+        assert_eq!(r.source, Some(Source::Example), "{r:?}");
         assert_eq!(r.algorithm.as_deref(), Some("speculative"), "{r:?}");
         assert_eq!(r.check, Some(Check::new("max^n", true)), "{r:?}");
     }

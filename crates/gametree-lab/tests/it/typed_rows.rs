@@ -2,11 +2,20 @@
 //! JSON integers), reals keep their precision, and the typed fields (`algorithm`, `check`)
 //! survive the stored JSON.
 
-use gametree_lab::report::{csv, markdown, text_table, Check, Number, Row, Verdict};
+use gametree_lab::report::{csv, markdown, text_table, Check, Number, Row, Source, Verdict};
 use gametree_lab::reproduce::row_from_json;
 
 fn count_row(paper: u64, ours: u64) -> Row {
-    Row::exact("p", "t", "r".into(), "leaves", paper, ours, 0.0)
+    Row::exact(
+        "p",
+        "t",
+        "r".into(),
+        "leaves",
+        Source::Printed,
+        paper,
+        ours,
+        0.0,
+    )
 }
 
 /// Two counts that differ by one above 2^53 are one float apart or none: an `f64`
@@ -23,9 +32,27 @@ fn counts_compare_exactly_beyond_float_precision() {
     assert_eq!(r.verdict, Verdict::Differs, "{r:?}");
     assert_eq!(count_row(big + 1, big + 1).verdict, Verdict::Exact);
     // A tolerance below one never forgives a difference of one count.
-    let r = Row::exact("p", "t", "r".into(), "q", 10u64, 11u64, 0.5);
+    let r = Row::exact(
+        "p",
+        "t",
+        "r".into(),
+        "q",
+        Source::Printed,
+        10u64,
+        11u64,
+        0.5,
+    );
     assert_eq!(r.verdict, Verdict::Differs);
-    let r = Row::exact("p", "t", "r".into(), "q", 10u64, 11u64, 1.0);
+    let r = Row::exact(
+        "p",
+        "t",
+        "r".into(),
+        "q",
+        Source::Printed,
+        10u64,
+        11u64,
+        1.0,
+    );
     assert_eq!(r.verdict, Verdict::Exact);
     // Counts from every integer type, reals from floats.
     assert_eq!(Number::from(7u32), Number::Count(7));
