@@ -510,7 +510,7 @@ pub fn merge(parts: &[(PathBuf, Part)], out: &Path) -> Result<Vec<Done>, MergeEr
             wall += item.elapsed_s;
         }
         let output =
-            crate::shard::assemble(e, &ctx, &results).ok_or_else(|| MergeError::Foreign {
+            e.assemble(&ctx, &results).ok_or_else(|| MergeError::Foreign {
                 path: first_path.clone(),
                 why: format!(
                     "the results of {}/{} do not fit together (a malformed part)",

@@ -40,12 +40,14 @@ use gametree_games::registry::{self, GameVisitor, Playable};
 
 mod claims;
 pub use claims::*;
+mod items;
+pub use items::Blocks;
 
 use serde::{Deserialize, Serialize};
 
 use crate::claim::{ClaimTest, Conditions, Sequential, WinRate};
 use crate::engine_policy::{Milli, PlayoutOption, PolicyOptions};
-use crate::experiment::{Ctx, Experiment, Output};
+use crate::experiment::{Ctx, Experiment, Output, Split, Work};
 use crate::rating::{rate, Finish, RatingConfig};
 use crate::report::{Number, Row, Verdict};
 use crate::stats::{holm, samples_needed, sign_test, summarize, wilson, Sprt, SprtState, Summary};
@@ -748,6 +750,7 @@ pub fn experiment() -> Experiment {
         about: "beyond the papers: max^n, speculative, paranoid, BRS, BRS+ and MCTS (and its policies) at calibrated equal nodes per move on the papers' games, beside the claims of Schadd & Winands 2011, Esser et al. 2013, Sturtevant 2003 and Nijssen & Winands 2011-2013",
         params,
         run,
+        work: Work::Items(Split::of::<Blocks>()),
     }
 }
 
