@@ -403,6 +403,21 @@ pub fn run(
     Ok(all)
 }
 
+/// Runs `f` on a pool of `threads` threads (`None`: the current pool, by default one thread
+/// per core or `RAYON_NUM_THREADS`): `reproduce --threads N`. The rows do not depend on it.
+pub fn with_threads<T: Send>(
+    threads: Option<usize>,
+    f: impl FnOnce() -> T + Send,
+) -> Result<T, rayon::ThreadPoolBuildError> {
+    match threads {
+        None => Ok(f()),
+        Some(n) => Ok(rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build()?
+            .install(f)),
+    }
+}
+
 /// One job of a run: an experiment whole (`item: None`) or one of its items (its position
 /// among the experiment's items, and its key).
 struct Job {

@@ -713,7 +713,7 @@ pub const CARD_WORLDS: usize = 8;
 /// match and the budget.
 ///
 /// Quick (seconds): a tenth of the calibrated budget, one opening per match, games
-/// adjudicated by the evaluator 16 plies after the opening, no verdicts (every claim is
+/// adjudicated by the evaluator 8 plies after the opening, no verdicts (every claim is
 /// `too-few`). Full: claim matches until their sequential test decides or
 /// [`CLAIM_GAMES`] games, the other matches [`OTHER_GAMES`] games, games played to their
 /// end (or the game's ply cap), in items of [`BLOCK`] openings.
@@ -732,7 +732,7 @@ pub fn plan(ctx: &Ctx) -> Plan {
         other_games: OTHER_GAMES,
         block: if quick { 1 } else { BLOCK },
         opening_plies: 3,
-        max_plies: if quick { Some(16) } else { None },
+        max_plies: if quick { Some(8) } else { None },
         mcts_cutoff: Some(10),
         card_worlds: Some(CARD_WORLDS),
         seed: STRENGTH_SEED,
