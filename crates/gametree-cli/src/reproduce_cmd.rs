@@ -30,7 +30,7 @@ pub struct ReproduceArgs {
     #[arg(long)]
     json: bool,
     /// List the experiments (`PAPER/TABLE` and what each reproduces) and run nothing.
-    #[arg(long, conflicts_with_all = ["json", "out", "quick", "hands", "openings", "budget", "shard", "shards"])]
+    #[arg(long, conflicts_with_all = ["json", "out", "quick", "hands", "openings", "budget", "shard", "shards", "threads"])]
     list: bool,
     /// Write every table (md, csv, json) and plot (svg) under DIR, with a manifest per
     /// experiment written last; a re-run skips experiments whose manifest has the same
@@ -62,6 +62,10 @@ pub struct ReproduceArgs {
     /// does not export it); must agree with --shard and SLURM_ARRAY_TASK_COUNT.
     #[arg(long, value_name = "N")]
     shards: Option<usize>,
+    /// Threads running experiments and their items at once (default: one per core, or
+    /// RAYON_NUM_THREADS); the rows and files do not depend on it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
 }
 
 /// The strength experiment's scale from --openings and --budget.
@@ -86,12 +90,19 @@ fn strength_scale(args: &ReproduceArgs) -> Result<StrengthScale> {
     })
 }
 
-/// Runs `gametree reproduce`. The experiments run at the same time on every core
-/// (`RAYON_NUM_THREADS` sets how many), their rows the same as one after another. The text
+/// Runs `gametree reproduce`. The experiments and their items run at the same time on every
+/// core (`--threads` or `RAYON_NUM_THREADS` sets how many), their rows the same as one after
+/// another. The text
 /// output comes after every experiment has run, first the summary, then the tables;
 /// meanwhile each experiment's time goes to stderr as it ends, one line each (on a
 /// terminal above the progress bars).
 pub fn run(args: ReproduceArgs) -> Result<()> {
+    let threads = args.threads.map(|t| t as usize);
+    reproduce::with_threads(threads, || run_in_pool(args)).map_err(|e| anyhow!("--threads: {e}"))?
+}
+
+/// [`run`] on the pool of --threads.
+fn run_in_pool(args: ReproduceArgs) -> Result<()> {
     let experiments = reproduce::select(args.target.as_deref()).map_err(|e| anyhow!(e))?;
     if args.list {
         out!("{}", reproduce::list_text(&experiments));

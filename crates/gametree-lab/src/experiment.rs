@@ -3,10 +3,20 @@
 //! An [`Experiment`] is one table (or figure) of one paper. Its `run` function computes
 //! [`Output`]: report rows (the paper's number beside ours, with a verdict) and plots. It is
 //! deterministic: the same [`Ctx`] gives the same rows, whatever the number of threads.
+//!
+//! Every experiment also says how its work is cut into [`Item`]s, each with an estimated
+//! cost ([`Work`]): whole, or through the typed [`Pieces`] of its own (the lines and trees of
+//! Fridenfalk's Table I, the blocks of openings of the strength experiment, the matches of
+//! the chess case study). `reproduce` runs the items of all experiments at the same time,
+//! `--shard I/N` deals them to processes, and the merge assembles them: all three through
+//! [`Experiment::items`], [`Experiment::run_item`] and [`Experiment::assemble`] only.
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
 
 use crate::plot::Series;
+use crate::record::row_from_json;
 use crate::report::Row;
 use crate::tournament::Budget;
 
@@ -87,4 +97,268 @@ pub struct Experiment {
     pub params: fn(&Ctx) -> String,
     /// Runs it.
     pub run: fn(&Ctx) -> Output,
+    /// How its work is cut into items, with their estimated costs.
+    pub work: Work,
+}
+
+/// The key of the one item of an experiment run whole ([`Work::Whole`]).
+pub const WHOLE: &str = "all";
+
+/// One item of an experiment: a piece of its work that runs on its own (on any core of a
+/// run, in any shard of a sharded run) from the mode alone, never from the shard or thread
+/// that runs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    /// Its key, unique within the experiment (`all` for a whole experiment): its name in
+    /// part files and messages.
+    pub key: String,
+    /// Its estimated cost in seconds on one core; only the balance of shards and the order
+    /// of a run depend on it, never a result.
+    pub cost: f64,
+}
+
+/// Estimated seconds of a whole experiment on one core, per mode (quick: measured on a
+/// loaded two-core machine; full: rough estimates).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cost {
+    /// In quick mode.
+    pub quick: f64,
+    /// In full mode.
+    pub full: f64,
+}
+
+impl Cost {
+    /// The cost in mode `ctx`.
+    pub fn of(&self, ctx: &Ctx) -> f64 {
+        if ctx.quick {
+            self.quick
+        } else {
+            self.full
+        }
+    }
+}
+
+/// How an experiment's work is cut into items.
+#[derive(Clone, Copy, Debug)]
+pub enum Work {
+    /// One item ([`WHOLE`]): the experiment's `run`, of this cost.
+    Whole(Cost),
+    /// Items of its own ([`Pieces`]).
+    Items(Split),
+}
+
+/// An experiment cut into items, typed: what identifies an item, what it computes, and how
+/// the experiment's output comes from the results of all of them. [`Split::of`] turns an
+/// implementation into the [`Work::Items`] of an [`Experiment`].
+pub trait Pieces {
+    /// What identifies an item within the experiment (a line and a tree, a match and a
+    /// block of openings).
+    type Piece;
+    /// What an item computes; a part file holds it as JSON.
+    type Result: Serialize + DeserializeOwned;
+    /// Every item of mode `ctx`, in order, with its unique key and estimated cost.
+    fn pieces(ctx: &Ctx) -> Vec<(Self::Piece, Item)>;
+    /// Runs one item.
+    fn run(ctx: &Ctx, piece: &Self::Piece) -> Self::Result;
+    /// The experiment's output from every item's result, in [`Pieces::pieces`]' order;
+    /// `None` when they do not fit together.
+    fn assemble(ctx: &Ctx, results: Vec<Self::Result>) -> Option<Output>;
+}
+
+/// A [`Pieces`] implementation as plain functions over keys and JSON results, so that an
+/// [`Experiment`] stays a `Copy` value.
+#[derive(Clone, Copy)]
+pub struct Split {
+    items: fn(&Ctx) -> Vec<Item>,
+    run: fn(&Ctx, &str) -> Option<Value>,
+    assemble: fn(&Ctx, &[Value]) -> Option<Output>,
+}
+
+impl std::fmt::Debug for Split {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Split")
+    }
+}
+
+impl Split {
+    /// The split of `P`.
+    pub const fn of<P: Pieces>() -> Split {
+        Split {
+            items: items_of::<P>,
+            run: run_of::<P>,
+            assemble: assemble_of::<P>,
+        }
+    }
+}
+
+fn items_of<P: Pieces>(ctx: &Ctx) -> Vec<Item> {
+    P::pieces(ctx).into_iter().map(|(_, item)| item).collect()
+}
+
+fn run_of<P: Pieces>(ctx: &Ctx, key: &str) -> Option<Value> {
+    let (piece, _) = P::pieces(ctx).into_iter().find(|(_, i)| i.key == key)?;
+    serde_json::to_value(P::run(ctx, &piece)).ok()
+}
+
+fn assemble_of<P: Pieces>(ctx: &Ctx, results: &[Value]) -> Option<Output> {
+    let results = results
+        .iter()
+        .map(|v| P::Result::deserialize(v).ok())
+        .collect::<Option<Vec<_>>>()?;
+    P::assemble(ctx, results)
+}
+
+impl Experiment {
+    /// `paper/table`.
+    pub fn name(&self) -> String {
+        format!("{}/{}", self.paper, self.table)
+    }
+
+    /// Whether it runs as one item ([`Work::Whole`]).
+    pub fn is_whole(&self) -> bool {
+        matches!(self.work, Work::Whole(_))
+    }
+
+    /// Its items in mode `ctx`, in order.
+    pub fn items(&self, ctx: &Ctx) -> Vec<Item> {
+        match self.work {
+            Work::Whole(cost) => vec![Item {
+                key: WHOLE.into(),
+                cost: cost.of(ctx),
+            }],
+            Work::Items(s) => (s.items)(ctx),
+        }
+    }
+
+    /// Runs item `key`: its result as JSON (for a whole experiment its output,
+    /// [`output_to_json`]), or `None` when `key` is not an item.
+    pub fn run_item(&self, ctx: &Ctx, key: &str) -> Option<Value> {
+        match self.work {
+            Work::Whole(_) => (key == WHOLE).then(|| output_to_json(&(self.run)(ctx))),
+            Work::Items(s) => (s.run)(ctx, key),
+        }
+    }
+
+    /// Its output from the results of all its items, in item order; `None` when they do
+    /// not fit together.
+    pub fn assemble(&self, ctx: &Ctx, results: &[Value]) -> Option<Output> {
+        match self.work {
+            Work::Whole(_) => match results {
+                [one] => output_from_json(one),
+                _ => None,
+            },
+            Work::Items(s) => (s.assemble)(ctx, results),
+        }
+    }
+}
+
+/// A float as JSON without loss: a number when finite, else `"NaN"`, `"inf"` or `"-inf"`.
+fn float(x: f64) -> Value {
+    if x.is_finite() {
+        json!(x)
+    } else if x.is_nan() {
+        json!("NaN")
+    } else if x > 0.0 {
+        json!("inf")
+    } else {
+        json!("-inf")
+    }
+}
+
+fn float_back(v: &Value) -> Option<f64> {
+    match v {
+        Value::String(s) => match s.as_str() {
+            "NaN" => Some(f64::NAN),
+            "inf" => Some(f64::INFINITY),
+            "-inf" => Some(f64::NEG_INFINITY),
+            _ => None,
+        },
+        x => x.as_f64(),
+    }
+}
+
+fn pairs(p: &[(f64, f64)]) -> Value {
+    Value::Array(
+        p.iter()
+            .map(|&(a, b)| json!([float(a), float(b)]))
+            .collect(),
+    )
+}
+
+fn pairs_back(v: &Value) -> Option<Vec<(f64, f64)>> {
+    v.as_array()?
+        .iter()
+        .map(|p| Some((float_back(p.get(0)?)?, float_back(p.get(1)?)?)))
+        .collect()
+}
+
+/// An experiment's output as JSON: `{"rows": [...], "plots": [...]}` (floats exact).
+pub fn output_to_json(o: &Output) -> Value {
+    let plots: Vec<Value> = o
+        .plots
+        .iter()
+        .map(|p| {
+            let series: Vec<Value> = p
+                .series
+                .iter()
+                .map(|s| {
+                    json!({
+                        "name": s.name,
+                        "points": pairs(&s.points),
+                        "paper": pairs(&s.paper),
+                        "intervals": Value::Array(s.intervals.iter().map(|&(x, a, b)| json!([float(x), float(a), float(b)])).collect()),
+                    })
+                })
+                .collect();
+            json!({
+                "file": p.file, "title": p.title, "x_label": p.x_label, "y_label": p.y_label,
+                "log_y": p.log_y, "series": series,
+            })
+        })
+        .collect();
+    json!({ "rows": o.rows, "plots": plots })
+}
+
+/// The output [`output_to_json`] wrote.
+pub fn output_from_json(v: &Value) -> Option<Output> {
+    let rows = v
+        .get("rows")?
+        .as_array()?
+        .iter()
+        .map(row_from_json)
+        .collect::<Option<Vec<_>>>()?;
+    let mut plots = Vec::new();
+    for p in v.get("plots")?.as_array()? {
+        let s = |k: &str| p.get(k)?.as_str().map(str::to_string);
+        let mut series = Vec::new();
+        for x in p.get("series")?.as_array()? {
+            let intervals = x
+                .get("intervals")?
+                .as_array()?
+                .iter()
+                .map(|t| {
+                    Some((
+                        float_back(t.get(0)?)?,
+                        float_back(t.get(1)?)?,
+                        float_back(t.get(2)?)?,
+                    ))
+                })
+                .collect::<Option<Vec<_>>>()?;
+            series.push(Series {
+                name: x.get("name")?.as_str()?.to_string(),
+                points: pairs_back(x.get("points")?)?,
+                paper: pairs_back(x.get("paper")?)?,
+                intervals,
+            });
+        }
+        plots.push(Plot {
+            file: s("file")?,
+            title: s("title")?,
+            x_label: s("x_label")?,
+            y_label: s("y_label")?,
+            series,
+            log_y: p.get("log_y")?.as_bool()?,
+        });
+    }
+    Some(Output { rows, plots })
 }

@@ -509,8 +509,9 @@ pub fn merge(parts: &[(PathBuf, Part)], out: &Path) -> Result<Vec<Done>, MergeEr
             results.push(item.result.clone());
             wall += item.elapsed_s;
         }
-        let output =
-            crate::shard::assemble(e, &ctx, &results).ok_or_else(|| MergeError::Foreign {
+        let output = e
+            .assemble(&ctx, &results)
+            .ok_or_else(|| MergeError::Foreign {
                 path: first_path.clone(),
                 why: format!(
                     "the results of {}/{} do not fit together (a malformed part)",

@@ -275,10 +275,10 @@ pub(crate) fn prepare_out(dir: &Path, experiments: &[Experiment]) -> Result<(), 
 /// stored ones first, then each computed one as it finishes (in whatever order the
 /// experiments end), once each.
 ///
-/// The work is a list of jobs: each experiment whole, or for an experiment that
-/// [`crate::shard`] cuts into items, each item (the same items a sharded run deals to its
+/// The work is a list of jobs: each item of every experiment ([`Experiment::items`]: the
+/// experiment whole, or the items of its own; the same items a sharded run deals to its
 /// shards, assembled as [`crate::merge`] does). The jobs run the costliest first
-/// ([`run_costliest_first`], costs as [`shard::items`] estimates them), and every job's
+/// ([`run_costliest_first`], by the items' estimated costs), and every job's
 /// result depends only on the job, so the rows are byte-identical to running the
 /// experiments one after another, with any number of threads. On a terminal
 /// (`ctx.progress`) a bar counts the finished experiments above the experiments' own bars.
@@ -310,9 +310,8 @@ pub fn run(
             *finished[j].lock().unwrap_or_else(PoisonError::into_inner) = Some(Ok(d));
             continue;
         }
-        let items = shard::items(std::slice::from_ref(e), ctx);
-        let whole = matches!(&items[..], [one] if one.key == shard::WHOLE);
-        for (at, item) in items.into_iter().enumerate() {
+        let whole = e.is_whole();
+        for (at, item) in e.items(ctx).into_iter().enumerate() {
             jobs.push(Job {
                 experiment: j,
                 item: (!whole).then_some((at, item.key)),
@@ -343,7 +342,7 @@ pub fn run(
         let output = match &job.item {
             None => Ok((e.run)(ctx)),
             Some((at, key)) => {
-                let Some(v) = shard::run_item(e, ctx, key) else {
+                let Some(v) = e.run_item(ctx, key) else {
                     let why = format!("cannot run item {}", shard::item_name(e, key));
                     *finished[j].lock().unwrap_or_else(PoisonError::into_inner) =
                         Some(Err(RunError::Item(why)));
@@ -355,7 +354,7 @@ pub fn run(
                 }
                 let parts =
                     std::mem::take(&mut *p.parts.lock().unwrap_or_else(PoisonError::into_inner));
-                shard::assemble(e, ctx, &parts).ok_or_else(|| {
+                e.assemble(ctx, &parts).ok_or_else(|| {
                     RunError::Item(format!(
                         "the items of {}/{} do not fit together",
                         e.paper, e.table
@@ -402,6 +401,21 @@ pub fn run(
         crate::index::write_index(o).map_err(RunError::Write)?;
     }
     Ok(all)
+}
+
+/// Runs `f` on a pool of `threads` threads (`None`: the current pool, by default one thread
+/// per core or `RAYON_NUM_THREADS`): `reproduce --threads N`. The rows do not depend on it.
+pub fn with_threads<T: Send>(
+    threads: Option<usize>,
+    f: impl FnOnce() -> T + Send,
+) -> Result<T, rayon::ThreadPoolBuildError> {
+    match threads {
+        None => Ok(f()),
+        Some(n) => Ok(rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build()?
+            .install(f)),
+    }
 }
 
 /// One job of a run: an experiment whole (`item: None`) or one of its items (its position

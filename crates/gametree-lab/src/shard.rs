@@ -2,13 +2,14 @@
 //! items that any number of processes run, and a part file per process that
 //! [`crate::merge`] turns into exactly the files one process writes (docs/cluster.md).
 //!
-//! An item is a piece of one experiment: by default the whole experiment (so every entry of
-//! `gametree reproduce`, including ones added later, shards without extra code), and for the
-//! experiments that dominate a full run a finer cut (Fridenfalk's Table I: the best case of
-//! each line, and each search, unsorted or sorted, of each random tree of each measured line;
-//! the strength experiment: each block of openings of each match). An item's seeds come from the
-//! item itself (its line, its tree number), never from the shard index or count, so every
-//! split computes the same items with the same numbers.
+//! An item is a piece of one experiment, as the experiment itself gives them
+//! ([`Experiment::items`], [`crate::experiment::Work`]): the whole experiment for most, and
+//! for the experiments that dominate a run a finer cut of their own (Fridenfalk's Table I:
+//! the best case of each line, and each search, unsorted or sorted, of each random tree of
+//! each measured line; the chess case study: each match at each depth; the strength
+//! experiment: each block of openings of each match). The shard code names no experiment.
+//! An item's seeds come from the item itself (its line, its tree number), never from the
+//! shard index or count, so every split computes the same items with the same numbers.
 //!
 //! Items carry an estimated cost in seconds; [`deal`] gives them to shards greedily, the
 //! costliest first, each to the shard with the least estimated load, so shards take similar
@@ -26,13 +27,12 @@ use std::time::Instant;
 
 use gametree_games::quote::quoted;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 
-use crate::experiment::{Ctx, Experiment, Output, Plot, StrengthScale};
+pub use crate::experiment::{output_from_json, output_to_json, WHOLE};
+use crate::experiment::{Ctx, Experiment, StrengthScale};
 use crate::io::{prepare_dir, write_atomic, DirError};
-use crate::papers::{fridenfalk, strength};
-use crate::plot::Series;
-use crate::record::{row_from_json, Meta};
+use crate::record::Meta;
 use crate::tournament::TournamentConfig;
 use crate::tournament_job::{self, EngineTexts};
 
@@ -258,191 +258,19 @@ pub fn item_name(e: &Experiment, key: &str) -> String {
     format!("{}/{} {key}", e.paper, e.table)
 }
 
-/// The key of an experiment run as one item.
-pub const WHOLE: &str = "all";
-
-/// How an experiment is cut into items, where it is cut finer than whole.
-struct Split {
-    /// The items' keys and estimated costs (seconds), in order.
-    items: fn(&Ctx) -> Vec<(String, f64)>,
-    /// Runs one item; `None` for a key that is not an item.
-    run: fn(&Ctx, &str) -> Option<Value>,
-    /// The experiment's output from every item's result, in item order.
-    assemble: fn(&Ctx, &[Value]) -> Option<Output>,
-}
-
-/// The finer split of `e`, if it has one.
-fn split_of(e: &Experiment) -> Option<Split> {
-    match (e.paper, e.table) {
-        ("fridenfalk-2014", "table-1") => Some(Split {
-            items: table_1_items,
-            run: table_1_run,
-            assemble: table_1_assemble,
-        }),
-        ("beyond", "strength") => Some(Split {
-            items: strength_items,
-            run: strength_run,
-            assemble: strength_assemble,
-        }),
-        _ => None,
-    }
-}
-
-/// Hypermax's speed on the all-equal trees of the best case, nodes per second on one core
-/// of the machine the estimates were measured on (a loaded two-core machine); only the
-/// ratios between items matter for the balance.
-const BEST_NODES_PER_S: f64 = 30.0e6;
-
-/// Hypermax's speed on Fridenfalk's random trees (each leaf value is hashed from its path),
-/// measured as [`BEST_NODES_PER_S`].
-const TREE_NODES_PER_S: f64 = 11.0e6;
-
-fn table_1_items(ctx: &Ctx) -> Vec<(String, f64)> {
-    let mut v = Vec::new();
-    for (i, l) in fridenfalk::TABLE_1.iter().enumerate() {
-        let name = fridenfalk::table_1_line_name(i);
-        let mut nodes = 1000.0;
-        if fridenfalk::table_1_searched(ctx, i) {
-            nodes += l.a_best as f64;
-        }
-        let full = fridenfalk::a0(l.b, l.d);
-        if full < 5_000_000 {
-            nodes += full as f64;
-        }
-        v.push((format!("{name} best"), nodes / BEST_NODES_PER_S));
-        if fridenfalk::table_1_measured(ctx, i) {
-            // Each tree twice: unsorted, about mu A_best nodes, and sorted, mu_s A_best.
-            for k in 0..fridenfalk::TABLE_1_TREES {
-                // Sorting values every child of a node before searching it: per node
-                // about b/2 + 1 times the unsorted work (measured at b = 4 and 16).
-                let sort = 0.5 * f64::from(l.b) + 1.0;
-                for (order, work) in [("unsorted", l.mu), ("sorted", l.mu_s * sort)] {
-                    v.push((
-                        format!("{name} tree {k} {order}"),
-                        l.a_best as f64 * work / TREE_NODES_PER_S,
-                    ));
-                }
-            }
-        }
-    }
-    v
-}
-
-fn table_1_run(ctx: &Ctx, key: &str) -> Option<Value> {
-    for i in 0..fridenfalk::TABLE_1.len() {
-        let name = fridenfalk::table_1_line_name(i);
-        let Some(rest) = key.strip_prefix(name.as_str()) else {
-            continue;
-        };
-        if rest == " best" {
-            return serde_json::to_value(fridenfalk::table_1_best(ctx, i)).ok();
-        }
-        let (k, order) = rest.strip_prefix(" tree ")?.split_once(' ')?;
-        let k = number(k)?;
-        let order = match order {
-            "unsorted" => fridenfalk::Order::Unsorted,
-            "sorted" => fridenfalk::Order::Sorted,
-            _ => return None,
-        };
-        if k >= fridenfalk::TABLE_1_TREES || !fridenfalk::table_1_measured(ctx, i) {
-            return None;
-        }
-        return Some(json!(fridenfalk::table_1_tree(i, k, order)));
-    }
-    None
-}
-
-fn table_1_assemble(ctx: &Ctx, results: &[Value]) -> Option<Output> {
-    let mut it = results.iter();
-    let mut bests = Vec::new();
-    let mut trees = Vec::new();
-    for i in 0..fridenfalk::TABLE_1.len() {
-        bests.push(serde_json::from_value(it.next()?.clone()).ok()?);
-        let mut line = Vec::new();
-        if fridenfalk::table_1_measured(ctx, i) {
-            for _ in 0..fridenfalk::TABLE_1_TREES {
-                let plain = it.next()?.as_f64()?;
-                let sorted = it.next()?.as_f64()?;
-                line.push((plain, sorted));
-            }
-        }
-        trees.push(line);
-    }
-    if it.next().is_some() {
-        return None;
-    }
-    Some(fridenfalk::table_1_assemble(&bests, &trees))
-}
-
-fn strength_items(ctx: &Ctx) -> Vec<(String, f64)> {
-    strength::items(&strength::plan(ctx))
-}
-
-fn strength_run(ctx: &Ctx, key: &str) -> Option<Value> {
-    let plan = strength::plan(ctx);
-    let (game, m, k) = strength::parse_item_key(&plan, key)?;
-    serde_json::to_value(strength::play_block(&plan, game, m, k)).ok()
-}
-
-fn strength_assemble(ctx: &Ctx, results: &[Value]) -> Option<Output> {
-    let plan = strength::plan(ctx);
-    let blocks = results
-        .iter()
-        .map(|v| serde_json::from_value(v.clone()).ok())
-        .collect::<Option<Vec<strength::BlockResult>>>()?;
-    let s = strength::assemble(&plan, &blocks)?;
-    Some(Output {
-        rows: s.rows(),
-        plots: Vec::new(),
-    })
-}
-
-/// Estimated seconds of a whole experiment (quick mode: measured on a loaded two-core
-/// machine; full mode: rough estimates, larger where the full mode runs the paper's
-/// trials). Experiments not listed count one second (ten in full mode): only the balance
-/// depends on these, never a result.
-fn whole_cost(e: &Experiment, ctx: &Ctx) -> f64 {
-    let (quick, full) = match (e.paper, e.table) {
-        ("sturtevant-2003", "table-11") => (5.0, 2200.0),
-        ("sturtevant-2003", "table-12") => (4.5, 900.0),
-        ("fridenfalk-2014", "chess-case-study") => (45.0, 1800.0),
-        ("fridenfalk-2014", "table-2") => (6.0, 120.0),
-        ("baudet-1978", "eq-4.5") => (4.3, 60.0),
-        ("knuth-moore", "random-order") => (3.5, 30.0),
-        ("korf-1991", "average-case") => (3.4, 60.0),
-        ("sturtevant-2003", _) => (2.5, 60.0),
-        _ => (1.0, 10.0),
-    };
-    if ctx.quick {
-        quick
-    } else {
-        full
-    }
-}
-
 /// Every item of `experiments` in mode `ctx`, in order: experiment by experiment, each
 /// experiment's items in its own order.
 pub fn items(experiments: &[Experiment], ctx: &Ctx) -> Vec<Item> {
-    let mut v = Vec::new();
-    for e in experiments {
-        match split_of(e) {
-            Some(s) => {
-                for (key, cost) in (s.items)(ctx) {
-                    v.push(Item {
-                        experiment: *e,
-                        key,
-                        cost,
-                    })
-                }
-            }
-            None => v.push(Item {
+    experiments
+        .iter()
+        .flat_map(|e| {
+            e.items(ctx).into_iter().map(|i| Item {
                 experiment: *e,
-                key: WHOLE.into(),
-                cost: whole_cost(e, ctx),
-            }),
-        }
-    }
-    v
+                key: i.key,
+                cost: i.cost,
+            })
+        })
+        .collect()
 }
 
 /// The shard of each item when `costs` are dealt to `count` shards: the costliest first
@@ -523,138 +351,6 @@ pub fn items_of(all: &[Item], shard: Shard) -> Vec<Item> {
         .filter(|(_, s)| *s == shard.index)
         .map(|(i, _)| i.clone())
         .collect()
-}
-
-/// A float as JSON without loss: a number when finite, else `"NaN"`, `"inf"` or `"-inf"`.
-fn float(x: f64) -> Value {
-    if x.is_finite() {
-        json!(x)
-    } else if x.is_nan() {
-        json!("NaN")
-    } else if x > 0.0 {
-        json!("inf")
-    } else {
-        json!("-inf")
-    }
-}
-
-fn float_back(v: &Value) -> Option<f64> {
-    match v {
-        Value::String(s) => match s.as_str() {
-            "NaN" => Some(f64::NAN),
-            "inf" => Some(f64::INFINITY),
-            "-inf" => Some(f64::NEG_INFINITY),
-            _ => None,
-        },
-        x => x.as_f64(),
-    }
-}
-
-fn pairs(p: &[(f64, f64)]) -> Value {
-    Value::Array(
-        p.iter()
-            .map(|&(a, b)| json!([float(a), float(b)]))
-            .collect(),
-    )
-}
-
-fn pairs_back(v: &Value) -> Option<Vec<(f64, f64)>> {
-    v.as_array()?
-        .iter()
-        .map(|p| Some((float_back(p.get(0)?)?, float_back(p.get(1)?)?)))
-        .collect()
-}
-
-/// An experiment's output as JSON: `{"rows": [...], "plots": [...]}` (floats exact).
-pub fn output_to_json(o: &Output) -> Value {
-    let plots: Vec<Value> = o
-        .plots
-        .iter()
-        .map(|p| {
-            let series: Vec<Value> = p
-                .series
-                .iter()
-                .map(|s| {
-                    json!({
-                        "name": s.name,
-                        "points": pairs(&s.points),
-                        "paper": pairs(&s.paper),
-                        "intervals": Value::Array(s.intervals.iter().map(|&(x, a, b)| json!([float(x), float(a), float(b)])).collect()),
-                    })
-                })
-                .collect();
-            json!({
-                "file": p.file, "title": p.title, "x_label": p.x_label, "y_label": p.y_label,
-                "log_y": p.log_y, "series": series,
-            })
-        })
-        .collect();
-    json!({ "rows": o.rows, "plots": plots })
-}
-
-/// The output [`output_to_json`] wrote.
-pub fn output_from_json(v: &Value) -> Option<Output> {
-    let rows = v
-        .get("rows")?
-        .as_array()?
-        .iter()
-        .map(row_from_json)
-        .collect::<Option<Vec<_>>>()?;
-    let mut plots = Vec::new();
-    for p in v.get("plots")?.as_array()? {
-        let s = |k: &str| p.get(k)?.as_str().map(str::to_string);
-        let mut series = Vec::new();
-        for x in p.get("series")?.as_array()? {
-            let intervals = x
-                .get("intervals")?
-                .as_array()?
-                .iter()
-                .map(|t| {
-                    Some((
-                        float_back(t.get(0)?)?,
-                        float_back(t.get(1)?)?,
-                        float_back(t.get(2)?)?,
-                    ))
-                })
-                .collect::<Option<Vec<_>>>()?;
-            series.push(Series {
-                name: x.get("name")?.as_str()?.to_string(),
-                points: pairs_back(x.get("points")?)?,
-                paper: pairs_back(x.get("paper")?)?,
-                intervals,
-            });
-        }
-        plots.push(Plot {
-            file: s("file")?,
-            title: s("title")?,
-            x_label: s("x_label")?,
-            y_label: s("y_label")?,
-            series,
-            log_y: p.get("log_y")?.as_bool()?,
-        });
-    }
-    Some(Output { rows, plots })
-}
-
-/// Runs one item: its result as JSON, or `None` when `key` is not an item of `e`.
-pub fn run_item(e: &Experiment, ctx: &Ctx, key: &str) -> Option<Value> {
-    match split_of(e) {
-        Some(s) => (s.run)(ctx, key),
-        None if key == WHOLE => Some(output_to_json(&(e.run)(ctx))),
-        None => None,
-    }
-}
-
-/// The output of `e` from the results of all its items, in item order; `None` when they
-/// do not fit together.
-pub fn assemble(e: &Experiment, ctx: &Ctx, results: &[Value]) -> Option<Output> {
-    match split_of(e) {
-        Some(s) => (s.assemble)(ctx, results),
-        None => match results {
-            [one] => output_from_json(one),
-            _ => None,
-        },
-    }
 }
 
 /// What a sharded run was asked for: the same in every part of one run.
@@ -801,12 +497,14 @@ pub fn run_shard(
     let mut done = Vec::new();
     for it in &mine {
         let t = Instant::now();
-        let result = run_item(&it.experiment, ctx, &it.key)
+        let result = it
+            .experiment
+            .run_item(ctx, &it.key)
             .ok_or_else(|| PartError::Item(format!("cannot run item {}", it.name())))?;
         let elapsed_s = t.elapsed().as_secs_f64();
         on_item(&it.name(), elapsed_s);
         done.push(PartItem {
-            experiment: format!("{}/{}", it.experiment.paper, it.experiment.table),
+            experiment: it.experiment.name(),
             key: it.key.clone(),
             params: (it.experiment.params)(ctx),
             cost: it.cost,

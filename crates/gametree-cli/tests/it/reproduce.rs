@@ -337,3 +337,23 @@ fn json_is_identical_with_one_or_two_threads() {
     assert!(v["meta"].is_object());
     assert!(!r1.contains("\"meta\""));
 }
+
+/// `--threads 1` and `--threads 2` print the same report (timing fields aside: the head
+/// line's elapsed time and each experiment's wall time); `--threads 0` is refused.
+#[test]
+fn threads_flag_gives_the_same_report_with_one_or_two_threads() {
+    let run = |threads: &str| {
+        let out = ok(&["reproduce", "korf-1991", "--quick", "--threads", threads]);
+        out.lines()
+            .filter(|l| !l.starts_with("gametree ") && !l.starts_with("wall time "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert!(one.contains("== korf-1991/average-case"), "{one}");
+    assert_eq!(one, two);
+    expect_error(
+        &["reproduce", "korf-1991", "--quick", "--threads", "0"],
+        "--threads",
+    );
+}

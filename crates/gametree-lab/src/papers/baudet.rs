@@ -12,7 +12,7 @@ use gametree_games::random_tree::{Decimal, LeafModel, RandomTree, RandomTreeEval
 use crate::baudet_math::{
     bivalued_leaves, continuous_leaves, discrete_leaves, table_5_1_line, xi, TABLE_5_1,
 };
-use crate::experiment::{Ctx, Experiment, Output, Plot};
+use crate::experiment::{Cost, Ctx, Experiment, Output, Plot, Work};
 use crate::plot::Series;
 use crate::report::{Row, Source, Verdict};
 use crate::runner::run_trials;
@@ -29,6 +29,10 @@ pub fn experiments() -> Vec<Experiment> {
             about: "expected leaves of alpha-beta, continuous iid leaves: formula vs simulation",
             params: |c| format!("quick={} budget={}", c.quick, budget(c)),
             run: eq_4_5,
+            work: Work::Whole(Cost {
+                quick: 4.3,
+                full: 60.0,
+            }),
         },
         Experiment {
             paper: PAPER,
@@ -36,6 +40,10 @@ pub fn experiments() -> Vec<Experiment> {
             about: "expected leaves of alpha-beta, discrete leaves k/m: formula vs simulation",
             params: |c| format!("quick={} budget={}", c.quick, budget(c)),
             run: eq_3_11,
+            work: Work::Whole(Cost {
+                quick: 1.0,
+                full: 10.0,
+            }),
         },
         Experiment {
             paper: PAPER,
@@ -43,6 +51,10 @@ pub fn experiments() -> Vec<Experiment> {
             about: "expected leaves of alpha-beta, bi-valued leaves: T(p), its maximum near xi_n, simulation",
             params: |c| format!("quick={} budget={}", c.quick, budget(c)),
             run: theorem_3_2,
+            work: Work::Whole(Cost {
+                quick: 1.0,
+                full: 10.0,
+            }),
         },
         Experiment {
             paper: PAPER,
@@ -50,6 +62,10 @@ pub fn experiments() -> Vec<Experiment> {
             about: "bounds on the branching factor: xi/(1-xi), sqrt(M_n), sqrt(n xi/(1-xi)), n = 2..32",
             params: |_| "n=2..32".into(),
             run: table_5_1,
+            work: Work::Whole(Cost {
+                quick: 1.0,
+                full: 10.0,
+            }),
         },
     ]
 }

@@ -15,7 +15,7 @@ use gametree::search::Config;
 use gametree::Game;
 use gametree_games::random_tree::{LeafModel, RandomTree, RandomTreeEval, RandomTreeSpec};
 
-use crate::experiment::{Ctx, Experiment, Output, Plot};
+use crate::experiment::{Cost, Ctx, Experiment, Item, Output, Pieces, Plot, Split, Work};
 use crate::plot::Series;
 use crate::report::{Check, Row, Source, Verdict};
 use crate::runner::{run_trials, trial_seed};
@@ -133,6 +133,7 @@ pub fn experiments() -> Vec<Experiment> {
             about: "hypermax node counts: A_best, A_0/A_best, u1, u2 exact; mu, mu_s measured",
             params: table_1_params,
             run: table_1,
+            work: Work::Items(Split::of::<Table1Items>()),
         },
         Experiment {
             paper: PAPER,
@@ -140,6 +141,10 @@ pub fn experiments() -> Vec<Experiment> {
             about: "agreement of hypermax with N-max, N=3 b=4 d=3..10, with and without sorting",
             params: table_2_params,
             run: table_2,
+            work: Work::Whole(Cost {
+                quick: 6.0,
+                full: 120.0,
+            }),
         },
         super::fridenfalk_chess::experiment(),
     ]
@@ -349,19 +354,125 @@ pub fn table_1_tree(i: usize, k: usize, order: Order) -> f64 {
     nodes as f64 / a_best
 }
 
-/// Whether line `i` of Table I measures mu and mu_s in mode `ctx`.
-pub fn table_1_measured(ctx: &Ctx, i: usize) -> bool {
-    measured(&TABLE_1[i], ctx)
+/// Hypermax's speed on the all-equal trees of the best case, nodes per second on one core
+/// of the machine the estimates were measured on (a loaded two-core machine); only the
+/// ratios between items matter for the balance.
+const BEST_NODES_PER_S: f64 = 30.0e6;
+
+/// Hypermax's speed on Fridenfalk's random trees (each leaf value is hashed from its path),
+/// measured as [`BEST_NODES_PER_S`].
+const TREE_NODES_PER_S: f64 = 11.0e6;
+
+/// Table I cut into items: the best case of each line ([`table_1_best`]), and each search,
+/// unsorted or sorted, of each random tree of each measured line ([`table_1_tree`]).
+pub struct Table1Items;
+
+/// One item of Table I.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Table1Piece {
+    /// The best case of line `i`.
+    Best(usize),
+    /// Tree `tree` of line `line`, searched in `order`.
+    Tree {
+        /// The line.
+        line: usize,
+        /// The tree's number within the line.
+        tree: usize,
+        /// The order of the search.
+        order: Order,
+    },
 }
 
-/// Whether line `i` of Table I searches A_best in mode `ctx`.
-pub fn table_1_searched(ctx: &Ctx, i: usize) -> bool {
-    searched(&TABLE_1[i], ctx)
+/// What one item of Table I computes.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum Table1Result {
+    /// A line's best case.
+    Best(LineBest),
+    /// A tree's node count over A_best.
+    Tree(f64),
 }
 
-/// The name of line `i` of Table I: `N=3 b=4 d=6`.
-pub fn table_1_line_name(i: usize) -> String {
-    line_name(&TABLE_1[i])
+impl Pieces for Table1Items {
+    type Piece = Table1Piece;
+    type Result = Table1Result;
+
+    fn pieces(ctx: &Ctx) -> Vec<(Table1Piece, Item)> {
+        let mut v = Vec::new();
+        for (i, l) in TABLE_1.iter().enumerate() {
+            let name = line_name(l);
+            let mut nodes = 1000.0;
+            if searched(l, ctx) {
+                nodes += l.a_best as f64;
+            }
+            let full = a0(l.b, l.d);
+            if full < A0_CHECK_LIMIT {
+                nodes += full as f64;
+            }
+            let key = format!("{name} best");
+            let cost = nodes / BEST_NODES_PER_S;
+            v.push((Table1Piece::Best(i), Item { key, cost }));
+            if measured(l, ctx) {
+                // Sorting values every child of a node before searching it: per node about
+                // b/2 + 1 times the unsorted work (measured at b = 4 and 16).
+                let sort = 0.5 * f64::from(l.b) + 1.0;
+                for tree in 0..TABLE_1_TREES {
+                    for (order, work) in [(Order::Unsorted, l.mu), (Order::Sorted, l.mu_s * sort)] {
+                        let word = match order {
+                            Order::Unsorted => "unsorted",
+                            Order::Sorted => "sorted",
+                        };
+                        let key = format!("{name} tree {tree} {word}");
+                        let cost = l.a_best as f64 * work / TREE_NODES_PER_S;
+                        let piece = Table1Piece::Tree {
+                            line: i,
+                            tree,
+                            order,
+                        };
+                        v.push((piece, Item { key, cost }));
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    fn run(ctx: &Ctx, piece: &Table1Piece) -> Table1Result {
+        match *piece {
+            Table1Piece::Best(i) => Table1Result::Best(table_1_best(ctx, i)),
+            Table1Piece::Tree { line, tree, order } => {
+                Table1Result::Tree(table_1_tree(line, tree, order))
+            }
+        }
+    }
+
+    fn assemble(ctx: &Ctx, results: Vec<Table1Result>) -> Option<Output> {
+        let mut it = results.into_iter();
+        let mut bests = Vec::new();
+        let mut trees = Vec::new();
+        for l in &TABLE_1 {
+            let Table1Result::Best(best) = it.next()? else {
+                return None;
+            };
+            bests.push(best);
+            let mut line = Vec::new();
+            if measured(l, ctx) {
+                for _ in 0..TABLE_1_TREES {
+                    let (Table1Result::Tree(plain), Table1Result::Tree(sorted)) =
+                        (it.next()?, it.next()?)
+                    else {
+                        return None;
+                    };
+                    line.push((plain, sorted));
+                }
+            }
+            trees.push(line);
+        }
+        if it.next().is_some() {
+            return None;
+        }
+        Some(table_1_assemble(&bests, &trees))
+    }
 }
 
 /// Table I.

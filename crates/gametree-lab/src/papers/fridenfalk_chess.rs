@@ -25,12 +25,12 @@
 use gametree::search::Algorithm;
 use gametree_games::chess4::{Chess4, Psi};
 
-use crate::experiment::{Ctx, Experiment, Output, Plot};
+use crate::experiment::{Ctx, Experiment, Item, Output, Pieces, Plot, Split, Work};
 use crate::plot::Series;
 use crate::report::{Number, Row, Verdict};
 use crate::runner::{run_trials, trial_seed};
 use crate::tournament::{
-    opening, play_game, summarise, Budget, Engine, TournamentConfig, TournamentResult,
+    opening, play_game, summarise, Budget, Engine, GameResult, TournamentConfig, TournamentResult,
 };
 
 const PAPER: &str = "fridenfalk-2014";
@@ -86,15 +86,16 @@ pub struct Plan {
 
 /// The plan of mode `ctx`, cap 200 plies (50 moves each) in both.
 ///
-/// Quick (about 45 s on two cores): max^n against N-max at depths 1 and 2 from 24 openings
-/// (144 games a depth) and at depth 3 from 4 (24 games); hypermax against N-max at depths
-/// 1 and 2 from 24 openings. With four players hypermax finds no cut below depth 4 (a cut
-/// needs a bound from every player), so at depth 3 it plays N-max's moves and its games
-/// would repeat N-max's at a large cost. Full: both matches at depths 1 to 4, from 100
-/// openings at depths 1 and 2, 50 at depth 3 and 10 at depth 4.
+/// Quick (about 13 s on one core): both matches at depths 1 and 2 from 24 openings (144
+/// games a depth). Depth 3 is left to the full mode: a game there costs about 30 times one
+/// at depth 2, so the 24 games quick mode could afford took three quarters of its time for
+/// a sign test that could not tell (p = 0.29). With four players hypermax finds no cut
+/// below depth 4 (a cut needs a bound from every player), so at depth 3 it plays N-max's
+/// moves. Full: both matches at depths 1 to 4, from 100 openings at depths 1 and 2, 50 at
+/// depth 3 and 10 at depth 4.
 pub fn plan(ctx: &Ctx) -> Plan {
     let (maxn_depths, hypermax_depths) = if ctx.quick {
-        (vec![(1, 24), (2, 24), (3, 4)], vec![(1, 24), (2, 24)])
+        (vec![(1, 24), (2, 24)], vec![(1, 24), (2, 24)])
     } else {
         let all = vec![(1, 100), (2, 100), (3, 50), (4, 10)];
         (all.clone(), all)
@@ -116,6 +117,7 @@ pub fn experiment() -> Experiment {
         about: "section V: four-player chess, max^n vs N-max and hypermax vs N-max at fixed depths; the two claims judged by sign tests",
         params,
         run,
+        work: Work::Items(Split::of::<Matches>()),
     }
 }
 
@@ -152,25 +154,20 @@ pub fn balanced_seatings() -> Vec<[usize; 4]> {
     out
 }
 
-/// Plays `a` against `b` at `depth` plies on `game`: every balanced seat assignment from
-/// each of `openings` openings (opening `o` from `trial_seed(seed, o)`), in parallel, in a
-/// fixed order. The result is the tournament's summary (engine 0 is `a`, engine 1 is `b`).
-pub fn play_match(
-    game: &Chess4,
+/// The tournament of `a` against `b` at `depth` plies from `openings` openings under `plan`
+/// (engine 0 is `a`, engine 1 is `b`).
+fn match_config(
     a: Algorithm,
     b: Algorithm,
     depth: u32,
     openings: usize,
     plan: &Plan,
-    progress: bool,
-) -> TournamentResult {
-    let engines = vec![
-        Engine::new(a, Budget::Depth(depth)),
-        Engine::new(b, Budget::Depth(depth)),
-    ];
-    let tables = balanced_seatings();
-    let config = TournamentConfig {
-        engines,
+) -> TournamentConfig {
+    TournamentConfig {
+        engines: vec![
+            Engine::new(a, Budget::Depth(depth)),
+            Engine::new(b, Budget::Depth(depth)),
+        ],
         openings,
         opening_plies: plan.opening_plies,
         seed: plan.seed,
@@ -178,10 +175,26 @@ pub fn play_match(
         progress: false,
         threads: None,
         bootstrap: 0,
-    };
+    }
+}
+
+/// The games of `a` against `b` at `depth` plies on `game`: every balanced seat assignment
+/// from each of `openings` openings (opening `o` from `trial_seed(seed, o)`), in parallel,
+/// in a fixed order (engine 0 is `a`, engine 1 is `b`).
+pub fn match_games(
+    game: &Chess4,
+    a: Algorithm,
+    b: Algorithm,
+    depth: u32,
+    openings: usize,
+    plan: &Plan,
+    progress: bool,
+) -> Vec<GameResult> {
+    let config = match_config(a, b, depth, openings, plan);
+    let tables = balanced_seatings();
     let name = format!("{} vs {} d={depth}", a.name(), b.name());
     let games = openings * tables.len();
-    let results = run_trials(&name, games, plan.seed, progress, |i, _| {
+    run_trials(&name, games, plan.seed, progress, |i, _| {
         let o = i / tables.len();
         let start = opening(game, plan.opening_plies, trial_seed(plan.seed, o as u64));
         let mut r = play_game(
@@ -195,8 +208,88 @@ pub fn play_match(
         .expect("engines without a table have all the memory they need");
         r.opening = o;
         r
-    });
-    summarise(game.spec(), 4, &config, results)
+    })
+}
+
+/// Plays `a` against `b` at `depth` plies on `game` ([`match_games`]) and summarises the
+/// games: the tournament's summary (engine 0 is `a`, engine 1 is `b`).
+pub fn play_match(
+    game: &Chess4,
+    a: Algorithm,
+    b: Algorithm,
+    depth: u32,
+    openings: usize,
+    plan: &Plan,
+    progress: bool,
+) -> TournamentResult {
+    let games = match_games(game, a, b, depth, openings, plan, progress);
+    summarise(
+        game.spec(),
+        4,
+        &match_config(a, b, depth, openings, plan),
+        games,
+    )
+}
+
+/// The two matches: each engine against N-max, with its label.
+const MATCHES: [(Algorithm, Algorithm, &str); 2] = [
+    (Algorithm::Maxn, Algorithm::Nmax, "max^n"),
+    (Algorithm::Hypermax, Algorithm::Nmax, "hypermax"),
+];
+
+/// The depths and openings of match `m` (an index into [`MATCHES`]) under `plan`.
+fn depths_of(plan: &Plan, m: usize) -> &[(u32, usize)] {
+    if m == 0 {
+        &plan.maxn_depths
+    } else {
+        &plan.hypermax_depths
+    }
+}
+
+/// Seconds of one game at `depth` plies per move on one core (depths 1 to 3 measured on the
+/// two-core build machine, depth 4 estimated); only the balance depends on it.
+fn game_cost(depth: u32) -> f64 {
+    match depth {
+        0 | 1 => 0.005,
+        2 => 0.06,
+        3 => 1.6,
+        _ => 80.0,
+    }
+}
+
+/// The case study cut into items: each match at each depth ([`match_games`]), in the
+/// order of its rows.
+pub struct Matches;
+
+impl Pieces for Matches {
+    /// The match (an index into the two matches), the depth and the openings.
+    type Piece = (usize, u32, usize);
+    type Result = Vec<GameResult>;
+
+    fn pieces(ctx: &Ctx) -> Vec<(Self::Piece, Item)> {
+        let plan = plan(ctx);
+        let mut v = Vec::new();
+        for (m, (a, b, _)) in MATCHES.iter().enumerate() {
+            for &(depth, openings) in depths_of(&plan, m) {
+                let key = format!("{} vs {} d={depth}", a.name(), b.name());
+                let games = openings * balanced_seatings().len();
+                let cost = games as f64 * game_cost(depth);
+                v.push(((m, depth, openings), Item { key, cost }));
+            }
+        }
+        v
+    }
+
+    fn run(ctx: &Ctx, &(m, depth, openings): &Self::Piece) -> Vec<GameResult> {
+        let plan = plan(ctx);
+        let game = Chess4::new(plan.cap).unwrap_or_default();
+        let (a, b, _) = MATCHES[m];
+        match_games(&game, a, b, depth, openings, &plan, false)
+    }
+
+    fn assemble(ctx: &Ctx, results: Vec<Vec<GameResult>>) -> Option<Output> {
+        case_study_of(&plan(ctx), results)
+    }
 }
 
 /// One depth's head-to-head: engine `a` ahead of engine `b` in `ahead` games, behind in
@@ -326,20 +419,42 @@ fn run(ctx: &Ctx) -> Output {
     case_study(&plan(ctx), ctx.progress)
 }
 
-/// The experiment's rows and plot for `plan`: per match and depth, each engine's win share
-/// with its 95% interval and the sign test (`measured`), the first significant depth per
-/// match, then the two claims.
+/// The experiment's rows and plot for `plan` ([`case_study_of`] over every match at every
+/// depth, played in order).
 pub fn case_study(plan: &Plan, progress: bool) -> Output {
     let game = Chess4::new(plan.cap).unwrap_or_default();
-    let matches = [
-        (Algorithm::Maxn, Algorithm::Nmax, "max^n", &plan.maxn_depths),
-        (
-            Algorithm::Hypermax,
-            Algorithm::Nmax,
-            "hypermax",
-            &plan.hypermax_depths,
-        ),
-    ];
+    let mut played = Vec::new();
+    for (m, &(a, b, _)) in MATCHES.iter().enumerate() {
+        for &(depth, openings) in depths_of(plan, m) {
+            let start = std::time::Instant::now();
+            let games = match_games(&game, a, b, depth, openings, plan, progress);
+            if progress {
+                crate::io::note(format_args!(
+                    "fridenfalk {TABLE} {} vs {} d={depth}: {} games in {:.1} s",
+                    a.name(),
+                    b.name(),
+                    games.len(),
+                    start.elapsed().as_secs_f64()
+                ));
+            }
+            played.push(games);
+        }
+    }
+    case_study_of(plan, played).unwrap_or_default()
+}
+
+/// The experiment's rows and plot for `plan` from the games of every match at every depth
+/// (`played`, in [`Matches`]' order): per match and depth, each engine's win share with
+/// its 95% interval and the sign test (`measured`), the first significant depth per match,
+/// then the two claims. `None` when `played` does not fit the plan.
+pub fn case_study_of(plan: &Plan, played: Vec<Vec<GameResult>>) -> Option<Output> {
+    let game = Chess4::new(plan.cap).unwrap_or_default();
+    let mut played = played.into_iter();
+    let matches: Vec<_> = MATCHES
+        .iter()
+        .enumerate()
+        .map(|(m, &(a, b, label))| (a, b, label, depths_of(plan, m)))
+        .collect();
     let mut rows = Vec::new();
     let mut tests: Vec<Vec<DepthTest>> = vec![Vec::new(); matches.len()];
     let mut series: Vec<Series> = Vec::new();
@@ -349,17 +464,12 @@ pub fn case_study(plan: &Plan, progress: bool) -> Output {
             Series::new(format!("N-max (vs {label})"), Vec::new()),
         ];
         for &(depth, openings) in depths {
-            let start = std::time::Instant::now();
-            let r = play_match(&game, a, b, depth, openings, plan, progress);
-            if progress {
-                crate::io::note(format_args!(
-                    "fridenfalk {TABLE} {} vs {} d={depth}: {} games in {:.1} s",
-                    a.name(),
-                    b.name(),
-                    r.games,
-                    start.elapsed().as_secs_f64()
-                ));
+            let games = played.next()?;
+            if games.len() != openings * balanced_seatings().len() {
+                return None;
             }
+            let config = match_config(a, b, depth, openings, plan);
+            let r = summarise(game.spec(), 4, &config, games);
             let line = format!("{} vs {}, d={depth}", a.name(), b.name());
             let games_note = format!(
                 "{} games ({} openings x 6 seatings, two seats each), {} finished, {} adjudicated by material at the {}-ply cap",
@@ -457,7 +567,10 @@ pub fn case_study(plan: &Plan, progress: bool) -> Output {
     // difference.
     claim.samples = Some(decisive);
     rows.push(claim);
-    Output {
+    if played.next().is_some() {
+        return None;
+    }
+    Some(Output {
         rows,
         plots: vec![Plot {
             file: "chess-win-share.svg".into(),
@@ -467,7 +580,7 @@ pub fn case_study(plan: &Plan, progress: bool) -> Output {
             series,
             log_y: false,
         }],
-    }
+    })
 }
 
 /// A claim as a row: paper value 1 (the paper asserts it), ours 1 when our games support

@@ -11,7 +11,7 @@ use gametree::Game;
 use gametree_games::random_tree::{LeafModel, RandomTree, RandomTreeEval, UNIFORM_RANGE};
 
 use crate::baudet_math::{bivalued_leaves, continuous_leaves, xi};
-use crate::experiment::{Ctx, Experiment, Output, Plot};
+use crate::experiment::{Cost, Ctx, Experiment, Output, Plot, Work};
 use crate::papers::baudet::{bivalued_for, two_player};
 use crate::plot::Series;
 use crate::report::{Row, Source};
@@ -29,6 +29,10 @@ pub fn experiments() -> Vec<Experiment> {
             about: "alpha-beta on best-first trees: b^ceil(d/2) + b^floor(d/2) - 1 leaves, b = 2..10, d = 1..10",
             params: |_| "b=2..10 d=1..10 seed=1".into(),
             run: best_case,
+            work: Work::Whole(Cost {
+                quick: 1.0,
+                full: 10.0,
+            }),
         },
         Experiment {
             paper: PAPER,
@@ -36,6 +40,10 @@ pub fn experiments() -> Vec<Experiment> {
             about: "alpha-beta's leaves per depth and growth factor under random order, bi-valued and continuous leaves",
             params: |c| format!("quick={} trials={}", c.quick, if c.quick { 300 } else { 1_000 }),
             run: random_order,
+            work: Work::Whole(Cost {
+                quick: 3.5,
+                full: 30.0,
+            }),
         },
     ]
 }

@@ -11,7 +11,7 @@ use gametree::{Bounds, Evaluator, Game, Player, Scores};
 use gametree_games::random_tree::{LeafModel, RandomTree, RandomTreeEval, RandomTreeSpec};
 use gametree_games::rng::SplitMix64;
 
-use crate::experiment::{Ctx, Experiment, Output, Plot};
+use crate::experiment::{Cost, Ctx, Experiment, Output, Plot, Work};
 use crate::plot::Series;
 use crate::report::{Check, Row, Source, Verdict};
 use crate::runner::run_trials;
@@ -28,6 +28,10 @@ pub fn experiments() -> Vec<Experiment> {
             about: "shallow pruning's best case F(d) (two players exact; 3+ players: the best tree found) and (1 + sqrt(4b-3))/2",
             params: |c| format!("quick={} search={}", c.quick, search_budget(c)),
             run: best_case,
+            work: Work::Whole(Cost {
+                quick: 1.0,
+                full: 10.0,
+            }),
         },
         Experiment {
             paper: PAPER,
@@ -35,6 +39,10 @@ pub fn experiments() -> Vec<Experiment> {
             about: "shallow pruning's effective branching factor against depth, cut-point and normalized models, n = 3, 4, b = 2..10",
             params: |c| format!("quick={} trials={} cap={}", c.quick, avg_trials(c), avg_cap(c)),
             run: average_case,
+            work: Work::Whole(Cost {
+                quick: 3.4,
+                full: 60.0,
+            }),
         },
     ]
 }

@@ -29,7 +29,7 @@ use gametree::search::{AnyGame, Config, Searcher};
 use gametree_games::registry::{self, GameVisitor, Playable};
 
 use crate::engine_policy::{Milli, PlayoutOption, PolicyOptions};
-use crate::experiment::{Ctx, Experiment, Output};
+use crate::experiment::{Cost, Ctx, Experiment, Output, Work};
 use crate::report::{Check, Row};
 use crate::stats::wilson;
 use crate::tournament::{
@@ -164,6 +164,10 @@ pub fn experiment() -> Experiment {
         about: "beyond the papers: MCTS's exploration constant (0.05-sqrt 2) and random against epsilon-greedy playouts, by a seeded round robin per game family",
         params,
         run,
+        work: Work::Whole(Cost {
+            quick: 1.0,
+            full: 10.0,
+        }),
     }
 }
 

@@ -18,7 +18,7 @@ use gametree::tree::{ExplicitTree, TreeEval};
 use gametree::Game;
 use gametree_games::random_tree::{LeafModel, RandomTree, RandomTreeEval, RandomTreeSpec};
 
-use crate::experiment::{Ctx, Experiment, Output, Plot};
+use crate::experiment::{Cost, Ctx, Experiment, Output, Plot, Work};
 use crate::plot::Series;
 use crate::report::{Check, Number, Row, Source, Verdict};
 
@@ -46,6 +46,10 @@ pub fn experiments() -> Vec<Experiment> {
             about: "best-case branching factor of speculative max^n: polynomial roots and measured growth, 3 to 6 players",
             params: table_8_params,
             run: table_8,
+            work: Work::Whole(Cost {
+                quick: 2.5,
+                full: 60.0,
+            }),
         },
         Experiment {
             paper: PAPER,
@@ -53,6 +57,10 @@ pub fn experiments() -> Vec<Experiment> {
             about: "uniform b=10, 3 players, iterative deepening to depth 6: max^n and speculative expansions",
             params: |_| "random(players=3,b=10,d=6,leaf=constant,seed=1) id=1..6".into(),
             run: table_10,
+            work: Work::Whole(Cost {
+                quick: 2.5,
+                full: 60.0,
+            }),
         },
         Experiment {
             paper: PAPER,
@@ -60,6 +68,10 @@ pub fn experiments() -> Vec<Experiment> {
             about: "section 4.4: prune at maxsum - mu(n-2), and at maxsum - mu(n-1) when the first branch does not improve everyone",
             params: |_| "figure-9 trees, mu = 1 and 2".into(),
             run: discrete_cutoffs,
+            work: Work::Whole(Cost {
+                quick: 2.5,
+                full: 60.0,
+            }),
         },
     ]
 }

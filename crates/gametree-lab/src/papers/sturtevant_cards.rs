@@ -106,7 +106,7 @@ use gametree::search::{run, Algorithm, Config, Limits, SearchError, SearchResult
 use gametree::Game;
 use gametree_games::cards::{deepen_by_tricks, CardEval, CardGame, CardState, Variant};
 
-use crate::experiment::{Ctx, Experiment, Output};
+use crate::experiment::{Cost, Ctx, Experiment, Output, Work};
 use crate::report::Row;
 use crate::runner::run_trials;
 use crate::stats::summarize;
@@ -167,6 +167,10 @@ pub fn experiments() -> Vec<Experiment> {
                 "Table 11: average search depth (cards) within 500k expansions, Hearts and Spades",
             params: params11,
             run: run11,
+            work: Work::Whole(Cost {
+                quick: 5.0,
+                full: 2200.0,
+            }),
         },
         Experiment {
             paper: PAPER,
@@ -174,6 +178,10 @@ pub fn experiments() -> Vec<Experiment> {
             about: "Table 12: average score of max^n and speculative max^n against paranoid",
             params: params12,
             run: run12,
+            work: Work::Whole(Cost {
+                quick: 4.5,
+                full: 900.0,
+            }),
         },
     ]
 }

@@ -40,7 +40,7 @@ use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
 use gametree_games::random_tree::{RandomTree, RandomTreeEval};
 use gametree_games::rng::SplitMix64;
 
-use crate::experiment::{Ctx, Experiment, Output, Plot};
+use crate::experiment::{Cost, Ctx, Experiment, Output, Plot, Work};
 use crate::plot::Series;
 use crate::report::{Row, Source};
 use crate::runner::run_trials;
@@ -69,6 +69,10 @@ pub fn experiments() -> Vec<Experiment> {
             "Table 10: average expansions at depth 6 in 3-player Chinese Checkers (top 10 moves)",
         params,
         run,
+        work: Work::Whole(Cost {
+            quick: 2.5,
+            full: 60.0,
+        }),
     }]
 }
 

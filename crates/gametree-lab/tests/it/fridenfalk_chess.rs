@@ -149,7 +149,7 @@ fn plans_cover_the_depths() {
         strength: gametree_lab::experiment::StrengthScale::MODE,
     });
     let depths = |v: &[(u32, usize)]| v.iter().map(|&(d, _)| d).collect::<Vec<_>>();
-    assert_eq!(depths(&quick.maxn_depths), [1, 2, 3]);
+    assert_eq!(depths(&quick.maxn_depths), [1, 2]);
     assert_eq!(depths(&quick.hypermax_depths), [1, 2]);
     assert_eq!(depths(&full.maxn_depths), [1, 2, 3, 4]);
     assert_eq!(depths(&full.hypermax_depths), [1, 2, 3, 4]);

@@ -202,7 +202,7 @@ fn plots_are_written() {
 /// Synthetic experiments of unequal length, each running parallel trials of its own: what
 /// `run` schedules on every core.
 mod synthetic {
-    use gametree_lab::experiment::{Ctx, Experiment, Output};
+    use gametree_lab::experiment::{Cost, Ctx, Experiment, Output, Work};
     use gametree_lab::report::Row;
     use gametree_lab::runner::run_trials;
 
@@ -242,6 +242,10 @@ mod synthetic {
                     about: "a synthetic experiment",
                     params: |_| format!("trials={} seed={}", $trials, $seed),
                     run,
+                    work: Work::Whole(Cost {
+                        quick: $trials as f64,
+                        full: $trials as f64,
+                    }),
                 }
             }
         };

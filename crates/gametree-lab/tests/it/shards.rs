@@ -490,3 +490,101 @@ fn outputs_round_trip_exactly_through_a_part() {
     assert_eq!(p.intervals[0].2, 7.123456789012345);
     assert!(back.plots[0].log_y);
 }
+
+/// The text report of a run with its timing fields blanked: the head line's elapsed time
+/// and each experiment's `wall time` line.
+fn report_text(done: &[gametree_lab::reproduce::Done]) -> String {
+    let mut text = gametree_lab::reproduce::summary_text(done, true, 0.0);
+    for d in done {
+        text.push_str(&gametree_lab::reproduce::done_text(d));
+    }
+    text.lines()
+        .map(|l| {
+            if l.starts_with("wall time ") || l.starts_with("gametree ") {
+                "(timing)\n".to_string()
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect()
+}
+
+/// The parallel run (the items of every experiment at once, the costliest first; Table I
+/// cut into its lines and trees) gives, with one thread and with two, the files, rows and
+/// text report of running the experiments whole, one after another, in the selection's
+/// order (timing fields aside).
+#[test]
+fn the_parallel_run_with_one_or_two_threads_equals_the_serial_run() {
+    let mut experiments = select(Some("korf-1991")).unwrap();
+    experiments.extend(select(Some("fridenfalk-2014/table-1")).unwrap());
+    let serial_dir = scratch("serial");
+    let mut serial = Vec::new();
+    for e in &experiments {
+        let output = (e.run)(&QUICK);
+        fs::create_dir_all(serial_dir.join(e.paper)).unwrap();
+        gametree_lab::reproduce::write_outputs(&serial_dir, e, &(e.params)(&QUICK), &output, 0.0)
+            .unwrap();
+        serial.push(gametree_lab::reproduce::Done {
+            experiment: *e,
+            rows: output.rows,
+            wall_secs: 0.0,
+            skipped: false,
+        });
+    }
+    gametree_lab::index::write_index(&serial_dir).unwrap();
+    for threads in [1, 2] {
+        let dir = scratch(&format!("parallel-{threads}"));
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let done = pool
+            .install(|| run(&experiments, &QUICK, Some(&dir), |_| {}))
+            .unwrap();
+        let rows = |d: &[gametree_lab::reproduce::Done]| -> Vec<_> {
+            d.iter().flat_map(|d| d.rows.clone()).collect()
+        };
+        assert_eq!(rows(&done), rows(&serial), "{threads} threads");
+        assert_eq!(
+            report_text(&done),
+            report_text(&serial),
+            "{threads} threads"
+        );
+        assert_same_files(&serial_dir, &dir);
+        let _ = fs::remove_dir_all(&dir);
+    }
+    let _ = fs::remove_dir_all(&serial_dir);
+}
+
+/// A whole experiment is one item whose result assembles to what its `run` gives; an
+/// unknown key runs nothing, results that do not fit assemble to nothing; the chess case
+/// study is cut into its matches at each depth.
+#[test]
+fn items_assemble_to_the_whole_run() {
+    let e = select(Some("korf-1991/best-case")).unwrap()[0];
+    let items = e.items(&QUICK);
+    assert_eq!(items.len(), 1);
+    let results: Vec<_> = items
+        .iter()
+        .map(|i| e.run_item(&QUICK, &i.key).unwrap())
+        .collect();
+    assert_eq!(
+        e.assemble(&QUICK, &results).unwrap().rows,
+        (e.run)(&QUICK).rows
+    );
+    assert!(e.run_item(&QUICK, "no such item").is_none());
+    assert!(e.assemble(&QUICK, &[]).is_none());
+    let chess = select(Some("fridenfalk-2014/chess-case-study")).unwrap()[0];
+    let keys: Vec<String> = chess.items(&QUICK).into_iter().map(|i| i.key).collect();
+    assert_eq!(
+        keys,
+        [
+            "maxn vs nmax d=1",
+            "maxn vs nmax d=2",
+            "hypermax vs nmax d=1",
+            "hypermax vs nmax d=2"
+        ]
+    );
+    // Results out of order or one short do not fit together.
+    assert!(chess.assemble(&QUICK, &[]).is_none());
+}

@@ -590,7 +590,7 @@ fn the_scale_flags_set_openings_and_budget() {
     let q = plan(&ctx(true, scaled));
     assert_eq!(
         (q.openings, q.max_plies, q.verdicts),
-        (Some(9), Some(16), false)
+        (Some(9), Some(8), false)
     );
     // The parameters (and so the stored results' manifests) tell the scales apart.
     let e = gametree_lab::papers::strength::experiment();

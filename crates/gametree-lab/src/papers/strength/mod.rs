@@ -40,12 +40,14 @@ use gametree_games::registry::{self, GameVisitor, Playable};
 
 mod claims;
 pub use claims::*;
+mod items;
+pub use items::Blocks;
 
 use serde::{Deserialize, Serialize};
 
 use crate::claim::{ClaimTest, Conditions, Sequential, WinRate};
 use crate::engine_policy::{Milli, PlayoutOption, PolicyOptions};
-use crate::experiment::{Ctx, Experiment, Output};
+use crate::experiment::{Ctx, Experiment, Output, Split, Work};
 use crate::rating::{rate, Finish, RatingConfig};
 use crate::report::{Number, Row, Verdict};
 use crate::stats::{holm, samples_needed, sign_test, summarize, wilson, Sprt, SprtState, Summary};
@@ -706,7 +708,7 @@ pub const CARD_WORLDS: usize = 8;
 /// match and the budget.
 ///
 /// Quick (seconds): a tenth of the calibrated budget, one opening per match, games
-/// adjudicated by the evaluator 16 plies after the opening, no verdicts (every claim is
+/// adjudicated by the evaluator 8 plies after the opening, no verdicts (every claim is
 /// `too-few`). Full: claim matches until their sequential test decides or
 /// [`CLAIM_GAMES`] games, the other matches [`OTHER_GAMES`] games, games played to their
 /// end (or the game's ply cap), in items of [`BLOCK`] openings.
@@ -725,7 +727,7 @@ pub fn plan(ctx: &Ctx) -> Plan {
         other_games: OTHER_GAMES,
         block: if quick { 1 } else { BLOCK },
         opening_plies: 3,
-        max_plies: if quick { Some(16) } else { None },
+        max_plies: if quick { Some(8) } else { None },
         mcts_cutoff: Some(10),
         card_worlds: Some(CARD_WORLDS),
         seed: STRENGTH_SEED,
@@ -743,6 +745,7 @@ pub fn experiment() -> Experiment {
         about: "beyond the papers: max^n, speculative, paranoid, BRS, BRS+ and MCTS (and its policies) at calibrated equal nodes per move on the papers' games, beside the claims of Schadd & Winands 2011, Esser et al. 2013, Sturtevant 2003 and Nijssen & Winands 2011-2013",
         params,
         run,
+        work: Work::Items(Split::of::<Blocks>()),
     }
 }
 
