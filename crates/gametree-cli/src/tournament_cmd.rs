@@ -33,6 +33,10 @@ use gametree_lab::tournament_job::{self, EngineTexts};
                iteration's move), 1 to 3600000. Results with time budgets are not \
                reproducible")
         .value_parser(clap::value_parser!(u64).range(1..=MAX_TIME_MS))),
+    mut_arg("clock", |a| a
+        .help("The clock of --time-ms: `wall` (wall-clock time, the default; engine suffix \
+               `@t`) or `cpu` (the processor time of the searching thread; engine suffix `@c`)")
+        .requires("time_ms")),
 )]
 pub struct TournamentArgs {
     /// A game spec, e.g. `chinese-checkers(players=3,board=73)`.

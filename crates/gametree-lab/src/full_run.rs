@@ -22,8 +22,6 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-use crate::report::{Row, Verdict};
-
 /// The committed file's text.
 pub const FILE: &str = include_str!("../../../results/full-run-verdicts.json");
 
@@ -76,16 +74,12 @@ pub fn committed() -> &'static FullRuns {
 }
 
 impl FullRuns {
-    /// The full-run verdict of the row `row` / `quantity` of experiment `paper/table`, if
-    /// that experiment was run in full and had the row.
-    pub fn verdict(&self, paper: &str, table: &str, row: &str, quantity: &str) -> Option<Verdict> {
+    /// The full-run verdict word (`agrees`, `differs`, ...: `crate::report::Verdict`'s
+    /// words) of the row `row` / `quantity` of experiment `paper/table`, if that experiment
+    /// was run in full and had the row. (This module reads words, not the report's types, so
+    /// that the report may read it without a module cycle.)
+    pub fn verdict(&self, paper: &str, table: &str, row: &str, quantity: &str) -> Option<&str> {
         let run = self.experiments.get(&format!("{paper}/{table}"))?;
-        Verdict::from_word(run.rows.get(row)?.get(quantity)?)
+        Some(run.rows.get(row)?.get(quantity)?.as_str())
     }
-}
-
-/// The last full-run verdict of `row` (the same experiment, row and quantity), from the
-/// committed file.
-pub fn verdict(row: &Row) -> Option<Verdict> {
-    committed().verdict(&row.paper, &row.table, &row.row, &row.quantity)
 }

@@ -163,7 +163,7 @@ impl Verdict {
             Verdict::Differs => "neither: the row's reason says why (under the row)",
             Verdict::Measured => "ours only: the paper gives no number to compare with",
             Verdict::TooFew => {
-                "no verdict: under 5 samples, an interval wider than the tolerance, or an undecided claim"
+                "no verdict: under 5 samples, an interval wider than the tolerance, or an inconclusive claim"
             }
         }
     }
@@ -479,7 +479,9 @@ impl RowBuilder {
             row.reason.clear();
         }
         if row.verdict == Verdict::TooFew {
-            row.full_run = crate::full_run::verdict(&row);
+            row.full_run = crate::full_run::committed()
+                .verdict(&row.paper, &row.table, &row.row, &row.quantity)
+                .and_then(Verdict::from_word);
         }
         row
     }

@@ -339,7 +339,10 @@ fn full_run_verdicts_read_and_look_up() {
           "git_commit": "c", "date": "d", "params": "p", "elapsed_s": 1.5,
           "rows": {"Hearts, plain max^n vs paranoid": {"average score of paranoid": "differs"}}}}}"#;
     let runs = parse(text).unwrap();
-    let v = |t: &str, r: &str, q: &str| runs.verdict("sturtevant-2003", t, r, q);
+    let v = |t: &str, r: &str, q: &str| {
+        runs.verdict("sturtevant-2003", t, r, q)
+            .and_then(Verdict::from_word)
+    };
     assert_eq!(
         v(
             "table-12",
