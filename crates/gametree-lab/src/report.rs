@@ -163,7 +163,7 @@ impl Verdict {
             Verdict::Differs => "neither: the row's reason says why (under the row)",
             Verdict::Measured => "ours only: the paper gives no number to compare with",
             Verdict::TooFew => {
-                "no verdict: under 5 samples, an interval wider than the tolerance, or an inconclusive claim"
+                "no verdict: under 5 samples, an interval wider than the tolerance, an inconclusive claim"
             }
         }
     }
