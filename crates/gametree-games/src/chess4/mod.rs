@@ -363,15 +363,10 @@ impl Chess4 {
         if self.claim == 0 || state.alive.count_ones() != 2 {
             return false;
         }
-        let mut live = (0..PLAYERS).filter(|&p| state.alive >> p & 1 == 1);
-        let (a, b) = (live.next(), live.next());
-        match (a, b) {
-            (Some(a), Some(b)) => {
-                (i64::from(state.psi[a]) - i64::from(state.psi[b])).unsigned_abs()
-                    >= u64::from(self.claim)
-            }
-            _ => false,
-        }
+        // The two live seats: the lowest set bit, then the lowest of the rest.
+        let a = state.alive.trailing_zeros() as usize;
+        let b = (state.alive & (state.alive - 1)).trailing_zeros() as usize;
+        u16::from(state.psi[a].abs_diff(state.psi[b])) >= self.claim
     }
 
     /// The position given in the notation `<r|b|y|g> <red>/<blue>/<yellow>/<green>` (each

@@ -653,11 +653,20 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
     /// The most-visited child of `idx`, if any was visited; among equals the one with the
     /// higher mean for the player to move at `idx` ([`Search::q`]), then the first.
     fn most_visited(&self, idx: usize) -> Option<usize> {
+        self.most_visited_where(idx, |_| true)
+    }
+
+    /// [`Search::most_visited`] among the children of `idx` that `keep` accepts.
+    fn most_visited_where(
+        &self,
+        idx: usize,
+        keep: impl Fn(&Node<G::Move>) -> bool,
+    ) -> Option<usize> {
         let node = &self.nodes[idx];
         let mut best: Option<(usize, u64, f64)> = None;
         for c in node.first..node.first + node.len as usize {
             let child = &self.nodes[c];
-            if child.visits == 0 {
+            if child.visits == 0 || !keep(child) {
                 continue;
             }
             let q = self.q(node.mover, child);
@@ -674,21 +683,12 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
     /// for the root player beats the mean of the most-visited open child is played
     /// instead (the best proved child, the first among equals): the final move by value.
     fn root_choice(&self) -> Option<usize> {
-        let visited = self.most_visited(0);
         if self.cfg.solver != Solver::On {
-            return visited;
+            return self.most_visited(0);
         }
         let root = &self.nodes[0];
         let p = root.mover;
-        let open = (root.first..root.first + root.len as usize)
-            .filter(|&c| self.nodes[c].value == NONE && self.nodes[c].visits > 0)
-            .max_by(|&a, &b| {
-                let (na, nb) = (&self.nodes[a], &self.nodes[b]);
-                na.visits
-                    .cmp(&nb.visits)
-                    .then(self.q(p, na).total_cmp(&self.q(p, nb)))
-                    .then(b.cmp(&a))
-            });
+        let open = self.most_visited_where(0, |n| n.value == NONE);
         let exact = |c: usize| {
             let reward = self.rewards.all(&self.values[self.nodes[c].value as usize]);
             self.perspective(&reward, p)
@@ -706,7 +706,7 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
             (Some(o), Some((c, v))) if v > self.q(p, &self.nodes[o]) => Some(c),
             (Some(o), _) => Some(o),
             (None, Some((c, _))) => Some(c),
-            (None, None) => visited,
+            (None, None) => self.most_visited(0),
         }
     }
 
