@@ -8,7 +8,7 @@ use anyhow::{anyhow, Result};
 use clap::Args;
 use gametree_lab::engine_name::parse_budget;
 use gametree_lab::experiment::Experiment;
-use gametree_lab::experiment::{Ctx, StrengthScale};
+use gametree_lab::experiment::{BudgetRule, Ctx, StrengthMatches, StrengthScale};
 use gametree_lab::io::note;
 use gametree_lab::reproduce;
 use gametree_lab::shard::{self, Balance, RunParams, Shard};
@@ -30,7 +30,7 @@ pub struct ReproduceArgs {
     #[arg(long)]
     json: bool,
     /// List the experiments (`PAPER/TABLE` and what each reproduces) and run nothing.
-    #[arg(long, conflicts_with_all = ["json", "out", "quick", "hands", "openings", "budget", "shard", "shards", "threads"])]
+    #[arg(long, conflicts_with_all = ["json", "out", "quick", "hands", "openings", "budget", "matches", "shard", "shards", "threads"])]
     list: bool,
     /// Write every table (md, csv, json) and plot (svg) under DIR, with a manifest per
     /// experiment written last; a re-run skips experiments whose manifest has the same
@@ -42,16 +42,22 @@ pub struct ReproduceArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
     hands: Option<u64>,
     /// beyond/strength: random openings per match (per deal on the card games) instead of
-    /// the mode's (quick 1, full 2); every opening is played in every seat assignment, so
-    /// each adds 6 games to a match on three seats, 14 on four.
+    /// the mode's (quick 1; full: up to 800 games for a claim's match, 120 for the others);
+    /// every opening is played in every seat assignment, so each adds 6 games to a match on
+    /// three seats, 14 on four.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000))]
     openings: Option<u64>,
-    /// beyond/strength: every engine's budget per move instead of the calibrated nodes:
-    /// `tMS` (time, e.g. t50, measured in the searching thread's processor time, not
-    /// wall-clock time; `cMS` is the same), `nNODES` (nodes, e.g. n50000: the same rows on
-    /// every run and machine) or `dDEPTH`.
+    /// beyond/strength: every engine's budget per move instead of the calibrated nodes (20 ms
+    /// on the calibration machine): `calibrated/D` (the calibrated nodes divided by D, e.g.
+    /// calibrated/10 for 2 ms), `tMS` (time, e.g. t50, measured in the searching thread's
+    /// processor time, not wall-clock time; `cMS` is the same), `nNODES` (nodes, e.g.
+    /// n50000: the same rows on every run and machine) or `dDEPTH`.
     #[arg(long, value_name = "BUDGET")]
     budget: Option<String>,
+    /// beyond/strength: which matches to play: `all` (the default) or `claims`, only those
+    /// a published claim rests on (the decisive run; no ratings from the other matches).
+    #[arg(long, value_enum, value_name = "WHICH")]
+    matches: Option<MatchesArg>,
     /// Run only shard I of N (I counts from 0) and write its part, `DIR/part-I-of-N.json`,
     /// under --out; `gametree merge` turns the parts into this command's files
     /// (docs/cluster.md). Without it the shard comes from SLURM_ARRAY_TASK_ID (with
@@ -68,25 +74,51 @@ pub struct ReproduceArgs {
     threads: Option<u64>,
 }
 
-/// The strength experiment's scale from --openings and --budget.
+/// The `--matches` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum MatchesArg {
+    /// Every match.
+    All,
+    /// The matches a claim rests on.
+    Claims,
+}
+
+/// The largest divisor of `--budget calibrated/D`.
+const MAX_DIVISOR: u64 = 1_000_000;
+
+/// The strength experiment's scale from --openings, --budget and --matches.
 fn strength_scale(args: &ReproduceArgs) -> Result<StrengthScale> {
     let budget = match &args.budget {
-        // The engine-name parser speaks of `@dDEPTH`; the flag takes the budget without `@`.
-        // A time budget is the searching thread's processor time (what a loaded or shared
-        // machine does not take away), never wall-clock time.
-        Some(b) => Some(
-            match parse_budget(b)
-                .map_err(|e| anyhow!("--budget `{b}`: {}", e.replace("`@", "`")))?
-            {
-                Budget::Time(ms) => Budget::CpuTime(ms),
-                other => other,
+        Some(b) => Some(match b.strip_prefix("calibrated/") {
+            Some(d) => match d.parse::<u64>() {
+                Ok(divisor @ 1..=MAX_DIVISOR) => BudgetRule::Calibrated { divisor },
+                _ => {
+                    return Err(anyhow!(
+                        "--budget `{b}`: expected calibrated/D with D a whole number from 1 to {MAX_DIVISOR}"
+                    ))
+                }
             },
-        ),
+            // The engine-name parser speaks of `@dDEPTH`; the flag takes the budget without
+            // `@`. A time budget is the searching thread's processor time (what a loaded or
+            // shared machine does not take away), never wall-clock time.
+            None => BudgetRule::Fixed(
+                match parse_budget(b)
+                    .map_err(|e| anyhow!("--budget `{b}`: {}", e.replace("`@", "`")))?
+                {
+                    Budget::Time(ms) => Budget::CpuTime(ms),
+                    other => other,
+                },
+            ),
+        }),
         None => None,
     };
     Ok(StrengthScale {
         openings: args.openings.map(|o| o as usize),
         budget,
+        matches: match args.matches {
+            Some(MatchesArg::Claims) => StrengthMatches::Claims,
+            Some(MatchesArg::All) | None => StrengthMatches::All,
+        },
     })
 }
 
@@ -108,13 +140,13 @@ fn run_in_pool(args: ReproduceArgs) -> Result<()> {
         out!("{}", reproduce::list_text(&experiments));
         return Ok(());
     }
-    if (args.openings.is_some() || args.budget.is_some())
+    if (args.openings.is_some() || args.budget.is_some() || args.matches.is_some())
         && !experiments
             .iter()
             .any(|e| e.paper == "beyond" && e.table == "strength")
     {
         return Err(anyhow!(
-            "--openings and --budget set the strength experiment's scale; the selection does not include beyond/strength"
+            "--openings, --budget and --matches set the strength experiment's scale; the selection does not include beyond/strength"
         ));
     }
     let ctx = Ctx {
@@ -245,15 +277,41 @@ mod tests {
         args: ReproduceArgs,
     }
 
-    fn budget(flag: &str) -> Option<Budget> {
-        let cli = Cli::try_parse_from(["gametree", "beyond/strength", "--budget", flag]).unwrap();
-        strength_scale(&cli.args).unwrap().budget
+    fn scale(flags: &[&str]) -> Result<StrengthScale> {
+        let args = ["gametree", "beyond/strength"].iter().chain(flags);
+        strength_scale(&Cli::try_parse_from(args).unwrap().args)
+    }
+
+    fn budget(flag: &str) -> Option<BudgetRule> {
+        scale(&["--budget", flag]).unwrap().budget
     }
 
     #[test]
     fn the_strength_time_budget_is_processor_time() {
-        assert_eq!(budget("t20"), Some(Budget::CpuTime(20)));
-        assert_eq!(budget("c20"), Some(Budget::CpuTime(20)));
-        assert_eq!(budget("n500"), Some(Budget::Nodes(500)));
+        assert_eq!(budget("t20"), Some(BudgetRule::Fixed(Budget::CpuTime(20))));
+        assert_eq!(budget("c20"), Some(BudgetRule::Fixed(Budget::CpuTime(20))));
+        assert_eq!(budget("n500"), Some(BudgetRule::Fixed(Budget::Nodes(500))));
+    }
+
+    #[test]
+    fn a_calibrated_budget_is_divided_by_a_whole_number() {
+        let ten = BudgetRule::Calibrated { divisor: 10 };
+        assert_eq!(budget("calibrated/10"), Some(ten));
+        for bad in [
+            "calibrated/0",
+            "calibrated/x",
+            "calibrated/",
+            "calibrated/1000001",
+        ] {
+            let e = scale(&["--budget", bad]).unwrap_err().to_string();
+            assert!(e.contains(bad) && e.contains("calibrated/D"), "{e}");
+        }
+    }
+
+    #[test]
+    fn matches_claims_selects_the_claims_matches() {
+        assert_eq!(scale(&[]).unwrap().matches, StrengthMatches::All);
+        let claims = scale(&["--matches", "claims"]).unwrap();
+        assert_eq!(claims.matches, StrengthMatches::Claims);
     }
 }

@@ -36,16 +36,21 @@ pub struct Ctx {
 }
 
 /// The scale of the strength experiment (`gametree reproduce beyond/strength --openings N
-/// --budget B`): more games per match for intervals that decide, or another budget per
-/// move (a node budget makes the rows the same on every run). `None` fields keep the
-/// mode's setting.
+/// --budget B --matches M`): more games per match for intervals that decide, another budget
+/// per move (a node budget, or the calibrated budgets divided, keeps the rows the same on
+/// every run), or only the matches the claims rest on. `None` fields keep the mode's
+/// setting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(expecting = "the strength experiment's scale: {\"openings\", \"budget\"}")]
+#[serde(expecting = "the strength experiment's scale: {\"openings\", \"budget\", \"matches\"}")]
 pub struct StrengthScale {
     /// Random openings per match (deals of the card games), instead of the mode's.
     pub openings: Option<usize>,
-    /// Every engine's budget per move, instead of the mode's 20 ms.
-    pub budget: Option<Budget>,
+    /// Every engine's budget per move, instead of the mode's (the calibrated budgets of
+    /// 20 ms per move; a tenth of them in quick mode).
+    pub budget: Option<BudgetRule>,
+    /// Which matches are played.
+    #[serde(default)]
+    pub matches: StrengthMatches,
 }
 
 impl StrengthScale {
@@ -53,7 +58,34 @@ impl StrengthScale {
     pub const MODE: StrengthScale = StrengthScale {
         openings: None,
         budget: None,
+        matches: StrengthMatches::All,
     };
+}
+
+/// How every engine's budget per move is set in the strength experiment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BudgetRule {
+    /// The calibrated nodes per move of each game and engine (20 ms of processor time per
+    /// move on the calibration machine), divided by `divisor` (1 in full mode, 10 in quick
+    /// mode; `--budget calibrated/D`): deterministic, the same on every machine.
+    Calibrated {
+        /// The divisor (at least 1).
+        divisor: u64,
+    },
+    /// The same budget for every engine (`--budget nNODES`, `dDEPTH`, `tMS`).
+    Fixed(Budget),
+}
+
+/// Which matches the strength experiment plays (`--matches`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StrengthMatches {
+    /// Every match: the claims' and the others (which feed the ratings).
+    #[default]
+    All,
+    /// Only the matches a claim rests on: the decisive run's.
+    Claims,
 }
 
 /// A plot an experiment asks for.
@@ -163,7 +195,19 @@ pub trait Pieces {
     /// The experiment's output from every item's result, in [`Pieces::pieces`]' order;
     /// `None` when they do not fit together.
     fn assemble(ctx: &Ctx, results: Vec<Self::Result>) -> Option<Output>;
+    /// How one process runs every item, when it has a way of its own (`None`: a run deals
+    /// the items to its threads like any others). A driver may skip items whose results
+    /// cannot change the output (the blocks of a match after its sequential test stopped
+    /// it), and keeps each finished item in the directory it is given, if any, so that a
+    /// stopped run continues there. Its output must equal [`Pieces::assemble`] of every
+    /// item's result.
+    const DRIVE: Option<Drive> = None;
 }
+
+/// A driver of an experiment's items in one process ([`Pieces::DRIVE`]): the output of mode
+/// `ctx`, keeping finished items in the directory (`None`: nowhere), or `None` when the
+/// items do not fit together.
+pub type Drive = fn(&Ctx, Option<&std::path::Path>) -> Option<Output>;
 
 /// A [`Pieces`] implementation as plain functions over keys and JSON results, so that an
 /// [`Experiment`] stays a `Copy` value.
@@ -172,6 +216,7 @@ pub struct Split {
     items: fn(&Ctx) -> Vec<Item>,
     run: fn(&Ctx, &str) -> Option<Value>,
     assemble: fn(&Ctx, &[Value]) -> Option<Output>,
+    drive: Option<Drive>,
 }
 
 impl std::fmt::Debug for Split {
@@ -187,6 +232,7 @@ impl Split {
             items: items_of::<P>,
             run: run_of::<P>,
             assemble: assemble_of::<P>,
+            drive: P::DRIVE,
         }
     }
 }
@@ -217,6 +263,27 @@ impl Experiment {
     /// Whether it runs as one item ([`Work::Whole`]).
     pub fn is_whole(&self) -> bool {
         matches!(self.work, Work::Whole(_))
+    }
+
+    /// Whether one process runs it as one job: whole, or by its items' own driver
+    /// ([`Pieces::DRIVE`]). A sharded run deals its items all the same.
+    pub fn runs_as_one(&self) -> bool {
+        match self.work {
+            Work::Whole(_) => true,
+            Work::Items(s) => s.drive.is_some(),
+        }
+    }
+
+    /// Runs it in one process as one job ([`Experiment::runs_as_one`]): `run`, or the items'
+    /// driver, which keeps its finished items in `checkpoints` (if given) and continues
+    /// from those it finds there. `None` when its items do not fit together.
+    pub fn run_one(&self, ctx: &Ctx, checkpoints: Option<&std::path::Path>) -> Option<Output> {
+        match self.work {
+            Work::Items(Split {
+                drive: Some(drive), ..
+            }) => drive(ctx, checkpoints),
+            _ => Some((self.run)(ctx)),
+        }
     }
 
     /// Its items in mode `ctx`, in order.

@@ -109,6 +109,16 @@ fn base(out: &Path, e: &Experiment) -> PathBuf {
     out.join(e.paper).join(e.table)
 }
 
+/// Where a run under `out` keeps the finished items of experiment `e` with parameters
+/// `params` ([`crate::experiment::Pieces::DRIVE`]): `<out>/<paper>/<table>-items/<hash of
+/// the parameters>/`, so a run with other parameters never takes them.
+pub fn checkpoint_dir(out: &Path, e: &Experiment, params: &str) -> PathBuf {
+    let hash = fingerprint(params.as_bytes()).replace(':', "-");
+    out.join(e.paper)
+        .join(format!("{}-items", e.table))
+        .join(hash)
+}
+
 fn with_ext(base: &Path, ext: &str) -> PathBuf {
     let mut s = base.as_os_str().to_owned();
     s.push(ext);
@@ -310,13 +320,21 @@ pub fn run(
             *finished[j].lock().unwrap_or_else(PoisonError::into_inner) = Some(Ok(d));
             continue;
         }
-        let whole = e.is_whole();
-        for (at, item) in e.items(ctx).into_iter().enumerate() {
+        let items = e.items(ctx);
+        if e.runs_as_one() {
             jobs.push(Job {
                 experiment: j,
-                item: (!whole).then_some((at, item.key)),
-                cost: item.cost,
+                item: None,
+                cost: items.iter().map(|i| i.cost).sum(),
             });
+        } else {
+            for (at, item) in items.into_iter().enumerate() {
+                jobs.push(Job {
+                    experiment: j,
+                    item: Some((at, item.key)),
+                    cost: item.cost,
+                });
+            }
         }
     }
     let pending: Vec<Pending> = experiments
@@ -340,7 +358,15 @@ pub fn run(
         let (e, p) = (&experiments[j], &pending[j]);
         p.start.get_or_init(Instant::now);
         let output = match &job.item {
-            None => Ok((e.run)(ctx)),
+            None => {
+                let checkpoints = out.map(|o| checkpoint_dir(o, e, &params[j]));
+                e.run_one(ctx, checkpoints.as_deref()).ok_or_else(|| {
+                    RunError::Item(format!(
+                        "the items of {}/{} do not fit together",
+                        e.paper, e.table
+                    ))
+                })
+            }
             Some((at, key)) => {
                 let Some(v) = e.run_item(ctx, key) else {
                     let why = format!("cannot run item {}", shard::item_name(e, key));
@@ -478,6 +504,9 @@ pub fn run_json(done: &[Done], ctx: &Ctx, elapsed_s: f64) -> String {
     }
     if let Some(b) = ctx.strength.budget {
         params.push_str(&format!(" budget={b:?}"));
+    }
+    if ctx.strength.matches != crate::experiment::StrengthMatches::All {
+        params.push_str(&format!(" matches={:?}", ctx.strength.matches));
     }
     let mut meta = serde_json::to_value(Meta::now(&params, elapsed_s)).unwrap_or_default();
     meta["experiments"] = Value::Array(experiments);

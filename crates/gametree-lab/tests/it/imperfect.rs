@@ -284,6 +284,7 @@ fn regression_the_strength_plan_plays_the_cards_with_hidden_hands() {
     let plan = gametree_lab::papers::strength::Plan {
         games: vec![StrengthGame::Hearts],
         budget: BudgetRule::Fixed(Budget::Nodes(500)),
+        matches: gametree_lab::papers::strength::StrengthMatches::All,
         openings: Some(1),
         claim_games: 800,
         other_games: 120,

@@ -9,11 +9,11 @@ use gametree_games::registry::{self, GameVisitor, Playable};
 use gametree_lab::engine_name::{parse_engine, EngineNameError};
 use gametree_lab::experiment::{Ctx, StrengthScale};
 use gametree_lab::papers::strength::{
-    assemble, assemble_match, calibrated_nodes, claim_test, decide, group_shares, items,
-    matches_on, paired_differences, parse_item_key, plan, play_block, sequential, strength,
-    BudgetRule, Claim, Entrant, MatchOutcome, MctsPolicy, Plan, StrengthGame, BRS,
-    CALIBRATED_NODES, CLAIMS, ENTRANTS, MARGIN, MATCHES, MAXN, MCTS, MIN_GROUPS, PARANOID,
-    TABLE_MIB,
+    assemble, assemble_match, calibrated_nodes, claim_test, claims_rest_on, decide, group_shares,
+    items, matches_on, paired_differences, parse_item_key, plan, play_block, sequential, strength,
+    strength_kept, BlockResult, BudgetRule, Claim, Entrant, MatchOutcome, MctsPolicy, Plan,
+    StrengthGame, StrengthMatches, BRS, CALIBRATED_NODES, CLAIMS, ENTRANTS, MARGIN, MATCHES, MAXN,
+    MCTS, MIN_GROUPS, PARANOID, TABLE_MIB,
 };
 use gametree_lab::report::Verdict;
 use gametree_lab::tournament::{run_tournament, Budget, Engine, EngineOptions, TournamentConfig};
@@ -86,6 +86,7 @@ fn tiny(threads: usize) -> Plan {
     Plan {
         games: vec![StrengthGame::Rolit3, StrengthGame::Hearts],
         budget: BudgetRule::Fixed(Budget::Nodes(200)),
+        matches: StrengthMatches::All,
         openings: Some(1),
         claim_games: 800,
         other_games: 120,
@@ -261,6 +262,95 @@ fn the_items_of_a_plan_assemble_to_the_single_run() {
     assert!(assemble(&p, &blocks[1..]).is_none(), "an item missing");
     assert!(parse_item_key(&p, "rolit-3 match 99 block 0").is_none());
     assert!(parse_item_key(&p, "rolit-3 match 0 block 2").is_none());
+}
+
+/// The decisive run's matches: `--matches claims` plays exactly the matches a claim rests
+/// on, and its parameters say so.
+#[test]
+fn the_claims_matches_are_those_a_claim_rests_on() {
+    let mut p = tiny(1);
+    p.matches = StrengthMatches::Claims;
+    let mut all = 0;
+    let mut claims = 0;
+    for g in StrengthGame::ALL {
+        all += matches_on(g).count();
+        let mine: Vec<usize> = p.matches_on(g).collect();
+        let expected: Vec<usize> = matches_on(g).filter(|&m| claims_rest_on(g, m)).collect();
+        assert_eq!(mine, expected, "{}", g.label());
+        claims += mine.len();
+    }
+    assert!(claims > 20 && claims < all, "{claims} of {all}");
+    // BRS against max^n on Rolit is a claim's match; speculative max^n against max^n is not.
+    assert!(p
+        .matches_on(StrengthGame::Rolit3)
+        .any(|m| MATCHES[m].entrants[0] == Entrant::plain(BRS)));
+    let ctx = |matches| Ctx {
+        quick: false,
+        progress: false,
+        hands: None,
+        strength: StrengthScale {
+            matches,
+            ..StrengthScale::MODE
+        },
+    };
+    let e = gametree_lab::papers::strength::experiment();
+    let params = (e.params)(&ctx(StrengthMatches::Claims));
+    assert!(params.contains("matches=Claims"), "{params}");
+    assert_ne!(params, (e.params)(&ctx(StrengthMatches::All)));
+}
+
+/// One process plays a match block after block and no further than its sequential test
+/// stopped it, keeping each block: the rows equal the assembly of every block (a sharded
+/// run's), a block the test made useless is never written, and a second run reads the kept
+/// blocks instead of playing them (a kept block changed by hand shows in its rows).
+#[test]
+fn kept_blocks_continue_a_run_and_stopped_matches_skip_their_last_blocks() {
+    let mut p = tiny(2);
+    p.games = vec![StrengthGame::Rolit3];
+    p.matches = StrengthMatches::Claims;
+    p.openings = Some(12);
+    p.max_plies = Some(2);
+    p.budget = BudgetRule::Fixed(Budget::Nodes(60));
+    let dir = std::env::temp_dir().join(format!("gametree-kept-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let kept = strength_kept(&p, Some(&dir), false);
+    let blocks: Vec<BlockResult> = items(&p)
+        .iter()
+        .map(|(k, _)| {
+            let (g, m, b) = parse_item_key(&p, k).unwrap();
+            play_block(&p, g, m, b)
+        })
+        .collect();
+    let every = assemble(&p, &blocks).unwrap();
+    let rows =
+        |s: &gametree_lab::papers::strength::Strength| serde_json::to_string(&s.rows()).unwrap();
+    assert_eq!(rows(&kept), rows(&every));
+    let file = |m: usize, b: usize| dir.join(format!("rolit-3-match-{m}-block-{b}.json"));
+    let mut stopped = 0;
+    for r in &kept.matches {
+        let seq = r.sequential.as_ref();
+        let played = seq.map_or(12, |s| if s.stopped { s.groups } else { 12 });
+        for b in 0..12 {
+            assert_eq!(
+                file(r.index, b).exists(),
+                b < played,
+                "match {} block {b}",
+                r.index
+            );
+        }
+        stopped += usize::from(played < 12);
+    }
+    // A second run reads what the first kept: a block replaced by hand is what it judges.
+    let first = kept.matches[0].index;
+    std::fs::write(file(first, 0), r#"{"not-applicable":"kept by hand"}"#).unwrap();
+    let again = strength_kept(&p, Some(&dir), false);
+    assert_eq!(
+        again.matches[0].outcome,
+        MatchOutcome::NotApplicable("kept by hand".into())
+    );
+    assert_eq!(again.matches[1..], kept.matches[1..]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(stopped >= 1, "no match stopped early: the skip is not exercised");
 }
 
 #[test]
@@ -581,7 +671,8 @@ fn the_scale_flags_set_openings_and_budget() {
     assert_eq!(full.cap_groups(StrengthGame::Rolit3, 2), 134);
     let scaled = StrengthScale {
         openings: Some(9),
-        budget: Some(Budget::Nodes(5000)),
+        budget: Some(BudgetRule::Fixed(Budget::Nodes(5000))),
+        matches: StrengthMatches::All,
     };
     let p = plan(&ctx(false, scaled));
     assert_eq!(p.openings, Some(9));
@@ -610,7 +701,8 @@ fn a_processor_time_budget_says_its_clock() {
         hands: None,
         strength: StrengthScale {
             openings: None,
-            budget: Some(budget),
+            budget: Some(BudgetRule::Fixed(budget)),
+            matches: StrengthMatches::All,
         },
     };
     let e = gametree_lab::papers::strength::experiment();

@@ -1,9 +1,11 @@
 //! The strength experiment cut into items for `reproduce`'s parallel run, `--shard` and the
 //! merge: each block of openings of each match on each game ([`super::items`]).
 
-use crate::experiment::{Ctx, Item, Output, Pieces};
+use std::path::Path;
 
-use super::{assemble, matches_on, plan, play_block, BlockResult, StrengthGame};
+use crate::experiment::{Ctx, Drive, Item, Output, Pieces};
+
+use super::{assemble, plan, play_block, strength_kept, BlockResult, StrengthGame};
 
 /// The strength experiment's items: block `k` of match `m` on a game, in [`super::items`]'
 /// order (game, match, block), each played by [`play_block`].
@@ -17,7 +19,7 @@ impl Pieces for Blocks {
         let plan = plan(ctx);
         let mut which = Vec::new();
         for &game in &plan.games {
-            for m in matches_on(game) {
+            for m in plan.matches_on(game) {
                 which.extend((0..plan.blocks(game, m)).map(|k| (game, m, k)));
             }
         }
@@ -34,6 +36,10 @@ impl Pieces for Blocks {
         play_block(&plan(ctx), game, m, k)
     }
 
+    /// One process plays each match until its sequential test stops it
+    /// ([`strength_kept`]), keeping the finished blocks so that a stopped run continues.
+    const DRIVE: Option<Drive> = Some(drive);
+
     fn assemble(ctx: &Ctx, results: Vec<BlockResult>) -> Option<Output> {
         let s = assemble(&plan(ctx), &results)?;
         Some(Output {
@@ -41,4 +47,13 @@ impl Pieces for Blocks {
             plots: Vec::new(),
         })
     }
+}
+
+/// [`Blocks`]' driver: [`strength_kept`] on the mode's plan.
+fn drive(ctx: &Ctx, kept: Option<&Path>) -> Option<Output> {
+    let s = strength_kept(&plan(ctx), kept, ctx.progress);
+    Some(Output {
+        rows: s.rows(),
+        plots: Vec::new(),
+    })
 }

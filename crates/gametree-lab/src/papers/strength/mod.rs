@@ -43,10 +43,15 @@ pub use claims::*;
 mod items;
 pub use items::Blocks;
 
+use std::path::Path;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::claim::{ClaimTest, Conditions, Sequential, WinRate};
 use crate::engine_policy::{Milli, PlayoutOption, PolicyOptions};
+pub use crate::experiment::{BudgetRule, StrengthMatches};
 use crate::experiment::{Ctx, Experiment, Output, Split, Work};
 use crate::rating::{rate, Finish, RatingConfig};
 use crate::report::{Number, Row, Verdict};
@@ -560,19 +565,6 @@ pub fn claim_test(claim: Claim, xs: &[f64]) -> (f64, bool, String) {
     }
 }
 
-/// How every engine's budget per move is set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BudgetRule {
-    /// The calibrated nodes per move of each game and engine ([`calibrated_nodes`]),
-    /// divided by `divisor` (1 in full mode): deterministic, the same on every machine.
-    Calibrated {
-        /// The divisor.
-        divisor: u64,
-    },
-    /// The same budget for every engine (`--budget`).
-    Fixed(Budget),
-}
-
 /// The time per move the node budgets were calibrated to, in milliseconds.
 pub const CALIBRATION_MS: u64 = 20;
 
@@ -632,6 +624,8 @@ pub struct Plan {
     pub games: Vec<StrengthGame>,
     /// Every engine's budget per move.
     pub budget: BudgetRule,
+    /// Which matches are played.
+    pub matches: StrengthMatches,
     /// Openings (groups) per match, instead of the caps by games ([`CLAIM_GAMES`],
     /// [`OTHER_GAMES`]).
     pub openings: Option<usize>,
@@ -696,6 +690,15 @@ impl Plan {
     pub fn blocks(&self, game: StrengthGame, m: usize) -> usize {
         self.cap_groups(game, m).div_ceil(self.block.max(1))
     }
+
+    /// The matches played on `game`, by index into [`MATCHES`]: all of [`matches_on`], or
+    /// those a claim rests on ([`StrengthMatches::Claims`]).
+    pub fn matches_on(&self, game: StrengthGame) -> impl Iterator<Item = usize> + '_ {
+        matches_on(game).filter(move |&m| match self.matches {
+            StrengthMatches::All => true,
+            StrengthMatches::Claims => claims_rest_on(game, m),
+        })
+    }
 }
 
 /// The sampled deals per move of every engine on the card games, in both modes.
@@ -716,12 +719,10 @@ pub fn plan(ctx: &Ctx) -> Plan {
     let quick = ctx.quick;
     Plan {
         games: StrengthGame::ALL.to_vec(),
-        budget: match ctx.strength.budget {
-            Some(b) => BudgetRule::Fixed(b),
-            None => BudgetRule::Calibrated {
-                divisor: if quick { QUICK_DIVISOR } else { 1 },
-            },
-        },
+        budget: ctx.strength.budget.unwrap_or(BudgetRule::Calibrated {
+            divisor: if quick { QUICK_DIVISOR } else { 1 },
+        }),
+        matches: ctx.strength.matches,
         openings: ctx.strength.openings.or(quick.then_some(1)),
         claim_games: CLAIM_GAMES,
         other_games: OTHER_GAMES,
@@ -758,7 +759,8 @@ fn params(ctx: &Ctx) -> String {
         BudgetRule::Fixed(b) => budget_text(b),
     };
     format!(
-        "budget={budget} openings={:?} claim_games={} other_games={} block={} opening_plies={} max_plies={:?} mcts_cutoff={:?} card_worlds={:?} seed={} verdicts={} sequential=GSPRT(alpha={SPRT_ALPHA},beta={SPRT_BETA},effect={EFFECT},margin={MARGIN},min_groups={MIN_GROUPS}) alpha={ALPHA} rating_bootstrap={}",
+        "budget={budget} matches={:?} openings={:?} claim_games={} other_games={} block={} opening_plies={} max_plies={:?} mcts_cutoff={:?} card_worlds={:?} seed={} verdicts={} sequential=GSPRT(alpha={SPRT_ALPHA},beta={SPRT_BETA},effect={EFFECT},margin={MARGIN},min_groups={MIN_GROUPS}) alpha={ALPHA} rating_bootstrap={}",
+        p.matches,
         p.openings,
         p.claim_games,
         p.other_games,
@@ -1085,7 +1087,7 @@ pub fn items(plan: &Plan) -> Vec<(String, f64)> {
             None => game.typical_plies(),
         }
         .min(game.typical_plies());
-        for m in matches_on(game) {
+        for m in plan.matches_on(game) {
             let cap = plan.cap_groups(game, m);
             let size = game.group_size(MATCHES[m].entrants.len());
             for k in 0..plan.blocks(game, m) {
@@ -1288,19 +1290,52 @@ fn match_done(game: StrengthGame, m: usize, blocks: &[BlockResult]) -> bool {
 }
 
 /// Plays every match of `plan`, block after block, each until its sequential test stops it
-/// or its cap.
+/// or its cap ([`strength_kept`] keeping nothing).
 pub fn strength(plan: &Plan, progress: bool) -> Strength {
-    let mut matches = Vec::new();
-    for &game in &plan.games {
-        for m in matches_on(game) {
+    strength_kept(plan, None, progress)
+}
+
+/// Plays every match of `plan`, the matches at the same time on the current rayon pool,
+/// each block after block ([`play_block`]) until its sequential test stops it or its cap;
+/// the blocks after a stop are never played (the match is judged up to the group where
+/// its test stopped, so they could not change a row). The rows equal [`assemble`] of every
+/// block's result (a sharded run's), and do not depend on the threads.
+///
+/// With `kept`, each finished block is written there (`<item key>.json`, atomically) and a
+/// block found there is read instead of played, so a run stopped part-way continues where it
+/// stopped (the caller names the directory by the plan's parameters: `reproduce --out`
+/// keeps it under `<out>/beyond/strength-items/`). A block that cannot be written there is
+/// played all the same, with a warning.
+pub fn strength_kept(plan: &Plan, kept: Option<&Path>, progress: bool) -> Strength {
+    let list: Vec<(StrengthGame, usize)> = plan
+        .games
+        .iter()
+        .flat_map(|&g| plan.matches_on(g).map(move |m| (g, m)))
+        .collect();
+    let total: usize = list.iter().map(|&(g, m)| plan.blocks(g, m)).sum();
+    let bar = blocks_bar(progress, total);
+    if let Some(dir) = kept {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            crate::io::note(format_args!(
+                "warning: {}: {e}; the finished blocks are not kept",
+                dir.display()
+            ));
+        }
+    }
+    let matches: Vec<MatchResult> = list
+        .par_iter()
+        .map(|&(game, m)| {
             let clock = std::time::Instant::now();
             let mut blocks = Vec::new();
-            for k in 0..plan.blocks(game, m) {
-                blocks.push(play_block(plan, game, m, k));
+            let all = plan.blocks(game, m);
+            for k in 0..all {
+                blocks.push(kept_block(plan, kept, game, m, k));
+                bar.inc(1);
                 if match_done(game, m, &blocks) {
                     break;
                 }
             }
+            bar.inc((all - blocks.len()) as u64);
             let r = assemble_match(plan, game, m, &blocks);
             if progress {
                 if let (MatchOutcome::Played(t), Some((w, ci, n))) = (&r.outcome, r.win_rate()) {
@@ -1315,13 +1350,66 @@ pub fn strength(plan: &Plan, progress: bool) -> Strength {
                     ));
                 }
             }
-            matches.push(r);
-        }
-    }
+            r
+        })
+        .collect();
+    bar.finish_and_clear();
+    crate::runner::bars().remove(&bar);
     Strength {
         plan: plan.clone(),
         matches,
     }
+}
+
+/// Block `k` of match `m` on `game`: read from `kept` if a run wrote it there, else played
+/// and written there.
+fn kept_block(
+    plan: &Plan,
+    kept: Option<&Path>,
+    game: StrengthGame,
+    m: usize,
+    k: usize,
+) -> BlockResult {
+    let file = kept.map(|d| d.join(format!("{}.json", item_key(game, m, k).replace(' ', "-"))));
+    if let Some(f) = &file {
+        let found = std::fs::read_to_string(f)
+            .ok()
+            .and_then(|t| serde_json::from_str::<BlockResult>(&t).ok());
+        if let Some(r) = found {
+            return r;
+        }
+    }
+    let r = play_block(plan, game, m, k);
+    if let Some(f) = &file {
+        let written = serde_json::to_vec(&r)
+            .map_err(std::io::Error::other)
+            .and_then(|bytes| crate::io::write_atomic(f, &bytes));
+        if let Err(e) = written {
+            crate::io::note(format_args!(
+                "warning: {}: {e}; the block is not kept",
+                f.display()
+            ));
+        }
+    }
+    r
+}
+
+/// The bar that counts the strength run's blocks on a terminal (hidden otherwise): the
+/// blocks of a match its sequential test stopped count as done.
+fn blocks_bar(progress: bool, blocks: usize) -> ProgressBar {
+    if !progress || blocks == 0 {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::new(blocks as u64);
+    b.set_style(
+        ProgressStyle::with_template(
+            "{prefix:>28} [{bar:30}] {pos}/{len} {elapsed_precise} (eta {eta})",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    b.set_prefix("strength blocks");
+    crate::runner::bars().add(b)
 }
 
 /// The experiment from every item's result, in [`items`]' order (the merge of a sharded
@@ -1330,7 +1418,7 @@ pub fn assemble(plan: &Plan, results: &[BlockResult]) -> Option<Strength> {
     let mut it = results.iter();
     let mut matches = Vec::new();
     for &game in &plan.games {
-        for m in matches_on(game) {
+        for m in plan.matches_on(game) {
             let blocks: Vec<BlockResult> = (0..plan.blocks(game, m))
                 .map(|_| it.next().cloned())
                 .collect::<Option<_>>()?;
