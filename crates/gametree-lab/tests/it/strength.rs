@@ -350,7 +350,10 @@ fn kept_blocks_continue_a_run_and_stopped_matches_skip_their_last_blocks() {
     );
     assert_eq!(again.matches[1..], kept.matches[1..]);
     let _ = std::fs::remove_dir_all(&dir);
-    assert!(stopped >= 1, "no match stopped early: the skip is not exercised");
+    assert!(
+        stopped >= 1,
+        "no match stopped early: the skip is not exercised"
+    );
 }
 
 #[test]

@@ -46,7 +46,6 @@ pub use items::Blocks;
 use std::path::Path;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::claim::{ClaimTest, Conditions, Sequential, WinRate};
@@ -1295,8 +1294,7 @@ pub fn strength(plan: &Plan, progress: bool) -> Strength {
     strength_kept(plan, None, progress)
 }
 
-/// Plays every match of `plan`, the matches at the same time on the current rayon pool,
-/// each block after block ([`play_block`]) until its sequential test stops it or its cap;
+/// Plays every match of `plan`, one after another, each block after block ([`play_block`]) until its sequential test stops it or its cap;
 /// the blocks after a stop are never played (the match is judged up to the group where
 /// its test stopped, so they could not change a row). The rows equal [`assemble`] of every
 /// block's result (a sharded run's), and do not depend on the threads.
@@ -1322,8 +1320,10 @@ pub fn strength_kept(plan: &Plan, kept: Option<&Path>, progress: bool) -> Streng
             ));
         }
     }
+    // One match after another: the games of a block run at the same time on the plan's
+    // threads (a tournament's pool); matches at the same time would nest pools.
     let matches: Vec<MatchResult> = list
-        .par_iter()
+        .iter()
         .map(|&(game, m)| {
             let clock = std::time::Instant::now();
             let mut blocks = Vec::new();
