@@ -439,12 +439,12 @@ mod tests {
     #[test]
     fn serde_messages_lose_their_type_names() {
         #[derive(Debug, serde::Deserialize)]
-        #[allow(dead_code)]
+        #[expect(dead_code, reason = "only deserialised, for serde's message")]
         struct Inner {
             a: u32,
         }
         #[derive(Debug, serde::Deserialize)]
-        #[allow(dead_code)]
+        #[expect(dead_code, reason = "only deserialised, for serde's message")]
         struct Outer {
             inner: Inner,
         }

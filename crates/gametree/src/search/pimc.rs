@@ -86,7 +86,6 @@ pub struct PimcResult<M> {
 /// Fails when `state` is terminal ([`SearchError::InvalidConfig`]) or when a search fails
 /// otherwise than by its limits (e.g. [`SearchError::MissingBound`]: a pruning algorithm on
 /// an evaluator without the bounds it needs).
-#[allow(clippy::too_many_arguments)]
 pub fn pimc<'g, D, G, E>(
     searcher: Searcher,
     game: &'g G,

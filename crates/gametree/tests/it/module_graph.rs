@@ -517,3 +517,76 @@ fn the_graph_lifts_edges_to_siblings_and_ignores_ancestors() {
         Some("crate::s::e -> crate::s::f -> crate::s::e")
     );
 }
+
+/// The lint exceptions (`allow` or `expect` attributes, each first on its line) in `text`
+/// that give no `reason`, each as its line number and attribute text.
+fn unexplained_lint_exceptions(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for open in ["#[allow(", "#![allow(", "#[expect(", "#![expect("] {
+        let mut from = 0;
+        while let Some(at) = text[from..].find(open).map(|i| i + from) {
+            let end = text[at..].find(")]").map_or(text.len(), |i| at + i + 2);
+            let attr = &text[at..end];
+            // An attribute starts its line (not one quoted in a string or a comment).
+            let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+            let starts_line = text[line_start..at].trim().is_empty();
+            if starts_line && !attr.contains("reason") {
+                let line = text[..at].matches('\n').count() + 1;
+                found.push((line, attr.to_string()));
+            }
+            from = at + open.len();
+        }
+    }
+    found
+}
+
+/// Every lint exception of every crate (sources, tests, benches, examples) says why:
+/// `#[expect(lint, reason = "...")]` (or `allow` with a reason where `expect` cannot be
+/// fulfilled), never a bare `allow`.
+#[test]
+fn every_lint_exception_gives_its_reason() {
+    assert_eq!(
+        unexplained_lint_exceptions(
+            "#[allow(dead_code)]\nfn f() {}\n  #[expect(x, reason = \"y\")]\nlet s = \"#[allow(x)]\";"
+        ),
+        vec![(1, "#[allow(dead_code)]".to_string())]
+    );
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut bare = Vec::new();
+    let mut files = 0;
+    for entry in std::fs::read_dir(&crates).unwrap() {
+        let dir = entry.unwrap().path();
+        for sub in ["src", "tests", "benches", "examples"] {
+            let mut rs = Vec::new();
+            rust_files_outside_node_modules(&dir.join(sub), &mut rs);
+            for f in rs {
+                files += 1;
+                let text = std::fs::read_to_string(&f).unwrap();
+                for (line, attr) in unexplained_lint_exceptions(&text) {
+                    bare.push(format!("{}:{line}: {attr}", f.display()));
+                }
+            }
+        }
+    }
+    assert!(files > 100, "only {files} Rust files found");
+    assert!(
+        bare.is_empty(),
+        "lint exceptions without a reason:\n{}",
+        bare.join("\n")
+    );
+}
+
+/// The Rust files under `dir`, not looking into `node_modules` (the browser tests' npm
+/// packages).
+fn rust_files_outside_node_modules(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for p in rd.map(|e| e.unwrap().path()) {
+        if p.is_dir() && !p.ends_with("node_modules") {
+            rust_files_outside_node_modules(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+}

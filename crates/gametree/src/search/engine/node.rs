@@ -360,7 +360,10 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
     /// move, with a null window first and again with the full window when the result falls
     /// inside it (one `re_searches` each).
     #[inline]
-    #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the recursion's window, depth and flags by value: a struct would be built for every child"
+    )]
     fn search_child(
         &mut self,
         child: &G::State,
