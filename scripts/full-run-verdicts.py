@@ -6,8 +6,11 @@ Usage (docs/reproduce.md, "Full-run verdicts"):
     gametree reproduce EXP --json > full/NAME.json      # one experiment, full mode
     python3 scripts/full-run-verdicts.py --machine "..." full/*.json
 
-Each input is the `--json` output of a full run (no --quick; no --hands, --openings or
---budget) of one or more experiments. Their verdicts replace those of the same experiments
+Each input is the `--json` output of a full run of one or more experiments (no --quick;
+no --hands, --openings, --budget or --matches), or one experiment's file written with
+`--out DIR` (DIR/PAPER/TABLE.json). A run at another scale (the strength experiment's
+decisive run: --matches claims --budget calibrated/D) and an experiment's file are taken
+only with the command that made them (--command), which the file records. Their verdicts replace those of the same experiments
 in results/full-run-verdicts.json; the other experiments in the file are kept. Rows whose
 verdict is `measured` (no paper value) are left out. The file is written in place, keys
 sorted, so a re-run over the same inputs gives the same bytes.
@@ -39,6 +42,12 @@ def main() -> int:
         "whose cached build-script output predates the checkout's last commit)",
     )
     ap.add_argument(
+        "--command",
+        help="the command of a run at another scale than the mode's (the strength experiment's "
+        "decisive run: --matches claims --budget calibrated/D); recorded instead of the plain "
+        "command, and the only way such a run is accepted",
+    )
+    ap.add_argument(
         "--file",
         default=os.path.join(os.path.dirname(__file__), "..", "results", "full-run-verdicts.json"),
         help="the file to update (default: results/full-run-verdicts.json)",
@@ -59,13 +68,28 @@ def main() -> int:
             with open(path, encoding="utf-8") as f:
                 run = json.load(f)
             meta, rows = run["meta"], run["rows"]
+            if "paper" in run and "table" in run:
+                # One experiment's document (`--out DIR`: DIR/PAPER/TABLE.json): its meta is the
+                # experiment's own (parameters, time), so the command must be given.
+                if not args.command:
+                    print(
+                        f"{path}: an experiment's file (--out): give the command that wrote it "
+                        "with --command",
+                        file=sys.stderr,
+                    )
+                    return 2
+                e = dict(paper=run["paper"], table=run["table"], params=meta["params"],
+                         elapsed_s=meta["elapsed_s"])
+                meta = dict(meta, params="mode=full (an experiment's file)", experiments=[e])
         except (OSError, ValueError, KeyError, TypeError) as e:
             print(f"{path}: not the --json output of gametree reproduce: {e}", file=sys.stderr)
             return 2
-        if meta.get("params") != "mode=full":
+        if meta.get("params") != "mode=full" and not (
+            args.command and meta.get("params", "").startswith("mode=full ")
+        ):
             print(
                 f"{path}: params {meta.get('params')!r}: only a full run with the mode's scale "
-                "(mode=full) gives full-run verdicts",
+                "(mode=full) gives full-run verdicts, or one of another scale given with --command",
                 file=sys.stderr,
             )
             return 2
@@ -79,7 +103,7 @@ def main() -> int:
                 if r["paper"] == e["paper"] and r["table"] == e["table"] and r["verdict"] != "measured":
                     verdicts.setdefault(r["row"], {})[r["quantity"]] = r["verdict"]
             doc["experiments"][name] = {
-                "command": f"gametree reproduce {name} --json",
+                "command": args.command or f"gametree reproduce {name} --json",
                 "git_commit": args.commit or meta["git_commit"],
                 "date": meta["date"],
                 "params": e["params"],
