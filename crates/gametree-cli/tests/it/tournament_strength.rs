@@ -161,9 +161,37 @@ fn bad_budgets_exit_2_with_one_clear_line() {
 
 #[test]
 fn the_strength_scale_flags_are_checked_before_anything_runs() {
+    for flag in [
+        &["--budget", "t50"][..],
+        &["--matches", "claims"],
+        &["--openings", "3"],
+    ] {
+        let mut args = vec!["reproduce", "korf-1991", "--quick"];
+        args.extend_from_slice(flag);
+        expect_error(
+            &args,
+            "--openings, --budget and --matches set the strength experiment's scale",
+        );
+    }
     expect_error(
-        &["reproduce", "korf-1991", "--quick", "--budget", "t50"],
-        "--openings and --budget set the strength experiment's scale",
+        &[
+            "reproduce",
+            "beyond/strength",
+            "--quick",
+            "--budget",
+            "calibrated/0",
+        ],
+        "--budget `calibrated/0`: expected calibrated/D with D a whole number from 1 to 1000000",
+    );
+    expect_error(
+        &[
+            "reproduce",
+            "beyond/strength",
+            "--quick",
+            "--matches",
+            "some",
+        ],
+        "--matches",
     );
     expect_error(
         &["reproduce", "beyond/strength", "--quick", "--budget", "q5"],
