@@ -109,14 +109,17 @@ fn base(out: &Path, e: &Experiment) -> PathBuf {
     out.join(e.paper).join(e.table)
 }
 
-/// Where a run under `out` keeps the finished items of experiment `e` with parameters
-/// `params` ([`crate::experiment::Pieces::DRIVE`]): `<out>/<paper>/<table>-items/<hash of
-/// the parameters>/`, so a run with other parameters never takes them.
-pub fn checkpoint_dir(out: &Path, e: &Experiment, params: &str) -> PathBuf {
-    let hash = fingerprint(params.as_bytes()).replace(':', "-");
-    out.join(e.paper)
-        .join(format!("{}-items", e.table))
-        .join(hash)
+/// Where a run under `out` keeps the finished items of experiment `e`
+/// ([`crate::experiment::Pieces::DRIVE`]): `<out>/<paper>/<table>-items/`. The driver keys
+/// what it keeps there by whatever its items' results depend on, so a run with other
+/// parameters never takes them.
+pub fn checkpoint_dir(out: &Path, e: &Experiment) -> PathBuf {
+    out.join(e.paper).join(format!("{}-items", e.table))
+}
+
+/// A file-name-safe digest of `text` (FNV-1a, 64 bits, and the length).
+pub(crate) fn digest(text: &str) -> String {
+    fingerprint(text.as_bytes()).replace(':', "-")
 }
 
 fn with_ext(base: &Path, ext: &str) -> PathBuf {
@@ -359,7 +362,7 @@ pub fn run(
         p.start.get_or_init(Instant::now);
         let output = match &job.item {
             None => {
-                let checkpoints = out.map(|o| checkpoint_dir(o, e, &params[j]));
+                let checkpoints = out.map(|o| checkpoint_dir(o, e));
                 e.run_one(ctx, checkpoints.as_deref()).ok_or_else(|| {
                     RunError::Item(format!(
                         "the items of {}/{} do not fit together",

@@ -9,11 +9,11 @@ use gametree_games::registry::{self, GameVisitor, Playable};
 use gametree_lab::engine_name::{parse_engine, EngineNameError};
 use gametree_lab::experiment::{Ctx, StrengthScale};
 use gametree_lab::papers::strength::{
-    assemble, assemble_match, calibrated_nodes, claim_test, claims_rest_on, decide, group_shares,
-    items, matches_on, paired_differences, parse_item_key, plan, play_block, sequential, strength,
-    strength_kept, BlockResult, BudgetRule, Claim, Entrant, MatchOutcome, MctsPolicy, Plan,
-    StrengthGame, StrengthMatches, BRS, CALIBRATED_NODES, CLAIMS, ENTRANTS, MARGIN, MATCHES, MAXN,
-    MCTS, MIN_GROUPS, PARANOID, TABLE_MIB,
+    assemble, assemble_match, calibrated_nodes, claim_test, claims_rest_on, decide, decisive_p,
+    family_size, group_shares, items, matches_on, paired_differences, parse_item_key, plan,
+    play_block, sequential, strength, strength_kept, BlockResult, BudgetRule, Claim, Entrant,
+    MatchOutcome, MctsPolicy, Plan, StrengthGame, StrengthMatches, BRS, CALIBRATED_NODES, CLAIMS,
+    ENTRANTS, MARGIN, MATCHES, MAXN, MCTS, MIN_GROUPS, PARANOID, TABLE_MIB,
 };
 use gametree_lab::report::Verdict;
 use gametree_lab::tournament::{run_tournament, Budget, Engine, EngineOptions, TournamentConfig};
@@ -57,29 +57,62 @@ fn at_least_as_good_and_about_equal_test_against_the_margin() {
 
 #[test]
 fn the_sequential_test_stops_a_clear_match_and_not_a_close_one() {
-    // Alternating 0.9 and 0.7: mean 0.8, far above 0.55; stops at its first look.
+    // The decisive level by hand: 0.01 over 35 claims x 134 looks = 2.132e-6.
+    assert_eq!(family_size(), 35);
+    let level = decisive_p();
+    assert!((level - 0.01 / (35.0 * 134.0)).abs() < 1e-12, "{level}");
+    // All groups above 0.5: the sign test's two-sided p is 2 / 2^n, 3.8e-6 at 19 groups and
+    // 1.9e-6 at 20: decisive at 20.
     let clear: Vec<f64> = (0..200)
         .map(|i| if i % 2 == 0 { 0.9 } else { 0.7 })
         .collect();
     let s = sequential(Claim::Beats, &clear);
-    assert!(s.stopped && s.groups == MIN_GROUPS, "{s:?}");
-    assert_eq!(s.state(), "accept-h1");
-    // Mean 0.525, exactly between H0 0.5 and H1 0.55: the ratio stays 0, never decides.
+    assert!(s.stopped() && s.groups == 20, "{s:?}");
+    assert_eq!(s.state(), "decisive");
+    // A clear effect against the claim stops as decisive too, not as futile: its futility
+    // test accepts H0 at once, but the mean (0.15) is far beyond it.
+    let against: Vec<f64> = (0..200)
+        .map(|i| if i % 2 == 0 { 0.1 } else { 0.2 })
+        .collect();
+    let s = sequential(Claim::Beats, &against);
+    assert_eq!((s.state(), s.groups), ("decisive", 20), "{s:?}");
+    // Mean 0.525, exactly between H0 0.5 and H1 0.55, half the groups on each side: never
+    // decisive, the futility test's ratio stays 0: the cap.
     let close: Vec<f64> = (0..200)
         .map(|i| if i % 2 == 0 { 0.625 } else { 0.425 })
         .collect();
     let s = sequential(Claim::Beats, &close);
-    assert!(!s.stopped && s.groups == 200 && s.state() == "cap", "{s:?}");
-    // About equal needs both tests to accept equality.
+    assert!(
+        !s.stopped() && s.groups == 200 && s.state() == "cap",
+        "{s:?}"
+    );
+    // Mean 0.5 with a spread: the futility test accepts H0 (0.5) and the mean sits on it.
+    let null: Vec<f64> = (0..200)
+        .map(|i| if i % 2 == 0 { 0.6 } else { 0.4 })
+        .collect();
+    let s = sequential(Claim::Beats, &null);
+    assert_eq!(s.state(), "futile", "{s:?}");
+    assert!(s.groups >= MIN_GROUPS && s.groups < 200, "{s:?}");
+    // About equal: every group inside 0.4..0.6, TOST's p is 1 / 2^n: decisive at 19 groups
+    // (1.9e-6); every group above 0.6, the outside test's p is 2 / 2^n: decisive at 20.
     let even: Vec<f64> = (0..400)
         .map(|i| if i % 2 == 0 { 0.55 } else { 0.45 })
         .collect();
     let s = sequential(Claim::AboutEqual, &even);
-    assert!(s.stopped && s.state() == "accept-h1", "{s:?}");
+    assert_eq!((s.state(), s.groups), ("decisive", 19), "{s:?}");
+    assert!(
+        claim_test(Claim::AboutEqual, &even[..19]).1,
+        "equivalence shown"
+    );
     let far: Vec<f64> = (0..400)
         .map(|i| if i % 2 == 0 { 0.85 } else { 0.75 })
         .collect();
-    assert_eq!(sequential(Claim::AboutEqual, &far).state(), "accept-h0");
+    let s = sequential(Claim::AboutEqual, &far);
+    assert_eq!((s.state(), s.groups), ("decisive", 20), "{s:?}");
+    assert!(
+        !claim_test(Claim::AboutEqual, &far[..20]).1,
+        "outside shown"
+    );
 }
 
 fn tiny(threads: usize) -> Plan {
@@ -305,10 +338,11 @@ fn the_claims_matches_are_those_a_claim_rests_on() {
 /// blocks instead of playing them (a kept block changed by hand shows in its rows).
 #[test]
 fn kept_blocks_continue_a_run_and_stopped_matches_skip_their_last_blocks() {
+    const CAP: usize = 30;
     let mut p = tiny(2);
     p.games = vec![StrengthGame::Rolit3];
     p.matches = StrengthMatches::Claims;
-    p.openings = Some(12);
+    p.openings = Some(CAP);
     p.max_plies = Some(2);
     p.budget = BudgetRule::Fixed(Budget::Nodes(60));
     let dir = std::env::temp_dir().join(format!("gametree-kept-{}", std::process::id()));
@@ -325,12 +359,18 @@ fn kept_blocks_continue_a_run_and_stopped_matches_skip_their_last_blocks() {
     let rows =
         |s: &gametree_lab::papers::strength::Strength| serde_json::to_string(&s.rows()).unwrap();
     assert_eq!(rows(&kept), rows(&every));
-    let file = |m: usize, b: usize| dir.join(format!("rolit-3-match-{m}-block-{b}.json"));
+    let keyed = std::fs::read_dir(&dir)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let file = |m: usize, b: usize| keyed.join(format!("rolit-3-match-{m}-block-{b}.json"));
     let mut stopped = 0;
     for r in &kept.matches {
         let seq = r.sequential.as_ref();
-        let played = seq.map_or(12, |s| if s.stopped { s.groups } else { 12 });
-        for b in 0..12 {
+        let played = seq.map_or(CAP, |s| if s.stopped() { s.groups } else { CAP });
+        for b in 0..CAP {
             assert_eq!(
                 file(r.index, b).exists(),
                 b < played,
@@ -338,7 +378,7 @@ fn kept_blocks_continue_a_run_and_stopped_matches_skip_their_last_blocks() {
                 r.index
             );
         }
-        stopped += usize::from(played < 12);
+        stopped += usize::from(played < CAP);
     }
     // A second run reads what the first kept: a block replaced by hand is what it judges.
     let first = kept.matches[0].index;

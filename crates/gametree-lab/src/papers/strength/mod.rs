@@ -433,12 +433,11 @@ pub const ENTRANTS: [Entrant; 11] = [
 ];
 
 impl Claim {
-    /// The sequential tests that stop a match of this claim: "beats" H0 `0.5` against H1
-    /// `0.5 +` [`EFFECT`]; "at least as good" H0 `0.5 -` [`MARGIN`] against H1 `0.5`;
-    /// "about equal" two tests, H0 `0.5 ±` [`MARGIN`] against H1 `0.5` (it stops when
-    /// either accepts its H0 or both accept H1). Error rates [`SPRT_ALPHA`] and
-    /// [`SPRT_BETA`]. The claims on several matches ("improves", "wins most") have none:
-    /// their matches run to their cap.
+    /// The futility tests of a match of this claim ([`sequential`]): "beats" H0 `0.5`
+    /// against H1 `0.5 +` [`EFFECT`]; "at least as good" H0 `0.5 -` [`MARGIN`] against H1
+    /// `0.5`. Error rates [`SPRT_ALPHA`] and [`SPRT_BETA`]. "About equal" has none (only a
+    /// decisive test stops it), nor have the claims on several matches ("improves", "wins
+    /// most"): their matches run to their cap.
     pub fn sprts(self) -> Vec<Sprt> {
         let t = |h0: f64, h1: f64| Sprt {
             h0,
@@ -449,9 +448,16 @@ impl Claim {
         match self {
             Claim::Beats => vec![t(0.5, 0.5 + EFFECT)],
             Claim::AtLeastAsGood => vec![t(0.5 - MARGIN, 0.5)],
-            Claim::AboutEqual => vec![t(0.5 + MARGIN, 0.5), t(0.5 - MARGIN, 0.5)],
-            Claim::Improves | Claim::WinsMost => Vec::new(),
+            Claim::AboutEqual | Claim::Improves | Claim::WinsMost => Vec::new(),
         }
+    }
+
+    /// Whether a decisive test may stop a match of this claim (a claim on one match).
+    pub fn stops(self) -> bool {
+        matches!(
+            self,
+            Claim::Beats | Claim::AtLeastAsGood | Claim::AboutEqual
+        )
     }
 }
 
@@ -465,8 +471,30 @@ pub const EFFECT: f64 = 0.05;
 /// The level of the claims' tests, after Holm's adjustment over the family.
 pub const ALPHA: f64 = 0.05;
 
-/// The sequential tests' type I error rate.
+/// The futility tests' type I error rate.
 pub const SPRT_ALPHA: f64 = 0.05;
+
+/// The type I error the decisive stops may spend over the whole family of claims and all
+/// their looks ([`decisive_p`]).
+pub const SEQUENTIAL_ALPHA: f64 = 0.01;
+
+/// The most looks of a claim's match: one per group of the largest cap (800 games of 6).
+pub const SEQUENTIAL_LOOKS: usize = CLAIM_GAMES.div_ceil(6);
+
+/// The claims of the family Holm's adjustment covers in the full plan: one per claim and
+/// game its paper played.
+pub fn family_size() -> usize {
+    CLAIMS.iter().map(|c| c.games.len()).sum()
+}
+
+/// The level below which a claim's exact test stops its match as decided:
+/// [`SEQUENTIAL_ALPHA`] shared by Bonferroni over every claim of the family and every look
+/// ([`SEQUENTIAL_LOOKS`]), so the looks together make a false decision with probability at
+/// most [`SEQUENTIAL_ALPHA`], and a decided claim stays significant after Holm's adjustment
+/// (its adjusted p-value is at most [`family_size`] times its p-value, below [`ALPHA`]).
+pub fn decisive_p() -> f64 {
+    SEQUENTIAL_ALPHA / (family_size() * SEQUENTIAL_LOOKS) as f64
+}
 
 /// The sequential tests' type II error rate.
 pub const SPRT_BETA: f64 = 0.05;
@@ -811,66 +839,88 @@ pub struct MatchResult {
 /// Where a claim's sequential tests stopped.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SequentialRun {
-    /// The tests ([`Claim::sprts`]).
+    /// The futility tests ([`Claim::sprts`]).
     pub tests: Vec<Sprt>,
-    /// Each test's state, once decided (sticky).
+    /// Each futility test's state, once decided (sticky).
     pub states: Vec<SprtState>,
-    /// Each test's log-likelihood ratio where it decided, or at the last group.
+    /// Each futility test's log-likelihood ratio where it decided, or at the last group.
     pub llr: Vec<f64>,
     /// The groups played when the match stopped (or all of them).
     pub groups: usize,
-    /// Whether the tests stopped the match (else it ran to its cap).
-    pub stopped: bool,
+    /// Why the match stopped, if it did.
+    pub stop: Option<Stop>,
+}
+
+/// Why a claim's match stopped before its cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The claim's exact test fell below [`decisive_p`]: decided, either way.
+    Decisive,
+    /// A futility test accepted its H0 with the group mean within [`EFFECT`] of it: the
+    /// effect the paper claims is absent, and more games would not decide either way.
+    Futile,
 }
 
 impl SequentialRun {
-    /// `accept-h1`, `accept-h0` or `cap`.
+    /// Whether the match stopped before its cap.
+    pub fn stopped(&self) -> bool {
+        self.stop.is_some()
+    }
+
+    /// `decisive`, `futile` or `cap`.
     pub fn state(&self) -> &'static str {
-        if !self.stopped {
-            "cap"
-        } else if self.states.contains(&SprtState::AcceptH0) {
-            "accept-h0"
-        } else {
-            "accept-h1"
+        match self.stop {
+            Some(Stop::Decisive) => "decisive",
+            Some(Stop::Futile) => "futile",
+            None => "cap",
         }
     }
 }
 
-/// Runs the sequential tests of `claim` over the group win rates `xs` in order, from
-/// [`MIN_GROUPS`] groups on: each test decides when its log-likelihood ratio first leaves
-/// Wald's bounds; the match stops at the first group where one test accepted H0 or all
-/// accepted H1.
+/// Runs the stopping rule of `claim`'s match over the group win rates `xs` in order, from
+/// [`MIN_GROUPS`] groups on, and stops at the first group where
+///
+/// - the claim's exact test ([`claim_test`]) on the groups so far has a p-value below
+///   [`decisive_p`] (**decisive**: the claim is decided, agreeing or disagreeing), or
+/// - a futility test ([`Claim::sprts`], a GSPRT on the group win rates) has accepted its
+///   H0 and the groups' mean lies within [`EFFECT`] of that H0 (**futile**: the data sit at
+///   the null, not beyond it; a futility stop never makes a claim significant, so it spends
+///   no type I error).
+///
+/// Claims on several matches never stop (`cap`).
 pub fn sequential(claim: Claim, xs: &[f64]) -> SequentialRun {
     let tests = claim.sprts();
     let mut states = vec![SprtState::Continue; tests.len()];
     let mut llr = vec![0.0; tests.len()];
+    let level = decisive_p();
+    let run = |states, llr, groups, stop| SequentialRun {
+        tests: claim.sprts(),
+        states,
+        llr,
+        groups,
+        stop,
+    };
     for g in MIN_GROUPS..=xs.len() {
+        let seen = &xs[..g];
         for (i, t) in tests.iter().enumerate() {
             if states[i] == SprtState::Continue {
-                llr[i] = t.llr(&xs[..g], VAR_FLOOR);
+                llr[i] = t.llr(seen, VAR_FLOOR);
                 states[i] = t.state_of(llr[i]);
             }
         }
-        let stop = !tests.is_empty()
-            && (states.contains(&SprtState::AcceptH0)
-                || states.iter().all(|&s| s == SprtState::AcceptH1));
-        if stop {
-            return SequentialRun {
-                tests,
-                states,
-                llr,
-                groups: g,
-                stopped: true,
-            };
+        if claim.stops() && claim_test(claim, seen).0 < level {
+            return run(states, llr, g, Some(Stop::Decisive));
+        }
+        let mean = seen.iter().sum::<f64>() / g as f64;
+        let futile = tests
+            .iter()
+            .zip(&states)
+            .any(|(t, &s)| s == SprtState::AcceptH0 && (mean - t.h0).abs() <= EFFECT);
+        if futile {
+            return run(states, llr, g, Some(Stop::Futile));
         }
     }
-    SequentialRun {
-        tests,
-        states,
-        llr,
-        groups: xs.len(),
-        stopped: false,
-    }
+    run(states, llr, xs.len(), None)
 }
 
 /// Engine `e`'s win rate in each group of `games` (in order of the groups' openings): the
@@ -1285,7 +1335,8 @@ fn match_done(game: StrengthGame, m: usize, blocks: &[BlockResult]) -> bool {
             BlockResult::NotApplicable(_) => return true,
         }
     }
-    claim_of(game, m).is_some_and(|c| sequential(CLAIMS[c].claim, &group_win_rates(&games)).stopped)
+    claim_of(game, m)
+        .is_some_and(|c| sequential(CLAIMS[c].claim, &group_win_rates(&games)).stopped())
 }
 
 /// Plays every match of `plan`, block after block, each until its sequential test stops it
@@ -1299,12 +1350,15 @@ pub fn strength(plan: &Plan, progress: bool) -> Strength {
 /// its test stopped, so they could not change a row). The rows equal [`assemble`] of every
 /// block's result (a sharded run's), and do not depend on the threads.
 ///
-/// With `kept`, each finished block is written there (`<item key>.json`, atomically) and a
-/// block found there is read instead of played, so a run stopped part-way continues where it
-/// stopped (the caller names the directory by the plan's parameters: `reproduce --out`
-/// keeps it under `<out>/beyond/strength-items/`). A block that cannot be written there is
-/// played all the same, with a warning.
+/// With `kept`, each finished block is written under it, in a directory named by a digest of
+/// what a block's games depend on ([`play_params`]: not the tests, the matches chosen or
+/// the threads), as `<item key>.json`, atomically; a block found there is read instead of
+/// played, so a run stopped part-way continues where it stopped, even with another stopping
+/// rule (`reproduce --out DIR` keeps them under `DIR/beyond/strength-items/`). A block that
+/// cannot be written is played all the same, with a warning.
 pub fn strength_kept(plan: &Plan, kept: Option<&Path>, progress: bool) -> Strength {
+    let kept = kept.map(|d| d.join(crate::reproduce::digest(&play_params(plan))));
+    let kept = kept.as_deref();
     let list: Vec<(StrengthGame, usize)> = plan
         .games
         .iter()
@@ -1359,6 +1413,25 @@ pub fn strength_kept(plan: &Plan, kept: Option<&Path>, progress: bool) -> Streng
         plan: plan.clone(),
         matches,
     }
+}
+
+/// What the games of a block of `plan` depend on, as text: the budgets (with the
+/// calibration table), the openings and caps, the block size, the opening plies, the
+/// adjudication, the MCTS cut-off, the sampled deals and the seed.
+pub fn play_params(plan: &Plan) -> String {
+    format!(
+        "budget={:?} nodes={CALIBRATED_NODES:?} openings={:?} claim_games={} other_games={} block={} opening_plies={} max_plies={:?} mcts_cutoff={:?} card_worlds={:?} seed={}",
+        plan.budget,
+        plan.openings,
+        plan.claim_games,
+        plan.other_games,
+        plan.block,
+        plan.opening_plies,
+        plan.max_plies,
+        plan.mcts_cutoff,
+        plan.card_worlds,
+        plan.seed
+    )
 }
 
 /// Block `k` of match `m` on `game`: read from `kept` if a run wrote it there, else played
@@ -1993,11 +2066,18 @@ impl Strength {
             family,
             alpha: ALPHA,
             sequential: Sequential {
-                test: if seq.tests.is_empty() {
+                test: if !c.spec.claim.stops() {
                     "none: the match runs to its cap (a claim on several matches or engines)".into()
                 } else {
                     format!(
-                        "GSPRT on the group win rates (normal model, the sample's variance floored at {VAR_FLOOR}), from {MIN_GROUPS} groups on"
+                        "from {MIN_GROUPS} groups on, after every group: decisive when the claim's exact test gives p below {:.3e} ({SEQUENTIAL_ALPHA} over {} claims x {SEQUENTIAL_LOOKS} looks){}",
+                        decisive_p(),
+                        family_size(),
+                        if seq.tests.is_empty() {
+                            String::new()
+                        } else {
+                            format!("; futile when a GSPRT on the group win rates (normal model, the sample's variance floored at {VAR_FLOOR}) accepts its H0 with the mean within {EFFECT} of it")
+                        }
                     )
                 },
                 tests: seq.tests.clone(),
