@@ -48,13 +48,15 @@ pub struct WinRate {
 pub struct Sequential {
     /// The test, in words.
     pub test: String,
-    /// Its hypotheses and error rates (one test, or two for "about equal").
+    /// The futility tests' hypotheses and error rates (none for "about equal" and the claims
+    /// on several matches).
     pub tests: Vec<Sprt>,
-    /// The log-likelihood ratio of each test where the match stopped.
+    /// The log-likelihood ratio of each futility test where the match stopped.
     pub llr: Vec<f64>,
     /// Wald's bounds on it, `[lower, upper]`.
     pub bounds: [f64; 2],
-    /// `accept-h1`, `accept-h0` (the test decided and the match stopped) or `cap` (the
+    /// `decisive` (the claim's exact test decided and the match stopped), `futile` (a
+    /// futility test stopped it at the null) or `cap` (the
     /// match reached its cap undecided).
     pub state: String,
     /// The groups played when it stopped.
