@@ -10,6 +10,7 @@ use gametree_lab::engine_name::parse_budget;
 use gametree_lab::experiment::Experiment;
 use gametree_lab::experiment::{BudgetRule, Ctx, StrengthMatches, StrengthScale};
 use gametree_lab::io::note;
+use gametree_lab::papers::strength::StrengthGame;
 use gametree_lab::reproduce;
 use gametree_lab::shard::{self, Balance, RunParams, Shard};
 use gametree_lab::tournament::Budget;
@@ -30,7 +31,7 @@ pub struct ReproduceArgs {
     #[arg(long)]
     json: bool,
     /// List the experiments (`PAPER/TABLE` and what each reproduces) and run nothing.
-    #[arg(long, conflicts_with_all = ["json", "out", "quick", "hands", "openings", "budget", "matches", "shard", "shards", "threads"])]
+    #[arg(long, conflicts_with_all = ["json", "out", "quick", "hands", "openings", "budget", "matches", "games", "shard", "shards", "threads"])]
     list: bool,
     /// Write every table (md, csv, json) and plot (svg) under DIR, with a manifest per
     /// experiment written last; a re-run skips experiments whose manifest has the same
@@ -58,6 +59,10 @@ pub struct ReproduceArgs {
     /// a published claim rests on (the decisive run; no ratings from the other matches).
     #[arg(long, value_enum, value_name = "WHICH")]
     matches: Option<MatchesArg>,
+    /// beyond/strength: only these games, by label, comma-separated (cc-3, cc-4, cc-6,
+    /// rolit-3, rolit-4, chess4, focus-2, focus-3, focus-4, blokus, hearts, spades).
+    #[arg(long, value_name = "LABELS")]
+    games: Option<String>,
     /// Run only shard I of N (I counts from 0) and write its part, `DIR/part-I-of-N.json`,
     /// under --out; `gametree merge` turns the parts into this command's files
     /// (docs/cluster.md). Without it the shard comes from SLURM_ARRAY_TASK_ID (with
@@ -112,7 +117,25 @@ fn strength_scale(args: &ReproduceArgs) -> Result<StrengthScale> {
         }),
         None => None,
     };
+    let games = match &args.games {
+        None => None,
+        Some(list) => {
+            let mut set = 0u32;
+            for label in list.split(',').map(str::trim) {
+                let Some(i) = StrengthGame::ALL.iter().position(|g| g.label() == label) else {
+                    let known: Vec<&str> = StrengthGame::ALL.iter().map(|g| g.label()).collect();
+                    return Err(anyhow!(
+                        "--games `{list}`: no game `{label}`; the games are {}",
+                        known.join(", ")
+                    ));
+                };
+                set |= 1 << i;
+            }
+            Some(set)
+        }
+    };
     Ok(StrengthScale {
+        games,
         openings: args.openings.map(|o| o as usize),
         budget,
         matches: match args.matches {
@@ -140,13 +163,16 @@ fn run_in_pool(args: ReproduceArgs) -> Result<()> {
         out!("{}", reproduce::list_text(&experiments));
         return Ok(());
     }
-    if (args.openings.is_some() || args.budget.is_some() || args.matches.is_some())
+    if (args.openings.is_some()
+        || args.budget.is_some()
+        || args.matches.is_some()
+        || args.games.is_some())
         && !experiments
             .iter()
             .any(|e| e.paper == "beyond" && e.table == "strength")
     {
         return Err(anyhow!(
-            "--openings, --budget and --matches set the strength experiment's scale; the selection does not include beyond/strength"
+            "--openings, --budget, --matches and --games set the strength experiment's scale; the selection does not include beyond/strength"
         ));
     }
     let ctx = Ctx {
@@ -306,6 +332,18 @@ mod tests {
             let e = scale(&["--budget", bad]).unwrap_err().to_string();
             assert!(e.contains(bad) && e.contains("calibrated/D"), "{e}");
         }
+    }
+
+    #[test]
+    fn games_select_by_label() {
+        assert_eq!(scale(&[]).unwrap().games, None);
+        let two = scale(&["--games", "cc-3,chess4"]).unwrap().games;
+        assert_eq!(two, Some(1 | 1 << 5));
+        let e = scale(&["--games", "cc-3,go"]).unwrap_err().to_string();
+        assert!(
+            e.contains("--games `cc-3,go`: no game `go`; the games are cc-3"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -36,10 +36,10 @@ pub struct Ctx {
 }
 
 /// The scale of the strength experiment (`gametree reproduce beyond/strength --openings N
-/// --budget B --matches M`): more games per match for intervals that decide, another budget
-/// per move (a node budget, or the calibrated budgets divided, keeps the rows the same on
-/// every run), or only the matches the claims rest on. `None` fields keep the mode's
-/// setting.
+/// --budget B --matches M --games G`): more games per match for intervals that decide,
+/// another budget per move (a node budget, or the calibrated budgets divided, keeps the rows
+/// the same on every run), only the matches the claims rest on, or only some games. `None`
+/// fields keep the mode's setting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(expecting = "the strength experiment's scale: {\"openings\", \"budget\", \"matches\"}")]
 pub struct StrengthScale {
@@ -51,6 +51,11 @@ pub struct StrengthScale {
     /// Which matches are played.
     #[serde(default)]
     pub matches: StrengthMatches,
+    /// The games played, as a set of positions in the experiment's list of games
+    /// (`gametree_lab::papers::strength::StrengthGame::ALL`: bit `i` for its game `i`;
+    /// `--games cc-3,rolit-3`), instead of all of them.
+    #[serde(default)]
+    pub games: Option<u32>,
 }
 
 impl StrengthScale {
@@ -59,6 +64,7 @@ impl StrengthScale {
         openings: None,
         budget: None,
         matches: StrengthMatches::All,
+        games: None,
     };
 }
 

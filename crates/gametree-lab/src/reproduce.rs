@@ -508,6 +508,9 @@ pub fn run_json(done: &[Done], ctx: &Ctx, elapsed_s: f64) -> String {
     if let Some(b) = ctx.strength.budget {
         params.push_str(&format!(" budget={b:?}"));
     }
+    if let Some(g) = ctx.strength.games {
+        params.push_str(&format!(" games={g:#x}"));
+    }
     if ctx.strength.matches != crate::experiment::StrengthMatches::All {
         params.push_str(&format!(" matches={:?}", ctx.strength.matches));
     }

@@ -170,7 +170,7 @@ fn the_strength_scale_flags_are_checked_before_anything_runs() {
         args.extend_from_slice(flag);
         expect_error(
             &args,
-            "--openings, --budget and --matches set the strength experiment's scale",
+            "--openings, --budget, --matches and --games set the strength experiment's scale",
         );
     }
     expect_error(

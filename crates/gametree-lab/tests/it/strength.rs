@@ -701,6 +701,7 @@ fn a_table_on_a_search_without_one_is_refused() {
 
 #[test]
 fn the_scale_flags_set_openings_and_budget() {
+    let e_params = gametree_lab::papers::strength::experiment().params;
     let ctx = |quick, strength| Ctx {
         quick,
         progress: false,
@@ -716,8 +717,12 @@ fn the_scale_flags_set_openings_and_budget() {
         openings: Some(9),
         budget: Some(BudgetRule::Fixed(Budget::Nodes(5000))),
         matches: StrengthMatches::All,
+        games: Some(1 << 3 | 1 << 5),
     };
     let p = plan(&ctx(false, scaled));
+    assert_eq!(p.games, [StrengthGame::Rolit3, StrengthGame::Chess4]);
+    assert!((e_params(&ctx(false, scaled))).contains("games=rolit-3,chess4 "));
+    assert!((e_params(&ctx(false, StrengthScale::MODE))).starts_with("games=all "));
     assert_eq!(p.openings, Some(9));
     assert_eq!(p.cap_groups(StrengthGame::Rolit3, 2), 9);
     assert_eq!(p.budget, BudgetRule::Fixed(Budget::Nodes(5000)));
@@ -746,6 +751,7 @@ fn a_processor_time_budget_says_its_clock() {
             openings: None,
             budget: Some(BudgetRule::Fixed(budget)),
             matches: StrengthMatches::All,
+            games: None,
         },
     };
     let e = gametree_lab::papers::strength::experiment();

@@ -745,7 +745,12 @@ pub const CARD_WORLDS: usize = 8;
 pub fn plan(ctx: &Ctx) -> Plan {
     let quick = ctx.quick;
     Plan {
-        games: StrengthGame::ALL.to_vec(),
+        games: StrengthGame::ALL
+            .into_iter()
+            .enumerate()
+            .filter(|&(i, _)| ctx.strength.games.is_none_or(|set| set >> i & 1 == 1))
+            .map(|(_, g)| g)
+            .collect(),
         budget: ctx.strength.budget.unwrap_or(BudgetRule::Calibrated {
             divisor: if quick { QUICK_DIVISOR } else { 1 },
         }),
@@ -786,7 +791,12 @@ fn params(ctx: &Ctx) -> String {
         BudgetRule::Fixed(b) => budget_text(b),
     };
     format!(
-        "budget={budget} matches={:?} openings={:?} claim_games={} other_games={} block={} opening_plies={} max_plies={:?} mcts_cutoff={:?} card_worlds={:?} seed={} verdicts={} sequential=GSPRT(alpha={SPRT_ALPHA},beta={SPRT_BETA},effect={EFFECT},margin={MARGIN},min_groups={MIN_GROUPS}) alpha={ALPHA} rating_bootstrap={}",
+        "games={} budget={budget} matches={:?} openings={:?} claim_games={} other_games={} block={} opening_plies={} max_plies={:?} mcts_cutoff={:?} card_worlds={:?} seed={} verdicts={} sequential=GSPRT(alpha={SPRT_ALPHA},beta={SPRT_BETA},effect={EFFECT},margin={MARGIN},min_groups={MIN_GROUPS}) alpha={ALPHA} rating_bootstrap={}",
+        if p.games.len() == StrengthGame::ALL.len() {
+            "all".to_string()
+        } else {
+            p.games.iter().map(|g| g.label()).collect::<Vec<_>>().join(",")
+        },
         p.matches,
         p.openings,
         p.claim_games,
