@@ -418,6 +418,22 @@ pub fn remove_stale_temps(dir: &Path) -> io::Result<Vec<PathBuf>> {
     Ok(removed)
 }
 
+/// The fingerprint of a file's bytes in a manifest: FNV-1a (64 bits) and the length,
+/// `fnv1a64:<hex>:<length>`.
+pub(crate) fn fingerprint(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("fnv1a64:{h:016x}:{}", bytes.len())
+}
+
+/// A file-name-safe digest of `text` ([`fingerprint`] with `-` for `:`).
+pub(crate) fn digest(text: &str) -> String {
+    fingerprint(text.as_bytes()).replace(':', "-")
+}
+
 /// Writes a progress note to standard error, above the progress bars when some are drawn
 /// ([`crate::runner::bars`]); a failed write is ignored (a closed terminal never stops an
 /// experiment).

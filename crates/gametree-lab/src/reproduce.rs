@@ -35,6 +35,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
 use crate::experiment::{Ctx, Experiment, Output};
+use crate::io::fingerprint;
 use crate::io::{prepare_dir, write_atomic, DirError};
 use crate::papers;
 use crate::plot::line_plot_svg;
@@ -117,11 +118,6 @@ pub fn checkpoint_dir(out: &Path, e: &Experiment) -> PathBuf {
     out.join(e.paper).join(format!("{}-items", e.table))
 }
 
-/// A file-name-safe digest of `text` (FNV-1a, 64 bits, and the length).
-pub(crate) fn digest(text: &str) -> String {
-    fingerprint(text.as_bytes()).replace(':', "-")
-}
-
 fn with_ext(base: &Path, ext: &str) -> PathBuf {
     let mut s = base.as_os_str().to_owned();
     s.push(ext);
@@ -143,16 +139,6 @@ fn pretty(doc: &Value) -> String {
     let mut s = serde_json::to_string_pretty(doc).unwrap_or_default();
     s.push('\n');
     s
-}
-
-/// The fingerprint of a file's bytes in a manifest: 64-bit FNV-1a and the length.
-fn fingerprint(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("fnv1a64:{h:016x}:{}", bytes.len())
 }
 
 /// The rows stored for `e` under `out` if they were made with `params` and the set of files

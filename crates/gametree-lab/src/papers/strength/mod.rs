@@ -1367,7 +1367,7 @@ pub fn strength(plan: &Plan, progress: bool) -> Strength {
 /// rule (`reproduce --out DIR` keeps them under `DIR/beyond/strength-items/`). A block that
 /// cannot be written is played all the same, with a warning.
 pub fn strength_kept(plan: &Plan, kept: Option<&Path>, progress: bool) -> Strength {
-    let kept = kept.map(|d| d.join(crate::reproduce::digest(&play_params(plan))));
+    let kept = kept.map(|d| d.join(crate::io::digest(&play_params(plan))));
     let kept = kept.as_deref();
     let list: Vec<(StrengthGame, usize)> = plan
         .games
