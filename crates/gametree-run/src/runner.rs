@@ -60,6 +60,24 @@ where
         .collect()
 }
 
+/// A bar named `name` counting to `len` among [`bars`], with its elapsed time and estimate
+/// of the time left (hidden when `progress` is not set or there is nothing to count).
+pub fn counting_bar(name: &str, len: usize, progress: bool) -> ProgressBar {
+    if !progress || len == 0 {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::new(len as u64);
+    b.set_style(
+        ProgressStyle::with_template(
+            "{prefix:>28} [{bar:30}] {pos}/{len} {elapsed_precise} eta {eta}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    b.set_prefix(name.to_string());
+    bars().add(b)
+}
+
 /// Runs `trials` trials of `f(trial, seed)` in parallel and returns the results in trial
 /// order. Shows a progress bar named `name` on stderr when `progress` is set.
 pub fn run_trials<T, F>(name: &str, trials: usize, seed: u64, progress: bool, f: F) -> Vec<T>
@@ -67,20 +85,7 @@ where
     T: Send,
     F: Fn(usize, u64) -> T + Sync,
 {
-    let bar = if progress {
-        let b = ProgressBar::new(trials as u64);
-        b.set_style(
-            ProgressStyle::with_template(
-                "{prefix:>28} [{bar:30}] {pos}/{len} {elapsed_precise} eta {eta}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-        );
-        b.set_prefix(name.to_string());
-        bars().add(b)
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = counting_bar(name, trials, progress);
     let out: Vec<T> = (0..trials)
         .into_par_iter()
         .map(|i| {

@@ -45,7 +45,6 @@ pub use items::Blocks;
 
 use std::path::Path;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
 use crate::claim::{ClaimTest, Conditions, Sequential, WinRate};
@@ -1375,7 +1374,8 @@ pub fn strength_kept(plan: &Plan, kept: Option<&Path>, progress: bool) -> Streng
         .flat_map(|&g| plan.matches_on(g).map(move |m| (g, m)))
         .collect();
     let total: usize = list.iter().map(|&(g, m)| plan.blocks(g, m)).sum();
-    let bar = blocks_bar(progress, total);
+    // The blocks of a match its stopping rule stopped count as done.
+    let bar = crate::runner::counting_bar("strength blocks", total, progress);
     if let Some(dir) = kept {
         if let Err(e) = std::fs::create_dir_all(dir) {
             crate::io::note(format_args!(
@@ -1475,24 +1475,6 @@ fn kept_block(
         }
     }
     r
-}
-
-/// The bar that counts the strength run's blocks on a terminal (hidden otherwise): the
-/// blocks of a match its sequential test stopped count as done.
-fn blocks_bar(progress: bool, blocks: usize) -> ProgressBar {
-    if !progress || blocks == 0 {
-        return ProgressBar::hidden();
-    }
-    let b = ProgressBar::new(blocks as u64);
-    b.set_style(
-        ProgressStyle::with_template(
-            "{prefix:>28} [{bar:30}] {pos}/{len} {elapsed_precise} (eta {eta})",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
-    b.set_prefix("strength blocks");
-    crate::runner::bars().add(b)
 }
 
 /// The experiment from every item's result, in [`items`]' order (the merge of a sharded
