@@ -11,6 +11,7 @@
 pub mod draw;
 pub mod engine_name;
 pub mod engine_policy;
+pub mod pick;
 pub mod rating;
 pub mod runner;
 pub mod search_job;

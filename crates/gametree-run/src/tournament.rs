@@ -48,24 +48,26 @@ use std::time::Instant;
 
 use gametree::hash::mix64;
 use gametree::hash::Zobrist;
-use gametree::search::iterative::iterative_deepening;
+#[cfg(doc)]
 use gametree::search::maxn_table::maxn_table;
 use gametree::search::mcts::MctsConfig;
 
 pub use crate::engine_policy::PolicyOptions;
 use gametree::search::pimc::PimcConfig;
+#[cfg(doc)]
 use gametree::search::speculative_table::speculative_table;
 use gametree::search::vector_table::VectorTable;
 #[cfg(doc)]
 use gametree::search::WithSetToMove;
 use gametree::search::{
-    pimc, Algorithm, AnyGame, Clock, Config, Dispatch, Needs, SearchError, Searcher,
+    pimc, Algorithm, AnyGame, Clock, Dispatch, Needs, Searcher,
 };
 use gametree::{Evaluator, Game, Score, Scores};
 use gametree_games::rng::SplitMix64;
 use serde::{Deserialize, Serialize};
 
 use crate::msg;
+use crate::pick::{first_legal, pick_or_first, Deepening, PickError, PickSpec};
 use crate::rating::{pairwise, rate, win_shares, Finish, Pairwise, RatingConfig, Ratings};
 use crate::runner::{run_trials, trial_seed};
 use crate::search_job::{Limits as SearchLimits, Opt, RunError};
@@ -387,7 +389,9 @@ impl Engine {
     /// allocates it here, before its clock starts; if that fails, the engine does not
     /// search (it never plays without its table under its name): the first legal move is
     /// played as a failed move. A tournament allocates every table before a game's first
-    /// move and stops when one cannot be ([`TournamentError::Table`]).
+    /// move and stops when one cannot be ([`TournamentError::Table`]). The move is
+    /// [`crate::pick::pick_or_first`]'s under [`Engine::pick_spec`] (a `:worlds` engine's is
+    /// PIMC's).
     pub fn choose_in<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
         &self,
         game: &G,
@@ -402,40 +406,34 @@ impl Engine {
         if let (Some(mib), None) = (self.options.table, &memory.table) {
             memory.table = VectorTable::try_with_mib(mib as usize).ok();
             if memory.table.is_none() {
-                let mut moves = Vec::new();
-                game.moves(state, &mut moves);
-                return moves.first().map(|&m| (m, 0, true));
+                return first_legal(game, state).map(|m| (m, 0, true));
             }
         }
-        let mcts = self.mcts_config(seed);
-        let config = self.config();
-        let deepen = !matches!(self.budget, Budget::Depth(_));
-        let result = match (self.algorithm, memory.table.as_mut()) {
-            // The table versions of max^n and speculative pruning, with the seat's table.
-            (Searcher::Plain(a @ (Algorithm::Maxn | Algorithm::Speculative)), Some(t)) => {
-                let mut once = |c: &Config| match a {
-                    Algorithm::Speculative => speculative_table(game, eval, state, c, t),
-                    _ => maxn_table(game, eval, state, c, t),
-                };
-                match deepen {
-                    true => iterative_deepening(&config, once),
-                    false => once(&config),
-                }
-            }
-            _ if deepen => D::run_iterative(self.algorithm, game, eval, state, &config, &mcts),
-            _ => D::run(self.algorithm, game, eval, state, &config, &mcts),
-        };
-        let mut moves = Vec::new();
-        game.moves(state, &mut moves);
-        let first = *moves.first()?;
-        Some(match result {
-            Ok(r) => match r.best_move {
-                Some(m) => (m, r.stats.nodes, false),
-                None => (first, r.stats.nodes, true),
+        pick_or_first::<D, G, E>(game, eval, state, &self.pick_spec(seed), memory.table.as_mut())
+            .map(|c| (c.mv, c.nodes, c.failed))
+    }
+
+    /// The move's [`PickSpec`] under the engine's budget: a depth budget is one search of
+    /// that depth, node and time budgets deepen (a time budget at most [`TIME_MAX_DEPTH`]
+    /// plies); MCTS seeded with `seed`, with the engine's policy and playout cut-off,
+    /// [`MCTS_DEPTH_ITERATIONS`] iterations under a depth budget and no iteration cap under
+    /// the others; the policy's forced-move rule.
+    pub fn pick_spec(&self, seed: u64) -> PickSpec {
+        let mut limits = self.budget.limits();
+        if matches!(self.budget, Budget::Time(_) | Budget::CpuTime(_)) {
+            limits.depth = Some(TIME_MAX_DEPTH);
+        }
+        PickSpec {
+            searcher: self.algorithm,
+            limits,
+            deepening: match self.budget {
+                Budget::Depth(_) => Deepening::Fixed,
+                Budget::Nodes(_) | Budget::Time(_) | Budget::CpuTime(_) => Deepening::Iterative,
             },
-            Err(SearchError::Stopped(_, stats)) => (first, stats.nodes, true),
-            Err(_) => (first, 0, true),
-        })
+            mcts: self.mcts_config(seed),
+            forced_moves: self.policy.forced.unwrap_or_default(),
+            stop: None,
+        }
     }
 
     /// The MCTS settings of the move whose seed is `seed`: a depth budget bounds the
@@ -456,16 +454,9 @@ impl Engine {
     /// The search configuration of one move under the engine's budget: a fixed depth, a
     /// node limit, or a deadline `ms` from now (deepening at most [`TIME_MAX_DEPTH`]
     /// plies). A time budget's clock starts here.
-    fn config(&self) -> Config {
-        let mut limits = self.budget.limits();
-        if matches!(self.budget, Budget::Time(_) | Budget::CpuTime(_)) {
-            limits.depth = Some(TIME_MAX_DEPTH);
-        }
-        Config {
-            limits: limits.at(Instant::now(), None),
-            forced_moves: self.policy.forced.unwrap_or_default(),
-            ..Config::default()
-        }
+    #[cfg(test)]
+    fn config(&self) -> gametree::search::Config {
+        self.pick_spec(0).config(Instant::now())
     }
 
     /// [`Engine::choose_with`] for an engine with `:worlds=W`: perfect-information Monte
@@ -483,17 +474,14 @@ impl Engine {
         seed: u64,
         worlds: usize,
     ) -> Option<(G::Move, u64, bool)> {
-        let mcts = self.mcts_config(seed);
-        let config = self.config();
-        let iterative = !matches!(self.budget, Budget::Depth(_));
+        let spec = self.pick_spec(seed);
+        let config = spec.config(Instant::now());
         let settings = PimcConfig {
             worlds,
             seed: pimc_seed(seed),
-            iterative,
+            iterative: spec.deepening == Deepening::Iterative,
         };
-        let mut moves = Vec::new();
-        game.moves(state, &mut moves);
-        let first = *moves.first()?;
+        let first = first_legal(game, state)?;
         Some(
             match pimc::<AnyGame, G, E>(
                 self.algorithm,
@@ -501,7 +489,7 @@ impl Engine {
                 eval,
                 state,
                 &config,
-                &mcts,
+                &spec.mcts,
                 &settings,
             ) {
                 Ok(r) => (
@@ -509,8 +497,7 @@ impl Engine {
                     r.nodes,
                     r.searches > 0 && r.stopped == r.searches,
                 ),
-                Err(SearchError::Stopped(_, stats)) => (first, stats.nodes, true),
-                Err(_) => (first, 0, true),
+                Err(e) => (first, PickError::from(e).nodes(), true),
             },
         )
     }

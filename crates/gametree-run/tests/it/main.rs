@@ -4,5 +4,6 @@ mod crate_picture;
 mod draw;
 mod draw_brs;
 mod hardening_engine;
+mod pick;
 mod rating;
 mod tournament_engines;

@@ -20,7 +20,8 @@ use std::str::FromStr;
 
 use super::best_reply::{self, Variant};
 use super::mcts::{self, mcts, MctsConfig};
-use super::{iterative::iterative_deepening, Config, SearchError, SearchResult};
+use super::iterative::{iterative_deepening, iterative_deepening_observed};
+use super::{Config, SearchError, SearchResult};
 use crate::eval::Evaluator;
 use crate::game::{Game, SetToMove};
 
@@ -268,11 +269,29 @@ pub trait Dispatch<G: Game> {
         config: &Config,
         mcts_config: &MctsConfig,
     ) -> Result<SearchResult<G::Move>, SearchError> {
+        Self::run_iterative_observed(searcher, game, eval, state, config, mcts_config, |_| {})
+    }
+
+    /// [`Dispatch::run_iterative`], calling `observe` once after each completed iteration
+    /// with the result deepening would return if it stopped there (as
+    /// [`iterative_deepening_observed`]); MCTS, run once, is never observed. The result is
+    /// [`Dispatch::run_iterative`]'s.
+    fn run_iterative_observed<E: Evaluator<G>, O: FnMut(&SearchResult<G::Move>)>(
+        searcher: Searcher,
+        game: &G,
+        eval: &E,
+        state: &G::State,
+        config: &Config,
+        mcts_config: &MctsConfig,
+        observe: O,
+    ) -> Result<SearchResult<G::Move>, SearchError> {
         match searcher {
             Searcher::Mcts => Self::run(searcher, game, eval, state, config, mcts_config),
-            _ => iterative_deepening(config, |c| {
-                Self::run(searcher, game, eval, state, c, mcts_config)
-            }),
+            _ => iterative_deepening_observed(
+                config,
+                |c| Self::run(searcher, game, eval, state, c, mcts_config),
+                observe,
+            ),
         }
     }
 
@@ -328,22 +347,27 @@ impl<G: SetToMove> Dispatch<G> for WithSetToMove {
         }
     }
 
-    /// As the trait's: best-reply search deepens by [`best_reply::iterative`] (so that BRS+
-    /// with ordered forced moves carries what each iteration learned to the next).
-    fn run_iterative<E: Evaluator<G>>(
+    /// As the trait's: best-reply search deepens by [`best_reply::iterative_observed`] (so
+    /// that BRS+ with ordered forced moves carries what each iteration learned to the next).
+    fn run_iterative_observed<E: Evaluator<G>, O: FnMut(&SearchResult<G::Move>)>(
         searcher: Searcher,
         game: &G,
         eval: &E,
         state: &G::State,
         config: &Config,
         mcts_config: &MctsConfig,
+        observe: O,
     ) -> Result<SearchResult<G::Move>, SearchError> {
         match searcher {
-            Searcher::BestReply(v) => best_reply::iterative(v, game, eval, state, config),
+            Searcher::BestReply(v) => {
+                best_reply::iterative_observed(v, game, eval, state, config, observe)
+            }
             Searcher::Mcts => Self::run(searcher, game, eval, state, config, mcts_config),
-            _ => iterative_deepening(config, |c| {
-                Self::run(searcher, game, eval, state, c, mcts_config)
-            }),
+            _ => iterative_deepening_observed(
+                config,
+                |c| Self::run(searcher, game, eval, state, c, mcts_config),
+                observe,
+            ),
         }
     }
 }
