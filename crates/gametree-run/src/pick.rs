@@ -43,9 +43,7 @@ use gametree::search::maxn_table::maxn_table;
 use gametree::search::mcts::MctsConfig;
 use gametree::search::speculative_table::speculative_table;
 use gametree::search::vector_table::VectorTable;
-use gametree::search::{
-    Algorithm, Config, Dispatch, SearchError, SearchResult, Searcher, Stop,
-};
+use gametree::search::{Algorithm, Config, Dispatch, SearchError, SearchResult, Searcher, Stop};
 use gametree::{Evaluator, Game};
 
 use crate::search_job::{mcts_defaults, Limits};
@@ -233,9 +231,9 @@ where
             }
         }
         None => match spec.deepening {
-            Deepening::Iterative => D::run_iterative_observed(
-                searcher, game, eval, state, &config, &spec.mcts, observe,
-            ),
+            Deepening::Iterative => {
+                D::run_iterative_observed(searcher, game, eval, state, &config, &spec.mcts, observe)
+            }
             Deepening::Fixed => D::run(searcher, game, eval, state, &config, &spec.mcts),
         },
     }?;

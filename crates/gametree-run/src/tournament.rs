@@ -59,9 +59,7 @@ use gametree::search::speculative_table::speculative_table;
 use gametree::search::vector_table::VectorTable;
 #[cfg(doc)]
 use gametree::search::WithSetToMove;
-use gametree::search::{
-    pimc, Algorithm, AnyGame, Clock, Dispatch, Needs, Searcher,
-};
+use gametree::search::{pimc, Algorithm, AnyGame, Clock, Dispatch, Needs, Searcher};
 use gametree::{Evaluator, Game, Score, Scores};
 use gametree_games::rng::SplitMix64;
 use serde::{Deserialize, Serialize};
@@ -409,8 +407,14 @@ impl Engine {
                 return first_legal(game, state).map(|m| (m, 0, true));
             }
         }
-        pick_or_first::<D, G, E>(game, eval, state, &self.pick_spec(seed), memory.table.as_mut())
-            .map(|c| (c.mv, c.nodes, c.failed))
+        pick_or_first::<D, G, E>(
+            game,
+            eval,
+            state,
+            &self.pick_spec(seed),
+            memory.table.as_mut(),
+        )
+        .map(|c| (c.mv, c.nodes, c.failed))
     }
 
     /// The move's [`PickSpec`] under the engine's budget: a depth budget is one search of

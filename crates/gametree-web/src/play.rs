@@ -7,10 +7,10 @@
 
 use std::time::{Duration, Instant};
 
-use gametree::search::iterative::iterative_deepening_observed;
-use gametree::search::{self, Config, SearchError, SearchResult, Searcher, Stop};
+use gametree::search::{self, AnyGame, Dispatch, Searcher, Stop, WithSetToMove};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
+use gametree_run::pick::{pick_observed, PickError, PickSpec, Picked};
 use gametree_run::search_job::{move_names, Limits, SearchReport};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -196,11 +196,13 @@ impl<O: FnMut(&Value)> Play<'_, O> {
         Ok(state)
     }
 
-    fn answer<G: Playable>(
+    /// The answer to the request in `state`: the position, and the engine's move through
+    /// the shared [`gametree_run::pick`] (deepening up to the request's depth under its
+    /// limits, searched through `D`), each completed iteration observed as it completes.
+    fn answer<D: Dispatch<G>, G: Playable>(
         &mut self,
         game: &G,
         state: &G::State,
-        search: impl FnMut(&Config) -> Result<SearchResult<G::Move>, SearchError>,
     ) -> Result<Value, PlayError> {
         let mut out = json!({ "position": position_json(game, state) });
         let Some((searcher, e)) = &self.engine else {
@@ -209,17 +211,17 @@ impl<O: FnMut(&Value)> Play<'_, O> {
         if game.outcome(state).is_some() {
             return Ok(out);
         }
-        let start = Instant::now();
-        let config = Config {
-            limits: e.limits.at(start, self.stop),
-            trace: false,
-            trace_limit: 0,
-            ..Config::default()
+        let searcher = *searcher;
+        let spec = PickSpec {
+            stop: self.stop,
+            ..PickSpec::deepening(searcher, e.limits)
         };
+        let start = Instant::now();
         let mut iterations = Vec::new();
         let style = G::MOVE_STYLE;
         let on_iteration = &mut self.on_iteration;
-        let result = iterative_deepening_observed(&config, search, |r| {
+        let eval = &game.evaluator();
+        let picked = pick_observed::<D, G, _, _>(game, eval, state, &spec, None, |r| {
             let elapsed = start.elapsed();
             let it = json!({
                 "depth": r.stats.depth,
@@ -232,15 +234,22 @@ impl<O: FnMut(&Value)> Play<'_, O> {
             on_iteration(&it);
             iterations.push(it);
         });
-        let result = result.map_err(|err| {
-            PlayError::Invalid(format!(
-                "the engine ({searcher}) found no move: {err}; allow it more time or nodes"
-            ))
-        })?;
-        let Some(&mv) = result.pv.first() else {
-            return Err(PlayError::Invalid(format!(
-                "the engine ({searcher}) returned no move"
-            )));
+        let (mv, result) = match picked {
+            Ok(Picked {
+                mv,
+                result,
+                fallback: false,
+            }) => (mv, result),
+            Ok(_) | Err(PickError::NoLegalMove) => {
+                return Err(PlayError::Invalid(format!(
+                    "the engine ({searcher}) returned no move"
+                )))
+            }
+            Err(err) => {
+                return Err(PlayError::Invalid(format!(
+                    "the engine ({searcher}) found no move: {err}; allow it more time or nodes"
+                )))
+            }
         };
         let name = game.move_name(state, mv);
         let after = game.play(state, mv);
@@ -262,39 +271,21 @@ impl<O: FnMut(&Value)> GameVisitor for Play<'_, O> {
         G::Move: Send + Sync,
     {
         let state = self.replay(game)?;
-        let eval = &game.evaluator();
-        match self.engine.as_ref().map(|(s, _)| *s) {
-            Some(Searcher::BestReply(_)) => Err(PlayError::Invalid(format!(
+        if let Some((s @ Searcher::BestReply(_), _)) = &self.engine {
+            return Err(PlayError::Invalid(format!(
                 "{} needs a game that can hand the turn to any player",
-                self.engine.as_ref().map_or("", |(s, _)| s.name())
-            ))),
-            Some(Searcher::Plain(a)) => {
-                self.answer(game, &state, |c| search::run(a, game, eval, &state, c))
-            }
-            _ => self.answer(game, &state, |_| unreachable_search()),
+                s.name()
+            )));
         }
+        self.answer::<AnyGame, G>(game, &state)
     }
 
-    fn visit_best_reply<G: Playable + SetToMove>(mut self, game: &G, s: &G::State) -> Self::Output
+    fn visit_best_reply<G: Playable + SetToMove>(mut self, game: &G, _: &G::State) -> Self::Output
     where
         G::State: Send + Sync + PartialEq + std::fmt::Debug,
         G::Move: Send + Sync,
     {
-        let Some((Searcher::BestReply(variant), _)) = &self.engine else {
-            return self.visit(game, s);
-        };
-        let variant = *variant;
         let state = self.replay(game)?;
-        let eval = &game.evaluator();
-        self.answer(game, &state, |c| variant.search(game, eval, &state, c))
+        self.answer::<WithSetToMove, G>(game, &state)
     }
-}
-
-/// The search of a request without an engine: never called ([`Play::answer`] returns
-/// before searching).
-fn unreachable_search<M>() -> Result<SearchResult<M>, SearchError> {
-    Err(SearchError::Stopped(
-        search::StopReason::NodeLimit,
-        Default::default(),
-    ))
 }

@@ -100,7 +100,11 @@ fn fronts_agree<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
                 );
                 match (picked, core) {
                     (Ok(p), Ok(core)) => {
-                        assert_eq!((p.mv, p.result.stats.nodes, p.fallback), (mv, nodes, failed), "{at}");
+                        assert_eq!(
+                            (p.mv, p.result.stats.nodes, p.fallback),
+                            (mv, nodes, failed),
+                            "{at}"
+                        );
                         assert_eq!(core.best_move, Some(mv), "{at}: the core's move");
                         assert_eq!(core.stats.nodes, nodes, "{at}: the core's nodes");
                         assert_eq!(core.value, p.result.value, "{at}: the value");
@@ -151,9 +155,14 @@ fn fronts_agree<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
                 depth: Some(depth),
                 ..Limits::NONE
             };
-            let deepened =
-                pick::<D, G, E>(game, eval, state, &PickSpec::deepening(searcher, limits), None)
-                    .unwrap();
+            let deepened = pick::<D, G, E>(
+                game,
+                eval,
+                state,
+                &PickSpec::deepening(searcher, limits),
+                None,
+            )
+            .unwrap();
             assert_eq!(deepened.mv, mv, "{at}: deepened to the same depth");
             assert_eq!(deepened.result.value, fixed.value, "{at}");
             checked += 1;
@@ -312,7 +321,10 @@ fn a_budget_too_small_for_depth_one_plays_the_first_legal_move_as_failed() {
     // A searcher that refuses the game (two-player alpha-beta on three players): no nodes.
     let spec = PickSpec::deepening(Algorithm::AlphaBeta.into(), nodes_limits(1000));
     let e = pick::<AnyGame, _, _>(&game, &DistanceEval, state, &spec, None).unwrap_err();
-    assert!(matches!(e, PickError::Search(SearchError::TooManyPlayers { .. })), "{e:?}");
+    assert!(
+        matches!(e, PickError::Search(SearchError::TooManyPlayers { .. })),
+        "{e:?}"
+    );
     assert_eq!(
         pick_or_first::<AnyGame, _, _>(&game, &DistanceEval, state, &spec, None),
         Some(Choice {

@@ -19,8 +19,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::best_reply::{self, Variant};
-use super::mcts::{self, mcts, MctsConfig};
 use super::iterative::{iterative_deepening, iterative_deepening_observed};
+use super::mcts::{self, mcts, MctsConfig};
 use super::{Config, SearchError, SearchResult};
 use crate::eval::Evaluator;
 use crate::game::{Game, SetToMove};
