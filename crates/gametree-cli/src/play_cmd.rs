@@ -19,14 +19,15 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
+use gametree::hash::Zobrist;
 use gametree::search::engine::{self, GameHash, Hashing, NoHash, Options, Side};
-use gametree::search::mcts::MctsConfig;
 use gametree::search::{AnyGame, Config, Dispatch, SearchError, Searcher, WithSetToMove};
-use gametree::{Evaluator, Game, Score, Scores, SetToMove};
+use gametree::{Evaluator, Score, Scores, SetToMove};
 
 use gametree_games::notation::Notation;
 use gametree_games::record;
 use gametree_games::registry::{EngineTable, GameVisitor, Playable, Support};
+use gametree_lab::pick::{pick, PickError, PickSpec, Picked};
 use gametree_lab::search_job::Limits;
 
 use crate::output::ColorChoice;
@@ -268,7 +269,7 @@ impl PlayTable {
                     mv
                 }
                 _ => {
-                    let (r, mv) =
+                    let Picked { mv, result: r, .. } =
                         self.think::<D, G, E, H>(game, eval, hasher, &state, seat, ply)?;
                     writeln!(
                         out,
@@ -367,15 +368,11 @@ impl PlayTable {
         }
     }
 
-    fn config(&self) -> Config {
-        Config {
-            limits: self.limits.at(Instant::now(), None),
-            trace: false,
-            ..Config::default()
-        }
-    }
-
-    fn think<D: Dispatch<G>, G: Game, E: Evaluator<G>, H: Hashing<G>>(
+    /// The move of an engine seat: the two-player engine of `engine` seats (with its
+    /// transposition table), or the searcher of the seat through the shared
+    /// [`gametree_lab::pick`], deepening up to `--depth` under the seats' limits, MCTS
+    /// seeded with the ply. A search stopped before depth 1 or refused is an error here.
+    fn think<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>, H: Hashing<G>>(
         &self,
         game: &G,
         eval: &E,
@@ -383,9 +380,8 @@ impl PlayTable {
         state: &G::State,
         seat: Seat,
         ply: u64,
-    ) -> Result<(gametree::search::SearchResult<G::Move>, G::Move)> {
-        let config = self.config();
-        let r = match seat {
+    ) -> Result<Picked<G::Move>> {
+        let picked = match seat {
             Seat::Engine => {
                 let options = Options {
                     table_mib: self.table_mib,
@@ -393,44 +389,33 @@ impl PlayTable {
                     side: Side::RootMover,
                     ..Options::STRONG
                 };
-                engine::search(game, eval, hasher, state, &config, &options).map(|r| r.result)
+                let config = Config {
+                    limits: self.limits.at(Instant::now(), None),
+                    ..Config::default()
+                };
+                engine::search(game, eval, hasher, state, &config, &options)
+                    .map_err(PickError::from)
+                    .and_then(|r| Picked::of(game, state, r.result))
             }
             Seat::Searcher(a) => {
-                let mcts = MctsConfig {
-                    seed: ply,
-                    iterations: if self.limits.time_ms.is_some() {
-                        u64::MAX
-                    } else {
-                        MctsConfig::default().iterations
-                    },
-                    ..MctsConfig::default()
-                };
-                D::run_iterative(a, game, eval, state, &config, &mcts)
+                let spec = PickSpec::deepening(a, self.limits).with_seed(ply);
+                pick::<D, G, E>(game, eval, state, &spec, None)
             }
             Seat::Human | Seat::MonteCarlo => {
                 unreachable!("people are asked and Monte-Carlo seats sample, not searched")
             }
         };
-        let r = r.map_err(|e| match e {
-            SearchError::Stopped(reason, _) => anyhow!(
+        picked.map_err(|e| match e {
+            PickError::Search(SearchError::Stopped(reason, _)) => anyhow!(
                 "{}: the {reason} came before even depth 1 was searched; give more --time-ms",
                 seat.name()
             ),
-            SearchError::Table(e) => anyhow!("--table-mib {}: {e}", self.table_mib),
-            other => anyhow!("{}: {other}", seat.name()),
-        })?;
-        let mv = match r.best_move {
-            Some(m) => m,
-            None => {
-                // A search that found no move (depth 0 cannot happen here): the first legal.
-                let mut moves = Vec::new();
-                game.moves(state, &mut moves);
-                *moves
-                    .first()
-                    .ok_or_else(|| anyhow!("no legal move in a live position"))?
+            PickError::Search(SearchError::Table(e)) => {
+                anyhow!("--table-mib {}: {e}", self.table_mib)
             }
-        };
-        Ok((r, mv))
+            PickError::NoLegalMove => anyhow!("no legal move in a live position"),
+            other => anyhow!("{}: {other}", seat.name()),
+        })
     }
 }
 

@@ -21,6 +21,6 @@ pub mod reproduce;
 pub mod shard;
 
 pub use gametree_run::{
-    draw, engine_name, engine_policy, rating, runner, search_job, search_json, stack, stats,
+    draw, engine_name, engine_policy, pick, rating, runner, search_job, search_json, stack, stats,
     tournament, tournament_job,
 };
