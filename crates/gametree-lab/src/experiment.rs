@@ -16,7 +16,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::plot::Series;
-use crate::record::row_from_json;
 use crate::report::Row;
 use crate::tournament::Budget;
 
@@ -95,7 +94,7 @@ pub enum StrengthMatches {
 }
 
 /// A plot an experiment asks for.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Plot {
     /// The file name (`.svg`), unique within the experiment.
     pub file: String,
@@ -111,8 +110,9 @@ pub struct Plot {
     pub log_y: bool,
 }
 
-/// What an experiment produces.
-#[derive(Clone, Debug, Default)]
+/// What an experiment produces: stored as JSON by its `Serialize` (floats without loss,
+/// see [`Series`]) and read back by its `Deserialize`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Output {
     /// The rows, in the paper's order.
     pub rows: Vec<Row>,
@@ -325,113 +325,12 @@ impl Experiment {
     }
 }
 
-/// A float as JSON without loss: a number when finite, else `"NaN"`, `"inf"` or `"-inf"`.
-fn float(x: f64) -> Value {
-    if x.is_finite() {
-        json!(x)
-    } else if x.is_nan() {
-        json!("NaN")
-    } else if x > 0.0 {
-        json!("inf")
-    } else {
-        json!("-inf")
-    }
-}
-
-fn float_back(v: &Value) -> Option<f64> {
-    match v {
-        Value::String(s) => match s.as_str() {
-            "NaN" => Some(f64::NAN),
-            "inf" => Some(f64::INFINITY),
-            "-inf" => Some(f64::NEG_INFINITY),
-            _ => None,
-        },
-        x => x.as_f64(),
-    }
-}
-
-fn pairs(p: &[(f64, f64)]) -> Value {
-    Value::Array(
-        p.iter()
-            .map(|&(a, b)| json!([float(a), float(b)]))
-            .collect(),
-    )
-}
-
-fn pairs_back(v: &Value) -> Option<Vec<(f64, f64)>> {
-    v.as_array()?
-        .iter()
-        .map(|p| Some((float_back(p.get(0)?)?, float_back(p.get(1)?)?)))
-        .collect()
-}
-
 /// An experiment's output as JSON: `{"rows": [...], "plots": [...]}` (floats exact).
 pub fn output_to_json(o: &Output) -> Value {
-    let plots: Vec<Value> = o
-        .plots
-        .iter()
-        .map(|p| {
-            let series: Vec<Value> = p
-                .series
-                .iter()
-                .map(|s| {
-                    json!({
-                        "name": s.name,
-                        "points": pairs(&s.points),
-                        "paper": pairs(&s.paper),
-                        "intervals": Value::Array(s.intervals.iter().map(|&(x, a, b)| json!([float(x), float(a), float(b)])).collect()),
-                    })
-                })
-                .collect();
-            json!({
-                "file": p.file, "title": p.title, "x_label": p.x_label, "y_label": p.y_label,
-                "log_y": p.log_y, "series": series,
-            })
-        })
-        .collect();
-    json!({ "rows": o.rows, "plots": plots })
+    json!({ "rows": o.rows, "plots": o.plots })
 }
 
-/// The output [`output_to_json`] wrote.
+/// The output [`output_to_json`] wrote, or `None` when `v` is not one.
 pub fn output_from_json(v: &Value) -> Option<Output> {
-    let rows = v
-        .get("rows")?
-        .as_array()?
-        .iter()
-        .map(row_from_json)
-        .collect::<Option<Vec<_>>>()?;
-    let mut plots = Vec::new();
-    for p in v.get("plots")?.as_array()? {
-        let s = |k: &str| p.get(k)?.as_str().map(str::to_string);
-        let mut series = Vec::new();
-        for x in p.get("series")?.as_array()? {
-            let intervals = x
-                .get("intervals")?
-                .as_array()?
-                .iter()
-                .map(|t| {
-                    Some((
-                        float_back(t.get(0)?)?,
-                        float_back(t.get(1)?)?,
-                        float_back(t.get(2)?)?,
-                    ))
-                })
-                .collect::<Option<Vec<_>>>()?;
-            series.push(Series {
-                name: x.get("name")?.as_str()?.to_string(),
-                points: pairs_back(x.get("points")?)?,
-                paper: pairs_back(x.get("paper")?)?,
-                intervals,
-            });
-        }
-        plots.push(Plot {
-            file: s("file")?,
-            title: s("title")?,
-            x_label: s("x_label")?,
-            y_label: s("y_label")?,
-            series,
-            log_y: p.get("log_y")?.as_bool()?,
-        });
-    }
-    Some(Output { rows, plots })
+    Output::deserialize(v).ok()
 }

@@ -25,6 +25,7 @@
 
 use plotters::element::ComposedElement;
 use plotters::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// Twelve distinct qualitative colours, in the order series get them.
 pub const PALETTE: [RGBColor; 12] = [
@@ -46,19 +47,122 @@ pub const PALETTE: [RGBColor; 12] = [
 pub const MARKERS: usize = 6;
 
 /// One named curve.
-#[derive(Clone, Debug, Default)]
+///
+/// Stored as JSON without loss (a coordinate that is not finite is the string `"NaN"`,
+/// `"inf"` or `"-inf"`, since JSON has no such numbers).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Series {
     /// The legend entry.
     pub name: String,
     /// The points, in x order.
+    #[serde(with = "lossless::pairs")]
     pub points: Vec<(f64, f64)>,
     /// The paper's values for this curve, `(x, y)`: drawn as hollow markers of the curve's
     /// colour and shape, listed in the legend as `NAME (paper)`. Empty when the paper gives
     /// none.
+    #[serde(with = "lossless::pairs")]
     pub paper: Vec<(f64, f64)>,
     /// Confidence intervals, `(x, low, high)`: drawn as vertical error bars. Empty when the
     /// points carry none.
+    #[serde(with = "lossless::triples")]
     pub intervals: Vec<(f64, f64, f64)>,
+}
+
+/// Floats as JSON without loss: a number when finite, else `"NaN"`, `"inf"` or `"-inf"`.
+mod lossless {
+    use std::fmt;
+
+    use serde::de::{self, Visitor};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// One float, stored without loss.
+    #[derive(Clone, Copy)]
+    struct Lossless(f64);
+
+    impl Serialize for Lossless {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let x = self.0;
+            if x.is_finite() {
+                s.serialize_f64(x)
+            } else if x.is_nan() {
+                s.serialize_str("NaN")
+            } else if x > 0.0 {
+                s.serialize_str("inf")
+            } else {
+                s.serialize_str("-inf")
+            }
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Lossless {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Lossless, D::Error> {
+            struct LosslessVisitor;
+            impl Visitor<'_> for LosslessVisitor {
+                type Value = Lossless;
+                fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                    f.write_str("a number, \"NaN\", \"inf\" or \"-inf\"")
+                }
+                fn visit_f64<E>(self, x: f64) -> Result<Lossless, E> {
+                    Ok(Lossless(x))
+                }
+                fn visit_u64<E>(self, n: u64) -> Result<Lossless, E> {
+                    Ok(Lossless(n as f64))
+                }
+                fn visit_i64<E>(self, n: i64) -> Result<Lossless, E> {
+                    Ok(Lossless(n as f64))
+                }
+                fn visit_str<E: de::Error>(self, s: &str) -> Result<Lossless, E> {
+                    match s {
+                        "NaN" => Ok(Lossless(f64::NAN)),
+                        "inf" => Ok(Lossless(f64::INFINITY)),
+                        "-inf" => Ok(Lossless(f64::NEG_INFINITY)),
+                        _ => Err(E::invalid_value(de::Unexpected::Str(s), &self)),
+                    }
+                }
+            }
+            d.deserialize_any(LosslessVisitor)
+        }
+    }
+
+    /// `(x, y)` points as `[[x, y], ...]`.
+    pub(super) mod pairs {
+        use super::Lossless;
+        use serde::{Deserialize, Deserializer, Serializer};
+
+        pub(crate) fn serialize<S: Serializer>(v: &[(f64, f64)], s: S) -> Result<S::Ok, S::Error> {
+            s.collect_seq(v.iter().map(|&(a, b)| (Lossless(a), Lossless(b))))
+        }
+
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+            d: D,
+        ) -> Result<Vec<(f64, f64)>, D::Error> {
+            let v = Vec::<(Lossless, Lossless)>::deserialize(d)?;
+            Ok(v.into_iter().map(|(a, b)| (a.0, b.0)).collect())
+        }
+    }
+
+    /// `(x, low, high)` intervals as `[[x, low, high], ...]`.
+    pub(super) mod triples {
+        use super::Lossless;
+        use serde::{Deserialize, Deserializer, Serializer};
+
+        pub(crate) fn serialize<S: Serializer>(
+            v: &[(f64, f64, f64)],
+            s: S,
+        ) -> Result<S::Ok, S::Error> {
+            s.collect_seq(
+                v.iter()
+                    .map(|&(x, a, b)| (Lossless(x), Lossless(a), Lossless(b))),
+            )
+        }
+
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+            d: D,
+        ) -> Result<Vec<(f64, f64, f64)>, D::Error> {
+            let v = Vec::<(Lossless, Lossless, Lossless)>::deserialize(d)?;
+            Ok(v.into_iter().map(|(x, a, b)| (x.0, a.0, b.0)).collect())
+        }
+    }
 }
 
 impl Series {

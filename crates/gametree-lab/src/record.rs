@@ -5,10 +5,10 @@
 
 use std::time::SystemTime;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::report::{Check, Number, Row, Source, Verdict};
+use crate::report::Row;
 
 /// When and by what a result was made: stored beside the rows, never inside them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -63,62 +63,8 @@ pub fn utc_date(t: SystemTime) -> String {
     )
 }
 
-/// A row read back from its JSON serialization.
+/// A row read back from its JSON serialization (its [`Row`]'s `Deserialize`), or `None`
+/// when `v` is not one.
 pub fn row_from_json(v: &Value) -> Option<Row> {
-    let s = |k: &str| v.get(k)?.as_str().map(str::to_string);
-    let num = |k: &str| -> Option<Option<Number>> {
-        match v.get(k)? {
-            Value::Null => Some(None),
-            x => match x.as_u64() {
-                Some(n) => Some(Some(Number::Count(n))),
-                None => x.as_f64().map(|x| Some(Number::Real(x))),
-            },
-        }
-    };
-    let check = match v.get("check") {
-        None => None,
-        Some(c) => Some(Check {
-            against: c.get("against")?.as_str()?.to_string(),
-            agrees: c.get("agrees")?.as_bool()?,
-        }),
-    };
-    let algorithm = match v.get("algorithm") {
-        None => None,
-        Some(a) => Some(a.as_str()?.to_string()),
-    };
-    let ci95 = match v.get("ci95")? {
-        Value::Null => None,
-        Value::Array(a) if a.len() == 2 => Some([a[0].as_f64()?, a[1].as_f64()?]),
-        _ => return None,
-    };
-    Some(Row {
-        paper: s("paper")?,
-        table: s("table")?,
-        row: s("row")?,
-        quantity: s("quantity")?,
-        paper_value: num("paper_value")?,
-        ours: num("ours")?.unwrap_or(Number::Real(f64::NAN)),
-        ci95,
-        samples: match v.get("samples")? {
-            Value::Null => None,
-            x => Some(x.as_u64()?),
-        },
-        verdict: Verdict::from_word(&s("verdict")?)?,
-        reason: s("reason")?,
-        note: s("note")?,
-        algorithm,
-        check,
-        claim: match v.get("claim") {
-            None => None,
-            Some(c) => Some(Box::new(serde_json::from_value(c.clone()).ok()?)),
-        },
-        source: match v.get("source") {
-            None => None,
-            Some(w) => Some(Source::from_word(w.as_str()?)?),
-        },
-        full_run: match v.get("full_run") {
-            None => None,
-            Some(w) => Some(Verdict::from_word(w.as_str()?)?),
-        },
-    })
+    Row::deserialize(v).ok()
 }

@@ -21,6 +21,9 @@ use serde::{Deserialize, Serialize};
 /// the output: an exact row of two counts compares them as integers, the text prints every
 /// digit and JSON stores an integer (`84927`, not `84927.0`). Reals (means, ratios, roots)
 /// print with 4 significant digits ([`fmt_num`]) and are stored at full precision.
+///
+/// Read back from JSON by its own [`Deserialize`]: an integer is a count, a float a real
+/// (a negative integer too), `null` the real `NaN`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Number {
@@ -67,6 +70,35 @@ impl Number {
 }
 
 /// The table text: a count in full, a real with 4 significant digits ([`fmt_num`]).
+impl<'de> Deserialize<'de> for Number {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Number, D::Error> {
+        struct NumberVisitor;
+        impl serde::de::Visitor<'_> for NumberVisitor {
+            type Value = Number;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a number or null")
+            }
+            fn visit_u64<E>(self, n: u64) -> Result<Number, E> {
+                Ok(Number::Count(n))
+            }
+            fn visit_i64<E>(self, n: i64) -> Result<Number, E> {
+                // Only a negative integer reaches here (serde_json gives the others as u64).
+                Ok(Number::Real(n as f64))
+            }
+            fn visit_f64<E>(self, x: f64) -> Result<Number, E> {
+                Ok(Number::Real(x))
+            }
+            fn visit_unit<E>(self) -> Result<Number, E> {
+                Ok(Number::Real(f64::NAN))
+            }
+            fn visit_none<E>(self) -> Result<Number, E> {
+                Ok(Number::Real(f64::NAN))
+            }
+        }
+        d.deserialize_any(NumberVisitor)
+    }
+}
+
 impl fmt::Display for Number {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -108,7 +140,7 @@ impl From<f64> for Number {
 pub const MIN_SAMPLES: u64 = 5;
 
 /// How our number compares with the paper's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     /// The same number (to the paper's precision).
@@ -205,7 +237,7 @@ impl Source {
 /// An independent computation of a row's number and whether it agreed: e.g. the count of
 /// a pruning search beside a transcription of the paper's own procedure, or a value beside
 /// plain max^n's.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Check {
     /// What the number was checked against, e.g. `max^n` or `Korf's procedure Shallow`.
     pub against: String,
@@ -224,7 +256,10 @@ impl Check {
 }
 
 /// One line of a reproduction: a quantity, the paper's value, ours.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+///
+/// Stored as JSON by its `Serialize` and read back by its `Deserialize` (a missing optional
+/// field is `None`; `ours` stored as `null` is the real `NaN`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
     /// The paper's key, e.g. `korf-1991`.
     pub paper: String,

@@ -32,6 +32,7 @@ use std::time::Instant;
 
 use gametree_games::quote::quoted;
 use indicatif::{ProgressBar, ProgressStyle};
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::experiment::{Ctx, Experiment, Output};
@@ -141,41 +142,63 @@ fn pretty(doc: &Value) -> String {
     s
 }
 
+/// An experiment's manifest as stored: what made its files, and their fingerprints.
+#[derive(Serialize, Deserialize)]
+struct Manifest {
+    paper: String,
+    table: String,
+    params: String,
+    files: Vec<Listed>,
+}
+
+/// One file of a [`Manifest`].
+#[derive(Serialize, Deserialize)]
+struct Listed {
+    name: String,
+    fingerprint: String,
+}
+
+/// The part of a stored JSON document [`stored`] reads back: its parameters and rows.
+#[derive(Deserialize)]
+struct StoredDocument {
+    meta: StoredMeta,
+    rows: Vec<Row>,
+}
+
+/// The part of a stored [`Meta`] that [`stored`] compares.
+#[derive(Deserialize)]
+struct StoredMeta {
+    params: String,
+}
+
 /// The rows stored for `e` under `out` if they were made with `params` and the set of files
 /// is whole: the manifest names `params`, and every file it lists (the JSON among them) has
 /// the fingerprint it lists.
 pub fn stored(out: &Path, e: &Experiment, params: &str) -> Option<Vec<Row>> {
     let b = base(out, e);
-    let manifest: Value =
+    let manifest: Manifest =
         serde_json::from_str(&std::fs::read_to_string(with_ext(&b, ".manifest")).ok()?).ok()?;
-    if manifest.get("params")?.as_str()? != params {
+    if manifest.params != params {
         return None;
     }
     let dir = b.parent()?;
     let json_name = format!("{}.json", e.table);
     let mut json_text = None;
-    for f in manifest.get("files")?.as_array()? {
-        let name = f.get("name")?.as_str()?;
+    for f in &manifest.files {
+        let name = f.name.as_str();
         if name.contains(['/', '\\']) || name.starts_with('.') {
             return None;
         }
         let bytes = std::fs::read(dir.join(name)).ok()?;
-        if f.get("fingerprint")?.as_str()? != fingerprint(&bytes) {
+        if f.fingerprint != fingerprint(&bytes) {
             return None;
         }
         if name == json_name {
             json_text = Some(String::from_utf8(bytes).ok()?);
         }
     }
-    let doc: Value = serde_json::from_str(&json_text?).ok()?;
-    if doc.get("meta")?.get("params")?.as_str()? != params {
-        return None;
-    }
-    doc.get("rows")?
-        .as_array()?
-        .iter()
-        .map(row_from_json)
-        .collect()
+    let doc: StoredDocument = serde_json::from_str(&json_text?).ok()?;
+    (doc.meta.params == params).then_some(doc.rows)
 }
 
 /// Writes an experiment's files (markdown, CSV, plots, JSON, each atomically), then its
@@ -227,17 +250,21 @@ pub fn write_outputs(
     ));
     let dir = out.join(e.paper);
     let mut listed = Vec::new();
-    for (name, bytes) in &files {
-        let p = dir.join(name);
-        write_atomic(&p, bytes).map_err(|x| err(&p, x))?;
-        listed.push(json!({ "name": name, "fingerprint": fingerprint(bytes) }));
+    for (name, bytes) in files {
+        let p = dir.join(&name);
+        write_atomic(&p, &bytes).map_err(|x| err(&p, x))?;
+        listed.push(Listed {
+            fingerprint: fingerprint(&bytes),
+            name,
+        });
     }
-    let text = pretty(&json!({
-        "paper": e.paper,
-        "table": e.table,
-        "params": params,
-        "files": listed,
-    }));
+    let manifest_doc = Manifest {
+        paper: e.paper.to_string(),
+        table: e.table.to_string(),
+        params: params.to_string(),
+        files: listed,
+    };
+    let text = pretty(&json!(manifest_doc));
     write_atomic(&manifest, text.as_bytes()).map_err(|x| err(&manifest, x))
 }
 

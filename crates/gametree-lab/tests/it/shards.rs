@@ -481,7 +481,14 @@ fn outputs_round_trip_exactly_through_a_part() {
             log_y: true,
         }],
     };
-    let back = output_from_json(&output_to_json(&o)).unwrap();
+    let json = output_to_json(&o);
+    // JSON has no NaN or infinity: they are stored as strings.
+    assert_eq!(
+        json["plots"][0]["series"][0]["points"][1],
+        serde_json::json!(["NaN", "inf"])
+    );
+    assert_eq!(json["plots"][0]["series"][0]["intervals"][0][1], "-inf");
+    let back = output_from_json(&json).unwrap();
     let p = &back.plots[0].series[0];
     assert_eq!(p.points[0], (0.1, 1.0 / 3.0));
     assert!(p.points[1].0.is_nan() && p.points[1].1 == f64::INFINITY);
@@ -489,6 +496,10 @@ fn outputs_round_trip_exactly_through_a_part() {
     assert_eq!(p.intervals[0].1, f64::NEG_INFINITY);
     assert_eq!(p.intervals[0].2, 7.123456789012345);
     assert!(back.plots[0].log_y);
+    // A string that names no float is refused.
+    let mut bad = json;
+    bad["plots"][0]["series"][0]["paper"][0][0] = serde_json::json!("nan");
+    assert!(output_from_json(&bad).is_none());
 }
 
 /// The text report of a run with its timing fields blanked: the head line's elapsed time

@@ -157,3 +157,41 @@ fn log_axes_label_three_ticks_in_one_style() {
     // Less than a decade: every multiple.
     assert_eq!(log_ticks(1.1e6, 4.5e6), vec![2e6, 3e6, 4e6]);
 }
+
+/// Rows are read by their derived `Deserialize`: every row of the committed decisive run
+/// (claims, intervals, counts and reals, every verdict it holds) reads back and writes out
+/// to the same JSON, and a row with a field of the wrong type is refused.
+#[test]
+fn the_committed_rows_round_trip_through_their_types() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let path = root.join("results/strength-decisive/beyond/strength.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let rows = doc["rows"].as_array().unwrap();
+    assert!(rows.len() > 30, "{} rows", rows.len());
+    let mut claims = 0;
+    for (i, v) in rows.iter().enumerate() {
+        let row = row_from_json(v).unwrap_or_else(|| panic!("row {i} does not read back"));
+        claims += usize::from(row.claim.is_some());
+        assert_eq!(&serde_json::to_value(&row).unwrap(), v, "row {i}");
+    }
+    assert!(claims > 20, "{claims} claim rows");
+    // The wrong type in each kind of field is an error, not a default.
+    for (field, wrong) in [
+        ("ours", serde_json::json!("many")),
+        ("verdict", serde_json::json!("maybe")),
+        ("samples", serde_json::json!(-1)),
+        ("ci95", serde_json::json!([0.5])),
+        ("paper", serde_json::json!(3)),
+    ] {
+        let mut bad = rows[0].clone();
+        bad[field] = wrong;
+        assert_eq!(row_from_json(&bad), None, "{field}");
+    }
+    // A negative whole number is a real, and a stored null `ours` is NaN.
+    let mut v = rows[0].clone();
+    v["ours"] = serde_json::json!(-3);
+    assert_eq!(row_from_json(&v).unwrap().ours, Number::Real(-3.0));
+    v["ours"] = serde_json::Value::Null;
+    assert!(row_from_json(&v).unwrap().ours.as_f64().is_nan());
+}
