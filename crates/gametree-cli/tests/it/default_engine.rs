@@ -6,10 +6,7 @@ use crate::{expect_error, ok};
 #[test]
 fn list_shows_the_default_engine_of_multi_player_games() {
     let text = ok(&["list"]);
-    assert!(
-        text.contains("engine with 3+ players: brs-plus ("),
-        "{text}"
-    );
+    assert!(text.contains("engine with 3+ players: brs ("), "{text}");
     assert!(
         text.contains("engine with 3+ players: speculative ("),
         "{text}"
@@ -23,8 +20,10 @@ fn list_shows_the_default_engine_of_multi_player_games() {
             .map(|g| g["default_engine"].clone())
             .unwrap()
     };
-    assert_eq!(of("rolit")["searcher"], "speculative");
-    assert_eq!(of("chinese-checkers")["searcher"], "brs-plus");
+    assert_eq!(of("rolit")["searcher"], "paranoid");
+    assert_eq!(of("chinese-checkers")["searcher"], "brs");
+    assert_eq!(of("focus")["searcher"], "brs");
+    assert_eq!(of("blokus")["searcher"], "brs");
     assert_eq!(of("chess4")["searcher"], "brs");
     assert_eq!(of("hearts")["searcher"], "speculative");
     assert!(of("connect-four").is_null());
@@ -46,7 +45,7 @@ fn engine_in_a_tournament_is_the_games_default() {
         "--quiet",
     ]))
     .unwrap();
-    assert_eq!(v["engines"][0]["name"], "brs-plus@n300");
+    assert_eq!(v["engines"][0]["name"], "brs@n300");
     let v: serde_json::Value = serde_json::from_str(&ok(&[
         "tournament",
         "--game",

@@ -593,19 +593,25 @@ impl GameVisitor for DefaultOf {
 
 #[test]
 fn every_multi_player_game_has_a_default_engine() {
-    let brs_plus = Some(Searcher::BestReply(Variant::BrsPlus));
+    let brs = Some(Searcher::BestReply(Variant::Brs));
+    let paranoid = Some(Searcher::Plain(Algorithm::Paranoid));
     let speculative = Some(Searcher::Plain(Algorithm::Speculative));
     for (spec, expected) in [
-        ("chinese-checkers(players=3,board=73)", brs_plus),
-        ("chinese-checkers(players=3,board=121)", brs_plus),
-        ("chinese-checkers(players=4,board=121)", brs_plus),
-        ("rolit(players=3)", speculative),
-        ("rolit(players=4)", speculative),
-        ("chess4", Some(Searcher::BestReply(Variant::Brs))),
+        ("chinese-checkers(players=3,board=73)", brs),
+        ("chinese-checkers(players=3,board=121)", brs),
+        ("chinese-checkers(players=4,board=121)", brs),
+        ("chinese-checkers(players=6,board=121)", brs),
+        ("rolit(players=3)", paranoid),
+        ("rolit(players=4)", paranoid),
+        ("chess4", brs),
+        ("focus(players=3)", brs),
+        ("focus(players=4)", brs),
+        ("blokus", brs),
         ("hearts", speculative),
         ("spades", speculative),
         // Two-player games keep the two-player engine.
         ("chinese-checkers(players=2,board=121)", None),
+        ("focus(players=2)", None),
         ("tictactoe", None),
         ("connect-four", None),
     ] {
@@ -1034,4 +1040,92 @@ fn an_improvement_is_tested_on_paired_openings() {
     assert!(agrees && (p - 2.0 / 1024.0).abs() < 1e-12, "{p} {test}");
     let (_, agrees, _) = claim_test(Claim::Improves, &[-0.1; 10]);
     assert!(!agrees);
+}
+
+/// The default engine of each multi-player game (`engine` seats, the registry's
+/// `MULTI_PLAYER_ENGINE`) is not rated significantly below any other search `engine` can
+/// run as the run measured it (a plain name: no option but the card games' sampled
+/// worlds), in the committed run of every match where it has the game, else the decisive
+/// run: no such search's 95% rating interval lies wholly above the default's.
+#[test]
+fn the_default_engines_are_the_committed_runs_best_plain_searches() {
+    use gametree_lab::papers::strength::{ALL_MATCHES_RESULTS, DECISIVE_RESULTS};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let ratings = |file: &str| -> Vec<(String, String, f64, [f64; 2])> {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|r| {
+                let row = r["row"].as_str()?;
+                let (game, engine) = row.split_once(": rating of ")?;
+                let ci = r["ci95"].as_array()?;
+                Some((
+                    game.to_string(),
+                    engine.to_string(),
+                    r["ours"].as_f64()?,
+                    [ci[0].as_f64()?, ci[1].as_f64()?],
+                ))
+            })
+            .collect()
+    };
+    let (all, decisive) = (ratings(ALL_MATCHES_RESULTS), ratings(DECISIVE_RESULTS));
+    // A plain search's name, without its budget and the card games' worlds: `brs`.
+    let plain = |engine: &str| -> Option<String> {
+        let (name, rest) = engine.split_once('@')?;
+        let options: Vec<&str> = rest.split(':').skip(1).collect();
+        options
+            .iter()
+            .all(|o| o.starts_with("worlds="))
+            .then(|| name.to_string())
+    };
+    let games = [
+        ("cc-3", "chinese-checkers"),
+        ("cc-4", "chinese-checkers"),
+        ("cc-6", "chinese-checkers"),
+        ("rolit-3", "rolit"),
+        ("rolit-4", "rolit"),
+        ("focus-3", "focus"),
+        ("focus-4", "focus"),
+        ("chess4", "chess4"),
+        ("blokus", "blokus"),
+        ("hearts", "hearts"),
+        ("spades", "spades"),
+    ];
+    let mut checked = 0;
+    for (label, name) in games {
+        let entry = registry::entries()
+            .into_iter()
+            .find(|e| e.listing.name == name)
+            .unwrap();
+        let default = entry
+            .default_engine
+            .unwrap_or_else(|| panic!("{name} has no default engine"))
+            .searcher
+            .name();
+        let from = if all.iter().any(|r| r.0 == label) {
+            &all
+        } else {
+            &decisive
+        };
+        let rated: Vec<_> = from
+            .iter()
+            .filter(|r| r.0 == label)
+            .filter_map(|r| Some((plain(&r.1)?, r.2, r.3)))
+            .collect();
+        let (_, _, mine) = rated
+            .iter()
+            .find(|r| r.0 == default)
+            .unwrap_or_else(|| panic!("{label}: the default {default} is not rated: {rated:?}"));
+        for (other, rating, ci) in &rated {
+            assert!(
+                ci[0] <= mine[1],
+                "{label}: {other} ({rating:.0}, {ci:?}) is rated above the default {default} ({mine:?})"
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, games.len());
 }

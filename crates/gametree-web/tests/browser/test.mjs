@@ -483,7 +483,7 @@ await test("play-menu-and-boards", page, async () => {
   await page.click("#new-game");
   await page.waitForFunction(() => window.gtPlay && window.gtPlay.position && window.gtPlay.spec.startsWith("chinese") && !window.gtPlay.busy, null, { timeout: 10000 });
   const algos = await page.$$eval("#seats .seat .algo", (s) => s.map((x) => x.value));
-  assert(algos[1] === "brs-plus" && algos[2] === "brs-plus", `Chinese Checkers engines: ${algos}`);
+  assert(algos[1] === "brs" && algos[2] === "brs", `Chinese Checkers engines: ${algos}`);
 });
 
 // Chinese Checkers by clicking: a piece, its destinations ringed, the destination.

@@ -383,7 +383,7 @@ fn list_names_the_registry_default_engines() {
         .iter()
         .find(|g| g["name"] == "chinese-checkers")
         .unwrap();
-    assert_eq!(cc["default_engine"], "brs-plus");
+    assert_eq!(cc["default_engine"], "brs");
 }
 
 /// Issue #29: a job's error names an option as the request's field (`nodes`, `iterative`),

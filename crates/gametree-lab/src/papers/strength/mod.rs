@@ -2157,6 +2157,12 @@ fn pair_text(r: &TournamentResult) -> String {
 /// (docs/strength.md quotes them; a test checks every number).
 pub const DECISIVE_RESULTS: &str = "results/strength-decisive/beyond/strength.json";
 
+/// Where the committed run of every match (not only the claims') is, for the games it has
+/// played so far, from the repository's root: the default engines are chosen from it where
+/// it has the game, else from [`DECISIVE_RESULTS`] (docs/strength.md; a test checks the
+/// registry's defaults against both).
+pub const ALL_MATCHES_RESULTS: &str = "results/strength-all-matches/beyond/strength.json";
+
 /// The claim rows of `rows` as the markdown table docs/strength.md quotes: per claim and
 /// game, the first engine's win rate with its Wilson interval, the games, the p-value, the
 /// Holm-adjusted p-value, the sequential test's state and the decision. Rows without a
