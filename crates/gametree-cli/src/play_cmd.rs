@@ -25,10 +25,10 @@ use gametree::search::{AnyGame, Config, Dispatch, SearchError, Searcher, WithSet
 use gametree::{Evaluator, Score, Scores, SetToMove};
 
 use gametree_games::notation::Notation;
-use gametree_games::record;
 use gametree_games::registry::{EngineTable, GameVisitor, Playable, Support};
 use gametree_lab::pick::{pick, PickError, PickSpec, Picked};
 use gametree_lab::search_job::Limits;
+use gametree_run::record;
 
 use crate::output::ColorChoice;
 use crate::search_cmd::needs_set_to_move;
@@ -306,18 +306,18 @@ impl PlayTable {
             .iter()
             .map(|&seat| match seat {
                 Seat::Human => record::Seat::person(),
+                // A Monte-Carlo seat samples with no budget; an engine seat moved under
+                // the seats' time and depth limits.
+                Seat::MonteCarlo => record::Seat {
+                    who: seat.name().to_string(),
+                    limits: Limits::NONE,
+                },
                 other => record::Seat {
                     who: other.name().to_string(),
-                    time_ms: if other == Seat::MonteCarlo {
-                        None
-                    } else {
-                        self.limits.time_ms
-                    },
-                    nodes: None,
-                    depth: if other == Seat::MonteCarlo {
-                        None
-                    } else {
-                        self.limits.depth
+                    limits: Limits {
+                        time_ms: self.limits.time_ms,
+                        depth: self.limits.depth,
+                        ..Limits::NONE
                     },
                 },
             })

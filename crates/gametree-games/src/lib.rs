@@ -11,7 +11,6 @@ pub mod notation;
 pub mod perft;
 pub mod quote;
 pub mod random_tree;
-pub mod record;
 pub mod registry;
 pub mod rolit;
 pub use gametree::rng;

@@ -13,6 +13,7 @@ pub mod engine_name;
 pub mod engine_policy;
 pub mod pick;
 pub mod rating;
+pub mod record;
 pub mod runner;
 pub mod search_job;
 pub mod search_json;

@@ -108,7 +108,7 @@ fn play_record_writes_the_game() {
     let o = with_input(&args, "5\n1\n9\n3\n2\n8\n4\n6\n7\n");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let written = std::fs::read_to_string(&file).unwrap();
-    let record = gametree_games::record::Record::parse(&written).unwrap();
+    let record = gametree_run::record::Record::parse(&written).unwrap();
     assert_eq!(record.game, "tictactoe");
     assert_eq!(record.position, None);
     assert_eq!(record.seats.len(), 2);
@@ -116,8 +116,8 @@ fn play_record_writes_the_game() {
     assert_eq!(
         (
             record.seats[1].who.as_str(),
-            record.seats[1].depth,
-            record.seats[1].time_ms
+            record.seats[1].limits.depth,
+            record.seats[1].limits.time_ms
         ),
         ("alphabeta", Some(9), None)
     );

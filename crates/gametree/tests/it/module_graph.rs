@@ -590,3 +590,84 @@ fn rust_files_outside_node_modules(dir: &Path, out: &mut Vec<PathBuf>) {
         }
     }
 }
+
+/// The structs of `src` (comments and strings stripped) whose named fields include a
+/// depth, a node count and a time (`depth`, `nodes` and a field starting with `time`).
+fn budget_triples(src: &str) -> Vec<String> {
+    let text = strip(src);
+    let mut found = Vec::new();
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("struct ") {
+        let after = &rest[at + "struct ".len()..];
+        let name: String = after
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        rest = after;
+        // The body: from the first `{` before any `;` or `(` to its matching `}`.
+        let Some(open) = after.find(['{', ';', '(']) else {
+            break;
+        };
+        if !after[open..].starts_with('{') {
+            continue;
+        }
+        let mut depth = 0;
+        let mut end = after.len();
+        for (i, c) in after[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = open + i;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let fields: Vec<&str> = after[open + 1..end]
+            .split(',')
+            .filter_map(|f| {
+                // Skip attributes before the field, then its visibility.
+                let f = f.rsplit(']').next().unwrap_or(f).trim_start();
+                let f = f.strip_prefix("pub(crate)").unwrap_or(f).trim_start();
+                let f = f.strip_prefix("pub ").unwrap_or(f);
+                f.split_once(':').map(|(n, _)| n.trim())
+            })
+            .collect();
+        let has = |p: &dyn Fn(&str) -> bool| fields.iter().any(|f| p(f));
+        if has(&|f| f == "depth") && has(&|f| f == "nodes") && has(&|f| f.starts_with("time")) {
+            found.push(name);
+        }
+    }
+    found
+}
+
+/// The budget of a search is one type, `gametree_run::search_job::Limits`: no other struct
+/// of any crate holds a depth, a node count and a time.
+#[test]
+fn the_budget_is_one_type() {
+    assert_eq!(
+        budget_triples(
+            "/// struct Doc { depth: u32, nodes: u64, time_ms: u64 }\npub struct A {\n    #[serde(default)]\n    pub depth: Option<u32>,\n    pub(crate) nodes: u64,\n    time_ms: u64,\n}\nstruct B(u32);\nstruct C { depth: u32, nodes: u64 }\nstruct D;"
+        ),
+        vec!["A".to_string()]
+    );
+    let mut owners = Vec::new();
+    for (krate, src) in workspace_sources() {
+        let mut rs = Vec::new();
+        rust_files(&src, &mut rs);
+        for f in rs {
+            let text = std::fs::read_to_string(&f).unwrap();
+            for name in budget_triples(&text) {
+                let file = f.strip_prefix(&src).unwrap().display().to_string();
+                owners.push(format!("{krate}/src/{file}: {name}"));
+            }
+        }
+    }
+    assert_eq!(
+        owners,
+        vec!["gametree-run/src/search_job/limits.rs: Limits".to_string()]
+    );
+}

@@ -1,5 +1,5 @@
 //! Game records: a game from its start, as the moves played in the game's notation
-//! ([`crate::notation`]), with who sat in each seat. `gametree play --record FILE` writes
+//! ([`gametree_games::notation`]), with who sat in each seat and its budget ([`Limits`]). `gametree play --record FILE` writes
 //! one; the web page (`gametree serve`, Play tab) saves, loads and replays the same text.
 //!
 //! The format is plain text, one item per line (docs/records.md):
@@ -28,6 +28,8 @@
 
 use std::fmt::{self, Write};
 
+use crate::search_job::Limits;
+
 /// The first line of every record.
 pub const HEADER: &str = "gametree-record 1";
 
@@ -54,12 +56,9 @@ pub struct Record {
 pub struct Seat {
     /// `person`, `engine` or an algorithm name (one word).
     pub who: String,
-    /// The time per move the engine had, in milliseconds.
-    pub time_ms: Option<u64>,
-    /// The nodes per move the engine had.
-    pub nodes: Option<u64>,
-    /// The depth per move the engine had.
-    pub depth: Option<u32>,
+    /// The budget per move the engine had (its depth, nodes and time in milliseconds; the
+    /// record does not keep the clock, read back as the wall clock).
+    pub limits: Limits,
 }
 
 impl Seat {
@@ -67,9 +66,7 @@ impl Seat {
     pub fn person() -> Seat {
         Seat {
             who: "person".into(),
-            time_ms: None,
-            nodes: None,
-            depth: None,
+            limits: Limits::NONE,
         }
     }
 }
@@ -133,13 +130,13 @@ impl Record {
         for (i, seat) in self.seats.iter().enumerate() {
             check("seat", &seat.who)?;
             let _ = write!(s, "seat {i} {}", seat.who);
-            if let Some(t) = seat.time_ms {
+            if let Some(t) = seat.limits.time_ms {
                 let _ = write!(s, " time_ms={t}");
             }
-            if let Some(n) = seat.nodes {
+            if let Some(n) = seat.limits.nodes {
                 let _ = write!(s, " nodes={n}");
             }
-            if let Some(d) = seat.depth {
+            if let Some(d) = seat.limits.depth {
                 let _ = write!(s, " depth={d}");
             }
             s.push('\n');
@@ -264,9 +261,7 @@ fn parse_seat(words: &[&str], expected: usize) -> Result<Seat, String> {
     }
     let mut seat = Seat {
         who: who.to_string(),
-        time_ms: None,
-        nodes: None,
-        depth: None,
+        limits: Limits::NONE,
     };
     for l in limits {
         let (key, value) = l.split_once('=').unwrap_or((l, ""));
@@ -274,10 +269,10 @@ fn parse_seat(words: &[&str], expected: usize) -> Result<Seat, String> {
             .parse()
             .map_err(|_| format!("seat {n}: {} is not KEY=NUMBER", Quoted(l)))?;
         match key {
-            "time_ms" => seat.time_ms = Some(v),
-            "nodes" => seat.nodes = Some(v),
+            "time_ms" => seat.limits.time_ms = Some(v),
+            "nodes" => seat.limits.nodes = Some(v),
             "depth" => {
-                seat.depth = Some(
+                seat.limits.depth = Some(
                     u32::try_from(v).map_err(|_| format!("seat {n}: depth {v} is too large"))?,
                 )
             }
@@ -319,15 +314,19 @@ mod tests {
                 Seat::person(),
                 Seat {
                     who: "brs-plus".into(),
-                    time_ms: Some(300),
-                    nodes: None,
-                    depth: None,
+                    limits: Limits {
+                        time_ms: Some(300),
+                        ..Limits::NONE
+                    },
                 },
                 Seat {
                     who: "engine".into(),
-                    time_ms: Some(20),
-                    nodes: Some(5000),
-                    depth: Some(4),
+                    limits: Limits {
+                        time_ms: Some(20),
+                        nodes: Some(5000),
+                        depth: Some(4),
+                        ..Limits::NONE
+                    },
                 },
             ],
             moves: (0..40).map(|i| format!("{}-{}", 60 + i % 13, i)).collect(),
