@@ -244,9 +244,12 @@ fn a_processor_time_budget_is_not_spent_while_the_search_sleeps() {
         let (wall_nodes, _, wall_took) = budgeted(search, &game, Clock::Wall);
         let (cpu_nodes, cpu_used, cpu_took) = budgeted(search, &game, Clock::ThreadCpu);
         // The wall-clock budget ended the search early; the processor-time one went on
-        // while the thread slept, for several times the budget of wall-clock time.
+        // while the thread slept, for several times the budget of wall-clock time. (The two
+        // runs' wall times are not compared: both stop only when the clock is next read, so
+        // on a loaded machine the wall-clock run can overshoot its budget by as much; the
+        // nodes below compare the work done.)
         assert!(
-            cpu_took > 3 * BUDGET && cpu_took > 2 * wall_took,
+            cpu_took > 3 * BUDGET,
             "{name}: {cpu_took:?} on the processor clock against {wall_took:?} on the wall clock"
         );
         assert!(
