@@ -285,14 +285,7 @@ pub trait Dispatch<G: Game> {
         mcts_config: &MctsConfig,
         observe: O,
     ) -> Result<SearchResult<G::Move>, SearchError> {
-        match searcher {
-            Searcher::Mcts => Self::run(searcher, game, eval, state, config, mcts_config),
-            _ => iterative_deepening_observed(
-                config,
-                |c| Self::run(searcher, game, eval, state, c, mcts_config),
-                observe,
-            ),
-        }
+        deepen_by_run::<Self, G, E, O>(searcher, game, eval, state, config, mcts_config, observe)
     }
 
     /// Whether `searcher` runs on `G` through this dispatcher.
@@ -362,12 +355,44 @@ impl<G: SetToMove> Dispatch<G> for WithSetToMove {
             Searcher::BestReply(v) => {
                 best_reply::iterative_observed(v, game, eval, state, config, observe)
             }
-            Searcher::Mcts => Self::run(searcher, game, eval, state, config, mcts_config),
-            _ => iterative_deepening_observed(
+            _ => deepen_by_run::<Self, G, E, O>(
+                searcher,
+                game,
+                eval,
+                state,
                 config,
-                |c| Self::run(searcher, game, eval, state, c, mcts_config),
+                mcts_config,
                 observe,
             ),
         }
+    }
+}
+
+/// The default [`Dispatch::run_iterative_observed`], which an overriding dispatcher also
+/// calls for the searchers it does not treat apart: MCTS runs once under the limits
+/// ([`Dispatch::run`]); every other searcher deepens by [`iterative_deepening_observed`]
+/// over `D::run`, `observe` called after each completed iteration.
+fn deepen_by_run<D, G, E, O>(
+    searcher: Searcher,
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    config: &Config,
+    mcts_config: &MctsConfig,
+    observe: O,
+) -> Result<SearchResult<G::Move>, SearchError>
+where
+    D: Dispatch<G> + ?Sized,
+    G: Game,
+    E: Evaluator<G>,
+    O: FnMut(&SearchResult<G::Move>),
+{
+    match searcher {
+        Searcher::Mcts => D::run(searcher, game, eval, state, config, mcts_config),
+        _ => iterative_deepening_observed(
+            config,
+            |c| D::run(searcher, game, eval, state, c, mcts_config),
+            observe,
+        ),
     }
 }
