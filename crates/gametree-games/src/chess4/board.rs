@@ -133,6 +133,9 @@ const fn mailbox() -> [bool; (MAILBOX * MAILBOX) as usize] {
     m
 }
 
+/// [`Tables::line`]'s mark of two squares on no common ray.
+pub const NO_LINE: u8 = 8;
+
 /// The precomputed tables (built at compile time).
 pub struct Tables {
     /// Board squares in increasing index order.
@@ -144,6 +147,9 @@ pub struct Tables {
     pub rays: [[[u8; 13]; 8]; CELLS],
     /// The number of squares on each ray.
     pub ray_len: [[u8; 8]; CELLS],
+    /// `line[a][b]`: the direction of the ray from `a` that passes through `b`, or
+    /// [`NO_LINE`] when `b` is on no ray of `a` (the pin test of move legality).
+    pub line: [[u8; CELLS]; CELLS],
     /// The knight's landing squares (padded with [`NONE`]).
     pub knight: [[u8; 8]; CELLS],
     /// The number of knight landing squares.
@@ -212,6 +218,7 @@ impl Tables {
             board: [false; CELLS],
             rays: [[[NONE; 13]; 8]; CELLS],
             ray_len: [[0; 8]; CELLS],
+            line: [[NO_LINE; CELLS]; CELLS],
             knight: [[NONE; 8]; CELLS],
             knight_len: [0; CELLS],
             king: [[NONE; 8]; CELLS],
@@ -239,6 +246,7 @@ impl Tables {
                     let mut len = 0;
                     while cell(&mb, cx, cy) {
                         t.rays[sq][d][len] = square(cx, cy);
+                        t.line[sq][square(cx, cy) as usize] = d as u8;
                         len += 1;
                         cx += dx;
                         cy += dy;
