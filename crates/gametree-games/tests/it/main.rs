@@ -12,6 +12,7 @@ mod focus_blokus_oracle;
 mod iterative;
 mod mcts;
 mod mcts_paper;
+mod mcts_pinned;
 mod notation;
 mod oracle_matrix;
 mod perft;
