@@ -606,7 +606,7 @@ impl Registered for Rolit {
 impl Playable for Focus {
     const MULTI_PLAYER_ENGINE: Option<DefaultEngine> = Some(DefaultEngine {
         searcher: Searcher::BestReply(gametree::search::best_reply::Variant::Brs),
-        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: BRS beat max^n with 3 and 4 players (0.77, 0.67) and paranoid with 4 (0.68), and had the highest rating of the claims' matches",
+        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: BRS beat max^n with 3 and 4 players (0.77, 0.67) and paranoid with 4 (0.68), and had the highest rating of the plain searches with every match played; MCTS with a cut-off and BRS+ with ordered forced moves rated higher, options `engine` cannot set",
     });
     type Eval = FocusEval;
     fn evaluator(&self) -> FocusEval {
@@ -656,7 +656,7 @@ impl Registered for Focus {
 impl Playable for Blokus {
     const MULTI_PLAYER_ENGINE: Option<DefaultEngine> = Some(DefaultEngine {
         searcher: Searcher::BestReply(gametree::search::best_reply::Variant::Brs),
-        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: BRS beat max^n (0.56 over 812 games), led paranoid (0.54) and had the highest rating of the claims' matches",
+        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: BRS beat max^n (0.56 over 812 games), led paranoid (0.54) and had the highest rating of the plain searches with every match played; MCTS with a playout cut-off rated higher, an option `engine` cannot set",
     });
     type Eval = BlokusEval;
     fn evaluator(&self) -> BlokusEval {
@@ -705,7 +705,7 @@ impl Registered for Blokus {
 impl Playable for CardGame {
     const MULTI_PLAYER_ENGINE: Option<DefaultEngine> = Some(DefaultEngine {
         searcher: Searcher::Plain(Algorithm::Speculative),
-        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: speculative max^n shown at least as good as paranoid in Hearts (0.48) and Spades (0.53), as Sturtevant 2003 found",
+        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: speculative max^n shown at least as good as paranoid in Hearts (0.48) and Spades (0.53), as Sturtevant 2003 found; with every match played no search rated apart from another",
     });
     type Eval = CardEval;
     const ENGINE_TABLE: EngineTable = EngineTable::None;
