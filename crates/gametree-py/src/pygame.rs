@@ -14,6 +14,18 @@
 //! needs no interpreter; terminality is an empty move list, as the protocol says, so
 //! `outcome` is called only at terminal states.
 //!
+//! # The fast protocol
+//!
+//! Each call from native code into Python costs more than the same call between two
+//! Python functions, so the adapter asks each question about a node once (the player, the
+//! moves, the outcome and the evaluation are kept in its [`PyNode`]) and uses the game's
+//! optional methods that answer several at once (`Fast`, docs/python-games.md):
+//! `expand` (the player and the moves, or the outcome) where it needs the moves, `leaf`
+//! (terminal or not, and the outcome or the evaluation) on a state as deep as the last one
+//! the search evaluated (`leaf_ply`: the depth limit as far as the adapter can tell), and
+//! `play_all` (every child in one call) for the searches that visit every child
+//! (`visits_every_child`). A wrong guess of `leaf_ply` costs a call, never a value.
+//!
 //! # The interpreter
 //!
 //! Every node calls Python, so the search holds the GIL from start to end, in one of two
