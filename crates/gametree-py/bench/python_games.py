@@ -12,7 +12,7 @@ Run it (after ``pip install ./crates/gametree-py``):
     python crates/gametree-py/bench/python_games.py [--quick] [--json]
 
 Each game comes twice: with the plain protocol only, and with the optional fast methods
-``expand``, ``leaf`` and ``play_all`` as well (docs/python-games.md). The native max^n runs
+``expand``, ``leaf``, ``play_all`` and ``leaf_all`` as well (docs/python-games.md). The native max^n runs
 on both; the max^n written in Python runs on the plain methods (``python maxn``) and on the
 fast ones (``python fast``, the same calls the native search makes), so both comparisons
 are shown.
@@ -87,6 +87,14 @@ class RandomTreeFast(RandomTree):
     def play_all(self, state, moves):
         k, ply = state[0], state[1] + 1
         return [(mix(k + m), ply) for m in moves]
+
+    def leaf_all(self, states):
+        out = []
+        for k, ply in states:
+            a = k % 11
+            b = (k >> 8) % (31 - a)
+            out.append((ply >= 40, (a, b, 30 - a - b)))
+        return out
 
 
 COINS = (3, 9, 1, 4, 7, 2, 8, 5, 6, 2, 7, 1, 9, 4, 3, 8)
@@ -163,6 +171,9 @@ class CoinRowFast(CoinRow):
             out.append((nl, nr, tuple(t + coin if i == p else t for i, t in enumerate(taken))))
         return out
 
+    def leaf_all(self, states):
+        return [self.leaf(s) for s in states]
+
 
 def python_maxn(game, state, depth, ply=0):
     """Plain max^n in Python: (value, nodes below state), as the native maxn."""
@@ -182,16 +193,20 @@ def python_maxn(game, state, depth, ply=0):
 
 
 def python_maxn_fast(game, state, depth, ply=0):
-    """The same max^n over the fast methods: the calls the native search makes."""
-    if ply >= depth:
-        return game.leaf(state)[1], 0
+    """The same max^n over the fast methods: the calls the native search makes (depth >= 1)."""
     p, moves = game.expand(state)
     if p is None:
         return moves, 0
-    best, nodes = None, 0
-    for child in game.play_all(state, moves):
+    children = game.play_all(state, moves)
+    best, nodes = None, len(children)
+    if ply + 1 >= depth:
+        for _, v in game.leaf_all(children):
+            if best is None or v[p] > best[p]:
+                best = v
+        return best, nodes
+    for child in children:
         v, n = python_maxn_fast(game, child, depth, ply + 1)
-        nodes += 1 + n
+        nodes += n
         if best is None or v[p] > best[p]:
             best = v
     return best, nodes
@@ -227,7 +242,7 @@ class Counting:
         self.players = game.players
         self.bounds = game.bounds
         self.calls = {m: 0 for m in ["initial", "to_move", "moves", "play", "outcome", "evaluate"]}
-        for m in ["expand", "leaf", "play_all"]:
+        for m in ["expand", "leaf", "play_all", "leaf_all"]:
             if hasattr(game, m):
                 self.calls[m] = 0
 

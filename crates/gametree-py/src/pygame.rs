@@ -24,7 +24,9 @@
 //! (terminal or not, and the outcome or the evaluation) on a state as deep as the last one
 //! the search evaluated (`leaf_ply`: the depth limit as far as the adapter can tell), and
 //! `play_all` (every child in one call) for the searches that visit every child
-//! (`visits_every_child`). A wrong guess of `leaf_ply` costs a call, never a value.
+//! (`visits_every_child`), with `leaf_all` (every child's `leaf` in one call) when those
+//! children are as deep as `leaf_ply`. A wrong guess of `leaf_ply` costs a call, never a
+//! value.
 //!
 //! # The interpreter
 //!
@@ -385,6 +387,8 @@ pub struct PyNode {
     value: Cell<Option<Leaf>>,
     /// The states `play_all(state, moves)` returned, one per move.
     children: OnceCell<Py<PyList>>,
+    /// The pairs `leaf_all(children)` returned, one per child.
+    child_leaves: OnceCell<Py<PyList>>,
     /// The plies from the root of the search.
     ply: u64,
 }
@@ -397,6 +401,7 @@ impl PyNode {
             player: Cell::new(None),
             value: Cell::new(None),
             children: OnceCell::new(),
+            child_leaves: OnceCell::new(),
             ply,
         }
     }
@@ -420,6 +425,9 @@ struct Fast<'py> {
     leaf: Option<Bound<'py, PyAny>>,
     /// `play_all(state, moves)`: the state after each move, in order.
     play_all: Option<Bound<'py, PyAny>>,
+    /// `leaf_all(states)`: what `leaf` says of each state, in order (used on the children
+    /// `play_all` made, so only with it).
+    leaf_all: Option<Bound<'py, PyAny>>,
 }
 
 /// Whether `searcher` visits every child of every node it expands (so that making all the
@@ -490,14 +498,20 @@ impl<'py> PyGame<'py> {
                 Ok(None)
             }
         };
+        let play_all = if visits_every_child(searcher) {
+            optional("play_all")?
+        } else {
+            None
+        };
         let fast = Fast {
             expand: optional("expand")?,
             leaf: optional("leaf")?,
-            play_all: if visits_every_child(searcher) {
-                optional("play_all")?
+            leaf_all: if play_all.is_some() {
+                optional("leaf_all")?
             } else {
                 None
             },
+            play_all,
         };
         let mut neutral = bounds.lower.unwrap_or(Scores::zeros(players));
         if let Some(m) = bounds.maxsum {
@@ -646,16 +660,21 @@ impl<'py> PyGame<'py> {
     /// for a state with moves.
     fn call_leaf(&self, leaf: &Bound<'py, PyAny>, node: &PyNode) -> PyResult<Leaf> {
         let out = leaf.call1((node.state.bind(self.py),))?;
-        let (first, second) = self.pair("leaf", &out, "(True, outcome) or (False, evaluation)")?;
+        self.leaf_of("leaf", &out)
+    }
+
+    /// A [`Leaf`] from the pair `(terminal, value)` `method` returned.
+    fn leaf_of(&self, method: &str, out: &Bound<'py, PyAny>) -> PyResult<Leaf> {
+        let (first, second) = self.pair(method, out, "(True, outcome) or (False, evaluation)")?;
         let terminal = first.cast::<PyBool>().map(|b| b.is_true()).map_err(|_| {
             PyTypeError::new_err(format!(
-                "{}.leaf returned a pair starting with {}, expected a bool (whether the state \
-                 is terminal)",
+                "{}.{method} returned a pair starting with {}, expected a bool (whether the \
+                 state is terminal)",
                 self.name,
                 type_name(&first)
             ))
         })?;
-        let value = self.scores("leaf", &second)?;
+        let value = self.scores(method, &second)?;
         Ok(if terminal {
             Leaf::Terminal(value)
         } else {
@@ -804,7 +823,22 @@ impl<'py> PyGame<'py> {
                 }
             };
             let state = children.bind(self.py).get_item(index as usize)?.unbind();
-            return Ok(Rc::new(PyNode::new(state, ply)));
+            let child = PyNode::new(state, ply);
+            if let Some(leaf_all) = &self.fast.leaf_all {
+                if node.child_leaves.get().is_some() || ply >= self.leaf_ply.get() {
+                    // The children are leaves (most likely): one call values them all.
+                    let leaves = match node.child_leaves.get() {
+                        Some(leaves) => leaves,
+                        None => {
+                            let leaves = self.call_leaf_all(leaf_all, children)?;
+                            node.child_leaves.get_or_init(|| leaves)
+                        }
+                    };
+                    let item = leaves.bind(self.py).get_item(index as usize)?;
+                    child.value.set(Some(self.leaf_of("leaf_all", &item)?));
+                }
+            }
+            return Ok(Rc::new(child));
         }
         let Ok(mv) = list.get_item(mv as usize) else {
             return Err(gametree_error(format!(
@@ -850,6 +884,32 @@ impl<'py> PyGame<'py> {
             )));
         }
         Ok(children)
+    }
+
+    /// Calls `leaf_all(children)`: the list of the pairs `leaf` would return for each child.
+    fn call_leaf_all(
+        &self,
+        leaf_all: &Bound<'py, PyAny>,
+        children: &Py<PyList>,
+    ) -> PyResult<Py<PyList>> {
+        let children = children.bind(self.py);
+        let out = leaf_all.call1((children,))?;
+        let leaves = self.as_move_list("leaf_all", &out).map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{}.leaf_all returned {}, expected a list of pairs (one per state)",
+                self.name,
+                type_name(&out)
+            ))
+        })?;
+        let (got, want) = (leaves.bind(self.py).len(), children.len());
+        if got != want {
+            return Err(gametree_error(format!(
+                "{}.leaf_all returned {got} pairs for {want} states, expected one pair per \
+                 state",
+                self.name
+            )));
+        }
+        Ok(leaves)
     }
 
     /// Raises the error for a `method` that changed the state it was given (`before`), if

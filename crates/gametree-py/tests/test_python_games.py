@@ -656,7 +656,10 @@ def with_methods(base, *fast):
     def play_all(self, state, moves):
         return [base.play(self, state, m) for m in moves]
 
-    optional = {"expand": expand, "leaf": leaf, "play_all": play_all}
+    def leaf_all(self, states):
+        return [leaf(self, s) for s in states]
+
+    optional = {"expand": expand, "leaf": leaf, "play_all": play_all, "leaf_all": leaf_all}
     methods = {name: counted(name, getattr(base, name))
                for name in ["initial", "to_move", "moves", "play", "outcome", "evaluate"]}
     methods.update({name: counted(name, optional[name]) for name in fast})
@@ -665,7 +668,8 @@ def with_methods(base, *fast):
 
 
 FAST_SETS = [(), ("expand",), ("leaf",), ("play_all",), ("expand", "leaf"),
-             ("expand", "leaf", "play_all")]
+             ("expand", "leaf", "play_all"), ("play_all", "leaf_all"),
+             ("expand", "leaf", "play_all", "leaf_all")]
 
 
 def make(cls, seed, players, height, irregular):
@@ -684,9 +688,9 @@ def test_the_fast_protocol_gives_the_values_and_counts_of_the_plain_one():
     # fixed depth and iterative deepening: the same values, lines and node counts as the
     # plain protocol.
     classes = {fast: with_methods(RandomTree, *fast) for fast in FAST_SETS}
-    algorithms = MAXN_FAMILY + ["paranoid", "nmax", "hypermax", "hypermax-sorted", "mcts"]
+    algorithms = MAXN_FAMILY + ["paranoid", "nmax", "hypermax", "hypermax-sorted"]
     checked = 0
-    for seed in range(60):
+    for seed in range(40):
         players = 3 if seed % 4 else 2 + (seed // 4) % 5
         height = 3 + seed % 4
         depth = None if seed % 3 == 0 else 1 + seed % height
@@ -701,6 +705,10 @@ def test_the_fast_protocol_gives_the_values_and_counts_of_the_plain_one():
                 assert got == want, (seed, algorithm, depth, iterative, fast)
                 checked += 1
     assert checked > 300
+    # MCTS (slower: its default budget of simulations) on one game.
+    want = summary(gt.search(make(classes[()], 4, 3, 5, False), "mcts", depth=3))
+    for fast in FAST_SETS[1:]:
+        assert summary(gt.search(make(classes[fast], 4, 3, 5, False), "mcts", depth=3)) == want
 
 
 def inner_and_leaves(game, depth):
@@ -751,6 +759,21 @@ def test_the_fast_protocol_makes_one_call_per_node_and_one_per_expansion():
         assert sum(calls.values()) - 1 <= nodes + inner + 2 * line
 
 
+def test_leaf_all_values_the_children_of_a_node_above_the_depth_limit_in_one_call():
+    # With play_all and leaf_all too, the leaves at the depth limit cost no call of their
+    # own: one leaf_all per node above them.
+    cls = with_methods(RandomTree, "expand", "leaf", "play_all", "leaf_all")
+    for seed in range(20):
+        game = make(cls, seed, 3, 6, False)
+        inner, leaves = inner_and_leaves(game, 4)
+        r = gt.search(game, "maxn", depth=4)
+        calls, nodes, line = game.calls, r.stats["nodes"], 2 * len(r.pv)
+        assert set(calls) <= {"initial", "expand", "leaf", "play_all", "leaf_all"}, calls
+        assert calls.get("leaf", 0) <= line, (seed, calls)
+        assert 0 < calls["leaf_all"] <= calls["play_all"] <= inner + line
+        assert sum(calls.values()) - 1 <= 2 * inner + nodes - leaves + 3 * line
+
+
 def test_play_all_is_used_only_by_searches_that_visit_every_child():
     # A pruning search asks `play` for the children it visits (play_all would make the
     # pruned ones too).
@@ -778,6 +801,13 @@ class FastBad(RandomTree):
         return [self.play(state, m) for m in moves]
 
 
+class FastBadAll(FastBad):
+    """FastBad with leaf_all too."""
+
+    def leaf_all(self, states):
+        return [self.leaf(s) for s in states]
+
+
 @pytest.mark.parametrize("method, broken, error, message", [
     ("expand", lambda self, s: 3, TypeError, "FastBad.expand returned int, expected a pair"),
     ("expand", lambda self, s: (7, ["a"]), gt.GametreeError, "FastBad.expand returned 7, expected an int in 0..3"),
@@ -786,13 +816,16 @@ class FastBad(RandomTree):
     ("leaf", lambda self, s: (False, (3, 3)), gt.GametreeError, "FastBad.leaf returned 2 values, expected 3"),
     ("play_all", lambda self, s, ms: [s], gt.GametreeError, "FastBad.play_all returned 1 states for 3 moves"),
     ("play_all", lambda self, s, ms: None, TypeError, "FastBad.play_all returned NoneType, expected a list of states"),
+    ("leaf_all", lambda self, ss: [(False, (3, 3, 3))], gt.GametreeError, "FastBadAll.leaf_all returned 1 pairs for 3 states"),
+    ("leaf_all", lambda self, ss: [3] * len(ss), TypeError, "FastBadAll.leaf_all returned int, expected a pair"),
 ])
 def test_a_fast_method_returning_a_bad_value_is_named(method, broken, error, message):
-    game = FastBad(7, height=5)  # the root has 3 moves
+    game = (FastBadAll if method == "leaf_all" else FastBad)(7, height=5)  # 3 root moves
     assert len(game.moves(game.initial())) == 3
     setattr(game, method, broken.__get__(game))
     with pytest.raises(error) as e:
-        gt.search(game, "maxn", depth=3)
+        # At depth 1, leaf_all values the root's three children.
+        gt.search(game, "maxn", depth=1 if method == "leaf_all" else 3)
     assert message in str(e.value)
 
 
