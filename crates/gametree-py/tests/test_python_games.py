@@ -502,6 +502,33 @@ class Endless:
 def test_ctrl_c_stops_a_search_of_a_python_game(algorithm, depth):
     # Depth 40 runs on the calling thread, depth 10,000 (the deepest a search may go) on a
     # thread of its own: both far more than the search can finish.
+    interrupt_search(Endless(), algorithm, depth)
+
+
+class EndlessFast(Endless):
+    """Endless with the fast protocol's methods."""
+
+    def expand(self, state):
+        return state % 3, [0, 1]
+
+    def leaf(self, state):
+        return False, (1, 1, 1)
+
+    def play_all(self, state, moves):
+        return [state + 1, state + 1]
+
+    def leaf_all(self, states):
+        return [(False, (1, 1, 1))] * len(states)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
+@pytest.mark.parametrize("depth", [40, 10_000])
+def test_ctrl_c_stops_a_search_over_the_fast_methods(depth):
+    interrupt_search(EndlessFast(), "maxn", depth)
+
+
+def interrupt_search(game, algorithm, depth):
+    """Searches `game` and sends SIGINT 0.3 s later: KeyboardInterrupt within a second."""
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     sent = []
 
@@ -513,7 +540,7 @@ def test_ctrl_c_stops_a_search_of_a_python_game(algorithm, depth):
     try:
         timer.start()
         with pytest.raises(KeyboardInterrupt):
-            gt.search(Endless(), algorithm, depth=depth)
+            gt.search(game, algorithm, depth=depth)
         latency = time.monotonic() - sent[0]
     finally:
         timer.cancel()
