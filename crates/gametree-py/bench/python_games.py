@@ -11,11 +11,18 @@ Run it (after ``pip install ./crates/gametree-py``):
 
     python crates/gametree-py/bench/python_games.py [--quick] [--json]
 
+Each game comes twice: with the plain protocol only, and with the optional fast methods
+``expand``, ``leaf``, ``play_all`` and ``leaf_all`` as well (docs/python-games.md). The native max^n runs
+on both; the max^n written in Python runs on the plain methods (``python maxn``) and on the
+fast ones (``python fast``, the same calls the native search makes), so both comparisons
+are shown.
+
 Timings are processor time (``time.process_time``, all threads of the process: the
-search thread and the one waiting for Ctrl-C), the best of a few repetitions, so that a
-machine loaded by other work gives figures close to an idle one's. The last column adds
-what pruning brings: the time of the same search with native speculative max^n (same
-value, fewer nodes) against the Python max^n.
+search thread and the one waiting for Ctrl-C), the best of a few repetitions run
+interleaved (one of each search in turn), so that a machine loaded by other work gives
+figures close to an idle one's. The last column adds what pruning brings: the time of the
+same search with native speculative max^n (same value, fewer nodes) against the Python
+max^n.
 """
 
 import argparse
@@ -63,6 +70,33 @@ class RandomTree:
         return (a, b, 30 - a - b)
 
 
+class RandomTreeFast(RandomTree):
+    """The random tree with the fast protocol's methods as well."""
+
+    def expand(self, state):
+        if state[1] < 40:
+            return state[1] % 3, [0, 1, 2]
+        return None, self.outcome(state)
+
+    def leaf(self, state):
+        k = state[0]
+        a = k % 11
+        b = (k >> 8) % (31 - a)
+        return state[1] >= 40, (a, b, 30 - a - b)
+
+    def play_all(self, state, moves):
+        k, ply = state[0], state[1] + 1
+        return [(mix(k + m), ply) for m in moves]
+
+    def leaf_all(self, states):
+        out = []
+        for k, ply in states:
+            a = k % 11
+            b = (k >> 8) % (31 - a)
+            out.append((ply >= 40, (a, b, 30 - a - b)))
+        return out
+
+
 COINS = (3, 9, 1, 4, 7, 2, 8, 5, 6, 2, 7, 1, 9, 4, 3, 8)
 
 
@@ -106,6 +140,41 @@ class CoinRow:
         return tuple(v + rest % 3 if i == p else v for i, v in enumerate(share))
 
 
+class CoinRowFast(CoinRow):
+    """The coin row with the fast protocol's methods as well."""
+
+    def expand(self, state):
+        left, right, taken = state
+        n = right - left
+        if n == 0:
+            return None, taken
+        return (len(COINS) - n) % 3, ["left"] if n == 1 else ["left", "right"]
+
+    def leaf(self, state):
+        left, right, taken = state
+        if left == right:
+            return True, taken
+        rest = sum(COINS[left:right])
+        p = (len(COINS) - (right - left)) % 3
+        q, r = divmod(rest, 3)
+        return False, tuple(t + q + (r if i == p else 0) for i, t in enumerate(taken))
+
+    def play_all(self, state, moves):
+        left, right, taken = state
+        p = (len(COINS) - (right - left)) % 3
+        out = []
+        for move in moves:
+            if move == "left":
+                coin, nl, nr = COINS[left], left + 1, right
+            else:
+                coin, nl, nr = COINS[right - 1], left, right - 1
+            out.append((nl, nr, tuple(t + coin if i == p else t for i, t in enumerate(taken))))
+        return out
+
+    def leaf_all(self, states):
+        return [self.leaf(s) for s in states]
+
+
 def python_maxn(game, state, depth, ply=0):
     """Plain max^n in Python: (value, nodes below state), as the native maxn."""
     moves = game.moves(state)
@@ -121,6 +190,39 @@ def python_maxn(game, state, depth, ply=0):
         if best is None or v[p] > best[p]:
             best = v
     return best, nodes
+
+
+def python_maxn_fast(game, state, depth, ply=0):
+    """The same max^n over the fast methods: the calls the native search makes (depth >= 1)."""
+    p, moves = game.expand(state)
+    if p is None:
+        return moves, 0
+    children = game.play_all(state, moves)
+    best, nodes = None, len(children)
+    if ply + 1 >= depth:
+        for _, v in game.leaf_all(children):
+            if best is None or v[p] > best[p]:
+                best = v
+        return best, nodes
+    for child in children:
+        v, n = python_maxn_fast(game, child, depth, ply + 1)
+        nodes += n
+        if best is None or v[p] > best[p]:
+            best = v
+    return best, nodes
+
+
+def best_interleaved(reps, fns):
+    """The least processor time of each function of `fns` (a dict) over `reps` rounds,
+    each round running every function once, and each function's last result."""
+    best = {k: float("inf") for k in fns}
+    out = {}
+    for _ in range(reps):
+        for k, fn in fns.items():
+            t = time.process_time()
+            out[k] = fn()
+            best[k] = min(best[k], time.process_time() - t)
+    return best, out
 
 
 def best_of(reps, fn):
@@ -140,6 +242,9 @@ class Counting:
         self.players = game.players
         self.bounds = game.bounds
         self.calls = {m: 0 for m in ["initial", "to_move", "moves", "play", "outcome", "evaluate"]}
+        for m in ["expand", "leaf", "play_all", "leaf_all"]:
+            if hasattr(game, m):
+                self.calls[m] = 0
 
     def __getattr__(self, name):
         f = getattr(self.game, name)
@@ -185,25 +290,46 @@ def method_costs(game, depth, reps):
     return {name: best_of(reps, fn)[0] / sizes[name] for name, fn in loops.items()}
 
 
-def bench(name, game, depth, reps):
-    native_s, r = best_of(reps, lambda: gt.search(game, "maxn", depth=depth))
-    python_s, (value, below) = best_of(reps, lambda: python_maxn(game, game.initial(), depth))
+def bench(name, game, fast, depth, reps):
+    times, out = best_interleaved(reps, {
+        "native": lambda: gt.search(game, "maxn", depth=depth),
+        "native_fast": lambda: gt.search(fast, "maxn", depth=depth),
+        "python": lambda: python_maxn(game, game.initial(), depth),
+        "python_fast": lambda: python_maxn_fast(fast, fast.initial(), depth),
+    })
+    r = out["native"]
     nodes = r.stats["nodes"]
-    assert tuple(value) == r.value and below + 1 == nodes, "the two searches differ"
+    for k in ["python", "python_fast"]:
+        value, below = out[k]
+        assert tuple(value) == r.value and below + 1 == nodes, f"{k} differs from the native maxn"
+    rf = out["native_fast"]
+    assert rf.value == r.value and rf.stats["nodes"] == nodes, "the fast protocol differs"
     spec_s, spec = best_of(reps, lambda: gt.search(game, "speculative", depth=depth))
     assert spec.value == r.value, "speculative differs from maxn"
     counting = Counting(game)
     gt.search(counting, "maxn", depth=depth)
+    counting_fast = Counting(fast)
+    gt.search(counting_fast, "maxn", depth=depth)
     costs = method_costs(game, depth, reps)
     in_methods = sum(counting.calls[m] * costs[m] for m in costs)
+    native_s, python_s = times["native"], times["python"]
     return {
         "game": name,
         "depth": depth,
         "nodes": nodes,
         "native_nodes_per_s": nodes / native_s,
+        "native_fast_nodes_per_s": nodes / times["native_fast"],
         "python_nodes_per_s": nodes / python_s,
+        "python_fast_nodes_per_s": nodes / times["python_fast"],
+        # The native max^n against the Python max^n, each on the plain protocol.
         "speedup": python_s / native_s,
+        # The native max^n on the fast protocol against the Python max^n on the plain one.
+        "fast_speedup": python_s / times["native_fast"],
+        # Both on the fast protocol.
+        "fast_vs_python_fast": times["python_fast"] / times["native_fast"],
         "calls_per_node": {m: counting.calls[m] / nodes for m in costs},
+        "fast_calls_per_node": {m: c / nodes for m, c in counting_fast.calls.items()
+                                if m != "initial" and c},
         "ns_per_call": {m: c * 1e9 for m, c in costs.items()},
         "share_in_methods": in_methods / native_s,
         # The speedup of a native search that cost nothing beyond the game's methods.
@@ -220,17 +346,31 @@ def main():
     args = ap.parse_args()
     reps = 1 if args.quick else 3
     rows = [
-        bench("random-tree (3 players, 3 moves)", RandomTree(), 6 if args.quick else 9, reps),
-        bench("coin-row (3 players, 16 coins)", CoinRow(), 8 if args.quick else 13, reps),
+        bench("random-tree (3 players, 3 moves)", RandomTree(), RandomTreeFast(),
+              6 if args.quick else 9, reps),
+        bench("coin-row (3 players, 16 coins)", CoinRow(), CoinRowFast(),
+              8 if args.quick else 13, reps),
     ]
     if args.json:
         json.dump(rows, sys.stdout, indent=2)
         print()
         return
-    print(f"{'game':<34} {'depth':>5} {'nodes':>9} {'native n/s':>11} {'python n/s':>11} {'speedup':>8} {'in methods':>10} {'ceiling':>8} {'speculative':>12}")
+    print("max^n, nodes per second; speedups against the max^n written in Python "
+          "(plain protocol unless said)")
+    print(f"{'game':<34} {'depth':>5} {'nodes':>7} {'native':>9} {'native fast':>11} "
+          f"{'python':>9} {'python fast':>11} {'speedup':>8} {'fast':>6} {'fast/fast':>9}")
     for r in rows:
-        print(f"{r['game']:<34} {r['depth']:>5} {r['nodes']:>9} {r['native_nodes_per_s']:>11,.0f} "
-              f"{r['python_nodes_per_s']:>11,.0f} {r['speedup']:>7.2f}x {r['share_in_methods']:>9.0%} {r['ceiling']:>7.2f}x {r['speculative_speedup']:>11.2f}x")
+        print(f"{r['game']:<34} {r['depth']:>5} {r['nodes']:>7} {r['native_nodes_per_s']:>9,.0f} "
+              f"{r['native_fast_nodes_per_s']:>11,.0f} {r['python_nodes_per_s']:>9,.0f} "
+              f"{r['python_fast_nodes_per_s']:>11,.0f} {r['speedup']:>7.2f}x "
+              f"{r['fast_speedup']:>5.2f}x {r['fast_vs_python_fast']:>8.2f}x")
+    print()
+    print("plain protocol: the share of the native search's time inside the game's methods, "
+          "the speedup ceiling it puts, and native speculative max^n")
+    print(f"{'game':<34} {'in methods':>10} {'ceiling':>8} {'speculative':>12}")
+    for r in rows:
+        print(f"{r['game']:<34} {r['share_in_methods']:>9.0%} {r['ceiling']:>7.2f}x "
+              f"{r['speculative_speedup']:>11.2f}x")
     print()
     print("cost per call of each game method, ns (calls per node of the native maxn)")
     methods = ["to_move", "moves", "play", "outcome", "evaluate"]
@@ -238,6 +378,11 @@ def main():
     for r in rows:
         cells = [f"{r['ns_per_call'][m]:>7.0f} ({r['calls_per_node'][m]:.2f})" for m in methods]
         print(f"{r['game']:<34} " + " ".join(f"{c:>16}" for c in cells))
+    print()
+    print("calls per node of the native maxn on the fast protocol")
+    for r in rows:
+        cells = ", ".join(f"{m} {c:.2f}" for m, c in r["fast_calls_per_node"].items())
+        print(f"{r['game']:<34} {cells}")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,20 @@
 //! needs no interpreter; terminality is an empty move list, as the protocol says, so
 //! `outcome` is called only at terminal states.
 //!
+//! # The fast protocol
+//!
+//! Each call from native code into Python costs more than the same call between two
+//! Python functions, so the adapter asks each question about a node once (the player, the
+//! moves, the outcome and the evaluation are kept in its [`PyNode`]) and uses the game's
+//! optional methods that answer several at once (`Fast`, docs/python-games.md):
+//! `expand` (the player and the moves, or the outcome) where it needs the moves, `leaf`
+//! (terminal or not, and the outcome or the evaluation) on a state as deep as the last one
+//! the search evaluated (`leaf_ply`: the depth limit as far as the adapter can tell), and
+//! `play_all` (every child in one call) for the searches that visit every child
+//! (`visits_every_child`), with `leaf_all` (every child's `leaf` in one call) when those
+//! children are as deep as `leaf_ply`. A wrong guess of `leaf_ply` costs a call, never a
+//! value.
+//!
 //! # The interpreter
 //!
 //! Every node calls Python, so the search holds the GIL from start to end, in one of two
@@ -51,7 +65,7 @@ use std::time::Instant;
 
 use gametree::search::mcts::MctsConfig;
 use gametree::search::{
-    AnyGame, Config, Dispatch, SearchError, SearchResult, Searcher, Stop, StopReason,
+    Algorithm, AnyGame, Config, Dispatch, SearchError, SearchResult, Searcher, Stop, StopReason,
 };
 use gametree::{score_in_range, Bounds, Evaluator, Game, Player, Scores, MAX_PLAYERS};
 use gametree_run::search_job::{MoveStyle, SearchReport, SearchSpec};
@@ -151,8 +165,16 @@ pub fn search_python_game(
         .min(max_plies);
     if plies <= INLINE_PLIES {
         let stop = take_stop();
-        let outcome = PyGame::new(game.clone(), protocol, stop, plies, Signals::Inline)
-            .and_then(|adapter| adapter.search(searcher, request));
+        let outcome = PyGame::new(
+            game.clone(),
+            protocol,
+            stop,
+            plies,
+            Signals::Inline,
+            searcher,
+            request.limits.depth,
+        )
+        .and_then(|adapter| adapter.search(searcher, request));
         give_back(stop);
         return outcome;
     }
@@ -161,7 +183,15 @@ pub fn search_python_game(
     let outcome = run_interruptible(py, plies, move |stop| {
         Python::attach(|py| {
             let game = game_ref.bind(py).clone();
-            let adapter = PyGame::new(game, protocol, stop, plies, Signals::Waiter)?;
+            let adapter = PyGame::new(
+                game,
+                protocol,
+                stop,
+                plies,
+                Signals::Waiter,
+                searcher,
+                request.limits.depth,
+            )?;
             adapter.search(searcher, &request)
         })
     })?;
@@ -343,14 +373,70 @@ fn read_bounds(name: &str, players: usize, obj: &Bound<'_, PyAny>) -> PyResult<B
     Ok(bounds)
 }
 
-/// A state of a game written in Python: the Python object, and its moves once asked for.
+/// A state of a game written in Python: the Python object, and what the game said about it
+/// once asked (each is asked for at most once per node).
 pub struct PyNode {
     /// The state object (`None` for the neutral state made after an error).
     state: Py<PyAny>,
-    /// The list `moves(state)` returned (empty after an error).
+    /// The list `moves(state)` (or `expand(state)`) returned (empty after an error).
     moves: OnceCell<Py<PyList>>,
+    /// The player to move, once `expand` told it.
+    player: Cell<Option<Player>>,
+    /// The state's value once known: its outcome (from `expand`, `leaf` or `outcome`) or
+    /// its evaluation (from `leaf`).
+    value: Cell<Option<Leaf>>,
+    /// The states `play_all(state, moves)` returned, one per move.
+    children: OnceCell<Py<PyList>>,
+    /// The pairs `leaf_all(children)` returned, one per child.
+    child_leaves: OnceCell<Py<PyList>>,
     /// The plies from the root of the search.
     ply: u64,
+}
+
+impl PyNode {
+    fn new(state: Py<PyAny>, ply: u64) -> PyNode {
+        PyNode {
+            state,
+            moves: OnceCell::new(),
+            player: Cell::new(None),
+            value: Cell::new(None),
+            children: OnceCell::new(),
+            child_leaves: OnceCell::new(),
+            ply,
+        }
+    }
+}
+
+/// A value the game gave for a state.
+#[derive(Clone, Copy, Debug)]
+enum Leaf {
+    /// The state is terminal and this is its outcome.
+    Terminal(Scores),
+    /// The state has moves and this is its evaluation.
+    Evaluated(Scores),
+}
+
+/// The optional methods of the fast protocol (docs/python-games.md), each `None` when the
+/// game lacks it (or, for `play_all`, when the search does not visit every child).
+struct Fast<'py> {
+    /// `expand(state)`: `(to_move, moves)`, or `(None, outcome)` for a terminal state.
+    expand: Option<Bound<'py, PyAny>>,
+    /// `leaf(state)`: `(False, evaluation)`, or `(True, outcome)` for a terminal state.
+    leaf: Option<Bound<'py, PyAny>>,
+    /// `play_all(state, moves)`: the state after each move, in order.
+    play_all: Option<Bound<'py, PyAny>>,
+    /// `leaf_all(states)`: what `leaf` says of each state, in order (used on the children
+    /// `play_all` made, so only with it).
+    leaf_all: Option<Bound<'py, PyAny>>,
+}
+
+/// Whether `searcher` visits every child of every node it expands (so that making all the
+/// children in one `play_all` call wastes none).
+fn visits_every_child(searcher: Searcher) -> bool {
+    matches!(
+        searcher,
+        Searcher::Plain(Algorithm::Maxn | Algorithm::Minimax | Algorithm::Nmax)
+    )
 }
 
 /// A game written in Python as a [`Game`] and its own [`Evaluator`].
@@ -366,6 +452,11 @@ pub struct PyGame<'py> {
     play: Bound<'py, PyAny>,
     outcome: Bound<'py, PyAny>,
     evaluate: Option<Bound<'py, PyAny>>,
+    /// The optional methods that answer several questions in one call.
+    fast: Fast<'py>,
+    /// The ply of the last state the search evaluated (the depth limit, as far as the
+    /// adapter can tell): a state this deep is asked `leaf` first rather than `expand`.
+    leaf_ply: Cell<u64>,
     /// The first error; once set, no method calls Python again.
     error: RefCell<Option<PyErr>>,
     /// The search's stop request (Ctrl-C, or the first error).
@@ -396,8 +487,32 @@ impl<'py> PyGame<'py> {
         stop: Stop,
         max_plies: u64,
         signals: Signals,
+        searcher: Searcher,
+        depth: Option<u32>,
     ) -> PyResult<PyGame<'py>> {
         let Protocol { players, bounds } = protocol;
+        let optional = |name: &str| -> PyResult<Option<Bound<'py, PyAny>>> {
+            if game.hasattr(name)? {
+                Ok(Some(game.getattr(name)?))
+            } else {
+                Ok(None)
+            }
+        };
+        let play_all = if visits_every_child(searcher) {
+            optional("play_all")?
+        } else {
+            None
+        };
+        let fast = Fast {
+            expand: optional("expand")?,
+            leaf: optional("leaf")?,
+            leaf_all: if play_all.is_some() {
+                optional("leaf_all")?
+            } else {
+                None
+            },
+            play_all,
+        };
         let mut neutral = bounds.lower.unwrap_or(Scores::zeros(players));
         if let Some(m) = bounds.maxsum {
             if bounds.constant_sum || neutral.sum() > m {
@@ -420,6 +535,8 @@ impl<'py> PyGame<'py> {
             play: game.getattr("play")?,
             outcome: game.getattr("outcome")?,
             evaluate,
+            fast,
+            leaf_ply: Cell::new(depth.map_or(u64::MAX, u64::from)),
             error: RefCell::new(None),
             stop,
             max_plies,
@@ -463,38 +580,46 @@ impl<'py> PyGame<'py> {
     }
 
     fn neutral_node(&self, ply: u64) -> Rc<PyNode> {
-        let moves = OnceCell::new();
-        let _ = moves.set(PyList::empty(self.py).unbind());
-        Rc::new(PyNode {
-            state: self.py.None(),
-            moves,
-            ply,
-        })
+        let node = PyNode::new(self.py.None(), ply);
+        let _ = node.moves.set(PyList::empty(self.py).unbind());
+        Rc::new(node)
     }
 
-    /// The move list of `node`, asking Python once.
+    /// Before a call to Python about a node: looks for signals (on the calling thread) and
+    /// says whether Python may be called (not once the search is stopping).
+    #[inline]
+    fn may_call(&self) -> bool {
+        if self.signals == Signals::Inline {
+            self.look_for_signals();
+        }
+        !self.stopping()
+    }
+
+    /// The move list of `node`, asking Python once: `expand` if the game has it (which
+    /// tells the player to move, or the outcome, in the same call), else `moves`.
     fn move_list<'a>(&self, node: &'a PyNode) -> Option<&'a Py<PyList>> {
         if let Some(list) = node.moves.get() {
             return Some(list);
         }
-        if self.signals == Signals::Inline {
-            self.look_for_signals();
-        }
-        if self.stopping() {
+        if !self.may_call() {
             return None;
         }
-        let list = match self.call_moves(node) {
-            Ok(list) => list,
+        let list = match &self.fast.expand {
+            Some(expand) => self.call_expand(expand, node),
+            None => self.call_moves(node),
+        };
+        match list {
+            Ok(list) => Some(node.moves.get_or_init(|| list)),
             Err(e) => {
                 self.fail(e);
-                return None;
+                None
             }
-        };
-        Some(node.moves.get_or_init(|| list))
+        }
     }
 
-    fn call_moves(&self, node: &PyNode) -> PyResult<Py<PyList>> {
-        let out = self.moves.call1((node.state.bind(self.py),))?;
+    /// `list` as a list of moves (a tuple is converted once), or a `TypeError` naming
+    /// `method`.
+    fn as_move_list(&self, method: &str, out: &Bound<'py, PyAny>) -> PyResult<Py<PyList>> {
         if let Ok(list) = out.cast::<PyList>() {
             return Ok(list.clone().unbind());
         }
@@ -502,10 +627,123 @@ impl<'py> PyGame<'py> {
             return Ok(PyList::new(self.py, tuple.iter())?.unbind());
         }
         Err(PyTypeError::new_err(format!(
-            "{}.moves returned {}, expected a list of moves",
+            "{}.{method} returned {}, expected a list of moves",
             self.name,
-            type_name(&out)
+            type_name(out)
         )))
+    }
+
+    fn call_moves(&self, node: &PyNode) -> PyResult<Py<PyList>> {
+        let out = self.moves.call1((node.state.bind(self.py),))?;
+        self.as_move_list("moves", &out)
+    }
+
+    /// Calls `expand(state)`: `(player, moves)` for a state with moves, `(None, outcome)`
+    /// for a terminal one. Keeps the player or the outcome in `node` and returns the moves
+    /// (empty for a terminal state).
+    fn call_expand(&self, expand: &Bound<'py, PyAny>, node: &PyNode) -> PyResult<Py<PyList>> {
+        let out = expand.call1((node.state.bind(self.py),))?;
+        let (first, second) = self.pair("expand", &out, "(to_move, moves) or (None, outcome)")?;
+        if first.is_none() {
+            let outcome = self.scores("expand", &second)?;
+            node.value.set(Some(Leaf::Terminal(outcome)));
+            return Ok(PyList::empty(self.py).unbind());
+        }
+        let list = self.as_move_list("expand", &second)?;
+        if !list.bind(self.py).is_empty() {
+            node.player.set(Some(self.player("expand", &first)?));
+        }
+        Ok(list)
+    }
+
+    /// Calls `leaf(state)`: `(True, outcome)` for a terminal state, `(False, evaluation)`
+    /// for a state with moves.
+    fn call_leaf(&self, leaf: &Bound<'py, PyAny>, node: &PyNode) -> PyResult<Leaf> {
+        let out = leaf.call1((node.state.bind(self.py),))?;
+        self.leaf_of("leaf", &out)
+    }
+
+    /// A [`Leaf`] from the pair `(terminal, value)` `method` returned.
+    fn leaf_of(&self, method: &str, out: &Bound<'py, PyAny>) -> PyResult<Leaf> {
+        let (first, second) = self.pair(method, out, "(True, outcome) or (False, evaluation)")?;
+        let terminal = first.cast::<PyBool>().map(|b| b.is_true()).map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{}.{method} returned a pair starting with {}, expected a bool (whether the \
+                 state is terminal)",
+                self.name,
+                type_name(&first)
+            ))
+        })?;
+        let value = self.scores(method, &second)?;
+        Ok(if terminal {
+            Leaf::Terminal(value)
+        } else {
+            Leaf::Evaluated(value)
+        })
+    }
+
+    /// The two items of the pair `method` returned (a tuple or a list of length 2).
+    fn pair(
+        &self,
+        method: &str,
+        out: &Bound<'py, PyAny>,
+        expected: &str,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let items = if let Ok(t) = out.cast::<PyTuple>() {
+            (t.len() == 2).then(|| (t.get_item(0), t.get_item(1)))
+        } else if let Ok(l) = out.cast::<PyList>() {
+            (l.len() == 2).then(|| (l.get_item(0), l.get_item(1)))
+        } else {
+            None
+        };
+        match items {
+            Some((Ok(a), Ok(b))) => Ok((a, b)),
+            _ => Err(PyTypeError::new_err(format!(
+                "{}.{method} returned {}, expected a pair {expected}",
+                self.name,
+                type_name(out)
+            ))),
+        }
+    }
+
+    /// Fills `s` from `items`, the items of `out` (what `method` returned) read as ints
+    /// (the type name of an item that is not one): one int per player, each in the score
+    /// range.
+    fn fill_scores(
+        &self,
+        method: &str,
+        out: &Bound<'py, PyAny>,
+        s: &mut Scores,
+        items: impl ExactSizeIterator<Item = Result<i64, String>>,
+    ) -> PyResult<()> {
+        let n = self.players;
+        if items.len() != n {
+            return Err(gametree_error(format!(
+                "{}.{method} returned {} values, expected {n} (one int per player)",
+                self.name,
+                items.len()
+            )));
+        }
+        for (i, item) in items.enumerate() {
+            match item {
+                Ok(v) if score_in_range(v) => s[i] = v,
+                Ok(v) => {
+                    return Err(gametree_error(format!(
+                        "{}.{method} returned {v}, outside the score range -2^48..=2^48",
+                        self.name
+                    )))
+                }
+                Err(item_type) => {
+                    return Err(PyTypeError::new_err(format!(
+                        "{}.{method} returned a {} holding {item_type}, expected one int per \
+                         player",
+                        self.name,
+                        type_name(out),
+                    )))
+                }
+            }
+        }
+        Ok(())
     }
 
     /// A value vector from what `method` returned: a tuple (or list) of one int per player
@@ -513,39 +751,15 @@ impl<'py> PyGame<'py> {
     fn scores(&self, method: &str, out: &Bound<'py, PyAny>) -> PyResult<Scores> {
         let n = self.players;
         let mut s = Scores::zeros(n);
-        let mut fill = |items: &mut dyn ExactSizeIterator<Item = Bound<'py, PyAny>>| {
-            if items.len() != n {
-                return Err(gametree_error(format!(
-                    "{}.{method} returned {} values, expected {n} (one int per player)",
-                    self.name,
-                    items.len()
-                )));
-            }
-            for (i, item) in items.enumerate() {
-                match as_int(&item) {
-                    Some(v) if score_in_range(v) => s[i] = v,
-                    Some(v) => {
-                        return Err(gametree_error(format!(
-                            "{}.{method} returned {v}, outside the score range -2^48..=2^48",
-                            self.name
-                        )))
-                    }
-                    None => {
-                        return Err(PyTypeError::new_err(format!(
-                            "{}.{method} returned a {} holding {}, expected one int per player",
-                            self.name,
-                            type_name(out),
-                            type_name(&item)
-                        )))
-                    }
-                }
-            }
-            Ok(())
-        };
         if let Ok(t) = out.cast::<PyTuple>() {
-            fill(&mut t.iter())?;
+            // Borrowed items: no reference counting per value.
+            let items = t
+                .iter_borrowed()
+                .map(|x| as_int(&x).ok_or_else(|| type_name(&x)));
+            self.fill_scores(method, out, &mut s, items)?;
         } else if let Ok(l) = out.cast::<PyList>() {
-            fill(&mut l.iter())?;
+            let items = l.iter().map(|x| as_int(&x).ok_or_else(|| type_name(&x)));
+            self.fill_scores(method, out, &mut s, items)?;
         } else {
             return Err(PyTypeError::new_err(format!(
                 "{}.{method} returned {}, expected a tuple of {n} ints (one per player)",
@@ -565,17 +779,22 @@ impl<'py> PyGame<'py> {
 
     fn call_to_move(&self, node: &PyNode) -> PyResult<Player> {
         let out = self.to_move.call1((node.state.bind(self.py),))?;
+        self.player("to_move", &out)
+    }
+
+    /// A player from what `method` returned: an int in `0..players`.
+    fn player(&self, method: &str, out: &Bound<'py, PyAny>) -> PyResult<Player> {
         let n = self.players;
-        match as_int(&out) {
+        match as_int(out) {
             Some(p) if (0..n as i64).contains(&p) => Ok(Player::new(p as usize)),
             Some(p) => Err(gametree_error(format!(
-                "{}.to_move returned {p}, expected an int in 0..{n}",
+                "{}.{method} returned {p}, expected an int in 0..{n}",
                 self.name
             ))),
             None => Err(PyTypeError::new_err(format!(
-                "{}.to_move returned {}, expected an int in 0..{n}",
+                "{}.{method} returned {}, expected an int in 0..{n}",
                 self.name,
-                type_name(&out)
+                type_name(out)
             ))),
         }
     }
@@ -593,6 +812,34 @@ impl<'py> PyGame<'py> {
             return Ok(self.neutral_node(ply));
         };
         let list = list.bind(self.py);
+        let index = mv;
+        if let Some(play_all) = &self.fast.play_all {
+            let children = match node.children.get() {
+                Some(children) => children,
+                None => {
+                    let before = node.state.bind(self.py);
+                    let children = self.call_play_all(play_all, before, list)?;
+                    node.children.get_or_init(|| children)
+                }
+            };
+            let state = children.bind(self.py).get_item(index as usize)?.unbind();
+            let child = PyNode::new(state, ply);
+            if let Some(leaf_all) = &self.fast.leaf_all {
+                if node.child_leaves.get().is_some() || ply >= self.leaf_ply.get() {
+                    // The children are leaves (most likely): one call values them all.
+                    let leaves = match node.child_leaves.get() {
+                        Some(leaves) => leaves,
+                        None => {
+                            let leaves = self.call_leaf_all(leaf_all, children)?;
+                            node.child_leaves.get_or_init(|| leaves)
+                        }
+                    };
+                    let item = leaves.bind(self.py).get_item(index as usize)?;
+                    child.value.set(Some(self.leaf_of("leaf_all", &item)?));
+                }
+            }
+            return Ok(Rc::new(child));
+        }
         let Ok(mv) = list.get_item(mv as usize) else {
             return Err(gametree_error(format!(
                 "{}: the list of moves {}.moves returned has changed since (it holds {} moves \
@@ -607,21 +854,84 @@ impl<'py> PyGame<'py> {
         let before = node.state.bind(self.py);
         let snapshot = self.snapshot(before);
         let state = self.play.call1((before, mv))?.unbind();
+        self.check_unchanged("play", "play(state, move)", before, snapshot)?;
+        Ok(Rc::new(PyNode::new(state, ply)))
+    }
+
+    /// Calls `play_all(state, moves)`: the list of the states after each move, in order.
+    fn call_play_all(
+        &self,
+        play_all: &Bound<'py, PyAny>,
+        before: &Bound<'py, PyAny>,
+        moves: &Bound<'py, PyList>,
+    ) -> PyResult<Py<PyList>> {
+        let snapshot = self.snapshot(before);
+        let out = play_all.call1((before, moves))?;
+        self.check_unchanged("play_all", "play_all(state, moves)", before, snapshot)?;
+        let children = self.as_move_list("play_all", &out).map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{}.play_all returned {}, expected a list of states (one per move)",
+                self.name,
+                type_name(&out)
+            ))
+        })?;
+        let (got, want) = (children.bind(self.py).len(), moves.len());
+        if got != want {
+            return Err(gametree_error(format!(
+                "{}.play_all returned {got} states for {want} moves, expected one state per \
+                 move",
+                self.name
+            )));
+        }
+        Ok(children)
+    }
+
+    /// Calls `leaf_all(children)`: the list of the pairs `leaf` would return for each child.
+    fn call_leaf_all(
+        &self,
+        leaf_all: &Bound<'py, PyAny>,
+        children: &Py<PyList>,
+    ) -> PyResult<Py<PyList>> {
+        let children = children.bind(self.py);
+        let out = leaf_all.call1((children,))?;
+        let leaves = self.as_move_list("leaf_all", &out).map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{}.leaf_all returned {}, expected a list of pairs (one per state)",
+                self.name,
+                type_name(&out)
+            ))
+        })?;
+        let (got, want) = (leaves.bind(self.py).len(), children.len());
+        if got != want {
+            return Err(gametree_error(format!(
+                "{}.leaf_all returned {got} pairs for {want} states, expected one pair per \
+                 state",
+                self.name
+            )));
+        }
+        Ok(leaves)
+    }
+
+    /// Raises the error for a `method` that changed the state it was given (`before`), if
+    /// `snapshot` (a copy taken before the call) no longer equals it.
+    fn check_unchanged(
+        &self,
+        method: &str,
+        call: &str,
+        before: &Bound<'py, PyAny>,
+        snapshot: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<()> {
         if let Some(copy) = snapshot {
             if !before.eq(&copy).unwrap_or(true) {
                 return Err(gametree_error(format!(
-                    "{}.play changed the state it was given: play(state, move) must return a \
-                     new state and leave `state` unchanged (the search comes back to it for \
-                     its next move)",
+                    "{}.{method} changed the state it was given: {call} must return a new \
+                     state and leave `state` unchanged (the search comes back to it for its \
+                     next move)",
                     self.name
                 )));
             }
         }
-        Ok(Rc::new(PyNode {
-            state,
-            moves: OnceCell::new(),
-            ply,
-        }))
+        Ok(())
     }
 
     /// For the first [`PLAY_CHECKS`] calls of `play`: a deep copy of `state` that compares
@@ -757,11 +1067,7 @@ impl Game for PyGame<'_> {
             return self.neutral_node(0);
         }
         match self.initial.call0() {
-            Ok(state) => Rc::new(PyNode {
-                state: state.unbind(),
-                moves: OnceCell::new(),
-                ply: 0,
-            }),
+            Ok(state) => Rc::new(PyNode::new(state.unbind(), 0)),
             Err(e) => {
                 self.fail(e);
                 self.neutral_node(0)
@@ -770,20 +1076,56 @@ impl Game for PyGame<'_> {
     }
 
     fn to_move(&self, state: &Rc<PyNode>) -> Player {
+        if let Some(p) = state.player.get() {
+            return p;
+        }
+        if self.fast.expand.is_some() && state.moves.get().is_none() {
+            // `expand` tells the player with the moves, which the search asks for next.
+            let _ = self.move_list(state);
+            if let Some(p) = state.player.get() {
+                return p;
+            }
+        }
         if self.stopping() {
             return Player::new(0);
         }
-        self.call_to_move(state).unwrap_or_else(|e| {
-            self.fail(e);
-            Player::new(0)
-        })
+        match self.call_to_move(state) {
+            Ok(p) => {
+                state.player.set(Some(p));
+                p
+            }
+            Err(e) => {
+                self.fail(e);
+                Player::new(0)
+            }
+        }
     }
 
     fn moves(&self, state: &Rc<PyNode>, out: &mut Vec<u32>) {
-        if let Some(list) = self.move_list(state) {
-            // A list longer than u32::MAX cannot be built in memory.
-            out.extend(0..list.bind(self.py).len() as u32);
+        let said_inner = matches!(state.value.get(), Some(Leaf::Evaluated(_)));
+        let n = self
+            .move_list(state)
+            .map_or(0, |list| list.bind(self.py).len());
+        if n == 0 && said_inner {
+            // `leaf` said the state has moves (so the search expands it), and now it has
+            // none: the search needs one move to unwind through (to a neutral state).
+            if !self.stopping() {
+                self.fail(gametree_error(format!(
+                    "{}.leaf said a state has moves, and {} returned none for it: a state \
+                     is terminal exactly when it has no moves",
+                    self.name,
+                    if self.fast.expand.is_some() {
+                        "expand"
+                    } else {
+                        "moves"
+                    }
+                )));
+            }
+            out.push(0);
+            return;
         }
+        // A list longer than u32::MAX cannot be built in memory.
+        out.extend(0..n as u32);
     }
 
     fn play(&self, state: &Rc<PyNode>, mv: u32) -> Rc<PyNode> {
@@ -797,11 +1139,42 @@ impl Game for PyGame<'_> {
     }
 
     fn outcome(&self, state: &Rc<PyNode>) -> Option<Scores> {
+        match state.value.get() {
+            Some(Leaf::Terminal(v)) => return Some(v),
+            Some(Leaf::Evaluated(_)) => return None,
+            None => {}
+        }
+        if let Some(leaf) = &self.fast.leaf {
+            if state.moves.get().is_none() && state.ply >= self.leaf_ply.get() {
+                // As deep as the search last evaluated: most likely a leaf, whose outcome
+                // or evaluation one call of `leaf` gives.
+                if !self.may_call() {
+                    return Some(self.neutral);
+                }
+                return match self.call_leaf(leaf, state) {
+                    Ok(value) => {
+                        state.value.set(Some(value));
+                        match value {
+                            Leaf::Terminal(v) => Some(v),
+                            Leaf::Evaluated(_) => None,
+                        }
+                    }
+                    Err(e) => {
+                        self.fail(e);
+                        Some(self.neutral)
+                    }
+                };
+            }
+        }
         let Some(list) = self.move_list(state) else {
             return Some(self.neutral);
         };
         if !list.bind(self.py).is_empty() {
             return None;
+        }
+        if let Some(Leaf::Terminal(v)) = state.value.get() {
+            // `expand` gave the outcome.
+            return Some(v);
         }
         if self.stopping() {
             return Some(self.neutral);
@@ -810,10 +1183,12 @@ impl Game for PyGame<'_> {
             .outcome
             .call1((state.state.bind(self.py),))
             .and_then(|out| self.scores("outcome", &out));
-        Some(value.unwrap_or_else(|e| {
+        let value = value.unwrap_or_else(|e| {
             self.fail(e);
             self.neutral
-        }))
+        });
+        state.value.set(Some(Leaf::Terminal(value)));
+        Some(value)
     }
 
     fn move_name(&self, state: &Rc<PyNode>, mv: u32) -> String {
@@ -827,24 +1202,44 @@ impl Game for PyGame<'_> {
 
 impl Evaluator<PyGame<'_>> for PyGame<'_> {
     fn evaluate(&self, _game: &PyGame<'_>, state: &Rc<PyNode>) -> Scores {
+        // The depth at which the search values states: the next state this deep is asked
+        // `leaf` first.
+        self.leaf_ply.set(state.ply);
+        if let Some(Leaf::Evaluated(v)) = state.value.get() {
+            return v;
+        }
         if self.stopping() {
             return self.neutral;
         }
-        let Some(evaluate) = &self.evaluate else {
-            self.fail(PyTypeError::new_err(format!(
+        let value = if let Some(evaluate) = &self.evaluate {
+            evaluate
+                .call1((state.state.bind(self.py),))
+                .and_then(|out| self.scores("evaluate", &out))
+        } else if let Some(leaf) = &self.fast.leaf {
+            self.call_leaf(leaf, state).and_then(|value| match value {
+                Leaf::Evaluated(v) => Ok(v),
+                Leaf::Terminal(_) => Err(gametree_error(format!(
+                    "{}.leaf said a state is terminal, and {} returned moves for it: a \
+                     state is terminal exactly when it has no moves",
+                    self.name,
+                    if self.fast.expand.is_some() {
+                        "expand"
+                    } else {
+                        "moves"
+                    }
+                ))),
+            })
+        } else {
+            Err(PyTypeError::new_err(format!(
                 "{} has no method evaluate, which a depth-limited search needs (a game \
                  written in Python has {PROTOCOL})",
                 self.name
-            )));
-            return self.neutral;
+            )))
         };
-        evaluate
-            .call1((state.state.bind(self.py),))
-            .and_then(|out| self.scores("evaluate", &out))
-            .unwrap_or_else(|e| {
-                self.fail(e);
-                self.neutral
-            })
+        value.unwrap_or_else(|e| {
+            self.fail(e);
+            self.neutral
+        })
     }
 
     fn bounds(&self, _game: &PyGame<'_>) -> Bounds {

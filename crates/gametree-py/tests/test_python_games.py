@@ -502,6 +502,33 @@ class Endless:
 def test_ctrl_c_stops_a_search_of_a_python_game(algorithm, depth):
     # Depth 40 runs on the calling thread, depth 10,000 (the deepest a search may go) on a
     # thread of its own: both far more than the search can finish.
+    interrupt_search(Endless(), algorithm, depth)
+
+
+class EndlessFast(Endless):
+    """Endless with the fast protocol's methods."""
+
+    def expand(self, state):
+        return state % 3, [0, 1]
+
+    def leaf(self, state):
+        return False, (1, 1, 1)
+
+    def play_all(self, state, moves):
+        return [state + 1, state + 1]
+
+    def leaf_all(self, states):
+        return [(False, (1, 1, 1))] * len(states)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
+@pytest.mark.parametrize("depth", [40, 10_000])
+def test_ctrl_c_stops_a_search_over_the_fast_methods(depth):
+    interrupt_search(EndlessFast(), "maxn", depth)
+
+
+def interrupt_search(game, algorithm, depth):
+    """Searches `game` and sends SIGINT 0.3 s later: KeyboardInterrupt within a second."""
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     sent = []
 
@@ -513,7 +540,7 @@ def test_ctrl_c_stops_a_search_of_a_python_game(algorithm, depth):
     try:
         timer.start()
         with pytest.raises(KeyboardInterrupt):
-            gt.search(Endless(), algorithm, depth=depth)
+            gt.search(game, algorithm, depth=depth)
         latency = time.monotonic() - sent[0]
     finally:
         timer.cancel()
@@ -619,3 +646,259 @@ def test_a_move_list_changed_behind_the_search_is_a_gametree_error():
     with pytest.raises(gt.GametreeError, match=r"^SharedMoves: the list of moves SharedMoves\.moves "
                        r"returned has changed since"):
         gt.search(SharedMoves(), "maxn")
+
+
+# --- the fast protocol: expand, leaf and play_all (docs/python-games.md) -----------------
+
+
+class Counted:
+    """Counts the calls of each method a game defines (a plain dict of counts)."""
+
+    def count(self, name):
+        self.calls[name] = self.calls.get(name, 0) + 1
+
+
+def with_methods(base, *fast):
+    """A subclass of `base` that counts every protocol call and adds the optional methods
+    named in `fast`, each defined by the plain methods (so it must change no result)."""
+
+    def counted(name, f):
+        def method(self, *args):
+            self.count(name)
+            return f(self, *args)
+
+        return method
+
+    def expand(self, state):
+        moves = base.moves(self, state)
+        if not moves:
+            return None, base.outcome(self, state)
+        return base.to_move(self, state), moves
+
+    def leaf(self, state):
+        if base.moves(self, state):
+            return False, base.evaluate(self, state)
+        return True, base.outcome(self, state)
+
+    def play_all(self, state, moves):
+        return [base.play(self, state, m) for m in moves]
+
+    def leaf_all(self, states):
+        return [leaf(self, s) for s in states]
+
+    optional = {"expand": expand, "leaf": leaf, "play_all": play_all, "leaf_all": leaf_all}
+    methods = {name: counted(name, getattr(base, name))
+               for name in ["initial", "to_move", "moves", "play", "outcome", "evaluate"]}
+    methods.update({name: counted(name, optional[name]) for name in fast})
+    cls = type(f"{base.__name__}With{''.join(n.title() for n in fast)}", (Counted, base), methods)
+    return cls
+
+
+FAST_SETS = [(), ("expand",), ("leaf",), ("play_all",), ("expand", "leaf"),
+             ("expand", "leaf", "play_all"), ("play_all", "leaf_all"),
+             ("expand", "leaf", "play_all", "leaf_all")]
+
+
+def make(cls, seed, players, height, irregular):
+    game = cls(seed, players=players, height=height, irregular=irregular)
+    game.calls = {}
+    return game
+
+
+def summary(r):
+    return (r.value, r.score, r.best_move, r.pv, r.stats["nodes"], r.stats["leaves"],
+            r.stats.get("iterations"))
+
+
+def test_the_fast_protocol_gives_the_values_and_counts_of_the_plain_one():
+    # Every subset of the optional methods, every algorithm that runs on a Python game,
+    # fixed depth and iterative deepening: the same values, lines and node counts as the
+    # plain protocol.
+    classes = {fast: with_methods(RandomTree, *fast) for fast in FAST_SETS}
+    algorithms = MAXN_FAMILY + ["paranoid", "nmax", "hypermax", "hypermax-sorted"]
+    checked = 0
+    for seed in range(40):
+        players = 3 if seed % 4 else 2 + (seed // 4) % 5
+        height = 3 + seed % 4
+        depth = None if seed % 3 == 0 else 1 + seed % height
+        irregular = seed % 5 == 0
+        algorithm = algorithms[seed % len(algorithms)]
+        for iterative in ([False, True] if depth else [False]):
+            plain = make(classes[()], seed, players, height, irregular)
+            want = summary(gt.search(plain, algorithm, depth=depth, iterative=iterative))
+            for fast in FAST_SETS[1:]:
+                game = make(classes[fast], seed, players, height, irregular)
+                got = summary(gt.search(game, algorithm, depth=depth, iterative=iterative))
+                assert got == want, (seed, algorithm, depth, iterative, fast)
+                checked += 1
+    assert checked > 300
+    # MCTS (slower: its default budget of simulations) on one game.
+    want = summary(gt.search(make(classes[()], 4, 3, 5, False), "mcts", depth=3))
+    for fast in FAST_SETS[1:]:
+        assert summary(gt.search(make(classes[fast], 4, 3, 5, False), "mcts", depth=3)) == want
+
+
+def inner_and_leaves(game, depth):
+    """The inner nodes and the leaves of the tree max^n searches to `depth`."""
+    inner = leaves = 0
+    frontier = [(game.initial(), 0)]
+    while frontier:
+        state, ply = frontier.pop()
+        moves = RandomTree.moves(game, state)
+        if not moves or ply >= depth:
+            leaves += 1
+        else:
+            inner += 1
+            frontier.extend((RandomTree.play(game, state, m), ply + 1) for m in moves)
+    return inner, leaves
+
+
+def test_a_game_with_only_the_plain_methods_is_called_once_per_question():
+    # The plain protocol still works and is asked each thing once per node: moves at every
+    # node, to_move at inner nodes, play per child, evaluate or outcome at leaves.
+    for seed in range(20):
+        game = make(with_methods(RandomTree), seed, 3, 6, False)
+        inner, leaves = inner_and_leaves(game, 4)
+        r = gt.search(game, "maxn", depth=4)
+        assert r.stats["nodes"] == inner + leaves
+        calls = game.calls
+        assert inner + leaves <= calls["moves"] <= inner + leaves + 2 * len(r.pv), seed
+        assert calls["to_move"] == inner
+        # Once per child, and again along the line replayed for the result.
+        assert r.stats["nodes"] - 1 <= calls["play"] <= r.stats["nodes"] - 1 + 2 * len(r.pv)
+        assert calls.get("evaluate", 0) + calls.get("outcome", 0) == leaves
+
+
+def test_the_fast_protocol_makes_one_call_per_node_and_one_per_expansion():
+    # max^n to a fixed depth with expand, leaf and play_all: one `leaf` per leaf at the
+    # depth limit, one `expand` per other node and one `play_all` per inner node (and per
+    # node of the line replayed for the result), and no call of the plain methods.
+    cls = with_methods(RandomTree, "expand", "leaf", "play_all")
+    for seed in range(20):
+        game = make(cls, seed, 3, 6, False)
+        inner, leaves = inner_and_leaves(game, 4)
+        r = gt.search(game, "maxn", depth=4)
+        calls, nodes, line = game.calls, r.stats["nodes"], 2 * len(r.pv)
+        assert set(calls) <= {"initial", "expand", "leaf", "play_all"}, (seed, calls)
+        assert calls["leaf"] <= leaves, seed
+        assert nodes <= calls["leaf"] + calls["expand"] <= nodes + line
+        assert inner <= calls["play_all"] <= inner + line
+        assert sum(calls.values()) - 1 <= nodes + inner + 2 * line
+
+
+def test_leaf_all_values_the_children_of_a_node_above_the_depth_limit_in_one_call():
+    # With play_all and leaf_all too, the leaves at the depth limit cost no call of their
+    # own: one leaf_all per node above them.
+    cls = with_methods(RandomTree, "expand", "leaf", "play_all", "leaf_all")
+    for seed in range(20):
+        game = make(cls, seed, 3, 6, False)
+        inner, leaves = inner_and_leaves(game, 4)
+        r = gt.search(game, "maxn", depth=4)
+        calls, nodes, line = game.calls, r.stats["nodes"], 2 * len(r.pv)
+        assert set(calls) <= {"initial", "expand", "leaf", "play_all", "leaf_all"}, calls
+        assert calls.get("leaf", 0) <= line, (seed, calls)
+        assert 0 < calls["leaf_all"] <= calls["play_all"] <= inner + line
+        assert sum(calls.values()) - 1 <= 2 * inner + nodes - leaves + 3 * line
+
+
+def test_play_all_is_used_only_by_searches_that_visit_every_child():
+    # A pruning search asks `play` for the children it visits (play_all would make the
+    # pruned ones too).
+    cls = with_methods(RandomTree, "play_all")
+    game = make(cls, 5, 3, 6, False)
+    gt.search(game, "speculative", depth=4)
+    assert "play_all" not in game.calls and game.calls["play"] > 0
+    game = make(cls, 5, 3, 6, False)
+    gt.search(game, "maxn", depth=4)
+    assert game.calls["play_all"] > 0 and "play" not in game.calls
+
+
+class FastBad(RandomTree):
+    """The random tree with the fast methods, each replaceable by a broken one."""
+
+    def expand(self, state):
+        moves = self.moves(state)
+        return (self.to_move(state), moves) if moves else (None, self.outcome(state))
+
+    def leaf(self, state):
+        moves = self.moves(state)
+        return (False, self.evaluate(state)) if moves else (True, self.outcome(state))
+
+    def play_all(self, state, moves):
+        return [self.play(state, m) for m in moves]
+
+
+class FastBadAll(FastBad):
+    """FastBad with leaf_all too."""
+
+    def leaf_all(self, states):
+        return [self.leaf(s) for s in states]
+
+
+@pytest.mark.parametrize("method, broken, error, message", [
+    ("expand", lambda self, s: 3, TypeError, "FastBad.expand returned int, expected a pair"),
+    ("expand", lambda self, s: (7, ["a"]), gt.GametreeError, "FastBad.expand returned 7, expected an int in 0..3"),
+    ("expand", lambda self, s: (0, 5), TypeError, "FastBad.expand returned int, expected a list of moves"),
+    ("leaf", lambda self, s: (1, (3, 3, 3)), TypeError, "FastBad.leaf returned a pair starting with int, expected a bool"),
+    ("leaf", lambda self, s: (False, (3, 3)), gt.GametreeError, "FastBad.leaf returned 2 values, expected 3"),
+    ("play_all", lambda self, s, ms: [s], gt.GametreeError, "FastBad.play_all returned 1 states for 3 moves"),
+    ("play_all", lambda self, s, ms: None, TypeError, "FastBad.play_all returned NoneType, expected a list of states"),
+    ("leaf_all", lambda self, ss: [(False, (3, 3, 3))], gt.GametreeError, "FastBadAll.leaf_all returned 1 pairs for 3 states"),
+    ("leaf_all", lambda self, ss: [3] * len(ss), TypeError, "FastBadAll.leaf_all returned int, expected a pair"),
+])
+def test_a_fast_method_returning_a_bad_value_is_named(method, broken, error, message):
+    game = (FastBadAll if method == "leaf_all" else FastBad)(7, height=5)  # 3 root moves
+    assert len(game.moves(game.initial())) == 3
+    setattr(game, method, broken.__get__(game))
+    with pytest.raises(error) as e:
+        # At depth 1, leaf_all values the root's three children.
+        gt.search(game, "maxn", depth=1 if method == "leaf_all" else 3)
+    assert message in str(e.value)
+
+
+def test_a_play_all_that_changes_its_state_is_named():
+    class Mutating(FastBad):
+        def initial(self):
+            return [mix(self.seed), 0, 0]
+
+        def moves(self, state):
+            return super().moves(tuple(state))
+
+        def play_all(self, state, moves):
+            state[1] += 0  # read
+            children = [list(self.play(tuple(state), m)) for m in moves]
+            state[0] ^= 1
+            return children
+
+        def to_move(self, state):
+            return state[2]
+
+        def evaluate(self, state):
+            return super().evaluate(tuple(state))
+
+        def outcome(self, state):
+            return super().outcome(tuple(state))
+
+    with pytest.raises(gt.GametreeError, match="Mutating.play_all changed the state it was given"):
+        gt.search(Mutating(3), "maxn", depth=3)
+
+
+def test_a_leaf_that_contradicts_the_moves_is_a_gametree_error():
+    # `leaf` says a terminal state has moves; the search finds out when iterative deepening
+    # expands it (the state was a leaf one iteration earlier), and says which methods
+    # disagree instead of failing inside the search.
+    class Liar(FastBad):
+        def leaf(self, state):
+            return False, self.evaluate(state)
+
+    for seed in range(200):
+        game = Liar(seed, height=2)
+        root_moves = game.moves(game.initial())
+        kinds = {bool(game.moves(game.play(game.initial(), m))) for m in root_moves}
+        if kinds == {True, False}:
+            break
+    else:
+        pytest.fail("no random tree with a terminal and an inner child of the root")
+    with pytest.raises(gt.GametreeError, match="Liar.leaf said a state has moves, and expand "
+                                                "returned none for it"):
+        gt.search(game, "maxn", depth=2, iterative=True)
