@@ -444,3 +444,27 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Lazy SMP with 1 to 4 threads: the value of every iteration the answering thread
+    /// completed equals plain alpha-beta's at that depth (so the serial engine's), and the
+    /// final value the fixed-depth value.
+    #[test]
+    fn parallel_iterations_equal_alphabeta_for_any_thread_count(seed in any::<u64>(), shape in shape2(), d in 1u32..=8) {
+        let t = tree(seed, &shape, false);
+        let root = t.initial();
+        let config = Config::depth(d);
+        for threads in 1..=4 {
+            let options = Options { threads, table_mib: 1, ..Options::STRONG };
+            let r = search_parallel(&t, &TreeEval, &GameHash, &root, &config, &options).unwrap();
+            for it in &r.iterations {
+                let v = alphabeta(&t, &TreeEval, &root, &Config::depth(it.depth)).unwrap().value[0];
+                prop_assert_eq!(it.value, v, "threads {} depth {}", threads, it.depth);
+            }
+            let want = alphabeta(&t, &TreeEval, &root, &config).unwrap().value[0];
+            prop_assert_eq!(r.result.value[0], want, "threads {}", threads);
+        }
+    }
+}
