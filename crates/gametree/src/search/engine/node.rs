@@ -506,10 +506,6 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
             let deferred = self.keys[j] == KEY_DEFERRED;
             let mv = self.moves[j];
             let child = self.game.play(state, mv);
-            if let Some(t) = self.table.filter(|_| draft > TABLE_MIN_DRAFT) {
-                // The child will probe the table: start its bucket on the way now.
-                t.prefetch(self.table_hash(&child));
-            }
             let Some(busy_hash) = self.enter_busy(&child, draft, searched > 0 && !deferred) else {
                 self.keys[j] = KEY_DEFERRED;
                 continue;

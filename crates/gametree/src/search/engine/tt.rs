@@ -257,15 +257,6 @@ impl Table {
             .line((((key as u128) * (self.buckets.len() as u128)) >> 64) as usize)
     }
 
-    /// Reads the first word of `hash`'s bucket, so that the cache line is on its way while
-    /// the caller does other work before it probes or stores `hash` (a prefetch without
-    /// `unsafe`: the load's value is unused, and the processor goes on with the
-    /// instructions after it while the line comes from memory).
-    #[inline]
-    pub fn prefetch(&self, hash: u64) {
-        std::hint::black_box(self.bucket(self.key(hash))[0].load(Relaxed));
-    }
-
     /// The entry stored for `hash`, if any.
     #[inline]
     pub fn probe(&self, hash: u64) -> Option<Entry> {
