@@ -312,3 +312,44 @@ fn mtdf_reports_the_value_vector_and_line_of_its_value() {
     assert_eq!((r.value, r.score), (ab.value, -3));
     assert_eq!(r.pv.len(), 2);
 }
+
+/// One engine plays a game of connect four against itself, keeping its table from move to
+/// move: every search's value equals plain alpha-beta's at depth 8 (the table's entries from
+/// earlier searches answer only at their own draft). Searching a position again with the
+/// kept table takes fewer nodes than the first time; after [`engine::Engine::clear`] (O(1))
+/// it takes exactly as many as the first time, as from a new table.
+#[test]
+fn a_kept_table_is_reused_and_cleared_in_constant_time() {
+    let options = Options {
+        table_mib: 4,
+        mate: Some(WIN),
+        ..Options::STRONG
+    };
+    let e = engine::Engine::new(&options).unwrap();
+    let config = Config::depth(8);
+    let mut state = ConnectFour::parse_position("4453").unwrap();
+    for _ in 0..10 {
+        if ConnectFour.outcome(&state).is_some() {
+            break;
+        }
+        let want = alphabeta(&ConnectFour, &CellWeights, &state, &config).unwrap();
+        let r = e
+            .search(&ConnectFour, &CellWeights, &GameHash, &state, &config)
+            .unwrap();
+        assert_eq!(r.result.value[0], want.value[0]);
+        state = ConnectFour.play(&state, r.result.best_move.unwrap());
+    }
+    let nodes = |e: &engine::Engine| {
+        e.search(&ConnectFour, &CellWeights, &GameHash, &state, &config)
+            .unwrap()
+            .result
+            .stats
+            .nodes
+    };
+    let fresh = nodes(&engine::Engine::new(&options).unwrap());
+    e.clear();
+    let first = nodes(&e);
+    let again = nodes(&e);
+    assert_eq!(first, fresh, "a cleared table searches as a new one");
+    assert!(again < first, "kept table: {again} nodes, then {first}");
+}

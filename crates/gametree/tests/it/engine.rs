@@ -395,3 +395,76 @@ proptest! {
         prop_assert_eq!(got.stats.re_searches, 0);
     }
 }
+
+/// The positions of `t` in breadth-first order, at most `n` of them (the root first).
+fn positions(t: &ExplicitTree, n: usize) -> Vec<u32> {
+    let mut out = vec![t.initial()];
+    let mut moves = Vec::new();
+    let mut i = 0;
+    while i < out.len() && out.len() < n {
+        moves.clear();
+        t.moves(&out[i], &mut moves);
+        for &m in &moves {
+            out.push(t.play(&out[i], m));
+        }
+        i += 1;
+    }
+    out.truncate(n);
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// One engine, its table kept, searches many positions of a 2- to 4-player tree in turn
+    /// (paranoid: the side is the player to move, so it changes from search to search), then
+    /// the root again: every value equals paranoid's, serial and with two threads. The side
+    /// is mixed into the table's keys; without it a search reads the entries another side
+    /// stored (this test then fails).
+    #[test]
+    fn a_kept_table_changes_no_value(seed in any::<u64>(), shape in shape3(), threads in 1usize..=2) {
+        let t = random_tree(seed, &shape);
+        let options = Options { side: Side::RootMover, threads, table_mib: 1, ..Options::STRONG };
+        let e = engine::Engine::new(&options).unwrap();
+        let mut order = positions(&t, 12);
+        order.push(t.initial());
+        for s in order {
+            if t.outcome(&s).is_some() {
+                continue;
+            }
+            let want = paranoid(&t, &TreeEval, &s, &Config::unlimited()).unwrap();
+            let me = t.to_move(&s);
+            let r = if threads == 1 {
+                e.search(&t, &TreeEval, &GameHash, &s, &Config::unlimited())
+            } else {
+                e.search_parallel(&t, &TreeEval, &GameHash, &s, &Config::unlimited())
+            }
+            .unwrap();
+            prop_assert_eq!(r.result.value[me], want.value[me], "node {}", s);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Lazy SMP with 1 to 4 threads: the value of every iteration the answering thread
+    /// completed equals plain alpha-beta's at that depth (so the serial engine's), and the
+    /// final value the fixed-depth value.
+    #[test]
+    fn parallel_iterations_equal_alphabeta_for_any_thread_count(seed in any::<u64>(), shape in shape2(), d in 1u32..=8) {
+        let t = tree(seed, &shape, false);
+        let root = t.initial();
+        let config = Config::depth(d);
+        for threads in 1..=4 {
+            let options = Options { threads, table_mib: 1, ..Options::STRONG };
+            let r = search_parallel(&t, &TreeEval, &GameHash, &root, &config, &options).unwrap();
+            for it in &r.iterations {
+                let v = alphabeta(&t, &TreeEval, &root, &Config::depth(it.depth)).unwrap().value[0];
+                prop_assert_eq!(it.value, v, "threads {} depth {}", threads, it.depth);
+            }
+            let want = alphabeta(&t, &TreeEval, &root, &config).unwrap().value[0];
+            prop_assert_eq!(r.result.value[0], want, "threads {}", threads);
+        }
+    }
+}

@@ -138,13 +138,126 @@ pub fn search<G: Game, E: Evaluator<G>, H: Hashing<G>>(
     if options.side == Side::First {
         require_two_players(game, "the engine (side: player 0)")?;
     }
-    let table = if H::TABLE && options.table_mib > 0 {
-        Some(Table::try_with_mib(options.table_mib)?)
-    } else {
-        None
-    };
-    let mut s = Searcher::new(game, eval, hasher, table.as_ref(), state, options);
-    iterate(&mut s, state, config, options, None)
+    Engine::for_hashing::<G, H>(options)?.search(game, eval, hasher, state, config)
+}
+
+/// The engine of one game: its [`Options`] and a transposition table kept from one search to
+/// the next (the positions of a game's successive searches overlap, so each search starts
+/// from what the previous ones stored). [`Engine::clear`] empties the table in O(1) (see
+/// [`crate::search::tt`]); each search starts a new table generation, so entries from
+/// earlier searches are the first to be replaced.
+///
+/// Keeping the table changes no value: a table entry answers a node only at its own draft,
+/// and a depth-limited value depends on the position and the draft only, for a fixed
+/// evaluator, side and mate setting. The side is mixed into the table's keys (a paranoid
+/// engine searching from each player's turn keeps their values apart); use one engine per
+/// evaluator and [`Options::mate`] setting (or [`Engine::clear`] it between them), and one
+/// per game rules.
+#[derive(Debug)]
+pub struct Engine {
+    options: Options,
+    table: Option<Table>,
+}
+
+impl Engine {
+    /// An engine with `options` and, when `options.table_mib > 0`, its table (untouched
+    /// memory costs nothing: the pages are mapped as searches first write them), or a
+    /// [`SearchError::Table`] when the table cannot be allocated.
+    pub fn new(options: &Options) -> Result<Engine, SearchError> {
+        let table = if options.table_mib > 0 {
+            Some(Table::try_with_mib(options.table_mib)?)
+        } else {
+            None
+        };
+        Ok(Engine {
+            options: *options,
+            table,
+        })
+    }
+
+    /// An engine for a search with `H`'s hashes: no table when `H` has none.
+    fn for_hashing<G: Game, H: Hashing<G>>(options: &Options) -> Result<Engine, SearchError> {
+        if H::TABLE {
+            Engine::new(options)
+        } else {
+            Engine::new(&Options {
+                table_mib: 0,
+                ..*options
+            })
+        }
+    }
+
+    /// The engine's options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The engine's table, if it has one.
+    pub fn table(&self) -> Option<&Table> {
+        self.table.as_ref()
+    }
+
+    /// Empties the table in O(1) (a new game, another evaluator).
+    pub fn clear(&self) {
+        if let Some(t) = &self.table {
+            t.clear();
+        }
+    }
+
+    /// Iterative deepening from `state` with the engine's options and its table, one thread
+    /// (as [`search`], which is this on a new engine).
+    pub fn search<G: Game, E: Evaluator<G>, H: Hashing<G>>(
+        &self,
+        game: &G,
+        eval: &E,
+        hasher: &H,
+        state: &G::State,
+        config: &Config,
+    ) -> Result<EngineResult<G::Move>, SearchError> {
+        if self.options.side == Side::First {
+            require_two_players(game, "the engine (side: player 0)")?;
+        }
+        let table = self.table.as_ref();
+        if let Some(t) = table {
+            t.new_generation();
+        }
+        let mut s = Searcher::new(game, eval, hasher, table, state, &self.options);
+        iterate(&mut s, state, config, &self.options, None)
+    }
+
+    /// Lazy SMP from `state` with `options.threads` threads sharing the engine's table (as
+    /// [`crate::search::parallel::search_parallel`], which is this on a new engine).
+    pub fn search_parallel<G, E, H>(
+        &self,
+        game: &G,
+        eval: &E,
+        hasher: &H,
+        state: &G::State,
+        config: &Config,
+    ) -> Result<EngineResult<G::Move>, SearchError>
+    where
+        G: Game + Sync,
+        G::State: Sync,
+        G::Move: Send,
+        E: Evaluator<G> + Sync,
+        H: Hashing<G> + Sync,
+    {
+        if self.options.side == Side::First {
+            require_two_players(game, "the engine (side: player 0)")?;
+        }
+        if let Some(t) = &self.table {
+            t.new_generation();
+        }
+        parallel::run(
+            game,
+            eval,
+            hasher,
+            state,
+            config,
+            &self.options,
+            self.table.as_ref(),
+        )
+    }
 }
 
 /// Iterative deepening over a prepared searcher (used by [`search`] and by each thread of
@@ -261,12 +374,8 @@ pub fn search_fixed<G: Game, E: Evaluator<G>, H: Hashing<G>>(
     if options.side == Side::First {
         require_two_players(game, "the engine (side: player 0)")?;
     }
-    let table = if H::TABLE && options.table_mib > 0 {
-        Some(Table::try_with_mib(options.table_mib)?)
-    } else {
-        None
-    };
-    let mut s = Searcher::new(game, eval, hasher, table.as_ref(), state, options);
+    let engine = Engine::for_hashing::<G, H>(options)?;
+    let mut s = Searcher::new(game, eval, hasher, engine.table(), state, options);
     let depth = config.limits.depth.unwrap_or(u32::MAX);
     s.reset_meter(&config.limits);
     let guess = guess.or_else(|| match options.root {

@@ -36,6 +36,9 @@ pub struct Searcher<'a, G: Game, E, H> {
     table: Option<&'a Table>,
     opts: Options,
     side: Player,
+    /// XORed into every position hash before it reaches the table: a constant of the side,
+    /// so a table kept between searches for different sides keeps their values apart.
+    side_salt: u64,
     /// The counters of the current search.
     pub(crate) meter: Meter,
     /// What the threads of a parallel search share (parallel search only).
@@ -58,6 +61,15 @@ pub struct Searcher<'a, G: Game, E, H> {
     /// Whether table entries may answer nodes (off while a principal variation is completed,
     /// [`Searcher::settle_pv`]: there every node on the line must be searched).
     table_cuts: bool,
+}
+
+/// The constant XORed into the hashes of a search for `side` (0 for player 0, so a search
+/// for player 0 uses the game's hashes as they are).
+fn side_salt(side: Player) -> u64 {
+    match side.index() {
+        0 => 0,
+        i => crate::rng::mix64(0x5EED_5A17_0000_0000 ^ i as u64),
+    }
 }
 
 /// What the table says about a node.
@@ -90,6 +102,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
             table: if H::TABLE { table } else { None },
             opts: *opts,
             side,
+            side_salt: side_salt(side),
             meter: Meter::new(&Limits::default()),
             shared: None,
             iteration: u32::MAX,
@@ -197,9 +210,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         }
         let mut moves = Vec::new();
         while (pv.len() as u32) < depth && self.game.outcome(&s).is_none() {
-            let Some(e) =
-                table.probe_draft(self.hasher.hash(self.game, &s), depth - pv.len() as u32)
-            else {
+            let Some(e) = table.probe(self.table_hash(&s)) else {
                 break;
             };
             let Some(i) = e.best else { break };
@@ -220,6 +231,12 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
     /// would repeat it).
     pub fn reached_frontier(&self) -> bool {
         self.frontier
+    }
+
+    /// The hash of `state` as the table keys it (the game's hash and the side's salt).
+    #[inline]
+    fn table_hash(&self, state: &G::State) -> u64 {
+        self.hasher.hash(self.game, state) ^ self.side_salt
     }
 
     /// Whether the parallel search this searcher shares in asks it to stop: the search is
@@ -273,16 +290,17 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
                 best: None,
             };
         };
-        let hash = self.hasher.hash(self.game, state);
-        let Some(e) = t.probe_draft(hash, draft) else {
+        let hash = self.table_hash(state);
+        let Some(e) = t.probe(hash) else {
             return Probe::Search { hash, best: None };
         };
-        if e.draft == draft && self.table_cuts {
+        if e.answers(draft) && self.table_cuts {
             let v = mate::from_table(self.opts.mate, e.value, ply);
             let cut = match e.bound {
                 Bound::Exact => true,
                 Bound::Lower => v >= beta,
                 Bound::Upper => v <= alpha,
+                Bound::Unknown => false,
             };
             if cut {
                 self.frontier |= e.frontier;

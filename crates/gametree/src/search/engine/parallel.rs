@@ -79,12 +79,35 @@ where
     if options.side == Side::First {
         require_two_players(game, "the engine (side: player 0)")?;
     }
-    let threads = options.threads.max(1);
     let table = if H::TABLE && options.table_mib > 0 {
         Some(Table::try_with_mib(options.table_mib)?)
     } else {
         None
     };
+    run(game, eval, hasher, state, config, options, table.as_ref())
+}
+
+/// [`search_parallel`] with `table` (the engine's, kept between searches).
+pub(super) fn run<G, E, H>(
+    game: &G,
+    eval: &E,
+    hasher: &H,
+    state: &G::State,
+    config: &Config,
+    options: &Options,
+    table: Option<&Table>,
+) -> Result<EngineResult<G::Move>, SearchError>
+where
+    G: Game + Sync,
+    G::State: Sync,
+    G::Move: Send,
+    E: Evaluator<G> + Sync,
+    H: Hashing<G> + Sync,
+{
+    if options.side == Side::First {
+        require_two_players(game, "the engine (side: player 0)")?;
+    }
+    let threads = options.threads.max(1);
     let done = AtomicBool::new(false);
     let busy = Busy::new(15);
     let completed = AtomicU32::new(0);
@@ -103,7 +126,7 @@ where
         ..*config
     };
     let run = |config: &Config| {
-        let mut s = Searcher::new(game, eval, hasher, table.as_ref(), state, options);
+        let mut s = Searcher::new(game, eval, hasher, table, state, options);
         s.share(shared);
         let r = super::iterate(&mut s, state, config, options, Some(&done));
         // A thread stopped by the others ends the others' wait too.

@@ -47,15 +47,24 @@ impl Busy {
         self.slot(hash).load(Relaxed) == hash
     }
 
-    /// Marks the position of `hash` as being searched.
+    /// Marks the position of `hash` as being searched (no write when it already is, so a
+    /// cache line both threads read stays shared).
     #[inline]
     pub(crate) fn enter(&self, hash: u64) {
-        self.slot(hash).store(hash, Relaxed);
+        let slot = self.slot(hash);
+        if slot.load(Relaxed) != hash {
+            slot.store(hash, Relaxed);
+        }
     }
 
-    /// Unmarks it (if no other position took the slot meanwhile).
+    /// Unmarks it if no other position took the slot meanwhile: a plain load and store, no
+    /// locked instruction (a mark lost to a race between them only changes the order in
+    /// which another thread searches its moves).
     #[inline]
     pub(crate) fn leave(&self, hash: u64) {
-        let _ = self.slot(hash).compare_exchange(hash, 0, Relaxed, Relaxed);
+        let slot = self.slot(hash);
+        if slot.load(Relaxed) == hash {
+            slot.store(0, Relaxed);
+        }
     }
 }

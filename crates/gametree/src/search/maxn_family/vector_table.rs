@@ -20,8 +20,7 @@
 //! # Replacement
 //!
 //! Two-entry buckets: a hash selects a bucket; slot 0 keeps the deepest entry, slot 1 takes
-//! everything else (Breuker, Uiterwijk & van den Herik 1994, "TwoDeep"), as in
-//! [`crate::search::tt`]. The table is single-threaded and is cleared by [`VectorTable::clear`].
+//! everything else (Breuker, Uiterwijk & van den Herik 1994, "TwoDeep"). The table is single-threaded and is cleared by [`VectorTable::clear`].
 //!
 //! # Memory
 //!
