@@ -20,7 +20,7 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use gametree::hash::Zobrist;
-use gametree::search::engine::{self, GameHash, Hashing, NoHash, Options, Side};
+use gametree::search::engine::{Engine, GameHash, Hashing, NoHash, Options, Side};
 use gametree::search::{AnyGame, Config, Dispatch, SearchError, Searcher, WithSetToMove};
 use gametree::{Evaluator, Score, Scores, SetToMove};
 
@@ -225,6 +225,22 @@ impl PlayTable {
                 game.players()
             );
         }
+        // One two-player engine for every `engine` seat, its table kept from move to move
+        // (the side to move is in its keys, so the seats' values stay apart).
+        let engine = if self.seats.contains(&Seat::Engine) {
+            let options = Options {
+                table_mib: if H::TABLE { self.table_mib } else { 0 },
+                mate: self.mate,
+                side: Side::RootMover,
+                ..Options::STRONG
+            };
+            Some(Engine::new(&options).map_err(|e| match e {
+                SearchError::Table(e) => anyhow!("--table-mib {}: {e}", self.table_mib),
+                other => anyhow!("engine: {other}"),
+            })?)
+        } else {
+            None
+        };
         let mut state = start.clone();
         let mut moves = Vec::new();
         // The moves played, in the game's notation (for --record).
@@ -269,8 +285,15 @@ impl PlayTable {
                     mv
                 }
                 _ => {
-                    let Picked { mv, result: r, .. } =
-                        self.think::<D, G, E, H>(game, eval, hasher, &state, seat, ply)?;
+                    let Picked { mv, result: r, .. } = self.think::<D, G, E, H>(
+                        game,
+                        eval,
+                        hasher,
+                        &state,
+                        seat,
+                        ply,
+                        engine.as_ref(),
+                    )?;
                     writeln!(
                         out,
                         "{p} ({}) plays {}   [value {}, depth {}, {} nodes, {:.0} ms]",
@@ -368,8 +391,8 @@ impl PlayTable {
         }
     }
 
-    /// The move of an engine seat: the two-player engine of `engine` seats (with its
-    /// transposition table), or the searcher of the seat through the shared
+    /// The move of an engine seat: the two-player engine of `engine` seats (`engine`, whose
+    /// transposition table is kept from move to move of the game), or the searcher of the seat through the shared
     /// [`gametree_lab::pick`], deepening up to `--depth` under the seats' limits, MCTS
     /// seeded with the ply. A search stopped before depth 1 or refused is an error here.
     fn think<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>, H: Hashing<G>>(
@@ -380,20 +403,17 @@ impl PlayTable {
         state: &G::State,
         seat: Seat,
         ply: u64,
+        engine: Option<&Engine>,
     ) -> Result<Picked<G::Move>> {
         let picked = match seat {
             Seat::Engine => {
-                let options = Options {
-                    table_mib: self.table_mib,
-                    mate: self.mate,
-                    side: Side::RootMover,
-                    ..Options::STRONG
-                };
+                let engine = engine.expect("an engine seat has the game's engine");
                 let config = Config {
                     limits: self.limits.at(Instant::now(), None),
                     ..Config::default()
                 };
-                engine::search(game, eval, hasher, state, &config, &options)
+                engine
+                    .search(game, eval, hasher, state, &config)
                     .map_err(PickError::from)
                     .and_then(|r| Picked::of(game, state, r.result))
             }
