@@ -126,6 +126,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
         color: !args.no_color && args.color.enabled(),
         mate: None,
         record: args.record.map(|path| (path, args.position.clone())),
+        engine: None,
     };
     // The engines search on a thread with a stack for the deepest search of the game.
     let plies = loaded.search_plies(args.depth)?;
@@ -141,6 +142,9 @@ struct PlayTable {
     mate: Option<Score>,
     /// `--record`: the file and the starting position.
     record: Option<(std::path::PathBuf, Option<String>)>,
+    /// The two-player engine of the game's `engine` seats (made when the game starts), its
+    /// table kept from move to move.
+    engine: Option<Engine>,
 }
 
 struct PlayVisitor {
@@ -227,7 +231,7 @@ impl PlayTable {
         }
         // One two-player engine for every `engine` seat, its table kept from move to move
         // (the side to move is in its keys, so the seats' values stay apart).
-        let engine = if self.seats.contains(&Seat::Engine) {
+        self.engine = if self.seats.contains(&Seat::Engine) {
             let options = Options {
                 table_mib: if H::TABLE { self.table_mib } else { 0 },
                 mate: self.mate,
@@ -285,15 +289,8 @@ impl PlayTable {
                     mv
                 }
                 _ => {
-                    let Picked { mv, result: r, .. } = self.think::<D, G, E, H>(
-                        game,
-                        eval,
-                        hasher,
-                        &state,
-                        seat,
-                        ply,
-                        engine.as_ref(),
-                    )?;
+                    let Picked { mv, result: r, .. } =
+                        self.think::<D, G, E, H>(game, eval, hasher, &state, seat, ply)?;
                     writeln!(
                         out,
                         "{p} ({}) plays {}   [value {}, depth {}, {} nodes, {:.0} ms]",
@@ -391,8 +388,8 @@ impl PlayTable {
         }
     }
 
-    /// The move of an engine seat: the two-player engine of `engine` seats (`engine`, whose
-    /// transposition table is kept from move to move of the game), or the searcher of the seat through the shared
+    /// The move of an engine seat: the two-player engine of `engine` seats (`self.engine`,
+    /// whose transposition table is kept from move to move of the game), or the searcher of the seat through the shared
     /// [`gametree_lab::pick`], deepening up to `--depth` under the seats' limits, MCTS
     /// seeded with the ply. A search stopped before depth 1 or refused is an error here.
     fn think<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>, H: Hashing<G>>(
@@ -403,11 +400,13 @@ impl PlayTable {
         state: &G::State,
         seat: Seat,
         ply: u64,
-        engine: Option<&Engine>,
     ) -> Result<Picked<G::Move>> {
         let picked = match seat {
             Seat::Engine => {
-                let engine = engine.expect("an engine seat has the game's engine");
+                let engine = self
+                    .engine
+                    .as_ref()
+                    .expect("an engine seat has the game's engine");
                 let config = Config {
                     limits: self.limits.at(Instant::now(), None),
                     ..Config::default()
