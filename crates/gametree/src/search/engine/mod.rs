@@ -242,9 +242,7 @@ impl Engine {
         E: Evaluator<G> + Sync,
         H: Hashing<G> + Sync,
     {
-        if self.options.side == Side::First {
-            require_two_players(game, "the engine (side: player 0)")?;
-        }
+        // `parallel::run` refuses a `Side::First` engine on a game of more than two players.
         if let Some(t) = &self.table {
             t.new_generation();
         }

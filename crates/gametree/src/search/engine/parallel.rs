@@ -76,15 +76,7 @@ where
     E: Evaluator<G> + Sync,
     H: Hashing<G> + Sync,
 {
-    if options.side == Side::First {
-        require_two_players(game, "the engine (side: player 0)")?;
-    }
-    let table = if H::TABLE && options.table_mib > 0 {
-        Some(Table::try_with_mib(options.table_mib)?)
-    } else {
-        None
-    };
-    run(game, eval, hasher, state, config, options, table.as_ref())
+    super::Engine::for_hashing::<G, H>(options)?.search_parallel(game, eval, hasher, state, config)
 }
 
 /// [`search_parallel`] with `table` (the engine's, kept between searches).
