@@ -868,22 +868,7 @@ impl<'py> PyGame<'py> {
         let snapshot = self.snapshot(before);
         let out = play_all.call1((before, moves))?;
         self.check_unchanged("play_all", "play_all(state, moves)", before, snapshot)?;
-        let children = self.as_move_list("play_all", &out).map_err(|_| {
-            PyTypeError::new_err(format!(
-                "{}.play_all returned {}, expected a list of states (one per move)",
-                self.name,
-                type_name(&out)
-            ))
-        })?;
-        let (got, want) = (children.bind(self.py).len(), moves.len());
-        if got != want {
-            return Err(gametree_error(format!(
-                "{}.play_all returned {got} states for {want} moves, expected one state per \
-                 move",
-                self.name
-            )));
-        }
-        Ok(children)
+        self.batch("play_all", &out, moves.len(), ("state", "move"))
     }
 
     /// Calls `leaf_all(children)`: the list of the pairs `leaf` would return for each child.
@@ -894,22 +879,35 @@ impl<'py> PyGame<'py> {
     ) -> PyResult<Py<PyList>> {
         let children = children.bind(self.py);
         let out = leaf_all.call1((children,))?;
-        let leaves = self.as_move_list("leaf_all", &out).map_err(|_| {
+        self.batch("leaf_all", &out, children.len(), ("pair", "state"))
+    }
+
+    /// The list a batch `method` returned (`out`), checked to hold one `item` per `per`
+    /// (`want` of them): a `TypeError` naming the method for anything but a list, a
+    /// [`gametree_error`] for a list of another length.
+    fn batch(
+        &self,
+        method: &str,
+        out: &Bound<'py, PyAny>,
+        want: usize,
+        (item, per): (&str, &str),
+    ) -> PyResult<Py<PyList>> {
+        let list = self.as_move_list(method, out).map_err(|_| {
             PyTypeError::new_err(format!(
-                "{}.leaf_all returned {}, expected a list of pairs (one per state)",
+                "{}.{method} returned {}, expected a list of {item}s (one per {per})",
                 self.name,
-                type_name(&out)
+                type_name(out)
             ))
         })?;
-        let (got, want) = (leaves.bind(self.py).len(), children.len());
+        let got = list.bind(self.py).len();
         if got != want {
             return Err(gametree_error(format!(
-                "{}.leaf_all returned {got} pairs for {want} states, expected one pair per \
-                 state",
+                "{}.{method} returned {got} {item}s for {want} {per}s, expected one {item} per \
+                 {per}",
                 self.name
             )));
         }
-        Ok(leaves)
+        Ok(list)
     }
 
     /// Raises the error for a `method` that changed the state it was given (`before`), if

@@ -135,9 +135,6 @@ pub fn search<G: Game, E: Evaluator<G>, H: Hashing<G>>(
     config: &Config,
     options: &Options,
 ) -> Result<EngineResult<G::Move>, SearchError> {
-    if options.side == Side::First {
-        require_two_players(game, "the engine (side: player 0)")?;
-    }
     Engine::for_hashing::<G, H>(options)?.search(game, eval, hasher, state, config)
 }
 
