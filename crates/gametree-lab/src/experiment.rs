@@ -210,10 +210,17 @@ pub trait Pieces {
     const DRIVE: Option<Drive> = None;
 }
 
-/// A driver of an experiment's items in one process ([`Pieces::DRIVE`]): the output of mode
-/// `ctx`, keeping finished items in the directory (`None`: nowhere), or `None` when the
-/// items do not fit together.
-pub type Drive = fn(&Ctx, Option<&std::path::Path>) -> Option<Output>;
+/// A driver of an experiment's items in one process ([`Pieces::DRIVE`]).
+#[derive(Clone, Copy)]
+pub struct Drive {
+    /// Whether the driver runs mode `ctx` (`false`: the run deals the items to its threads
+    /// like any others, which packs the cores better when the driver has nothing to skip
+    /// or keep, as with one block per match).
+    pub when: fn(&Ctx) -> bool,
+    /// The output of mode `ctx`, keeping finished items in the directory (`None`:
+    /// nowhere), or `None` when the items do not fit together.
+    pub run: fn(&Ctx, Option<&std::path::Path>) -> Option<Output>,
+}
 
 /// A [`Pieces`] implementation as plain functions over keys and JSON results, so that an
 /// [`Experiment`] stays a `Copy` value.
@@ -271,12 +278,13 @@ impl Experiment {
         matches!(self.work, Work::Whole(_))
     }
 
-    /// Whether one process runs it as one job: whole, or by its items' own driver
-    /// ([`Pieces::DRIVE`]). A sharded run deals its items all the same.
-    pub fn runs_as_one(&self) -> bool {
+    /// Whether one process runs mode `ctx` as one job: whole, or by its items' own driver
+    /// when the driver takes that mode ([`Pieces::DRIVE`], [`Drive::when`]). A sharded run
+    /// deals its items all the same.
+    pub fn runs_as_one(&self, ctx: &Ctx) -> bool {
         match self.work {
             Work::Whole(_) => true,
-            Work::Items(s) => s.drive.is_some(),
+            Work::Items(s) => s.drive.is_some_and(|d| (d.when)(ctx)),
         }
     }
 
@@ -287,7 +295,7 @@ impl Experiment {
         match self.work {
             Work::Items(Split {
                 drive: Some(drive), ..
-            }) => drive(ctx, checkpoints),
+            }) => (drive.run)(ctx, checkpoints),
             _ => Some((self.run)(ctx)),
         }
     }

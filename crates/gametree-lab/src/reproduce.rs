@@ -337,7 +337,7 @@ pub fn run(
             continue;
         }
         let items = e.items(ctx);
-        if e.runs_as_one() {
+        if e.runs_as_one(ctx) {
             jobs.push(Job {
                 experiment: j,
                 item: None,

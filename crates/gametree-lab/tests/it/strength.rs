@@ -297,6 +297,37 @@ fn the_items_of_a_plan_assemble_to_the_single_run() {
     assert!(parse_item_key(&p, "rolit-3 match 0 block 2").is_none());
 }
 
+/// Quick mode plays one block per match, so its blocks run as items beside the other
+/// experiments' (the cores stay busy); full mode's matches have several blocks and run
+/// through the driver, which stops a decided match and keeps its blocks.
+#[test]
+fn only_matches_of_several_blocks_run_through_the_driver() {
+    let e = gametree_lab::papers::strength::experiment();
+    let mode = |quick| Ctx {
+        quick,
+        progress: false,
+        hands: None,
+        strength: StrengthScale::MODE,
+    };
+    let quick = plan(&mode(true));
+    for &g in &quick.games {
+        for m in quick.matches_on(g) {
+            assert_eq!(quick.blocks(g, m), 1, "{} match {m}", g.label());
+        }
+    }
+    assert!(!e.runs_as_one(&mode(true)), "quick mode: items");
+    assert!(e.runs_as_one(&mode(false)), "full mode: the driver");
+    // Quick mode with two openings per match: blocks of one opening, so the driver again.
+    let two = Ctx {
+        strength: StrengthScale {
+            openings: Some(2),
+            ..StrengthScale::MODE
+        },
+        ..mode(true)
+    };
+    assert!(e.runs_as_one(&two));
+}
+
 /// The decisive run's matches: `--matches claims` plays exactly the matches a claim rests
 /// on, and its parameters say so.
 #[test]

@@ -37,8 +37,13 @@ impl Pieces for Blocks {
     }
 
     /// One process plays each match until its sequential test stops it
-    /// ([`strength_kept`]), keeping the finished blocks so that a stopped run continues.
-    const DRIVE: Option<Drive> = Some(drive);
+    /// ([`strength_kept`]), keeping the finished blocks so that a stopped run continues:
+    /// when some match has more than one block. With one block per match (quick mode) there
+    /// is nothing to skip, and the blocks run as items beside the other experiments'.
+    const DRIVE: Option<Drive> = Some(Drive {
+        when: several_blocks,
+        run: drive,
+    });
 
     fn assemble(ctx: &Ctx, results: Vec<BlockResult>) -> Option<Output> {
         let s = assemble(&plan(ctx), &results)?;
@@ -47,6 +52,15 @@ impl Pieces for Blocks {
             plots: Vec::new(),
         })
     }
+}
+
+/// Whether some match of the mode's plan has more than one block: [`Blocks`]' driver runs
+/// then.
+fn several_blocks(ctx: &Ctx) -> bool {
+    let plan = plan(ctx);
+    plan.games
+        .iter()
+        .any(|&g| plan.matches_on(g).any(|m| plan.blocks(g, m) > 1))
 }
 
 /// [`Blocks`]' driver: [`strength_kept`] on the mode's plan.
