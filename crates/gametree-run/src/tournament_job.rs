@@ -6,13 +6,13 @@
 use anyhow::{bail, Result};
 use gametree::search::{AnyGame, Dispatch, Needs, Searcher, WithSetToMove};
 use gametree::SetToMove;
-use gametree_games::registry::{GameVisitor, Kind, Playable};
+use gametree_games::registry::{self, GameVisitor, Kind, Playable, RegistryError};
 
 use crate::engine_name;
 use crate::search_job::{self, needs_set_to_move};
 use crate::tournament::{
     game_count, play_games_with, run_tournament_with, Budget, Engine, GameResult, TournamentConfig,
-    TournamentResult,
+    TournamentError, TournamentResult,
 };
 
 /// What `engine` plays on a game without a multi-player default (two-player games): PVS,
@@ -112,6 +112,68 @@ pub fn play_games(
     match visit(spec, engines, config, Some(pick))? {
         Played::Games(games) => Ok(games),
         Played::Whole(_) => bail!("some games were asked for"),
+    }
+}
+
+/// Plays the games `which` (numbers below [`game_count`]; `None`: every game) of the
+/// tournament `config`, its engines already typed, on the registry's game `spec` at its
+/// start, as [`play_games_with`] plays them on the typed game: dispatched with the
+/// best-reply searches on a game that can hand the turn to any player, without them on
+/// any other. The results are in the order of `which`.
+///
+/// Not generic: every game's searches are compiled once, in this crate, for every caller
+/// that plays by spec (the lab's experiments), instead of once more in each caller's crate.
+/// The outer error is the spec's; the inner one the tournament's.
+pub fn play_games_on(
+    spec: &str,
+    config: &TournamentConfig,
+    which: Option<&[usize]>,
+) -> Result<std::result::Result<Vec<GameResult>, TournamentError>, RegistryError> {
+    registry::visit(spec, None, GamesVisitor { config, which })
+}
+
+/// [`play_games_on`]'s visitor.
+struct GamesVisitor<'a> {
+    config: &'a TournamentConfig,
+    which: Option<&'a [usize]>,
+}
+
+impl GamesVisitor<'_> {
+    fn play<D: Dispatch<G>, G: Playable>(
+        self,
+        game: &G,
+    ) -> std::result::Result<Vec<GameResult>, TournamentError>
+    where
+        G::State: Send,
+    {
+        let all: Vec<usize>;
+        let which = match self.which {
+            Some(w) => w,
+            None => {
+                all = (0..game_count::<D, G>(game, self.config)?).collect();
+                &all
+            }
+        };
+        play_games_with::<D, G, G::Eval>(game, &game.evaluator(), self.config, which)
+    }
+}
+
+impl GameVisitor for GamesVisitor<'_> {
+    type Output = std::result::Result<Vec<GameResult>, TournamentError>;
+    fn visit<G: Playable>(self, game: &G, _state: &G::State) -> Self::Output
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        self.play::<AnyGame, G>(game)
+    }
+
+    fn visit_best_reply<G: Playable + SetToMove>(self, game: &G, _state: &G::State) -> Self::Output
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        self.play::<WithSetToMove, G>(game)
     }
 }
 

@@ -25,16 +25,14 @@
 //! this experiment plays: the same seed gives the same rows before and after tuning.
 
 use gametree::search::mcts::{mcts_report, MctsConfig, Playout, DEFAULT_EXPLORATION};
-use gametree::search::{AnyGame, Config, Searcher};
+use gametree::search::{Config, Searcher};
 use gametree_games::registry::{self, GameVisitor, Playable};
 
 use crate::engine_policy::{Milli, PlayoutOption, PolicyOptions};
 use crate::experiment::{Cost, Ctx, Experiment, Output, Work};
 use crate::report::{Check, Row};
 use crate::stats::wilson;
-use crate::tournament::{
-    game_count, play_games_with, Budget, Engine, EngineOptions, GameResult, TournamentConfig,
-};
+use crate::tournament::{Budget, Engine, EngineOptions, GameResult, TournamentConfig};
 
 const PAPER: &str = "beyond";
 /// The table's key: `gametree reproduce beyond/mcts-tuning`.
@@ -493,17 +491,15 @@ struct TuneVisitor<'a> {
     game: TuneGame,
 }
 
-/// Plays the tournament of the two `engines` on `game` under `plan` with `openings`
-/// openings: every game.
-fn play_pair<G: Playable>(
+/// Plays the tournament of the two `engines` on the game `spec` under `plan` with
+/// `openings` openings: every game (through the run crate's non-generic
+/// [`gametree_run::tournament_job::play_games_on`]).
+fn play_pair(
     plan: &Plan,
-    game: &G,
+    spec: &str,
     engines: [Engine; 2],
     openings: usize,
-) -> Result<Vec<GameResult>, String>
-where
-    G::State: Send,
-{
+) -> Result<Vec<GameResult>, String> {
     let config = TournamentConfig {
         engines: engines.to_vec(),
         openings,
@@ -514,9 +510,8 @@ where
         threads: plan.threads,
         bootstrap: 0,
     };
-    let n = game_count::<AnyGame, G>(game, &config).map_err(|e| e.to_string())?;
-    let which: Vec<usize> = (0..n).collect();
-    play_games_with::<AnyGame, G, G::Eval>(game, &game.evaluator(), &config, &which)
+    gametree_run::tournament_job::play_games_on(spec, &config, None)
+        .map_err(|e| e.to_string())?
         .map_err(|e| e.to_string())
 }
 
@@ -563,7 +558,7 @@ impl TuneVisitor<'_> {
                     engine(self.game.nodes, ci, PlayoutOption::Random),
                     engine(self.game.nodes, cj, PlayoutOption::Random),
                 ];
-                let games = play_pair(p, game, engines, self.game.openings)?;
+                let games = play_pair(p, self.game.spec, engines, self.game.openings)?;
                 adjudicated += games.iter().filter(|g| !g.finished).count();
                 total += games.len();
                 for (k, e) in [(i, 0), (j, 1)] {
@@ -577,7 +572,7 @@ impl TuneVisitor<'_> {
         let greedy_option = PlayoutOption::EpsilonGreedy(EPSILON);
         let games = play_pair(
             p,
-            game,
+            self.game.spec,
             [
                 engine(self.game.nodes, best, PlayoutOption::Random),
                 engine(self.game.nodes, best, greedy_option),

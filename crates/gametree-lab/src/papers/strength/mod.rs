@@ -34,9 +34,7 @@
 
 use gametree::search::best_reply::{ForcedMoves, Variant};
 use gametree::search::mcts::{Backup, SolverRule};
-use gametree::search::{Algorithm, Clock, Dispatch, Needs, Searcher, WithSetToMove};
-use gametree::SetToMove;
-use gametree_games::registry::{self, GameVisitor, Playable};
+use gametree::search::{Algorithm, Clock, Needs, Searcher};
 
 mod claims;
 pub use claims::*;
@@ -55,8 +53,8 @@ use crate::rating::{rate, Finish, RatingConfig};
 use crate::report::{Number, Row, Verdict};
 use crate::stats::{holm, samples_needed, sign_test, summarize, wilson, Sprt, SprtState, Summary};
 use crate::tournament::{
-    play_games_with, seatings, summarise, Budget, Engine, EngineOptions, GameResult,
-    TournamentConfig, TournamentError, TournamentResult,
+    seatings, summarise, Budget, Engine, EngineOptions, GameResult, TournamentConfig,
+    TournamentError, TournamentResult,
 };
 
 const PAPER: &str = "beyond";
@@ -1212,14 +1210,8 @@ fn play_groups(
         vec![(0, which)]
     };
     for (deal, which) in runs {
-        let visited = registry::visit(
-            &game.spec(deal),
-            None,
-            BlockVisitor {
-                config: &config,
-                which: &which,
-            },
-        );
+        let visited =
+            gametree_run::tournament_job::play_games_on(&game.spec(deal), &config, Some(&which));
         let played = match visited {
             Ok(Ok(r)) => r,
             Ok(Err(TournamentError::NeedsSetToMove { algorithm, .. })) => {
@@ -1239,40 +1231,6 @@ fn play_groups(
         }));
     }
     BlockResult::Played(games)
-}
-
-/// Plays the chosen games of one tournament on the game the registry built.
-struct BlockVisitor<'a> {
-    config: &'a TournamentConfig,
-    which: &'a [usize],
-}
-
-impl BlockVisitor<'_> {
-    fn play<D: Dispatch<G>, G: Playable>(self, game: &G) -> Result<Vec<GameResult>, TournamentError>
-    where
-        G::State: Send,
-    {
-        play_games_with::<D, G, G::Eval>(game, &game.evaluator(), self.config, self.which)
-    }
-}
-
-impl GameVisitor for BlockVisitor<'_> {
-    type Output = Result<Vec<GameResult>, TournamentError>;
-    fn visit<G: Playable>(self, game: &G, _state: &G::State) -> Self::Output
-    where
-        G::State: Send + Sync + PartialEq + std::fmt::Debug,
-        G::Move: Send + Sync,
-    {
-        self.play::<gametree::search::AnyGame, G>(game)
-    }
-
-    fn visit_best_reply<G: Playable + SetToMove>(self, game: &G, _state: &G::State) -> Self::Output
-    where
-        G::State: Send + Sync + PartialEq + std::fmt::Debug,
-        G::Move: Send + Sync,
-    {
-        self.play::<WithSetToMove, G>(game)
-    }
 }
 
 /// Match `m` on `game` from its blocks' results in order (all of them, or those played
