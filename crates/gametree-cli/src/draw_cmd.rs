@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Result};
-use clap::{ArgGroup, Args};
-use gametree_lab::draw::{self, DrawConfig, DrawError, DrawInput};
+use clap::{ArgGroup, Args, ValueEnum};
+use gametree_lab::draw::{self, DrawConfig, DrawError, DrawInput, Layout};
 
 use gametree_lab::search_job::{load, Source};
 
@@ -43,6 +43,18 @@ pub struct DrawArgs {
     /// "result"}` instead of the SVG.
     #[arg(long)]
     json: bool,
+    /// `wide`: leaf values read across, a column as wide as the longest; `compact`: leaves
+    /// packed as close as their symbols allow, leaf values written vertically (about half
+    /// as wide, for wide trees).
+    #[arg(long, value_name = "LAYOUT", value_enum, default_value_t = LayoutArg::Wide)]
+    layout: LayoutArg,
+}
+
+/// `--layout`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum LayoutArg {
+    Wide,
+    Compact,
 }
 
 /// Runs `gametree draw`.
@@ -72,6 +84,10 @@ pub fn run(args: DrawArgs) -> Result<()> {
     };
     let cfg = DrawConfig {
         max_nodes: args.max_nodes as usize,
+        layout: match args.layout {
+            LayoutArg::Wide => Layout::Wide,
+            LayoutArg::Compact => Layout::Compact,
+        },
         ..DrawConfig::new(&args.algorithm)
     };
     let plies = u64::from(args.depth.unwrap_or(args.max_nodes as u32));

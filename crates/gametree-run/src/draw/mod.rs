@@ -98,17 +98,35 @@ pub struct DrawConfig {
     pub max_nodes: usize,
     /// When the search must stop ([`DrawError::Search`] if it is reached).
     pub deadline: Option<Instant>,
+    /// How the picture is laid out.
+    pub layout: Layout,
 }
 
 impl DrawConfig {
-    /// `algorithm` with the default limits: [`DEFAULT_MAX_NODES`], no deadline.
+    /// `algorithm` with the default limits: [`DEFAULT_MAX_NODES`], no deadline, the
+    /// [`Layout::Wide`] picture.
     pub fn new(algorithm: &str) -> DrawConfig {
         DrawConfig {
             algorithm: algorithm.to_string(),
             max_nodes: DEFAULT_MAX_NODES,
             deadline: None,
+            layout: Layout::Wide,
         }
     }
+}
+
+/// How the picture is laid out (`gametree draw --layout`). Both draw the same nodes,
+/// classes and events; only the geometry differs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    /// Leaves one column apart, the column as wide as the longest leaf value, read
+    /// horizontally under each leaf.
+    #[default]
+    Wide,
+    /// Leaves as close as their symbols allow (34 px apart), each leaf's value and label
+    /// written vertically under it, inner nodes' values over them, and levels 80 px apart:
+    /// about half the width of [`Layout::Wide`] for three-player value vectors.
+    Compact,
 }
 
 /// Why a search cannot be drawn.
@@ -320,8 +338,8 @@ pub fn draw(input: DrawInput, cfg: &DrawConfig) -> Result<Drawing, DrawError> {
     if let DrawInput::Tree { tree, .. } = &input {
         add_labels(&mut model, tree);
     }
-    svg::layout(&mut model);
-    let svg = svg::render(&model);
+    svg::layout(&mut model, cfg.layout);
+    let svg = svg::render(&model, cfg.layout);
     let summary = Summary {
         algorithm: searcher.name().to_string(),
         nodes_drawn: model.nodes.len(),

@@ -4,10 +4,14 @@
 
 use std::fmt::Write;
 
-use super::Model;
+use super::{Layout, Model};
 
-/// Vertical distance between levels.
+/// Vertical distance between levels ([`Layout::Wide`]).
 const LEVEL: f64 = 96.0;
+/// Vertical distance between levels ([`Layout::Compact`]).
+const COMPACT_LEVEL: f64 = 80.0;
+/// The column of a leaf ([`Layout::Compact`]): a node's symbol and a little air.
+const COMPACT_COLUMN: f64 = 2.0 * R + 8.0;
 /// Radius of an inner node.
 const R: f64 = 13.0;
 /// Margin around the tree.
@@ -37,25 +41,47 @@ pub(super) fn vector(v: &[i64]) -> String {
     }
 }
 
-/// The column width: wide enough for the longest leaf text.
-fn column(model: &Model) -> f64 {
-    let longest = model
+/// The characters of the longest leaf text: its value, or its label, or (written
+/// vertically, [`Layout::Compact`]) both in one line.
+fn longest_leaf_text(model: &Model, layout: Layout) -> usize {
+    model
         .nodes
         .iter()
         .filter(|n| n.leaf)
         .map(|n| {
-            let v = n.value.as_deref().map(vector).unwrap_or_default();
-            v.len().max(n.label.as_deref().map_or(0, str::len))
+            let v = n.value.as_deref().map_or(0, |v| vector(v).len());
+            let l = n.label.as_deref().map_or(0, str::len);
+            match layout {
+                Layout::Wide => v.max(l),
+                Layout::Compact => v + l + 2,
+            }
         })
         .max()
-        .unwrap_or(0);
-    (longest as f64 * CHAR + 14.0).max(2.0 * R + 18.0)
+        .unwrap_or(0)
+}
+
+/// The column width: wide enough for the longest leaf text ([`Layout::Wide`]), or for a
+/// node's symbol ([`Layout::Compact`], whose leaf texts are vertical).
+fn column(model: &Model, layout: Layout) -> f64 {
+    match layout {
+        Layout::Wide => (longest_leaf_text(model, layout) as f64 * CHAR + 14.0).max(2.0 * R + 18.0),
+        Layout::Compact => COMPACT_COLUMN,
+    }
+}
+
+/// The distance between levels.
+fn level(layout: Layout) -> f64 {
+    match layout {
+        Layout::Wide => LEVEL,
+        Layout::Compact => COMPACT_LEVEL,
+    }
 }
 
 /// Places every node: leaves left to right one column apart, parents centred over their
-/// first and last child, levels `LEVEL` apart.
-pub(super) fn layout(model: &mut Model) {
-    let col = column(model);
+/// first and last child, levels [`level`] apart.
+pub(super) fn layout(model: &mut Model, layout: Layout) {
+    let col = column(model, layout);
+    let level = level(layout);
     let n = model.nodes.len();
     let mut x = vec![0.0; n];
     let mut next_leaf = 0.0;
@@ -77,7 +103,7 @@ pub(super) fn layout(model: &mut Model) {
     }
     for (i, node) in model.nodes.iter_mut().enumerate() {
         node.x = x[i];
-        node.y = MARGIN + TOP + node.depth as f64 * LEVEL;
+        node.y = MARGIN + TOP + node.depth as f64 * level;
     }
 }
 
@@ -109,14 +135,24 @@ fn kind_name(kind: gametree::search::CutoffKind) -> String {
         .unwrap_or_default()
 }
 
-/// The SVG document of a laid-out model.
-pub(super) fn render(model: &Model) -> String {
-    let col = column(model);
+/// The SVG document of a model laid out by [`layout`] with the same `layout`.
+pub(super) fn render(model: &Model, layout: Layout) -> String {
+    let col = column(model, layout);
     let leaves = model.nodes.iter().filter(|n| n.leaf).count().max(1);
     let depth = model.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
     // Room on the right for the last prune label, and for the legend.
     let width = (2.0 * MARGIN + leaves as f64 * col + 120.0).max(620.0);
-    let height = 2.0 * MARGIN + TOP + depth as f64 * LEVEL + 56.0;
+    // Under the deepest leaves: two lines of text, or (compact) the longest vertical one.
+    let below = match layout {
+        Layout::Wide => 56.0,
+        Layout::Compact => R + 10.0 + longest_leaf_text(model, layout) as f64 * CHAR,
+    };
+    let height = 2.0 * MARGIN + TOP + depth as f64 * level(layout) + below;
+    // Compact labels may cross an edge: a white halo keeps them readable.
+    let halo = match layout {
+        Layout::Wide => "",
+        Layout::Compact => r##" stroke="#ffffff" stroke-width="3" paint-order="stroke""##,
+    };
     let mut s = String::new();
     let _ = write!(
         s,
@@ -209,13 +245,27 @@ pub(super) fn render(model: &Model) -> String {
                 my + ny,
             );
             if *first {
-                let _ = write!(
-                    s,
-                    r#"<text x="{:.1}" y="{:.1}" font-size="10" fill="{CUT}">{}</text>"#,
-                    mx + 8.0,
-                    my - 6.0,
-                    esc(&b.text)
-                );
+                match layout {
+                    Layout::Wide => {
+                        let _ = write!(
+                            s,
+                            r#"<text x="{:.1}" y="{:.1}" font-size="10" fill="{CUT}">{}</text>"#,
+                            mx + 8.0,
+                            my - 6.0,
+                            esc(&b.text)
+                        );
+                    }
+                    Layout::Compact => {
+                        // Vertical, read upwards from beside the mark: the next column's
+                        // mark stays clear of it.
+                        let (x, y) = (mx + 14.0, my + 4.0);
+                        let _ = write!(
+                            s,
+                            r#"<text x="{x:.1}" y="{y:.1}" transform="rotate(-90 {x:.1} {y:.1})" font-size="10" fill="{CUT}"{halo}>{}</text>"#,
+                            esc(&b.text)
+                        );
+                    }
+                }
             }
             s.push_str("</g>");
         }
@@ -273,43 +323,70 @@ pub(super) fn render(model: &Model) -> String {
                 );
             }
         }
-        if let (Some(label), true) = (&node.label, node.leaf) {
-            // Under the leaf's value, where no edge passes.
-            let _ = write!(
-                s,
-                r#"<text class="label" x="{:.1}" y="{:.1}" font-size="11" font-style="italic" text-anchor="middle" fill="{ink}">{}</text>"#,
-                node.x,
-                node.y + R + 26.0,
-                esc(label)
-            );
-        } else if let Some(label) = &node.label {
-            let _ = write!(
-                s,
-                r#"<text class="label" x="{:.1}" y="{:.1}" font-size="11" font-style="italic" text-anchor="end" fill="{ink}">{}</text>"#,
-                node.x - R - 3.0,
-                node.y - R + 2.0,
-                esc(label)
-            );
-        }
-        if node.leaf {
-            if let Some(v) = &node.value {
-                let _ = write!(
-                    s,
-                    r#"<text class="value" x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle" fill="{ink}">{}</text>"#,
-                    node.x,
-                    node.y + R + 12.0,
-                    esc(&vector(v))
-                );
+        match (layout, node.leaf) {
+            (Layout::Compact, true) => {
+                // One vertical line under the leaf, read upwards: the value, then the label.
+                let mut text = node.value.as_deref().map(vector).unwrap_or_default();
+                let mut label = String::new();
+                if let Some(l) = &node.label {
+                    label = format!("{}{}", if text.is_empty() { "" } else { "  " }, l);
+                }
+                let (x, y) = (node.x + 4.0, node.y + R + 4.0);
+                if !text.is_empty() || !label.is_empty() {
+                    text = esc(&text);
+                    let _ = write!(
+                        s,
+                        r#"<text class="value" x="{x:.1}" y="{y:.1}" transform="rotate(-90 {x:.1} {y:.1})" font-size="11" text-anchor="end" fill="{ink}">{text}<tspan class="label" font-style="italic">{}</tspan></text>"#,
+                        esc(&label)
+                    );
+                }
             }
-        } else if let Some(v) = &node.backed_up {
-            let _ = write!(
-                s,
-                r#"<text class="backed-up" x="{:.1}" y="{:.1}" font-size="11" fill="{}">{}</text>"#,
-                node.x + R + 3.0,
-                node.y - R + 2.0,
-                if node.pv { PV } else { ink },
-                esc(&vector(v))
-            );
+            (Layout::Wide, true) => {
+                if let Some(label) = &node.label {
+                    // Under the leaf's value, where no edge passes.
+                    let _ = write!(
+                        s,
+                        r#"<text class="label" x="{:.1}" y="{:.1}" font-size="11" font-style="italic" text-anchor="middle" fill="{ink}">{}</text>"#,
+                        node.x,
+                        node.y + R + 26.0,
+                        esc(label)
+                    );
+                }
+                if let Some(v) = &node.value {
+                    let _ = write!(
+                        s,
+                        r#"<text class="value" x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle" fill="{ink}">{}</text>"#,
+                        node.x,
+                        node.y + R + 12.0,
+                        esc(&vector(v))
+                    );
+                }
+            }
+            (_, false) => {
+                if let Some(label) = &node.label {
+                    let _ = write!(
+                        s,
+                        r#"<text class="label" x="{:.1}" y="{:.1}" font-size="11" font-style="italic" text-anchor="end" fill="{ink}"{halo}>{}</text>"#,
+                        node.x - R - 3.0,
+                        node.y - R + 2.0,
+                        esc(label)
+                    );
+                }
+                if let Some(v) = &node.backed_up {
+                    // Beside the node; over it in the compact layout, where a neighbour
+                    // may stand one column away.
+                    let (x, y, anchor) = match layout {
+                        Layout::Wide => (node.x + R + 3.0, node.y - R + 2.0, ""),
+                        Layout::Compact => (node.x, node.y - R - 5.0, r#" text-anchor="middle""#),
+                    };
+                    let _ = write!(
+                        s,
+                        r#"<text class="backed-up" x="{x:.1}" y="{y:.1}" font-size="11"{anchor} fill="{}"{halo}>{}</text>"#,
+                        if node.pv { PV } else { ink },
+                        esc(&vector(v))
+                    );
+                }
+            }
         }
         s.push_str("</g>");
     }

@@ -588,3 +588,67 @@ fn a_small_game_draws_what_the_search_reached() {
     // Moves are named in the game's notation.
     assert!(d.nodes.iter().any(|n| n.move_name.as_deref() == Some("1")));
 }
+
+/// The width attribute of an SVG document.
+fn svg_width(svg: &str) -> f64 {
+    let doc = roxmltree::Document::parse(svg).expect("the SVG is well-formed XML");
+    doc.root_element()
+        .attribute("width")
+        .and_then(|w| w.parse().ok())
+        .expect("a width")
+}
+
+/// `--layout compact`: the same search, nodes, classes and events as the wide picture,
+/// leaves one symbol apart with their values written vertically, and narrower.
+#[test]
+fn the_compact_layout_draws_the_same_search_narrower() {
+    let compact = |name: &str| DrawConfig {
+        layout: draw::Layout::Compact,
+        ..DrawConfig::new(name)
+    };
+    for seed in 0..40u64 {
+        let t = random_tree(seed * 7 + 1, 3);
+        for name in ["maxn", "shallow", "paranoid"] {
+            let input = || DrawInput::Tree {
+                tree: Box::new(t.clone()),
+                depth: None,
+            };
+            let wide = draw::draw(input(), &DrawConfig::new(name)).unwrap();
+            let small = draw::draw(input(), &compact(name)).unwrap();
+            let ctx = format!("{name}, seed {seed}");
+            check_drawing(&small, &t, &ctx);
+            assert_eq!(
+                serde_json::to_string(&wide.events).unwrap(),
+                serde_json::to_string(&small.events).unwrap(),
+                "{ctx}"
+            );
+            assert_eq!(parse_svg(&wide.svg).nodes, parse_svg(&small.svg).nodes, "{ctx}");
+            assert!(svg_width(&small.svg) <= svg_width(&wide.svg), "{ctx}");
+            // Leaves 34 px apart, left to right.
+            let mut xs: Vec<f64> = small.nodes.iter().filter(|n| n.leaf).map(|n| n.x).collect();
+            xs.sort_by(f64::total_cmp);
+            for w in xs.windows(2) {
+                assert!((w[1] - w[0] - 34.0).abs() < 1e-9, "{ctx}: {w:?}");
+            }
+            // Every leaf value is written vertically.
+            let doc = roxmltree::Document::parse(&small.svg).unwrap();
+            for v in doc
+                .descendants()
+                .filter(|n| n.attribute("class") == Some("value"))
+            {
+                let turn = v.attribute("transform").unwrap_or("");
+                assert!(turn.starts_with("rotate(-90 "), "{ctx}: {turn:?}");
+            }
+        }
+    }
+    // The README's wide tree: best-reply search on three-player Chinese Checkers.
+    let game = || DrawInput::Game {
+        spec: "chinese-checkers(players=3,board=37)".into(),
+        position: None,
+        depth: 2,
+    };
+    let wide = draw::draw(game(), &DrawConfig::new("brs")).unwrap();
+    let small = draw::draw(game(), &compact("brs")).unwrap();
+    let (w, s) = (svg_width(&wide.svg), svg_width(&small.svg));
+    assert!(s < 0.5 * w, "compact {s} px, wide {w} px");
+}
