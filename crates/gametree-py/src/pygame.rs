@@ -690,7 +690,12 @@ impl<'py> PyGame<'py> {
         expected: &str,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let items = if let Ok(t) = out.cast::<PyTuple>() {
-            (t.len() == 2).then(|| (t.get_item(0), t.get_item(1)))
+            // A tuple's items read in place (no bounds-checked call per item).
+            let mut items = t.iter_borrowed();
+            match (t.len(), items.next(), items.next()) {
+                (2, Some(a), Some(b)) => Some((Ok(a.to_owned()), Ok(b.to_owned()))),
+                _ => None,
+            }
         } else if let Ok(l) = out.cast::<PyList>() {
             (l.len() == 2).then(|| (l.get_item(0), l.get_item(1)))
         } else {
@@ -748,7 +753,35 @@ impl<'py> PyGame<'py> {
 
     /// A value vector from what `method` returned: a tuple (or list) of one int per player
     /// inside the bounds.
+    #[inline]
     fn scores(&self, method: &str, out: &Bound<'py, PyAny>) -> PyResult<Scores> {
+        // The common case, a tuple of one int in range per player inside the bounds, read in
+        // place; anything else is read again by `scores_checked`, which names what is wrong.
+        if let Ok(t) = out.cast::<PyTuple>() {
+            let n = self.players;
+            if t.len() == n {
+                let mut s = Scores::zeros(n);
+                let mut ok = true;
+                for (i, x) in t.iter_borrowed().enumerate() {
+                    match as_int(&x) {
+                        Some(v) if score_in_range(v) => s[i] = v,
+                        _ => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                if ok && self.bounds.admits(&s) {
+                    return Ok(s);
+                }
+            }
+        }
+        self.scores_checked(method, out)
+    }
+
+    /// [`PyGame::scores`] item by item, with the error that names what is wrong.
+    #[cold]
+    fn scores_checked(&self, method: &str, out: &Bound<'py, PyAny>) -> PyResult<Scores> {
         let n = self.players;
         let mut s = Scores::zeros(n);
         if let Ok(t) = out.cast::<PyTuple>() {

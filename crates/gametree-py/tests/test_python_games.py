@@ -902,3 +902,30 @@ def test_a_leaf_that_contradicts_the_moves_is_a_gametree_error():
     with pytest.raises(gt.GametreeError, match="Liar.leaf said a state has moves, and expand "
                                                 "returned none for it"):
         gt.search(game, "maxn", depth=2, iterative=True)
+
+
+def test_values_read_in_place_keep_their_checks():
+    # The fast reading of a value tuple hands anything unusual to the checked reading: a
+    # bool is not an int, a tuple subclass (a named tuple) is a tuple, a list is read too.
+    from collections import namedtuple
+
+    Value = namedtuple("Value", "a b c")
+
+    class Named(RandomTree):
+        def outcome(self, state):
+            return Value(*super().outcome(state))
+
+    class Listed(RandomTree):
+        def outcome(self, state):
+            return list(super().outcome(state))
+
+    want = python_maxn(RandomTree(4), RandomTree(4).initial(), None)[0]
+    assert gt.search(Named(4), "maxn").value == want
+    assert gt.search(Listed(4), "maxn").value == want
+
+    class Flag(RandomTree):
+        def outcome(self, state):
+            return (True,) + tuple(super().outcome(state))[1:]
+
+    with pytest.raises(TypeError, match=r"^Flag\.outcome returned a tuple holding bool, expected one int per player$"):
+        gt.search(Flag(4), "maxn")
