@@ -343,8 +343,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="smaller trees, one repetition")
     ap.add_argument("--json", action="store_true", help="print the rows as JSON")
+    ap.add_argument("--reps", type=int, default=3,
+                    help="interleaved repetitions, the best of which is kept (default 3)")
     args = ap.parse_args()
-    reps = 1 if args.quick else 3
+    reps = 1 if args.quick else args.reps
     rows = [
         bench("random-tree (3 players, 3 moves)", RandomTree(), RandomTreeFast(),
               6 if args.quick else 9, reps),
