@@ -735,7 +735,31 @@ impl<'py> PyGame<'py> {
     }
 
     /// A [`Leaf`] from the pair `(terminal, value)` `method` returned.
+    #[inline]
     fn leaf_of(&self, method: &str, out: &Bound<'py, PyAny>) -> PyResult<Leaf> {
+        // The common case, a tuple `(bool, value)`, read in place; anything else is read
+        // again by `leaf_of_checked`, which names what is wrong.
+        if let Ok(t) = out.cast::<PyTuple>() {
+            let mut items = t.iter_borrowed();
+            if let (2, Some(first), Some(second)) = (t.len(), items.next(), items.next()) {
+                if let Ok(terminal) = first.cast::<PyBool>() {
+                    let value = self.scores(method, &second)?;
+                    return Ok(if terminal.is_true() {
+                        Leaf::Terminal(value)
+                    } else {
+                        Leaf::Evaluated(value)
+                    });
+                }
+            }
+        }
+        self.leaf_of_checked(method, out)
+    }
+
+    /// [`PyGame::leaf_of`] for a pair that is not a tuple starting with a bool (a list, or
+    /// a bad value, which it names).
+    #[cold]
+    #[inline(never)]
+    fn leaf_of_checked(&self, method: &str, out: &Bound<'py, PyAny>) -> PyResult<Leaf> {
         let (first, second) = self.pair(method, out, "(True, outcome) or (False, evaluation)")?;
         let terminal = first.cast::<PyBool>().map(|b| b.is_true()).map_err(|_| {
             PyTypeError::new_err(format!(
