@@ -929,3 +929,28 @@ def test_values_read_in_place_keep_their_checks():
 
     with pytest.raises(TypeError, match=r"^Flag\.outcome returned a tuple holding bool, expected one int per player$"):
         gt.search(Flag(4), "maxn")
+
+
+def test_leaf_pairs_read_in_place_keep_their_checks():
+    # A pair of the fast protocol given as a list, or starting with something else than a
+    # bool, goes to the checked reading: the list is read, the rest is named.
+    base = with_methods(RandomTree, "expand", "leaf", "play_all", "leaf_all")
+
+    class ListPairs(base):
+        def leaf(self, state):
+            return list(super().leaf(state))
+
+        def leaf_all(self, states):
+            return [list(pair) for pair in super().leaf_all(states)]
+
+    plain, listed = make(RandomTree, 3, 3, 4, True), make(ListPairs, 3, 3, 4, True)
+    for depth in [1, 2, 3]:
+        assert summary(gt.search(listed, "maxn", depth=depth)) == \
+            summary(gt.search(plain, "maxn", depth=depth))
+
+    class IntFlag(base):
+        def leaf_all(self, states):
+            return [(int(t), v) for t, v in super().leaf_all(states)]
+
+    with pytest.raises(TypeError, match=r"^IntFlag\.leaf_all returned a pair starting with int, expected a bool"):
+        gt.search(make(IntFlag, 3, 3, 4, True), "maxn", depth=2)
