@@ -567,6 +567,23 @@ def test_the_benchmark_runs_and_its_searches_agree():
     assert all(r["nodes"] > 100 and r["native_nodes_per_s"] > 0 for r in rows)
 
 
+def test_the_benchmark_runs_one_search_alone_for_valgrind():
+    import subprocess
+    import sys
+
+    script = os.path.join(HERE, "..", "bench", "python_games.py")
+
+    def one(*args):
+        return subprocess.run([sys.executable, script, "--one", *args], capture_output=True,
+                              text=True, timeout=300)
+
+    lines = {s: one("coin", s).stdout for s in ["native", "native-fast", "python", "python-fast"]}
+    assert len(set(lines.values())) == 1 and lines["native"].endswith(" 16383\n"), lines
+    assert one("coin", "none").stdout == ""
+    bad = one("coin", "fast")
+    assert bad.returncode == 2 and "unknown search 'fast'" in bad.stderr
+
+
 def test_the_example_game_agrees_with_the_oracle():
     import importlib.util
 
