@@ -7,12 +7,13 @@
 //! # The adapter
 //!
 //! [`PyGame`] is a [`Game`] and an [`Evaluator`] over the Python object, whose methods it
-//! looks up once. A state is a reference-counted [`PyNode`]: the Python state object and the
-//! list its `moves` returned, asked for once per node and kept, so that a move of the Rust
-//! search ([`Game::Move`], which must be small and `Copy`) is just an index into that list,
-//! and `play` hands Python the move object itself. Cloning a state copies a pointer and
-//! needs no interpreter; terminality is an empty move list, as the protocol says, so
-//! `outcome` is called only at terminal states.
+//! looks up once. A state ([`PyState`]) is a reference-counted [`PyNode`]: the Python state
+//! object and the list its `moves` returned, asked for once per node and kept, so that a
+//! move of the Rust search ([`Game::Move`], which must be small and `Copy`) is just an index
+//! into that list, and `play` hands Python the move object itself. Cloning a state copies a
+//! pointer and needs no interpreter; a node the search lets go of is kept in a pool for the
+//! next one (no memory allocated or released per node). Terminality is an empty move list,
+//! as the protocol says, so `outcome` is called only at terminal states.
 //!
 //! # The fast protocol
 //!
@@ -414,7 +415,7 @@ impl PyNode {
 type Pool = Rc<RefCell<Vec<Rc<PyNode>>>>;
 
 /// A state as the search holds it: a shared [`PyNode`], which goes back to its game's
-/// [`Pool`] when the search drops the last copy. (The node keeps its Python objects until
+/// pool when the search drops the last copy. (The node keeps its Python objects until
 /// it is used again, or until the search ends.)
 pub struct PyState {
     /// The node; `None` only while the state is dropped.
