@@ -9,7 +9,14 @@ can remove.
 
 Run it (after ``pip install ./crates/gametree-py``):
 
-    python crates/gametree-py/bench/python_games.py [--quick] [--json]
+    python crates/gametree-py/bench/python_games.py [--quick] [--json] [--reps N]
+
+``--one GAME SEARCH`` runs one search alone and prints its value and node count, for counting
+instructions, which the load of the machine does not change (GAME ``random`` or ``coin``,
+SEARCH ``native``, ``native-fast``, ``python``, ``python-fast``, or ``none`` for the start
+and the imports alone, to subtract):
+
+    valgrind --tool=callgrind python crates/gametree-py/bench/python_games.py --one random native-fast
 
 Each game comes twice: with the plain protocol only, and with the optional fast methods
 ``expand``, ``leaf``, ``play_all`` and ``leaf_all`` as well (docs/python-games.md). The native max^n runs
@@ -339,12 +346,44 @@ def bench(name, game, fast, depth, reps):
     }
 
 
+def one(ap, game, search):
+    """Runs one max^n search of the full-size benchmark, as `bench` does, and prints its
+    value and node count (nothing for `none`)."""
+    games = {"random": (RandomTree(), RandomTreeFast(), 9),
+             "coin": (CoinRow(), CoinRowFast(), 13)}
+    if game not in games:
+        ap.error(f"--one: unknown game {game!r} (random, coin)")
+    plain, fast, depth = games[game]
+    searches = {
+        "native": lambda: gt.search(plain, "maxn", depth=depth),
+        "native-fast": lambda: gt.search(fast, "maxn", depth=depth),
+        "python": lambda: python_maxn(plain, plain.initial(), depth),
+        "python-fast": lambda: python_maxn_fast(fast, fast.initial(), depth),
+        "none": lambda: None,
+    }
+    if search not in searches:
+        ap.error(f"--one: unknown search {search!r} ({', '.join(searches)})")
+    out = searches[search]()
+    if isinstance(out, tuple):
+        print(tuple(out[0]), out[1] + 1)
+    elif out is not None:
+        print(out.value, out.stats["nodes"])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="smaller trees, one repetition")
     ap.add_argument("--json", action="store_true", help="print the rows as JSON")
+    ap.add_argument("--reps", type=int, default=3,
+                    help="interleaved repetitions, the best of which is kept (default 3)")
+    ap.add_argument("--one", nargs=2, metavar=("GAME", "SEARCH"),
+                    help="run one search alone (for valgrind): GAME random|coin, SEARCH "
+                         "native|native-fast|python|python-fast|none")
     args = ap.parse_args()
-    reps = 1 if args.quick else 3
+    if args.one:
+        one(ap, *args.one)
+        return
+    reps = 1 if args.quick else args.reps
     rows = [
         bench("random-tree (3 players, 3 moves)", RandomTree(), RandomTreeFast(),
               6 if args.quick else 9, reps),

@@ -7,12 +7,13 @@
 //! # The adapter
 //!
 //! [`PyGame`] is a [`Game`] and an [`Evaluator`] over the Python object, whose methods it
-//! looks up once. A state is a reference-counted [`PyNode`]: the Python state object and the
-//! list its `moves` returned, asked for once per node and kept, so that a move of the Rust
-//! search ([`Game::Move`], which must be small and `Copy`) is just an index into that list,
-//! and `play` hands Python the move object itself. Cloning a state copies a pointer and
-//! needs no interpreter; terminality is an empty move list, as the protocol says, so
-//! `outcome` is called only at terminal states.
+//! looks up once. A state ([`PyState`]) is a reference-counted [`PyNode`]: the Python state
+//! object and the list its `moves` returned, asked for once per node and kept, so that a
+//! move of the Rust search ([`Game::Move`], which must be small and `Copy`) is just an index
+//! into that list, and `play` hands Python the move object itself. Cloning a state copies a
+//! pointer and needs no interpreter; a node the search lets go of is kept in a pool for the
+//! next one (no memory allocated or released per node). Terminality is an empty move list,
+//! as the protocol says, so `outcome` is called only at terminal states.
 //!
 //! # The fast protocol
 //!
@@ -60,6 +61,7 @@
 //! the declared bounds).
 
 use std::cell::{Cell, OnceCell, RefCell};
+use std::ops::Deref;
 use std::rc::Rc;
 use std::time::Instant;
 
@@ -407,6 +409,52 @@ impl PyNode {
     }
 }
 
+/// The nodes the search has let go of, kept for the next ones it makes: a search makes a
+/// node per call of [`Game::play`], and taking one from here saves an allocation and a
+/// release of memory each time.
+type Pool = Rc<RefCell<Vec<Rc<PyNode>>>>;
+
+/// A state as the search holds it: a shared [`PyNode`], which goes back to its game's
+/// pool when the search drops the last copy. (The node keeps its Python objects until
+/// it is used again, or until the search ends.)
+pub struct PyState {
+    /// The node; `None` only while the state is dropped.
+    node: Option<Rc<PyNode>>,
+    pool: Pool,
+}
+
+impl Clone for PyState {
+    fn clone(&self) -> PyState {
+        PyState {
+            node: self.node.clone(),
+            pool: Rc::clone(&self.pool),
+        }
+    }
+}
+
+impl Deref for PyState {
+    type Target = PyNode;
+
+    #[inline]
+    fn deref(&self) -> &PyNode {
+        self.node
+            .as_deref()
+            .expect("a state has its node until it is dropped")
+    }
+}
+
+impl Drop for PyState {
+    fn drop(&mut self) {
+        if let Some(node) = self.node.take() {
+            if Rc::strong_count(&node) == 1 {
+                if let Ok(mut pool) = self.pool.try_borrow_mut() {
+                    pool.push(node);
+                }
+            }
+        }
+    }
+}
+
 /// A value the game gave for a state.
 #[derive(Clone, Copy, Debug)]
 enum Leaf {
@@ -471,6 +519,8 @@ pub struct PyGame<'py> {
     until_check: Cell<u32>,
     /// `copy.deepcopy`, for the check that `play` leaves its state unchanged.
     deepcopy: Option<Bound<'py, PyAny>>,
+    /// The nodes to reuse.
+    pool: Pool,
     /// How many more `play` calls are checked ([`PLAY_CHECKS`] per search).
     play_checks: Cell<u32>,
 }
@@ -545,6 +595,7 @@ impl<'py> PyGame<'py> {
             until_check: Cell::new(SIGNAL_CHECK_NODES),
             deepcopy: game.py().import("copy")?.getattr("deepcopy").ok(),
             play_checks: Cell::new(PLAY_CHECKS),
+            pool: Pool::default(),
         })
     }
 
@@ -579,10 +630,31 @@ impl<'py> PyGame<'py> {
         }
     }
 
-    fn neutral_node(&self, ply: u64) -> Rc<PyNode> {
-        let node = PyNode::new(self.py.None(), ply);
+    fn neutral_node(&self, ply: u64) -> PyState {
+        let node = self.node(self.py.None(), ply);
         let _ = node.moves.set(PyList::empty(self.py).unbind());
-        Rc::new(node)
+        node
+    }
+
+    /// A new node for `state`, `ply` plies from the root, in memory taken from the pool when
+    /// it has some.
+    #[inline]
+    fn node(&self, state: Py<PyAny>, ply: u64) -> PyState {
+        let reused = self.pool.borrow_mut().pop();
+        let node = match reused {
+            Some(mut node) => match Rc::get_mut(&mut node) {
+                Some(free) => {
+                    *free = PyNode::new(state, ply);
+                    node
+                }
+                None => Rc::new(PyNode::new(state, ply)),
+            },
+            None => Rc::new(PyNode::new(state, ply)),
+        };
+        PyState {
+            node: Some(node),
+            pool: Rc::clone(&self.pool),
+        }
     }
 
     /// Before a call to Python about a node: looks for signals (on the calling thread) and
@@ -664,7 +736,31 @@ impl<'py> PyGame<'py> {
     }
 
     /// A [`Leaf`] from the pair `(terminal, value)` `method` returned.
+    #[inline]
     fn leaf_of(&self, method: &str, out: &Bound<'py, PyAny>) -> PyResult<Leaf> {
+        // The common case, a tuple `(bool, value)`, read in place; anything else is read
+        // again by `leaf_of_checked`, which names what is wrong.
+        if let Ok(t) = out.cast::<PyTuple>() {
+            let mut items = t.iter_borrowed();
+            if let (2, Some(first), Some(second)) = (t.len(), items.next(), items.next()) {
+                if let Ok(terminal) = first.cast::<PyBool>() {
+                    let value = self.scores(method, &second)?;
+                    return Ok(if terminal.is_true() {
+                        Leaf::Terminal(value)
+                    } else {
+                        Leaf::Evaluated(value)
+                    });
+                }
+            }
+        }
+        self.leaf_of_checked(method, out)
+    }
+
+    /// [`PyGame::leaf_of`] for a pair that is not a tuple starting with a bool (a list, or
+    /// a bad value, which it names).
+    #[cold]
+    #[inline(never)]
+    fn leaf_of_checked(&self, method: &str, out: &Bound<'py, PyAny>) -> PyResult<Leaf> {
         let (first, second) = self.pair(method, out, "(True, outcome) or (False, evaluation)")?;
         let terminal = first.cast::<PyBool>().map(|b| b.is_true()).map_err(|_| {
             PyTypeError::new_err(format!(
@@ -690,7 +786,12 @@ impl<'py> PyGame<'py> {
         expected: &str,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let items = if let Ok(t) = out.cast::<PyTuple>() {
-            (t.len() == 2).then(|| (t.get_item(0), t.get_item(1)))
+            // A tuple's items read in place (no bounds-checked call per item).
+            let mut items = t.iter_borrowed();
+            match (t.len(), items.next(), items.next()) {
+                (2, Some(a), Some(b)) => Some((Ok(a.to_owned()), Ok(b.to_owned()))),
+                _ => None,
+            }
         } else if let Ok(l) = out.cast::<PyList>() {
             (l.len() == 2).then(|| (l.get_item(0), l.get_item(1)))
         } else {
@@ -748,7 +849,35 @@ impl<'py> PyGame<'py> {
 
     /// A value vector from what `method` returned: a tuple (or list) of one int per player
     /// inside the bounds.
+    #[inline]
     fn scores(&self, method: &str, out: &Bound<'py, PyAny>) -> PyResult<Scores> {
+        // The common case, a tuple of one int in range per player inside the bounds, read in
+        // place; anything else is read again by `scores_checked`, which names what is wrong.
+        if let Ok(t) = out.cast::<PyTuple>() {
+            let n = self.players;
+            if t.len() == n {
+                let mut s = Scores::zeros(n);
+                let mut ok = true;
+                for (i, x) in t.iter_borrowed().enumerate() {
+                    match as_int(&x) {
+                        Some(v) if score_in_range(v) => s[i] = v,
+                        _ => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                if ok && self.bounds.admits(&s) {
+                    return Ok(s);
+                }
+            }
+        }
+        self.scores_checked(method, out)
+    }
+
+    /// [`PyGame::scores`] item by item, with the error that names what is wrong.
+    #[cold]
+    fn scores_checked(&self, method: &str, out: &Bound<'py, PyAny>) -> PyResult<Scores> {
         let n = self.players;
         let mut s = Scores::zeros(n);
         if let Ok(t) = out.cast::<PyTuple>() {
@@ -799,7 +928,7 @@ impl<'py> PyGame<'py> {
         }
     }
 
-    fn call_play(&self, node: &PyNode, mv: u32) -> PyResult<Rc<PyNode>> {
+    fn call_play(&self, node: &PyNode, mv: u32) -> PyResult<PyState> {
         let ply = node.ply + 1;
         if ply > self.max_plies {
             return Err(gametree_error(format!(
@@ -823,7 +952,7 @@ impl<'py> PyGame<'py> {
                 }
             };
             let state = children.bind(self.py).get_item(index as usize)?.unbind();
-            let child = PyNode::new(state, ply);
+            let child = self.node(state, ply);
             if let Some(leaf_all) = &self.fast.leaf_all {
                 if node.child_leaves.get().is_some() || ply >= self.leaf_ply.get() {
                     // The children are leaves (most likely): one call values them all.
@@ -838,7 +967,7 @@ impl<'py> PyGame<'py> {
                     child.value.set(Some(self.leaf_of("leaf_all", &item)?));
                 }
             }
-            return Ok(Rc::new(child));
+            return Ok(child);
         }
         let Ok(mv) = list.get_item(mv as usize) else {
             return Err(gametree_error(format!(
@@ -855,7 +984,7 @@ impl<'py> PyGame<'py> {
         let snapshot = self.snapshot(before);
         let state = self.play.call1((before, mv))?.unbind();
         self.check_unchanged("play", "play(state, move)", before, snapshot)?;
-        Ok(Rc::new(PyNode::new(state, ply)))
+        Ok(self.node(state, ply))
     }
 
     /// Calls `play_all(state, moves)`: the list of the states after each move, in order.
@@ -912,6 +1041,7 @@ impl<'py> PyGame<'py> {
 
     /// Raises the error for a `method` that changed the state it was given (`before`), if
     /// `snapshot` (a copy taken before the call) no longer equals it.
+    #[inline]
     fn check_unchanged(
         &self,
         method: &str,
@@ -919,15 +1049,28 @@ impl<'py> PyGame<'py> {
         before: &Bound<'py, PyAny>,
         snapshot: Option<Bound<'py, PyAny>>,
     ) -> PyResult<()> {
-        if let Some(copy) = snapshot {
-            if !before.eq(&copy).unwrap_or(true) {
-                return Err(gametree_error(format!(
-                    "{}.{method} changed the state it was given: {call} must return a new \
-                     state and leave `state` unchanged (the search comes back to it for its \
-                     next move)",
-                    self.name
-                )));
-            }
+        match snapshot {
+            None => Ok(()),
+            Some(copy) => self.compare_snapshot(method, call, before, copy),
+        }
+    }
+
+    /// [`PyGame::check_unchanged`] for a call that was checked (out of the hot path).
+    #[cold]
+    #[inline(never)]
+    fn compare_snapshot(
+        &self,
+        method: &str,
+        call: &str,
+        before: &Bound<'py, PyAny>,
+        copy: Bound<'py, PyAny>,
+    ) -> PyResult<()> {
+        if !before.eq(&copy).unwrap_or(true) {
+            return Err(gametree_error(format!(
+                "{}.{method} changed the state it was given: {call} must return a new state \
+                 and leave `state` unchanged (the search comes back to it for its next move)",
+                self.name
+            )));
         }
         Ok(())
     }
@@ -935,11 +1078,19 @@ impl<'py> PyGame<'py> {
     /// For the first [`PLAY_CHECKS`] calls of `play`: a deep copy of `state` that compares
     /// equal to it, so that a change `play` makes to `state` can be seen (`None` when the
     /// state cannot be copied or compared by value, as for a class without `__eq__`).
+    #[inline]
     fn snapshot(&self, state: &Bound<'py, PyAny>) -> Option<Bound<'py, PyAny>> {
-        let left = self.play_checks.get();
-        if left == 0 {
+        if self.play_checks.get() == 0 {
             return None;
         }
+        self.take_snapshot(state)
+    }
+
+    /// [`PyGame::snapshot`] for a call that is checked (out of the hot path).
+    #[cold]
+    #[inline(never)]
+    fn take_snapshot(&self, state: &Bound<'py, PyAny>) -> Option<Bound<'py, PyAny>> {
+        let left = self.play_checks.get();
         self.play_checks.set(left - 1);
         let copy = self.deepcopy.as_ref()?.call1((state,)).ok()?;
         state.eq(&copy).ok()?.then_some(copy)
@@ -1010,7 +1161,7 @@ impl<'py> PyGame<'py> {
     fn outcome_of(
         &self,
         searcher: Searcher,
-        root: &Rc<PyNode>,
+        root: &PyState,
         r: &SearchResult<u32>,
         trace: bool,
     ) -> SearchOutcome {
@@ -1053,19 +1204,19 @@ fn bounds_text(b: &Bounds) -> String {
 }
 
 impl Game for PyGame<'_> {
-    type State = Rc<PyNode>;
+    type State = PyState;
     type Move = u32;
 
     fn players(&self) -> usize {
         self.players
     }
 
-    fn initial(&self) -> Rc<PyNode> {
+    fn initial(&self) -> PyState {
         if self.stopping() {
             return self.neutral_node(0);
         }
         match self.initial.call0() {
-            Ok(state) => Rc::new(PyNode::new(state.unbind(), 0)),
+            Ok(state) => self.node(state.unbind(), 0),
             Err(e) => {
                 self.fail(e);
                 self.neutral_node(0)
@@ -1073,7 +1224,7 @@ impl Game for PyGame<'_> {
         }
     }
 
-    fn to_move(&self, state: &Rc<PyNode>) -> Player {
+    fn to_move(&self, state: &PyState) -> Player {
         if let Some(p) = state.player.get() {
             return p;
         }
@@ -1099,7 +1250,7 @@ impl Game for PyGame<'_> {
         }
     }
 
-    fn moves(&self, state: &Rc<PyNode>, out: &mut Vec<u32>) {
+    fn moves(&self, state: &PyState, out: &mut Vec<u32>) {
         let said_inner = matches!(state.value.get(), Some(Leaf::Evaluated(_)));
         let n = self
             .move_list(state)
@@ -1126,7 +1277,7 @@ impl Game for PyGame<'_> {
         out.extend(0..n as u32);
     }
 
-    fn play(&self, state: &Rc<PyNode>, mv: u32) -> Rc<PyNode> {
+    fn play(&self, state: &PyState, mv: u32) -> PyState {
         if self.stopping() {
             return self.neutral_node(state.ply + 1);
         }
@@ -1136,7 +1287,7 @@ impl Game for PyGame<'_> {
         })
     }
 
-    fn outcome(&self, state: &Rc<PyNode>) -> Option<Scores> {
+    fn outcome(&self, state: &PyState) -> Option<Scores> {
         match state.value.get() {
             Some(Leaf::Terminal(v)) => return Some(v),
             Some(Leaf::Evaluated(_)) => return None,
@@ -1189,7 +1340,7 @@ impl Game for PyGame<'_> {
         Some(value)
     }
 
-    fn move_name(&self, state: &Rc<PyNode>, mv: u32) -> String {
+    fn move_name(&self, state: &PyState, mv: u32) -> String {
         let _ = self.move_list(state);
         self.move_object(state, mv)
             .and_then(|m| m.repr().ok())
@@ -1199,7 +1350,7 @@ impl Game for PyGame<'_> {
 }
 
 impl Evaluator<PyGame<'_>> for PyGame<'_> {
-    fn evaluate(&self, _game: &PyGame<'_>, state: &Rc<PyNode>) -> Scores {
+    fn evaluate(&self, _game: &PyGame<'_>, state: &PyState) -> Scores {
         // The depth at which the search values states: the next state this deep is asked
         // `leaf` first.
         self.leaf_ply.set(state.ply);

@@ -567,6 +567,23 @@ def test_the_benchmark_runs_and_its_searches_agree():
     assert all(r["nodes"] > 100 and r["native_nodes_per_s"] > 0 for r in rows)
 
 
+def test_the_benchmark_runs_one_search_alone_for_valgrind():
+    import subprocess
+    import sys
+
+    script = os.path.join(HERE, "..", "bench", "python_games.py")
+
+    def one(*args):
+        return subprocess.run([sys.executable, script, "--one", *args], capture_output=True,
+                              text=True, timeout=300)
+
+    lines = {s: one("coin", s).stdout for s in ["native", "native-fast", "python", "python-fast"]}
+    assert len(set(lines.values())) == 1 and lines["native"].endswith(" 16383\n"), lines
+    assert one("coin", "none").stdout == ""
+    bad = one("coin", "fast")
+    assert bad.returncode == 2 and "unknown search 'fast'" in bad.stderr
+
+
 def test_the_example_game_agrees_with_the_oracle():
     import importlib.util
 
@@ -902,3 +919,55 @@ def test_a_leaf_that_contradicts_the_moves_is_a_gametree_error():
     with pytest.raises(gt.GametreeError, match="Liar.leaf said a state has moves, and expand "
                                                 "returned none for it"):
         gt.search(game, "maxn", depth=2, iterative=True)
+
+
+def test_values_read_in_place_keep_their_checks():
+    # The fast reading of a value tuple hands anything unusual to the checked reading: a
+    # bool is not an int, a tuple subclass (a named tuple) is a tuple, a list is read too.
+    from collections import namedtuple
+
+    Value = namedtuple("Value", "a b c")
+
+    class Named(RandomTree):
+        def outcome(self, state):
+            return Value(*super().outcome(state))
+
+    class Listed(RandomTree):
+        def outcome(self, state):
+            return list(super().outcome(state))
+
+    want = python_maxn(RandomTree(4), RandomTree(4).initial(), None)[0]
+    assert gt.search(Named(4), "maxn").value == want
+    assert gt.search(Listed(4), "maxn").value == want
+
+    class Flag(RandomTree):
+        def outcome(self, state):
+            return (True,) + tuple(super().outcome(state))[1:]
+
+    with pytest.raises(TypeError, match=r"^Flag\.outcome returned a tuple holding bool, expected one int per player$"):
+        gt.search(Flag(4), "maxn")
+
+
+def test_leaf_pairs_read_in_place_keep_their_checks():
+    # A pair of the fast protocol given as a list, or starting with something else than a
+    # bool, goes to the checked reading: the list is read, the rest is named.
+    base = with_methods(RandomTree, "expand", "leaf", "play_all", "leaf_all")
+
+    class ListPairs(base):
+        def leaf(self, state):
+            return list(super().leaf(state))
+
+        def leaf_all(self, states):
+            return [list(pair) for pair in super().leaf_all(states)]
+
+    plain, listed = make(RandomTree, 3, 3, 4, True), make(ListPairs, 3, 3, 4, True)
+    for depth in [1, 2, 3]:
+        assert summary(gt.search(listed, "maxn", depth=depth)) == \
+            summary(gt.search(plain, "maxn", depth=depth))
+
+    class IntFlag(base):
+        def leaf_all(self, states):
+            return [(int(t), v) for t, v in super().leaf_all(states)]
+
+    with pytest.raises(TypeError, match=r"^IntFlag\.leaf_all returned a pair starting with int, expected a bool"):
+        gt.search(make(IntFlag, 3, 3, 4, True), "maxn", depth=2)
