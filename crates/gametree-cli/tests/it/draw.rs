@@ -61,6 +61,18 @@ fn draw_writes_the_svg_to_out() {
         "minimax",
     ]);
     assert!(game.starts_with("<svg") && game.contains(r#"id="node-0.0""#));
+    // The compact layout: the same nodes, leaf values written vertically.
+    let compact = ok(&[
+        "draw",
+        "--tree",
+        &fig3(),
+        "-a",
+        "shallow",
+        "--layout",
+        "compact",
+    ]);
+    assert!(compact.contains(r#"id="edge-1.1""#) && compact.contains("rotate(-90 "));
+    assert!(!printed.contains("rotate(-90 "));
 }
 
 #[test]
@@ -86,6 +98,10 @@ fn draw_refuses_bad_input_with_one_line() {
         "more than 2000 nodes",
     );
     expect_error(&["draw", "--game", "tictactoe", "-a", "maxn"], "--depth");
+    expect_error(
+        &["draw", "--tree", &tree, "-a", "maxn", "--layout", "tiny"],
+        "--layout",
+    );
     expect_error(
         &["draw", "--tree", &tree, "-a", "maxn", "--max-nodes", "3"],
         "more than 3 nodes",

@@ -622,7 +622,11 @@ fn the_compact_layout_draws_the_same_search_narrower() {
                 serde_json::to_string(&small.events).unwrap(),
                 "{ctx}"
             );
-            assert_eq!(parse_svg(&wide.svg).nodes, parse_svg(&small.svg).nodes, "{ctx}");
+            assert_eq!(
+                parse_svg(&wide.svg).nodes,
+                parse_svg(&small.svg).nodes,
+                "{ctx}"
+            );
             assert!(svg_width(&small.svg) <= svg_width(&wide.svg), "{ctx}");
             // Leaves 34 px apart, left to right.
             let mut xs: Vec<f64> = small.nodes.iter().filter(|n| n.leaf).map(|n| n.x).collect();
