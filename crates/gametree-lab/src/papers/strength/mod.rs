@@ -3,7 +3,8 @@
 //! (`gametree reproduce beyond/strength`; docs/strength.md).
 //!
 //! For each game of the [`Plan`] and each match of [`MATCHES`] (two engines, e.g. BRS
-//! against max^n), the tournament machinery ([`play_games_with`]) plays both engines over
+//! against max^n), the tournament machinery
+//! ([`play_games_on`](gametree_run::tournament_job::play_games_on)) plays both engines over
 //! every seat assignment in which each sits at least once (2 on two seats, 6 on three, 14
 //! on four) from each of the plan's seeded openings: one opening's games form a **group**,
 //! the unit of sampling (a card game's group is one deal). Every engine searches a budget
