@@ -223,7 +223,11 @@ impl TournamentVisitor<'_> {
             Some(pick) => {
                 let games = game_count::<D, G>(game, config)?;
                 let which = pick(games);
-                let results = play_games_with::<D, _, _>(game, &game.evaluator(), config, &which)?;
+                let results = GamesVisitor {
+                    config,
+                    which: Some(&which),
+                }
+                .play::<D, G>(game)?;
                 Ok(Played::Games(PlayedGames {
                     game: game.spec_text(),
                     players: game.players(),

@@ -53,7 +53,7 @@ fn longest_leaf_text(model: &Model, layout: Layout) -> usize {
             let l = n.label.as_deref().map_or(0, str::len);
             match layout {
                 Layout::Wide => v.max(l),
-                Layout::Compact => v + l + 2,
+                Layout::Compact => v + l + if v > 0 && l > 0 { 2 } else { 0 },
             }
         })
         .max()
@@ -326,18 +326,19 @@ pub(super) fn render(model: &Model, layout: Layout) -> String {
         match (layout, node.leaf) {
             (Layout::Compact, true) => {
                 // One vertical line under the leaf, read upwards: the value, then the label.
-                let mut text = node.value.as_deref().map(vector).unwrap_or_default();
-                let mut label = String::new();
-                if let Some(l) = &node.label {
-                    label = format!("{}{}", if text.is_empty() { "" } else { "  " }, l);
-                }
-                let (x, y) = (node.x + 4.0, node.y + R + 4.0);
-                if !text.is_empty() || !label.is_empty() {
-                    text = esc(&text);
+                let value = node.value.as_deref().map(vector);
+                if value.is_some() || node.label.is_some() {
+                    let gap = if value.is_some() && node.label.is_some() {
+                        "  "
+                    } else {
+                        ""
+                    };
+                    let (x, y) = (node.x + 4.0, node.y + R + 4.0);
                     let _ = write!(
                         s,
-                        r#"<text class="value" x="{x:.1}" y="{y:.1}" transform="rotate(-90 {x:.1} {y:.1})" font-size="11" text-anchor="end" fill="{ink}">{text}<tspan class="label" font-style="italic">{}</tspan></text>"#,
-                        esc(&label)
+                        r#"<text class="value" x="{x:.1}" y="{y:.1}" transform="rotate(-90 {x:.1} {y:.1})" font-size="11" text-anchor="end" fill="{ink}">{}<tspan class="label" font-style="italic">{gap}{}</tspan></text>"#,
+                        esc(value.as_deref().unwrap_or("")),
+                        esc(node.label.as_deref().unwrap_or(""))
                     );
                 }
             }
