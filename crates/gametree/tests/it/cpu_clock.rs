@@ -38,7 +38,8 @@ const BUDGET: Duration = Duration::from_millis(6);
 const SLACK: Duration = Duration::from_millis(25);
 
 /// A game of `players` players, `BRANCH` moves everywhere and `PLIES` plies, whose move
-/// generation sleeps for [`NAP`]: its searches spend most of their wall-clock time asleep.
+/// generation sleeps for [`NAP`] at one call in [`NAP_EVERY`]: its searches spend most of
+/// their wall-clock time asleep.
 struct Sleepy {
     players: usize,
     /// Calls of move generation so far (for [`NAP_EVERY`]).
