@@ -15,19 +15,18 @@
 //! the board is drawn with the game's own picture when it has one.
 
 use std::io::{BufRead, Write};
-use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use gametree::hash::Zobrist;
-use gametree::search::engine::{Engine, GameHash, Hashing, NoHash, Options, Side};
-use gametree::search::{AnyGame, Config, Dispatch, SearchError, Searcher, WithSetToMove};
-use gametree::{Evaluator, Score, Scores, SetToMove};
+use gametree::search::engine::{Engine, Options, Side};
+use gametree::search::{AnyGame, Dispatch, SearchError, Searcher, WithSetToMove};
+use gametree::{Score, Scores, SetToMove};
 
 use gametree_games::notation::Notation;
 use gametree_games::registry::{EngineTable, GameVisitor, Playable, Support};
-use gametree_lab::pick::{pick, PickError, PickSpec, Picked};
+use gametree_lab::pick::{PickError, PickSpec};
 use gametree_lab::search_job::Limits;
+use gametree_run::engine_move::{engine_move, EngineMove, EngineMoveError, Line, Mover};
 use gametree_run::record;
 
 use crate::output::ColorChoice;
@@ -125,7 +124,8 @@ pub fn run(args: PlayArgs) -> Result<()> {
         table_mib: args.table_mib as usize,
         color: !args.no_color && args.color.enabled(),
         mate: None,
-        record: args.record.map(|path| (path, args.position.clone())),
+        record: args.record,
+        position: args.position.clone(),
         engine: None,
     };
     // The engines search on a thread with a stack for the deepest search of the game.
@@ -140,8 +140,10 @@ struct PlayTable {
     table_mib: usize,
     color: bool,
     mate: Option<Score>,
-    /// `--record`: the file and the starting position.
-    record: Option<(std::path::PathBuf, Option<String>)>,
+    /// `--record`: the file of the game record.
+    record: Option<std::path::PathBuf>,
+    /// `--position`: the starting position (the game's start when `None`).
+    position: Option<String>,
     /// The two-player engine of the game's `engine` seats (made when the game starts), its
     /// table kept from move to move.
     engine: Option<Engine>,
@@ -160,16 +162,13 @@ impl GameVisitor for PlayVisitor {
     {
         let mut input = Lines::new(std::io::stdin().lock(), "standard input");
         let mut out = crate::out::Stdout::lock();
-        let eval = &game.evaluator();
-        // Games with position hashes the engine may use get the table.
-        match G::ENGINE_TABLE {
-            EngineTable::Hashed => self
-                .table
-                .play::<AnyGame, _, _, _>(game, eval, &GameHash, state, &mut input, &mut out),
-            EngineTable::None => self
-                .table
-                .play::<AnyGame, _, _, _>(game, eval, &NoHash, state, &mut input, &mut out),
-        }
+        self.table.play(
+            game,
+            state,
+            <AnyGame as Dispatch<G>>::supports,
+            &mut input,
+            &mut out,
+        )
     }
 
     fn visit_best_reply<G: Playable + SetToMove>(self, game: &G, state: &G::State) -> Result<()>
@@ -179,27 +178,25 @@ impl GameVisitor for PlayVisitor {
     {
         let mut input = Lines::new(std::io::stdin().lock(), "standard input");
         let mut out = crate::out::Stdout::lock();
-        let eval = &game.evaluator();
-        match G::ENGINE_TABLE {
-            EngineTable::Hashed => self
-                .table
-                .play::<WithSetToMove, _, _, _>(game, eval, &GameHash, state, &mut input, &mut out),
-            EngineTable::None => self
-                .table
-                .play::<WithSetToMove, _, _, _>(game, eval, &NoHash, state, &mut input, &mut out),
-        }
+        self.table.play(
+            game,
+            state,
+            <WithSetToMove as Dispatch<G>>::supports,
+            &mut input,
+            &mut out,
+        )
     }
 }
 
 impl PlayTable {
-    /// Plays the game, searching through the dispatcher `D` (best-reply seats need
-    /// [`WithSetToMove`]).
-    fn play<D: Dispatch<G>, G: Playable, E: Evaluator<G>, H: Hashing<G>>(
+    /// Plays the game; `supports` says which searchers may sit (best-reply seats need a
+    /// game that can hand the turn to any player). The engines' moves come from the shared
+    /// [`gametree_run::engine_move`], which finds the position again from the moves played.
+    fn play<G: Playable>(
         mut self,
         game: &G,
-        eval: &E,
-        hasher: &H,
         start: &G::State,
+        supports: fn(Searcher) -> bool,
         input: &mut Lines<'_>,
         out: &mut dyn Write,
     ) -> Result<()> {
@@ -217,7 +214,7 @@ impl PlayTable {
         }
         for seat in &self.seats {
             if let Seat::Searcher(a) = *seat {
-                if !D::supports(a) {
+                if !supports(a) {
                     return Err(needs_set_to_move(a));
                 }
             }
@@ -233,7 +230,10 @@ impl PlayTable {
         // (the side to move is in its keys, so the seats' values stay apart).
         self.engine = if self.seats.contains(&Seat::Engine) {
             let options = Options {
-                table_mib: if H::TABLE { self.table_mib } else { 0 },
+                table_mib: match G::ENGINE_TABLE {
+                    EngineTable::Hashed => self.table_mib,
+                    EngineTable::None => 0,
+                },
                 mate: self.mate,
                 side: Side::RootMover,
                 ..Options::STRONG
@@ -245,6 +245,7 @@ impl PlayTable {
         } else {
             None
         };
+        let spec = game.spec_text();
         let mut state = start.clone();
         let mut moves = Vec::new();
         // The moves played, in the game's notation (for --record).
@@ -258,11 +259,7 @@ impl PlayTable {
             }
             if let Some(outcome) = game.outcome(&state) {
                 writeln!(out, "game over: {}", verdict(&outcome))?;
-                return self.write_record(
-                    game.spec_text(),
-                    played,
-                    Some(outcome.as_slice().to_vec()),
-                );
+                return self.write_record(spec, played, Some(outcome.as_slice().to_vec()));
             }
             let p = game.to_move(&state);
             moves.clear();
@@ -273,7 +270,7 @@ impl PlayTable {
                     Some(m) => m,
                     None => {
                         writeln!(out, "game abandoned")?;
-                        return self.write_record(game.spec_text(), played, None);
+                        return self.write_record(spec, played, None);
                     }
                 },
                 Seat::MonteCarlo => {
@@ -289,19 +286,23 @@ impl PlayTable {
                     mv
                 }
                 _ => {
-                    let Picked { mv, result: r, .. } =
-                        self.think::<D, G, E, H>(game, eval, hasher, &state, seat, ply)?;
+                    let EngineMove {
+                        name, report: r, ..
+                    } = self.think(&spec, &played, seat, ply)?;
                     writeln!(
                         out,
-                        "{p} ({}) plays {}   [value {}, depth {}, {} nodes, {:.0} ms]",
+                        "{p} ({}) plays {name}   [value {}, depth {}, {} nodes, {:.0} ms]",
                         seat.name(),
-                        game.move_name(&state, mv),
                         r.score,
                         r.stats.depth,
                         r.stats.nodes,
                         r.stats.elapsed_ms
                     )?;
-                    mv
+                    moves
+                        .iter()
+                        .copied()
+                        .find(|&m| game.move_name(&state, m) == name)
+                        .ok_or_else(|| anyhow!("{}: named {name}, not a legal move", seat.name()))?
                 }
             };
             played.push(game.move_name(&state, mv));
@@ -318,7 +319,7 @@ impl PlayTable {
         moves: Vec<String>,
         outcome: Option<Vec<Score>>,
     ) -> Result<()> {
-        let Some((path, position)) = &self.record else {
+        let Some(path) = &self.record else {
             return Ok(());
         };
         let seats = self
@@ -344,7 +345,7 @@ impl PlayTable {
             .collect();
         let text = record::Record {
             game: spec,
-            position: position.clone(),
+            position: self.position.clone(),
             seats,
             moves,
             outcome,
@@ -388,51 +389,42 @@ impl PlayTable {
         }
     }
 
-    /// The move of an engine seat: the two-player engine of `engine` seats (`self.engine`,
-    /// whose transposition table is kept from move to move of the game), or the searcher of the seat through the shared
-    /// [`gametree_lab::pick`], deepening up to `--depth` under the seats' limits, MCTS
-    /// seeded with the ply. A search stopped before depth 1 or refused is an error here.
-    fn think<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>, H: Hashing<G>>(
-        &self,
-        game: &G,
-        eval: &E,
-        hasher: &H,
-        state: &G::State,
-        seat: Seat,
-        ply: u64,
-    ) -> Result<Picked<G::Move>> {
-        let picked = match seat {
-            Seat::Engine => {
-                let engine = self
+    /// The move of an engine seat after the moves `played` from the start: the two-player
+    /// engine of `engine` seats (`self.engine`, whose transposition table is kept from move
+    /// to move of the game), or the searcher of the seat through the shared
+    /// [`gametree_run::pick`], deepening up to `--depth` under the seats' limits, MCTS
+    /// seeded with the ply; both through [`engine_move`] on the game `spec`. A search
+    /// stopped before depth 1 or refused is an error here.
+    fn think(&self, spec: &str, played: &[String], seat: Seat, ply: u64) -> Result<EngineMove> {
+        let mover = match seat {
+            Seat::Engine => Mover::Engine {
+                engine: self
                     .engine
                     .as_ref()
-                    .expect("an engine seat has the game's engine");
-                let config = Config {
-                    limits: self.limits.at(Instant::now(), None),
-                    ..Config::default()
-                };
-                engine
-                    .search(game, eval, hasher, state, &config)
-                    .map_err(PickError::from)
-                    .and_then(|r| Picked::of(game, state, r.result))
-            }
-            Seat::Searcher(a) => {
-                let spec = PickSpec::deepening(a, self.limits).with_seed(ply);
-                pick::<D, G, E>(game, eval, state, &spec, None)
-            }
+                    .expect("an engine seat has the game's engine"),
+                limits: self.limits,
+            },
+            Seat::Searcher(a) => Mover::Pick(PickSpec::deepening(a, self.limits).with_seed(ply)),
             Seat::Human | Seat::MonteCarlo => {
                 unreachable!("people are asked and Monte-Carlo seats sample, not searched")
             }
         };
-        picked.map_err(|e| match e {
-            PickError::Search(SearchError::Stopped(reason, _)) => anyhow!(
+        let line = Line {
+            spec,
+            position: self.position.as_deref(),
+            moves: played,
+        };
+        engine_move(&line, mover, &mut |_| {}).map_err(|e| match e {
+            EngineMoveError::Pick(PickError::Search(SearchError::Stopped(reason, _))) => anyhow!(
                 "{}: the {reason} came before even depth 1 was searched; give more --time-ms",
                 seat.name()
             ),
-            PickError::Search(SearchError::Table(e)) => {
+            EngineMoveError::Pick(PickError::Search(SearchError::Table(e))) => {
                 anyhow!("--table-mib {}: {e}", self.table_mib)
             }
-            PickError::NoLegalMove => anyhow!("no legal move in a live position"),
+            EngineMoveError::Pick(PickError::NoLegalMove) => {
+                anyhow!("no legal move in a live position")
+            }
             other => anyhow!("{}: {other}", seat.name()),
         })
     }

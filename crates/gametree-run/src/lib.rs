@@ -9,6 +9,7 @@
 //! reproductions (`gametree-lab`) build on it.
 
 pub mod draw;
+pub mod engine_move;
 pub mod engine_name;
 pub mod engine_policy;
 pub mod pick;

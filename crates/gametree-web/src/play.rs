@@ -5,13 +5,12 @@
 //! value, PV). [`play_json_observed`] also hands each iteration to a callback as it
 //! completes: `POST /api/play/stream` sends them to the page live (`crate::live`).
 
-use std::time::{Duration, Instant};
-
-use gametree::search::{self, AnyGame, Dispatch, Searcher, Stop, WithSetToMove};
+use gametree::search::{self, Searcher, Stop};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
-use gametree_run::pick::{pick_observed, PickError, PickSpec, Picked};
-use gametree_run::search_job::{move_names, Limits, SearchReport};
+use gametree_run::engine_move::{engine_move, EngineMove, EngineMoveError, Iteration, Line, Mover};
+use gametree_run::pick::{PickError, PickSpec};
+use gametree_run::search_job::Limits;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use thiserror::Error;
@@ -108,6 +107,7 @@ pub fn play_json_observed(
         None => 0,
     };
     let visitor = Play {
+        spec: &req.game,
         moves: &req.moves,
         engine,
         stop,
@@ -134,6 +134,8 @@ impl GameVisitor for MaxPlies {
 }
 
 struct Play<'a, O> {
+    /// The game's spec, as the request gives it.
+    spec: &'a str,
     moves: &'a [String],
     engine: Option<(Searcher, EngineRequest)>,
     /// Raised when the client goes away: the engine's search stops.
@@ -161,12 +163,6 @@ fn position_json<G: Playable>(game: &G, state: &G::State) -> Value {
         "position": game.format_position(state),
         "outcome": outcome.map(|o| o.as_slice().to_vec()),
     })
-}
-
-/// Nodes per second over `elapsed` (the nodes themselves when under a microsecond).
-fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
-    let micros = elapsed.as_micros().max(1);
-    u64::try_from(u128::from(nodes) * 1_000_000 / micros).unwrap_or(u64::MAX)
 }
 
 impl<O: FnMut(&Value)> Play<'_, O> {
@@ -197,13 +193,9 @@ impl<O: FnMut(&Value)> Play<'_, O> {
     }
 
     /// The answer to the request in `state`: the position, and the engine's move through
-    /// the shared [`gametree_run::pick`] (deepening up to the request's depth under its
-    /// limits, searched through `D`), each completed iteration observed as it completes.
-    fn answer<D: Dispatch<G>, G: Playable>(
-        &mut self,
-        game: &G,
-        state: &G::State,
-    ) -> Result<Value, PlayError> {
+    /// the shared [`gametree_run::engine_move`] (deepening up to the request's depth under
+    /// its limits), each completed iteration observed as it completes.
+    fn answer<G: Playable>(&mut self, game: &G, state: &G::State) -> Result<Value, PlayError> {
         let mut out = json!({ "position": position_json(game, state) });
         let Some((searcher, e)) = &self.engine else {
             return Ok(out);
@@ -216,47 +208,49 @@ impl<O: FnMut(&Value)> Play<'_, O> {
             stop: self.stop,
             ..PickSpec::deepening(searcher, e.limits)
         };
-        let start = Instant::now();
         let mut iterations = Vec::new();
-        let style = G::MOVE_STYLE;
         let on_iteration = &mut self.on_iteration;
-        let eval = &game.evaluator();
-        let picked = pick_observed::<D, G, _, _>(game, eval, state, &spec, None, |r| {
-            let elapsed = start.elapsed();
-            let it = json!({
-                "depth": r.stats.depth,
-                "nodes": r.stats.nodes,
-                "nps": nodes_per_second(r.stats.nodes, elapsed),
-                "ms": u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
-                "value": r.value.as_slice(),
-                "pv": move_names(game, state, &r.pv, style),
-            });
+        let line = Line {
+            spec: self.spec,
+            position: None,
+            moves: self.moves,
+        };
+        let picked = engine_move(&line, Mover::Pick(spec), &mut |it: &Iteration| {
+            let it = serde_json::to_value(it).unwrap_or(Value::Null);
             on_iteration(&it);
             iterations.push(it);
         });
-        let (mv, result) = match picked {
-            Ok(Picked {
-                mv,
-                result,
+        let (name, report) = match picked {
+            Ok(EngineMove {
+                name,
+                report,
                 fallback: false,
-            }) => (mv, result),
-            Ok(_) | Err(PickError::NoLegalMove) => {
+            }) => (name, report),
+            Ok(_) | Err(EngineMoveError::Pick(PickError::NoLegalMove)) => {
                 return Err(PlayError::Invalid(format!(
                     "the engine ({searcher}) returned no move"
                 )))
             }
-            Err(err) => {
+            Err(EngineMoveError::Pick(err)) => {
                 return Err(PlayError::Invalid(format!(
                     "the engine ({searcher}) found no move: {err}; allow it more time or nodes"
                 )))
             }
+            Err(err) => return Err(PlayError::Invalid(err.to_string())),
         };
-        let name = game.move_name(state, mv);
+        let mut legal = Vec::new();
+        game.moves(state, &mut legal);
+        let Some(&mv) = legal.iter().find(|&&m| game.move_name(state, m) == name) else {
+            return Err(PlayError::Invalid(format!(
+                "the engine ({searcher}) named {}, not a legal move",
+                quote(&name)
+            )));
+        };
         let after = game.play(state, mv);
         out["engine"] = json!({
             "move": name,
             "iterations": iterations,
-            "result": SearchReport::of(searcher.name(), game, state, &result, style, false),
+            "result": report,
         });
         out["after"] = position_json(game, &after);
         Ok(out)
@@ -277,7 +271,7 @@ impl<O: FnMut(&Value)> GameVisitor for Play<'_, O> {
                 s.name()
             )));
         }
-        self.answer::<AnyGame, G>(game, &state)
+        self.answer(game, &state)
     }
 
     fn visit_best_reply<G: Playable + SetToMove>(mut self, game: &G, _: &G::State) -> Self::Output
@@ -286,6 +280,6 @@ impl<O: FnMut(&Value)> GameVisitor for Play<'_, O> {
         G::Move: Send + Sync,
     {
         let state = self.replay(game)?;
-        self.answer::<WithSetToMove, G>(game, &state)
+        self.answer(game, &state)
     }
 }

@@ -94,3 +94,32 @@ fn the_crates_depend_as_the_picture_says() {
         );
     }
 }
+
+/// The fronts that let engines play (`gametree play`, the server's Play tab) reach the
+/// searches through the non-generic `engine_move`: no source of the server or the command
+/// line calls the generic `pick` functions, which would compile every game's searches again
+/// in that crate.
+#[test]
+fn the_fronts_pick_moves_through_the_non_generic_call() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut looked = 0;
+    for krate in ["gametree-web", "gametree-cli"] {
+        let dir = root.join(krate).join("src");
+        for entry in std::fs::read_dir(&dir).expect("the crate's sources") {
+            let path = entry.expect("a directory entry").path();
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("a source file");
+            for call in ["pick(", "pick::<", "pick_observed", "pick_or_first"] {
+                assert!(
+                    !text.contains(call),
+                    "{} calls `{call}`: call gametree_run::engine_move instead",
+                    path.display()
+                );
+            }
+            looked += 1;
+        }
+    }
+    assert!(looked >= 10, "{looked} source files read");
+}

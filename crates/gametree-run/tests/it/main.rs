@@ -3,6 +3,7 @@
 mod crate_picture;
 mod draw;
 mod draw_brs;
+mod engine_move;
 mod hardening_engine;
 mod pick;
 mod rating;
