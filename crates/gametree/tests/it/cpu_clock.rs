@@ -264,17 +264,22 @@ fn a_processor_time_budget_is_not_spent_while_the_search_sleeps() {
         let game = Sleepy::new(players);
         let (wall_nodes, _, wall_took) = budgeted(search, &game, Clock::Wall);
         let (cpu_nodes, cpu_used, cpu_took) = budgeted(search, &game, Clock::ThreadCpu);
-        // The wall-clock budget ended the search early; the processor-time one went on
-        // while the thread slept, for several times the budget of wall-clock time. (The two
-        // runs' wall times are not compared: both stop only when the clock is next read, so
-        // on a loaded machine the wall-clock run can overshoot its budget by as much; the
-        // nodes below compare the work done.)
+        // The processor-time run went on while the thread slept, for several times the
+        // budget of wall-clock time. (The two runs' wall times are not compared: both stop
+        // only when the clock is next read, so on a loaded machine the wall-clock run can
+        // overshoot its budget by as much.)
         assert!(
             cpu_took > 3 * BUDGET,
             "{name}: {cpu_took:?} on the processor clock against {wall_took:?} on the wall clock"
         );
+        // It never stopped before the wall-clock run: the clock is read at the same points
+        // of the same search, and a thread's processor time never runs ahead of the wall
+        // clock. (How many more nodes it visits is not asserted: that is the processor time
+        // a unit of work costs, which the machine's other work changes. Idle, it visits
+        // 14-50 times as many; in CI, under the other tests, it once visited 1.5 times as
+        // many, 191 against 127.)
         assert!(
-            cpu_nodes > 2 * wall_nodes,
+            cpu_nodes >= wall_nodes,
             "{name}: {cpu_nodes} nodes in processor time against {wall_nodes} in wall-clock time"
         );
         // It used its budget of processor time, and stopped soon after.
