@@ -287,7 +287,10 @@ impl PlayTable {
                 }
                 _ => {
                     let EngineMove {
-                        name, report: r, ..
+                        name,
+                        index,
+                        report: r,
+                        ..
                     } = self.think(&spec, &played, seat, ply)?;
                     writeln!(
                         out,
@@ -298,11 +301,9 @@ impl PlayTable {
                         r.stats.nodes,
                         r.stats.elapsed_ms
                     )?;
-                    moves
-                        .iter()
-                        .copied()
-                        .find(|&m| game.move_name(&state, m) == name)
-                        .ok_or_else(|| anyhow!("{}: named {name}, not a legal move", seat.name()))?
+                    *moves.get(index).ok_or_else(|| {
+                        anyhow!("{}: picked move {index} of {}", seat.name(), moves.len())
+                    })?
                 }
             };
             played.push(game.move_name(&state, mv));

@@ -78,6 +78,9 @@ pub struct Iteration {
 pub struct EngineMove {
     /// The move, as the game names it.
     pub name: String,
+    /// Its place in the list of legal moves `Game::moves` gives (so that a front holding
+    /// that list plays it without matching names).
+    pub index: usize,
     /// The search (the searcher's name, value, principal variation and counters).
     pub report: SearchReport,
     /// Whether the search named no move, so that the move is the first legal one.
@@ -94,6 +97,9 @@ pub enum EngineMoveError {
     /// A best-reply searcher on a game that cannot hand the turn to any player.
     #[error("{0}")]
     NeedsSetToMove(String),
+    /// The search named a move that is not legal (a broken game or search).
+    #[error("{0}")]
+    NotLegal(String),
     /// The search failed, or the position has no legal move.
     #[error(transparent)]
     Pick(#[from] PickError),
@@ -118,19 +124,26 @@ pub fn engine_move(
         .map_err(|e| EngineMoveError::Line(e.to_string()))?
 }
 
-/// The state after `moves` from `state`, each found by its name among the legal moves.
-pub(crate) fn replay<G: Playable>(
+/// The state after `moves` from `state`, each found by its name among the legal moves (the
+/// notation's reading first, checked by name, so that no name is made per legal move). A
+/// move after the game's end, or one that is not legal where it is played, is an
+/// [`EngineMoveError::Line`] naming it: `moves[3] "9": not a legal move here (legal: 1 2 3)`.
+/// The server's Play tab replays its requests with it too.
+pub fn replay<G: Playable>(
     game: &G,
     mut state: G::State,
     moves: &[String],
 ) -> Result<G::State, EngineMoveError> {
     let mut legal = Vec::new();
     for (i, name) in moves.iter().enumerate() {
-        legal.clear();
-        if game.outcome(&state).is_none() {
-            game.moves(&state, &mut legal);
+        if game.outcome(&state).is_some() {
+            return Err(EngineMoveError::Line(format!(
+                "moves[{i}] \"{}\": the game is already over",
+                quoted(name)
+            )));
         }
-        // The notation's reading first (no name made per legal move), checked by name.
+        legal.clear();
+        game.moves(&state, &mut legal);
         let found = match game.parse_move_in(name, &legal) {
             Ok(m) if game.move_name(&state, m) == *name => Some(m),
             _ => legal
@@ -139,9 +152,11 @@ pub(crate) fn replay<G: Playable>(
                 .find(|&m| game.move_name(&state, m) == *name),
         };
         let Some(m) = found else {
+            let names: Vec<String> = legal.iter().map(|&m| game.move_name(&state, m)).collect();
             return Err(EngineMoveError::Line(format!(
-                "moves[{i}] {}: not a legal move here",
-                quoted(name)
+                "moves[{i}] \"{}\": not a legal move here (legal: {})",
+                quoted(name),
+                names.join(" ")
             )));
         };
         state = game.play(&state, m);
@@ -209,8 +224,17 @@ impl MoveVisitor<'_, '_> {
             result,
             fallback,
         } = picked?;
+        let mut legal = Vec::new();
+        game.moves(state, &mut legal);
+        let index = legal.iter().position(|&m| m == mv).ok_or_else(|| {
+            EngineMoveError::NotLegal(format!(
+                "{name} picked {}, not a legal move",
+                game.move_name(state, mv)
+            ))
+        })?;
         Ok(EngineMove {
             name: game.move_name(state, mv),
+            index,
             report: SearchReport::of(name, game, state, &result, style, false),
             fallback,
         })

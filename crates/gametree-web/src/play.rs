@@ -8,14 +8,14 @@
 use gametree::search::{self, Searcher, Stop};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
-use gametree_run::engine_move::{engine_move, EngineMove, EngineMoveError, Iteration, Line, Mover};
+use gametree_run::engine_move::{
+    engine_move, replay, EngineMove, EngineMoveError, Iteration, Line, Mover,
+};
 use gametree_run::pick::{PickError, PickSpec};
 use gametree_run::search_job::Limits;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use thiserror::Error;
-
-use crate::error_text::quote;
 
 /// The most moves a play request may list.
 pub const MAX_MOVES: usize = 10_000;
@@ -166,30 +166,9 @@ fn position_json<G: Playable>(game: &G, state: &G::State) -> Value {
 }
 
 impl<O: FnMut(&Value)> Play<'_, O> {
-    /// The state after the listed moves, each matched by name among the legal moves.
+    /// The state after the listed moves ([`gametree_run::engine_move::replay`]).
     fn replay<G: Playable>(&self, game: &G) -> Result<G::State, PlayError> {
-        let mut state = game.initial();
-        let mut legal = Vec::new();
-        for (i, name) in self.moves.iter().enumerate() {
-            if game.outcome(&state).is_some() {
-                return Err(PlayError::Invalid(format!(
-                    "moves[{i}] {}: the game is already over",
-                    quote(name)
-                )));
-            }
-            legal.clear();
-            game.moves(&state, &mut legal);
-            let Some(&m) = legal.iter().find(|&&m| game.move_name(&state, m) == *name) else {
-                let names: Vec<String> = legal.iter().map(|&m| game.move_name(&state, m)).collect();
-                return Err(PlayError::Invalid(format!(
-                    "moves[{i}] {}: not a legal move here (legal: {})",
-                    quote(name),
-                    names.join(" ")
-                )));
-            };
-            state = game.play(&state, m);
-        }
-        Ok(state)
+        replay(game, game.initial(), self.moves).map_err(|e| PlayError::Invalid(e.to_string()))
     }
 
     /// The answer to the request in `state`: the position, and the engine's move through
@@ -220,12 +199,13 @@ impl<O: FnMut(&Value)> Play<'_, O> {
             on_iteration(&it);
             iterations.push(it);
         });
-        let (name, report) = match picked {
+        let (name, index, report) = match picked {
             Ok(EngineMove {
                 name,
+                index,
                 report,
                 fallback: false,
-            }) => (name, report),
+            }) => (name, index, report),
             Ok(_) | Err(EngineMoveError::Pick(PickError::NoLegalMove)) => {
                 return Err(PlayError::Invalid(format!(
                     "the engine ({searcher}) returned no move"
@@ -240,10 +220,10 @@ impl<O: FnMut(&Value)> Play<'_, O> {
         };
         let mut legal = Vec::new();
         game.moves(state, &mut legal);
-        let Some(&mv) = legal.iter().find(|&&m| game.move_name(state, m) == name) else {
+        let Some(&mv) = legal.get(index) else {
             return Err(PlayError::Invalid(format!(
-                "the engine ({searcher}) named {}, not a legal move",
-                quote(&name)
+                "the engine ({searcher}) picked move {index} of {}",
+                legal.len()
             )));
         };
         let after = game.play(state, mv);

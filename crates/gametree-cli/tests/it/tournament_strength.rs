@@ -424,8 +424,8 @@ fn quick_strength_is_deterministic_gives_no_verdicts_and_shards_merge_to_the_sin
     let subset = subset.as_array().unwrap();
     assert!(subset.len() >= 50, "{} rows", subset.len());
     let mut claims = 0;
+    let key = |x: &Value| (x["row"].clone(), x["quantity"].clone());
     for r in subset {
-        let key = |x: &Value| (x["row"].clone(), x["quantity"].clone());
         let w = one
             .iter()
             .find(|w| key(w) == key(r))

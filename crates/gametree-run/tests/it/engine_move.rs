@@ -14,7 +14,7 @@ use gametree_games::registry::Playable;
 use gametree_games::rng::SplitMix64;
 use gametree_run::engine_move::{engine_move, EngineMoveError, Iteration, Line, Mover};
 use gametree_run::pick::{pick_observed, PickError, PickSpec};
-use gametree_run::search_job::{move_names, Limits, SearchReport};
+use gametree_run::search_job::{move_names, Limits, MoveName, SearchReport};
 
 /// `plies` seeded random moves from the start, by name, and the state they reach.
 fn random_line<G: Playable>(game: &G, seed: u64, plies: usize) -> (Vec<String>, G::State) {
@@ -42,8 +42,8 @@ fn depth(d: u32) -> Limits {
     }
 }
 
-/// An iteration as both sides see it: depth, nodes, value.
-type Seen = (u32, u64, Vec<i64>);
+/// An iteration as both sides see it: depth, nodes, value, principal variation.
+type Seen = (u32, u64, Vec<i64>, Vec<MoveName>);
 
 /// The name, report and iterations of `pick_observed` on `state` itself.
 fn direct<D: Dispatch<G>, G: Playable>(
@@ -54,9 +54,12 @@ fn direct<D: Dispatch<G>, G: Playable>(
     let mut seen = Vec::new();
     let eval = &game.evaluator();
     let picked = pick_observed::<D, G, _, _>(game, eval, state, spec, None, |r| {
-        seen.push((r.stats.depth, r.stats.nodes, r.value.as_slice().to_vec()));
-        // The principal variation's names are checked through the report below.
-        let _ = move_names(game, state, &r.pv, G::MOVE_STYLE);
+        seen.push((
+            r.stats.depth,
+            r.stats.nodes,
+            r.value.as_slice().to_vec(),
+            move_names(game, state, &r.pv, G::MOVE_STYLE),
+        ));
     })
     .expect("the direct pick");
     let report = SearchReport::of(
@@ -101,12 +104,19 @@ fn agrees<D: Dispatch<G>, G: Playable>(
             .unwrap_or_else(|e| panic!("{spec_text} seed {seed} {searcher}: {e}"));
             let at = format!("{spec_text} seed {seed}, {searcher} to depth {d}");
             assert_eq!(got.name, name, "{at}: the move");
+            let mut legal = Vec::new();
+            game.moves(&state, &mut legal);
+            assert_eq!(
+                game.move_name(&state, legal[got.index]),
+                name,
+                "{at}: the move's index"
+            );
             assert!(!got.fallback, "{at}");
             report.stats.elapsed_ms = got.report.stats.elapsed_ms;
             assert_eq!(got.report, report, "{at}: the report");
             let observed: Vec<Seen> = observed
                 .iter()
-                .map(|it| (it.depth, it.nodes, it.value.clone()))
+                .map(|it| (it.depth, it.nodes, it.value.clone(), it.pv.clone()))
                 .collect();
             assert_eq!(observed, seen, "{at}: the iterations");
             // Iterative deepening is observed once per depth; MCTS is not deepened.
@@ -257,9 +267,19 @@ fn a_bad_line_or_searcher_is_a_clear_error() {
         )
     };
     match call("connect-four", &["4", "9"], spec) {
+        Err(EngineMoveError::Line(m)) => assert_eq!(
+            m,
+            "moves[1] \"9\": not a legal move here (legal: 1 2 3 4 5 6 7)"
+        ),
+        other => panic!("{other:?}"),
+    }
+    match call(
+        "connect-four",
+        &["1", "2", "1", "2", "1", "2", "1", "3"],
+        spec,
+    ) {
         Err(EngineMoveError::Line(m)) => {
-            assert!(m.starts_with("moves[1] "), "{m}");
-            assert!(m.contains("not a legal move here"), "{m}");
+            assert_eq!(m, "moves[7] \"3\": the game is already over")
         }
         other => panic!("{other:?}"),
     }

@@ -290,6 +290,15 @@ fn play_answers_the_engine_move() {
         "{v}"
     );
     assert_eq!(v["after"]["to_move"], 0);
+    // The position after the engine's move is the one its name leads to.
+    let (status, named) = json(
+        addr,
+        "POST",
+        "/api/play",
+        &json!({"game": "connect-four", "moves": [first, reply]}),
+    );
+    assert_eq!(status, 200, "{named}");
+    assert_eq!(v["after"], named["position"]);
     let its = v["engine"]["iterations"].as_array().unwrap();
     assert_eq!(its.len(), 4, "{v}");
     assert_eq!(its[3]["depth"], 4);
@@ -302,7 +311,10 @@ fn play_answers_the_engine_move() {
         &json!({"game": "tictactoe", "moves": ["zz"]}),
     );
     assert_eq!(status, 400);
-    assert!(v["error"].as_str().unwrap().contains("zz"), "{v}");
+    assert_eq!(
+        v["error"], "moves[0] \"zz\": not a legal move here (legal: 1 2 3 4 5 6 7 8 9)",
+        "{v}"
+    );
     // Four-player chess and six-player Chinese Checkers answer too.
     for spec in [
         "chess4(cap=400)",
