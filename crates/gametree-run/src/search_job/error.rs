@@ -160,26 +160,3 @@ impl From<Message> for RunError {
         RunError::Invalid(m)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_option_reads_as_a_flag_on_the_command_line_and_a_key_in_the_api() {
-        let e = RunError::Invalid(msg![
-            Opt::TableMib,
-            " works with maxn and speculative (or with ",
-            Opt::Threads,
-            "), not alphabeta"
-        ]);
-        assert_eq!(
-            e.to_string(),
-            "--table-mib works with maxn and speculative (or with --threads), not alphabeta"
-        );
-        assert_eq!(
-            e.render(Front::Api),
-            "table_mib works with maxn and speculative (or with threads), not alphabeta"
-        );
-    }
-}

@@ -123,3 +123,38 @@ fn the_fronts_pick_moves_through_the_non_generic_call() {
     }
     assert!(looked >= 10, "{looked} source files read");
 }
+
+/// The library has no test target (`[lib] test = false`: it would compile every game's
+/// searches a second time), so a test written in its sources would never run: they have
+/// none, and the tests live here.
+#[test]
+fn the_library_sources_hold_no_tests() {
+    fn walk(dir: &std::path::Path, looked: &mut usize) {
+        for entry in std::fs::read_dir(dir).expect("a source directory") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                walk(&path, looked);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("a source file");
+                for mark in ["#[test]", "#[cfg(test)]"] {
+                    assert!(
+                        !text.contains(mark),
+                        "{} holds `{mark}`, which never runs: the library has no test \
+                         target; put the test in tests/it",
+                        path.display()
+                    );
+                }
+                *looked += 1;
+            }
+        }
+    }
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut looked = 0;
+    walk(&src, &mut looked);
+    assert!(looked >= 20, "{looked} source files read");
+    let manifest = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"),
+    )
+    .expect("the manifest");
+    assert!(manifest.contains("[lib]\ntest = false"), "{manifest}");
+}

@@ -1,0 +1,148 @@
+//! The tests of `gametree_run::engine_name` (here, not in the library: it has no test target).
+
+mod budget_tests {
+    //! The budgets of a name, the processor-time one (`@c`) included.
+
+    use gametree_run::engine_name::{parse_budget, parse_engine};
+    use gametree_run::tournament::{Budget, MAX_TIME_MS};
+
+    #[test]
+    fn a_processor_time_budget_reads_and_prints_back() {
+        let e = parse_engine("maxn@c20:table=4", Budget::Depth(1), None).unwrap();
+        assert_eq!(e.budget, Budget::CpuTime(20));
+        assert_eq!(e.name(), "maxn@c20:table=4");
+        assert_eq!(parse_budget("t20"), Ok(Budget::Time(20)));
+        assert_eq!(
+            serde_json::to_string(&Budget::CpuTime(20)).unwrap(),
+            r#"{"cpu_ms":20}"#
+        );
+    }
+
+    #[test]
+    fn bad_processor_time_budgets_say_what_is_wrong() {
+        let range = format!("the processor time budget must be 1 to {MAX_TIME_MS} ms");
+        for (text, want) in [
+            ("c0", range.clone()),
+            (&format!("c{}", MAX_TIME_MS + 1), range),
+            (
+                "c99999999999999999999",
+                "bad processor time budget `99999999999999999999`".into(),
+            ),
+            ("c", "bad processor time budget ``".into()),
+            (
+                "x5",
+                "the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS` (`@cMILLISECONDS`: processor time)".into(),
+            ),
+        ] {
+            assert_eq!(parse_budget(text), Err(want), "{text}");
+        }
+    }
+}
+
+mod policy_tests {
+    //! The MCTS options of a name (`engine_policy`), read through the name's parser.
+
+    use gametree::search::mcts::{Backup, MctsConfig, Playout, Reward, Solver, SolverRule};
+    use gametree::search::{Algorithm, Searcher};
+
+    use gametree_run::engine_name::parse_engine;
+    use gametree_run::tournament::Budget;
+
+    #[test]
+    fn mcts_policy_options_read_apply_and_print_back() {
+        let name = "mcts@n20000:cutoff=10:reward=rank:c=0.4:backup=brs:ph=5:solver=paranoid:playout=epsilon0.15";
+        let e = parse_engine(name, Budget::Depth(1), None).unwrap();
+        assert_eq!(e.name(), name);
+        let m = e.policy.apply(MctsConfig::default());
+        assert_eq!(m.reward, Reward::Rank);
+        assert_eq!(m.exploration, 0.4);
+        assert_eq!(
+            m.exploration_from,
+            gametree::search::mcts::ExplorationFrom::Config
+        );
+        assert_eq!(m.backup, Backup::Brs);
+        assert_eq!(m.progressive_history, Some(5.0));
+        assert_eq!(
+            (m.solver, m.solver_rule),
+            (Solver::On, SolverRule::Paranoid)
+        );
+        assert_eq!(m.playout, Playout::EpsilonGreedy { epsilon: 0.15 });
+
+        let random = parse_engine("mcts@n10:playout=random", Budget::Depth(1), None).unwrap();
+        assert_eq!(random.name(), "mcts@n10:playout=random");
+        assert_eq!(
+            random
+                .policy
+                .apply(MctsConfig {
+                    playout: Playout::EpsilonGreedy { epsilon: 0.5 },
+                    ..MctsConfig::default()
+                })
+                .playout,
+            Playout::Random
+        );
+        // Not given: the defaults.
+        let plain = parse_engine("mcts@n100", Budget::Depth(1), None).unwrap();
+        assert_eq!(
+            plain.policy.apply(MctsConfig::default()),
+            MctsConfig::default()
+        );
+    }
+
+    #[test]
+    fn brs_plus_forced_moves_read_and_print_back() {
+        use gametree::search::best_reply::ForcedMoves;
+        for (name, forced) in [
+            ("brs-plus@n5000:forced=ordered", ForcedMoves::Ordered),
+            (
+                "brs-plus@d3:forced=evaluator-first",
+                ForcedMoves::EvaluatorFirst,
+            ),
+        ] {
+            let e = parse_engine(name, Budget::Depth(1), None).unwrap();
+            assert_eq!(e.name(), name);
+            assert_eq!(e.policy.forced, Some(forced));
+        }
+        // `brs+` is `brs-plus`; without the option, the default (printed as given: none).
+        let e = parse_engine("brs+@n10", Budget::Depth(1), None).unwrap();
+        assert_eq!(e.name(), "brs-plus@n10");
+        assert_eq!(e.policy.forced, None);
+    }
+
+    #[test]
+    fn bad_policy_options_are_refused_in_one_line() {
+        for (name, fragment) in [
+            ("mcts@n10:reward=points", "unknown reward `points`"),
+            ("mcts@n10:c=-1", "c `-1`"),
+            ("mcts@n10:c=0.0001", "at most three decimals"),
+            ("mcts@n10:ph=x", "ph `x`"),
+            ("mcts@n10:backup=best-reply", "now `min-reply`"),
+            ("mcts@n10:solver=last", "unknown solver rule"),
+            ("mcts@n10:playout=epsilon1.5", "playout `epsilon1.5`"),
+            ("mcts@n10:playout=greedy", "playout `greedy`"),
+            ("mcts@n10:reward=win:reward=rank", "given twice"),
+            ("maxn@d2:reward=win", "for mcts only, not maxn"),
+            (
+                "mcts@n10:backup=brs:solver=first-winner",
+                "does not apply to `backup=brs`",
+            ),
+            ("mcts@n10:color=red", "`:reward=scaled|win|rank`"),
+            (
+                "brs-plus@n10:forced=best",
+                "unknown forced-move choice `best`",
+            ),
+            ("brs@n10:forced=ordered", "for brs-plus only, not brs"),
+            ("mcts@n10:forced=ordered", "for brs-plus only, not mcts"),
+            ("brs-plus@n10:forced=ordered:forced=ordered", "given twice"),
+            (
+                "brs-plus@n10:forced=ordered:c=1",
+                "for mcts only, not brs-plus",
+            ),
+        ] {
+            let e = parse_engine(name, Budget::Depth(1), None).unwrap_err();
+            let text = e.to_string();
+            assert!(text.contains(fragment), "{name}: {text}");
+            assert!(!text.contains('\n'), "{text}");
+        }
+        let _ = Searcher::Plain(Algorithm::Maxn);
+    }
+}
