@@ -116,9 +116,14 @@ fn text_rows_and_json_rows() {
 /// The text output starts with the summary (title, legend, counts per paper, the rows that
 /// differ) before any table, and no line is wider than 100 characters. Sturtevant's quick
 /// tables have rows of every verdict but `exact`-only ones, and the card games' `too-few`.
+/// The run writes its files with `--out` (the text is the same), and a second run into the
+/// same directory skips what is stored ([`rerun_skips_stored_results`]).
 #[test]
-fn summary_first_and_lines_fit() {
-    let text = ok(&["reproduce", "sturtevant-2003", "--quick"]);
+fn summary_first_lines_fit_and_a_rerun_skips() {
+    let dir = scratch("reproduce-out");
+    let d = dir.to_string_lossy().into_owned();
+    let args = ["reproduce", "sturtevant-2003", "--quick", "--out", &d];
+    let text = ok(&args);
     let lines: Vec<&str> = text.lines().collect();
     assert!(
         lines[0].starts_with("gametree ")
@@ -218,6 +223,7 @@ fn summary_first_and_lines_fit() {
             "{r}"
         );
     }
+    rerun_skips_stored_results(&args, &dir);
 }
 
 #[test]
@@ -262,17 +268,10 @@ fn list_names_every_experiment_and_runs_nothing() {
     );
 }
 
-#[test]
-fn out_dir_then_rerun_skips() {
-    let dir = scratch("reproduce-out");
-    let d = dir.to_string_lossy().into_owned();
-    let args = ["reproduce", "sturtevant-2003", "--quick", "--out", &d];
-    let first = gametree(&args);
-    assert!(
-        first.status.success(),
-        "{}",
-        String::from_utf8_lossy(&first.stderr)
-    );
+/// After `args` (a quick `reproduce sturtevant-2003 --out dir`) ran: its files are there, none
+/// half-written, and the same command again skips every stored experiment, leaving its files
+/// as they were and still printing their rows.
+fn rerun_skips_stored_results(args: &[&str], dir: &std::path::Path) {
     let base = dir.join("sturtevant-2003");
     let mut files: Vec<String> = std::fs::read_dir(&base)
         .unwrap()
@@ -291,7 +290,7 @@ fn out_dir_then_rerun_skips() {
     }
     assert!(files.iter().all(|f| !f.ends_with(".tmp")), "{files:?}");
     let json = std::fs::read(base.join("table-8.json")).unwrap();
-    let second = gametree(&args);
+    let second = gametree(args);
     assert!(second.status.success());
     let md = String::from_utf8_lossy(&second.stdout);
     // Table 8, Table 10, the discrete cut-offs, the Chinese Checkers half of Table 10, and
@@ -308,7 +307,7 @@ fn out_dir_then_rerun_skips() {
         ["84927", "84927", "-", "exact"],
         "{best}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// The same seed gives byte-identical JSON rows with one thread and two (a parallel, random
