@@ -1,12 +1,14 @@
-//! Corner-anchored placement generation on row bitboards.
+//! Corner-anchored placement generation on row bitboards, bit-parallel over columns.
 //!
 //! A colour's placements all cover an *anchor*: an empty cell diagonal to one of its own
 //! cells and not edge-adjacent to any (its home corner before its first placement). For each
-//! anchor in index order, each unplaced piece and each (orientation, cell) pair of the
-//! precomputed tables, the placement that puts that cell on the anchor is tested row by row
-//! against the forbidden cells (occupied, or edge-adjacent to the colour's own). A placement
-//! covering several anchors is kept only at the first of them (the earlier anchors are
-//! added to the forbidden rows once visited), so each placement is listed once.
+//! unplaced piece, each of its orientations and each row `oy` of the bounding box's corner
+//! whose rows hold an anchor, one word gives every column `ox` at once where the placement
+//! fits: for each cell `(dx, dy)` of the orientation, the columns where row `oy + dy` is free
+//! at `ox + dx` are the free cells of that row shifted right by `dx`, and the placement fits
+//! at the columns where every cell's word has its bit (and the box stays on the board). It
+//! covers an anchor at the columns where some cell's shifted anchors have theirs. Each
+//! (orientation, corner) is visited once, so each placement is listed once.
 
 use super::pieces::{tables, SIDE};
 use super::{Move, State, HOME};
@@ -38,59 +40,59 @@ fn forbidden_and_anchors(s: &State, c: usize) -> ([u32; SIDE], [u32; SIDE]) {
     (forbidden, anchors)
 }
 
-/// Whether the orientation `o` fits with its box at `(ox, oy)` clear of `blocked`.
-#[inline(always)]
-fn fits(rows: &[u32; 5], height: usize, ox: usize, oy: usize, blocked: &[u32; SIDE]) -> bool {
-    for r in 0..height {
-        if (rows[r] << ox) & blocked[oy + r] != 0 {
-            return false;
-        }
-    }
-    true
-}
-
-/// Calls `found` with each placement of colour `c` (any order; each once) until it returns
-/// `true`; returns whether it did.
+/// Calls `found` with each placement of colour `c` (each once; piece by piece in canonical
+/// order, in no particular order within a piece) until it returns `true`; returns whether
+/// it did.
 #[inline]
 fn each_placement(s: &State, c: usize, mut found: impl FnMut(Move) -> bool) -> bool {
     let t = tables();
-    let (mut blocked, anchors) = forbidden_and_anchors(s, c);
-    let left = s.left[c];
-    for ay in 0..SIDE {
-        let mut row = anchors[ay];
-        while row != 0 {
-            let ax = row.trailing_zeros() as usize;
-            row &= row - 1;
-            let mut pieces = left;
-            while pieces != 0 {
-                let p = pieces.trailing_zeros() as usize;
-                pieces &= pieces - 1;
-                let (a, b) = t.anchored_by_piece[p];
-                for an in &t.anchored[a as usize..b as usize] {
-                    let (dx, dy) = (an.dx as usize, an.dy as usize);
-                    if dx > ax || dy > ay {
-                        continue;
-                    }
-                    let o = &t.orientations[an.orientation as usize];
-                    let (ox, oy) = (ax - dx, ay - dy);
-                    if ox + o.width as usize > SIDE || oy + o.height as usize > SIDE {
-                        continue;
-                    }
-                    if fits(&o.rows, o.height as usize, ox, oy, &blocked)
-                        && found(Move::placement(o, (oy * SIDE + ox) as u16))
-                    {
+    let (forbidden, anchors) = forbidden_and_anchors(s, c);
+    // Bit `y`: row `y` holds an anchor.
+    let mut anchor_rows = 0u32;
+    for (y, &a) in anchors.iter().enumerate() {
+        anchor_rows |= u32::from(a != 0) << y;
+    }
+    if anchor_rows == 0 {
+        return false;
+    }
+    let mut pieces = s.left[c];
+    while pieces != 0 {
+        let p = pieces.trailing_zeros() as usize;
+        pieces &= pieces - 1;
+        let (a, b) = t.by_piece[p];
+        for o in &t.orientations[a as usize..b as usize] {
+            let (width, height) = (o.width as usize, o.height as usize);
+            let cells = &o.cells[..o.size as usize];
+            // The columns where the box fits on the board: 0..=SIDE-width.
+            let columns = (1u32 << (SIDE + 1 - width)) - 1;
+            let window = (1u32 << height) - 1;
+            for oy in 0..=SIDE - height {
+                if (anchor_rows >> oy) & window == 0 {
+                    continue;
+                }
+                let mut fits = columns;
+                let mut covers = 0;
+                for &(dx, dy) in cells {
+                    let y = oy + dy as usize;
+                    fits &= !(forbidden[y] >> dx);
+                    covers |= anchors[y] >> dx;
+                }
+                let mut at = fits & covers;
+                while at != 0 {
+                    let ox = at.trailing_zeros() as usize;
+                    at &= at - 1;
+                    if found(Move::placement(o, (oy * SIDE + ox) as u16)) {
                         return true;
                     }
                 }
             }
-            blocked[ay] |= 1 << ax;
         }
     }
     false
 }
 
-/// Appends the placements of colour `c` in `s`, each once, in no particular order; returns
-/// how many.
+/// Appends the placements of colour `c` in `s`, each once, piece by piece in canonical order
+/// (in no particular order within a piece); returns how many.
 #[inline]
 pub(crate) fn placements(s: &State, c: usize, out: &mut Vec<Move>) -> usize {
     let start = out.len();

@@ -80,18 +80,6 @@ pub struct Orientation {
     pub offsets: [u16; 5],
 }
 
-/// An orientation with one of its cells chosen to lie on an anchor: the placement whose
-/// bounding box starts `(dx, dy)` before the anchor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Anchored {
-    /// The orientation's index in [`Tables::orientations`].
-    pub orientation: u8,
-    /// The chosen cell's column in the bounding box.
-    pub dx: u8,
-    /// The chosen cell's row in the bounding box.
-    pub dy: u8,
-}
-
 /// Everything the generator precomputes.
 #[derive(Debug)]
 pub struct Tables {
@@ -99,10 +87,6 @@ pub struct Tables {
     pub orientations: Vec<Orientation>,
     /// The range of each piece's orientations.
     pub by_piece: [(u8, u8); PIECES],
-    /// Every (orientation, cell) pair, piece by piece.
-    pub anchored: Vec<Anchored>,
-    /// The range of each piece's anchored pairs.
-    pub anchored_by_piece: [(u16, u16); PIECES],
 }
 
 /// The cells of `shape` normalised: shifted to start at `(0, 0)`, sorted by `(y, x)`.
@@ -120,11 +104,8 @@ fn normalise(shape: &[(i32, i32)]) -> Vec<(u8, u8)> {
 fn build() -> Tables {
     let mut orientations = Vec::with_capacity(91);
     let mut by_piece = [(0u8, 0u8); PIECES];
-    let mut anchored = Vec::new();
-    let mut anchored_by_piece = [(0u16, 0u16); PIECES];
     for (p, shape) in SHAPES.iter().enumerate() {
         let start = orientations.len();
-        let astart = anchored.len();
         let mut seen: Vec<Vec<(u8, u8)>> = Vec::new();
         for flip in [false, true] {
             for turn in 0..4 {
@@ -159,26 +140,15 @@ fn build() -> Tables {
                     o.cells[i] = (x, y);
                     o.offsets[i] = y as u16 * SIDE as u16 + x as u16;
                 }
-                let index = orientations.len() as u8;
-                for &(x, y) in &n {
-                    anchored.push(Anchored {
-                        orientation: index,
-                        dx: x,
-                        dy: y,
-                    });
-                }
                 orientations.push(o);
                 seen.push(n);
             }
         }
         by_piece[p] = (start as u8, orientations.len() as u8);
-        anchored_by_piece[p] = (astart as u16, anchored.len() as u16);
     }
     Tables {
         orientations,
         by_piece,
-        anchored,
-        anchored_by_piece,
     }
 }
 
