@@ -3,13 +3,13 @@
 //! package reach the jobs through it, never through the lab of paper reproductions.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
 
-/// Every workspace crate with the workspace crates it depends on (normal dependencies, and
-/// build and dev dependencies too), from `cargo metadata --format-version 1 --no-deps`.
-fn workspace_dependencies() -> BTreeMap<String, BTreeSet<String>> {
+/// `cargo metadata --format-version 1 --no-deps` of the workspace.
+fn metadata() -> Value {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
         .args([
@@ -27,7 +27,13 @@ fn workspace_dependencies() -> BTreeMap<String, BTreeSet<String>> {
         "cargo metadata failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let doc: Value = serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON");
+    serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON")
+}
+
+/// Every workspace crate with the workspace crates it depends on (normal dependencies, and
+/// build and dev dependencies too), from [`metadata`].
+fn workspace_dependencies() -> BTreeMap<String, BTreeSet<String>> {
+    let doc = metadata();
     let packages = doc["packages"].as_array().expect("a list of packages");
     let members: BTreeSet<String> = packages
         .iter()
@@ -95,22 +101,31 @@ fn the_crates_depend_as_the_picture_says() {
     }
 }
 
+/// Every `.rs` file under `dir` (subdirectories included) with its text.
+fn sources(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("a source directory") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            out.extend(sources(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).expect("a source file");
+            out.push((path, text));
+        }
+    }
+    out
+}
+
 /// The fronts that let engines play (`gametree play`, the server's Play tab) reach the
 /// searches through the non-generic `engine_move`: no source of the server or the command
 /// line calls the generic `pick` functions, which would compile every game's searches again
 /// in that crate.
 #[test]
 fn the_fronts_pick_moves_through_the_non_generic_call() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut looked = 0;
     for krate in ["gametree-web", "gametree-cli"] {
-        let dir = root.join(krate).join("src");
-        for entry in std::fs::read_dir(&dir).expect("the crate's sources") {
-            let path = entry.expect("a directory entry").path();
-            if path.extension().is_none_or(|e| e != "rs") {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).expect("a source file");
+        for (path, text) in sources(&root.join(krate).join("src")) {
             for call in ["pick(", "pick::<", "pick_observed", "pick_or_first"] {
                 assert!(
                     !text.contains(call),
@@ -129,32 +144,37 @@ fn the_fronts_pick_moves_through_the_non_generic_call() {
 /// none, and the tests live here.
 #[test]
 fn the_library_sources_hold_no_tests() {
-    fn walk(dir: &std::path::Path, looked: &mut usize) {
-        for entry in std::fs::read_dir(dir).expect("a source directory") {
-            let path = entry.expect("a directory entry").path();
-            if path.is_dir() {
-                walk(&path, looked);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).expect("a source file");
-                for mark in ["#[test]", "#[cfg(test)]"] {
-                    assert!(
-                        !text.contains(mark),
-                        "{} holds `{mark}`, which never runs: the library has no test \
-                         target; put the test in tests/it",
-                        path.display()
-                    );
-                }
-                *looked += 1;
-            }
+    let files = sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    assert!(files.len() >= 20, "{} source files read", files.len());
+    for (path, text) in &files {
+        for mark in ["#[test]", "#[cfg(test)]"] {
+            assert!(
+                !text.contains(mark),
+                "{} holds `{mark}`, which never runs: the library has no test target; put \
+                 the test in tests/it",
+                path.display()
+            );
         }
     }
-    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut looked = 0;
-    walk(&src, &mut looked);
-    assert!(looked >= 20, "{looked} source files read");
-    let manifest = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"),
-    )
-    .expect("the manifest");
-    assert!(manifest.contains("[lib]\ntest = false"), "{manifest}");
+    let doc = metadata();
+    let run = doc["packages"]
+        .as_array()
+        .expect("a list of packages")
+        .iter()
+        .find(|p| p["name"] == "gametree-run")
+        .expect("the gametree-run package");
+    let lib = run["targets"]
+        .as_array()
+        .expect("a list of targets")
+        .iter()
+        .find(|t| {
+            t["kind"]
+                .as_array()
+                .is_some_and(|k| k.contains(&"lib".into()))
+        })
+        .expect("the library target");
+    assert_eq!(
+        lib["test"], false,
+        "the library has a test target again: {lib}"
+    );
 }

@@ -67,12 +67,7 @@ fn sprt_bounds_and_decisions_by_hand() {
     };
     let [lo, hi] = t.bounds();
     assert!((lo + 19f64.ln()).abs() < 1e-12 && (hi - 19f64.ln()).abs() < 1e-12);
-    let u = Sprt {
-        h0: 0.5,
-        h1: 0.55,
-        alpha: 0.05,
-        beta: 0.1,
-    };
+    let u = Sprt { beta: 0.1, ..t };
     let [lo, hi] = u.bounds();
     assert!((lo - (0.1f64 / 0.95).ln()).abs() < 1e-12 && (hi - 18f64.ln()).abs() < 1e-12);
     // Mean 0.6, sample variance 0.08 / 3 over 4 values: llr = 4 * 0.05 * 0.075 / (0.08 /
