@@ -19,7 +19,8 @@ and the imports alone, to subtract):
     valgrind --tool=callgrind python crates/gametree-py/bench/python_games.py --one random native-fast
 
 Each game comes twice: with the plain protocol only, and with the optional fast methods
-``expand``, ``leaf``, ``play_all`` and ``leaf_all`` as well (docs/python-games.md). The native max^n runs
+``expand``, ``leaf``, ``play_all``, ``leaf_all`` and ``expand_all`` as well
+(docs/python-games.md). The native max^n runs
 on both; the max^n written in Python runs on the plain methods (``python maxn``) and on the
 fast ones (``python fast``, the same calls the native search makes), so both comparisons
 are shown.
@@ -95,6 +96,13 @@ class RandomTreeFast(RandomTree):
         k, ply = state[0], state[1] + 1
         return [(mix(k + m), ply) for m in moves]
 
+    def expand_all(self, state):
+        k, ply = state
+        if ply < 40:
+            return ply % 3, [0, 1, 2], [(mix(k), ply + 1), (mix(k + 1), ply + 1),
+                                        (mix(k + 2), ply + 1)]
+        return None, self.outcome(state)
+
     def leaf_all(self, states):
         out = []
         for k, ply in states:
@@ -167,8 +175,20 @@ class CoinRowFast(CoinRow):
         return False, tuple(t + q + (r if i == p else 0) for i, t in enumerate(taken))
 
     def play_all(self, state, moves):
+        left, right, _ = state
+        return self.children(state, (len(COINS) - (right - left)) % 3, moves)
+
+    def expand_all(self, state):
         left, right, taken = state
-        p = (len(COINS) - (right - left)) % 3
+        n = right - left
+        if n == 0:
+            return None, taken
+        p = (len(COINS) - n) % 3
+        moves = ["left"] if n == 1 else ["left", "right"]
+        return p, moves, self.children(state, p, moves)
+
+    def children(self, state, p, moves):
+        left, right, taken = state
         out = []
         for move in moves:
             if move == "left":
@@ -201,10 +221,10 @@ def python_maxn(game, state, depth, ply=0):
 
 def python_maxn_fast(game, state, depth, ply=0):
     """The same max^n over the fast methods: the calls the native search makes (depth >= 1)."""
-    p, moves = game.expand(state)
-    if p is None:
-        return moves, 0
-    children = game.play_all(state, moves)
+    out = game.expand_all(state)
+    if out[0] is None:
+        return out[1], 0
+    p, _, children = out
     best, nodes = None, len(children)
     if ply + 1 >= depth:
         for _, v in game.leaf_all(children):
@@ -249,7 +269,7 @@ class Counting:
         self.players = game.players
         self.bounds = game.bounds
         self.calls = {m: 0 for m in ["initial", "to_move", "moves", "play", "outcome", "evaluate"]}
-        for m in ["expand", "leaf", "play_all", "leaf_all"]:
+        for m in ["expand", "leaf", "play_all", "leaf_all", "expand_all"]:
             if hasattr(game, m):
                 self.calls[m] = 0
 

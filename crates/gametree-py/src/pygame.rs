@@ -24,10 +24,10 @@
 //! `expand` (the player and the moves, or the outcome) where it needs the moves, `leaf`
 //! (terminal or not, and the outcome or the evaluation) on a state as deep as the last one
 //! the search evaluated (`leaf_ply`: the depth limit as far as the adapter can tell), and
-//! `play_all` (every child in one call) for the searches that visit every child
-//! (`visits_every_child`), with `leaf_all` (every child's `leaf` in one call) when those
-//! children are as deep as `leaf_ply`. A wrong guess of `leaf_ply` costs a call, never a
-//! value.
+//! `play_all` (every child in one call) or `expand_all` (`expand` and `play_all` in one
+//! call) for the searches that visit every child (`visits_every_child`), with `leaf_all`
+//! (every child's `leaf` in one call) when those children are as deep as `leaf_ply`. A
+//! wrong guess of `leaf_ply` costs a call, never a value.
 //!
 //! # The interpreter
 //!
@@ -474,8 +474,12 @@ struct Fast<'py> {
     /// `play_all(state, moves)`: the state after each move, in order.
     play_all: Option<Bound<'py, PyAny>>,
     /// `leaf_all(states)`: what `leaf` says of each state, in order (used on the children
-    /// `play_all` made, so only with it).
+    /// `play_all` or `expand_all` made, so only with one of them).
     leaf_all: Option<Bound<'py, PyAny>>,
+    /// `expand_all(state)`: `(to_move, moves, children)`, or `(None, outcome)` for a
+    /// terminal state: `expand` and `play_all` in one call (only for the searches that visit
+    /// every child, as `play_all`).
+    expand_all: Option<Bound<'py, PyAny>>,
 }
 
 /// Whether `searcher` visits every child of every node it expands (so that making all the
@@ -548,20 +552,21 @@ impl<'py> PyGame<'py> {
                 Ok(None)
             }
         };
-        let play_all = if visits_every_child(searcher) {
-            optional("play_all")?
+        let (play_all, expand_all) = if visits_every_child(searcher) {
+            (optional("play_all")?, optional("expand_all")?)
         } else {
-            None
+            (None, None)
         };
         let fast = Fast {
             expand: optional("expand")?,
             leaf: optional("leaf")?,
-            leaf_all: if play_all.is_some() {
+            leaf_all: if play_all.is_some() || expand_all.is_some() {
                 optional("leaf_all")?
             } else {
                 None
             },
             play_all,
+            expand_all,
         };
         let mut neutral = bounds.lower.unwrap_or(Scores::zeros(players));
         if let Some(m) = bounds.maxsum {
@@ -667,8 +672,22 @@ impl<'py> PyGame<'py> {
         !self.stopping()
     }
 
-    /// The move list of `node`, asking Python once: `expand` if the game has it (which
-    /// tells the player to move, or the outcome, in the same call), else `moves`.
+    /// The method that gives a state's moves: `expand_all` or `expand` when the game has
+    /// them (and the search uses them), else `moves`.
+    fn moves_method(&self) -> &'static str {
+        if self.fast.expand_all.is_some() {
+            "expand_all"
+        } else if self.fast.expand.is_some() {
+            "expand"
+        } else {
+            "moves"
+        }
+    }
+
+    /// The move list of `node`, asking Python once: `expand_all` if the game has it and the
+    /// search visits every child (which makes the children too), else `expand` if the game
+    /// has it (which tells the player to move, or the outcome, in the same call), else
+    /// `moves`.
     fn move_list<'a>(&self, node: &'a PyNode) -> Option<&'a Py<PyList>> {
         if let Some(list) = node.moves.get() {
             return Some(list);
@@ -676,9 +695,12 @@ impl<'py> PyGame<'py> {
         if !self.may_call() {
             return None;
         }
-        let list = match &self.fast.expand {
-            Some(expand) => self.call_expand(expand, node),
-            None => self.call_moves(node),
+        let list = if let Some(expand_all) = &self.fast.expand_all {
+            self.call_expand_all(expand_all, node)
+        } else if let Some(expand) = &self.fast.expand {
+            self.call_expand(expand, node)
+        } else {
+            self.call_moves(node)
         };
         match list {
             Ok(list) => Some(node.moves.get_or_init(|| list)),
@@ -726,6 +748,62 @@ impl<'py> PyGame<'py> {
             node.player.set(Some(self.player("expand", &first)?));
         }
         Ok(list)
+    }
+
+    /// Calls `expand_all(state)`: `(player, moves, children)` for a state with moves (the
+    /// children one state per move, in order), `(None, outcome)` for a terminal one. Keeps
+    /// the player and the children, or the outcome, in `node` and returns the moves (empty
+    /// for a terminal state).
+    fn call_expand_all(
+        &self,
+        expand_all: &Bound<'py, PyAny>,
+        node: &PyNode,
+    ) -> PyResult<Py<PyList>> {
+        let before = node.state.bind(self.py);
+        let snapshot = self.snapshot(before);
+        let out = expand_all.call1((before,))?;
+        self.check_unchanged("expand_all", "expand_all(state)", before, snapshot)?;
+        let bad = || {
+            PyTypeError::new_err(format!(
+                "{}.expand_all returned {}, expected a triple (to_move, moves, children) or a \
+                 pair (None, outcome)",
+                self.name,
+                type_name(&out)
+            ))
+        };
+        // The items of a tuple (read in place) or a list, with no allocation.
+        let mut items: [Option<Bound<'py, PyAny>>; 3] = [None, None, None];
+        let len = if let Ok(t) = out.cast::<PyTuple>() {
+            for (slot, x) in items.iter_mut().zip(t.iter_borrowed()) {
+                *slot = Some(x.to_owned());
+            }
+            t.len()
+        } else if let Ok(l) = out.cast::<PyList>() {
+            for (slot, x) in items.iter_mut().zip(l.iter()) {
+                *slot = Some(x);
+            }
+            l.len()
+        } else {
+            return Err(bad());
+        };
+        match (len, &items) {
+            (2, [Some(first), Some(outcome), None]) if first.is_none() => {
+                let outcome = self.scores("expand_all", outcome)?;
+                node.value.set(Some(Leaf::Terminal(outcome)));
+                Ok(PyList::empty(self.py).unbind())
+            }
+            (3, [Some(first), Some(moves), Some(children)]) if !first.is_none() => {
+                let list = self.as_move_list("expand_all", moves)?;
+                let n = list.bind(self.py).len();
+                let children = self.batch("expand_all", children, n, ("state", "move"))?;
+                if n > 0 {
+                    node.player.set(Some(self.player("expand_all", first)?));
+                    let _ = node.children.set(children);
+                }
+                Ok(list)
+            }
+            _ => Err(bad()),
+        }
     }
 
     /// Calls `leaf(state)`: `(True, outcome)` for a terminal state, `(False, evaluation)`
@@ -942,15 +1020,17 @@ impl<'py> PyGame<'py> {
         };
         let list = list.bind(self.py);
         let index = mv;
-        if let Some(play_all) = &self.fast.play_all {
-            let children = match node.children.get() {
-                Some(children) => children,
-                None => {
-                    let before = node.state.bind(self.py);
-                    let children = self.call_play_all(play_all, before, list)?;
-                    node.children.get_or_init(|| children)
-                }
-            };
+        // The children `expand_all` made with the moves, or `play_all` makes now.
+        let children = match (node.children.get(), &self.fast.play_all) {
+            (Some(children), _) => Some(children),
+            (None, Some(play_all)) => {
+                let before = node.state.bind(self.py);
+                let children = self.call_play_all(play_all, before, list)?;
+                Some(node.children.get_or_init(|| children))
+            }
+            (None, None) => None,
+        };
+        if let Some(children) = children {
             let state = children.bind(self.py).get_item(index as usize)?.unbind();
             let child = self.node(state, ply);
             if let Some(leaf_all) = &self.fast.leaf_all {
@@ -1228,8 +1308,9 @@ impl Game for PyGame<'_> {
         if let Some(p) = state.player.get() {
             return p;
         }
-        if self.fast.expand.is_some() && state.moves.get().is_none() {
-            // `expand` tells the player with the moves, which the search asks for next.
+        if self.moves_method() != "moves" && state.moves.get().is_none() {
+            // `expand` (or `expand_all`) tells the player with the moves, which the search
+            // asks for next.
             let _ = self.move_list(state);
             if let Some(p) = state.player.get() {
                 return p;
@@ -1263,11 +1344,7 @@ impl Game for PyGame<'_> {
                     "{}.leaf said a state has moves, and {} returned none for it: a state \
                      is terminal exactly when it has no moves",
                     self.name,
-                    if self.fast.expand.is_some() {
-                        "expand"
-                    } else {
-                        "moves"
-                    }
+                    self.moves_method()
                 )));
             }
             out.push(0);
@@ -1371,11 +1448,7 @@ impl Evaluator<PyGame<'_>> for PyGame<'_> {
                     "{}.leaf said a state is terminal, and {} returned moves for it: a \
                      state is terminal exactly when it has no moves",
                     self.name,
-                    if self.fast.expand.is_some() {
-                        "expand"
-                    } else {
-                        "moves"
-                    }
+                    self.moves_method()
                 ))),
             })
         } else {

@@ -703,7 +703,14 @@ def with_methods(base, *fast):
     def leaf_all(self, states):
         return [leaf(self, s) for s in states]
 
-    optional = {"expand": expand, "leaf": leaf, "play_all": play_all, "leaf_all": leaf_all}
+    def expand_all(self, state):
+        moves = base.moves(self, state)
+        if not moves:
+            return None, base.outcome(self, state)
+        return base.to_move(self, state), moves, [base.play(self, state, m) for m in moves]
+
+    optional = {"expand": expand, "leaf": leaf, "play_all": play_all, "leaf_all": leaf_all,
+                "expand_all": expand_all}
     methods = {name: counted(name, getattr(base, name))
                for name in ["initial", "to_move", "moves", "play", "outcome", "evaluate"]}
     methods.update({name: counted(name, optional[name]) for name in fast})
@@ -713,7 +720,9 @@ def with_methods(base, *fast):
 
 FAST_SETS = [(), ("expand",), ("leaf",), ("play_all",), ("expand", "leaf"),
              ("expand", "leaf", "play_all"), ("play_all", "leaf_all"),
-             ("expand", "leaf", "play_all", "leaf_all")]
+             ("expand", "leaf", "play_all", "leaf_all"), ("expand_all",),
+             ("expand_all", "leaf", "leaf_all"),
+             ("expand", "expand_all", "leaf", "play_all", "leaf_all")]
 
 
 def make(cls, seed, players, height, irregular):
@@ -770,6 +779,19 @@ def inner_and_leaves(game, depth):
     return inner, leaves
 
 
+def terminal_above(game, depth):
+    """The terminal states of the tree max^n searches to `depth`, above that depth."""
+    count, frontier = 0, [(game.initial(), 0)]
+    while frontier:
+        state, ply = frontier.pop()
+        moves = RandomTree.moves(game, state)
+        if not moves:
+            count += ply < depth
+        elif ply < depth:
+            frontier.extend((RandomTree.play(game, state, m), ply + 1) for m in moves)
+    return count
+
+
 def test_a_game_with_only_the_plain_methods_is_called_once_per_question():
     # The plain protocol still works and is asked each thing once per node: moves at every
     # node, to_move at inner nodes, play per child, evaluate or outcome at leaves.
@@ -818,6 +840,25 @@ def test_leaf_all_values_the_children_of_a_node_above_the_depth_limit_in_one_cal
         assert sum(calls.values()) - 1 <= 2 * inner + nodes - leaves + 3 * line
 
 
+def test_expand_all_expands_a_node_and_makes_its_children_in_one_call():
+    # max^n to a fixed depth with expand_all, leaf and leaf_all: one expand_all per inner
+    # node (and per node of the line replayed for the result), one leaf_all per node above
+    # the depth limit, and no call of the plain methods, expand or play_all.
+    cls = with_methods(RandomTree, "expand", "expand_all", "leaf", "play_all", "leaf_all")
+    for seed in range(20):
+        game = make(cls, seed, 3, 6, seed % 2 == 0)
+        inner, leaves = inner_and_leaves(game, 4)
+        r = gt.search(game, "maxn", depth=4)
+        calls, line = game.calls, 2 * len(r.pv)
+        assert set(calls) <= {"initial", "expand_all", "leaf", "leaf_all"}, (seed, calls)
+        assert calls.get("leaf", 0) <= line, (seed, calls)
+        # A terminal node above the depth limit is asked expand_all too (for its outcome).
+        ends = terminal_above(game, 4)
+        assert inner <= calls["expand_all"] <= inner + ends + line, (seed, calls)
+        assert 0 < calls["leaf_all"] <= inner, (seed, calls)
+        assert sum(calls.values()) - 1 <= 2 * inner + 2 * line, (seed, calls)
+
+
 def test_play_all_is_used_only_by_searches_that_visit_every_child():
     # A pruning search asks `play` for the children it visits (play_all would make the
     # pruned ones too).
@@ -828,6 +869,15 @@ def test_play_all_is_used_only_by_searches_that_visit_every_child():
     game = make(cls, 5, 3, 6, False)
     gt.search(game, "maxn", depth=4)
     assert game.calls["play_all"] > 0 and "play" not in game.calls
+    # expand_all too: a pruning search asks `expand` (or `moves`) and `play`.
+    cls = with_methods(RandomTree, "expand", "expand_all")
+    game = make(cls, 5, 3, 6, False)
+    gt.search(game, "speculative", depth=4)
+    assert "expand_all" not in game.calls and game.calls["expand"] > 0
+    game = make(cls, 5, 3, 6, False)
+    gt.search(game, "maxn", depth=4)
+    assert game.calls["expand_all"] > 0
+    assert not {"expand", "moves", "to_move", "play"} & set(game.calls), game.calls
 
 
 class FastBad(RandomTree):
@@ -852,6 +902,16 @@ class FastBadAll(FastBad):
         return [self.leaf(s) for s in states]
 
 
+class FastBadExpandAll(FastBad):
+    """FastBad with expand_all too (which max^n then asks instead of expand and play_all)."""
+
+    def expand_all(self, state):
+        moves = self.moves(state)
+        if not moves:
+            return None, self.outcome(state)
+        return self.to_move(state), moves, [self.play(state, m) for m in moves]
+
+
 @pytest.mark.parametrize("method, broken, error, message", [
     ("expand", lambda self, s: 3, TypeError, "FastBad.expand returned int, expected a pair"),
     ("expand", lambda self, s: (7, ["a"]), gt.GametreeError, "FastBad.expand returned 7, expected an int in 0..3"),
@@ -862,9 +922,17 @@ class FastBadAll(FastBad):
     ("play_all", lambda self, s, ms: None, TypeError, "FastBad.play_all returned NoneType, expected a list of states"),
     ("leaf_all", lambda self, ss: [(False, (3, 3, 3))], gt.GametreeError, "FastBadAll.leaf_all returned 1 pairs for 3 states"),
     ("leaf_all", lambda self, ss: [3] * len(ss), TypeError, "FastBadAll.leaf_all returned int, expected a pair"),
+    ("expand_all", lambda self, s: 3, TypeError, "FastBadExpandAll.expand_all returned int, expected a triple (to_move, moves, children) or a pair (None, outcome)"),
+    ("expand_all", lambda self, s: (0, [0, 1, 2]), TypeError, "FastBadExpandAll.expand_all returned tuple, expected a triple"),
+    ("expand_all", lambda self, s: (None, (3, 3, 3), []), TypeError, "FastBadExpandAll.expand_all returned tuple, expected a triple"),
+    ("expand_all", lambda self, s: (7, ["a"], [s]), gt.GametreeError, "FastBadExpandAll.expand_all returned 7, expected an int in 0..3"),
+    ("expand_all", lambda self, s: (0, [0, 1, 2], [s]), gt.GametreeError, "FastBadExpandAll.expand_all returned 1 states for 3 moves"),
+    ("expand_all", lambda self, s: (0, [0, 1, 2], None), TypeError, "FastBadExpandAll.expand_all returned NoneType, expected a list of states"),
+    ("expand_all", lambda self, s: (None, (3, 3)), gt.GametreeError, "FastBadExpandAll.expand_all returned 2 values, expected 3"),
 ])
 def test_a_fast_method_returning_a_bad_value_is_named(method, broken, error, message):
-    game = (FastBadAll if method == "leaf_all" else FastBad)(7, height=5)  # 3 root moves
+    cls = {"leaf_all": FastBadAll, "expand_all": FastBadExpandAll}.get(method, FastBad)
+    game = cls(7, height=5)  # 3 root moves
     assert len(game.moves(game.initial())) == 3
     setattr(game, method, broken.__get__(game))
     with pytest.raises(error) as e:
@@ -898,6 +966,15 @@ def test_a_play_all_that_changes_its_state_is_named():
 
     with pytest.raises(gt.GametreeError, match="Mutating.play_all changed the state it was given"):
         gt.search(Mutating(3), "maxn", depth=3)
+
+    class MutatingAll(Mutating):
+        def expand_all(self, state):
+            moves = self.moves(state)
+            return state[2], moves, self.play_all(state, moves)
+
+    with pytest.raises(gt.GametreeError,
+                       match="MutatingAll.expand_all changed the state it was given"):
+        gt.search(MutatingAll(3), "maxn", depth=3)
 
 
 def test_a_leaf_that_contradicts_the_moves_is_a_gametree_error():
