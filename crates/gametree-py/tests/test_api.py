@@ -2,8 +2,9 @@
 the gametree command line (its binary is run beside the package), and the API's shapes."""
 
 import json
-
+import os
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -50,20 +51,20 @@ NEEDS_SET_TO_MOVE = {"brs", "brs-plus"}
 
 
 def test_200_random_trees_give_the_clis_value_move_and_counts_for_every_algorithm(cli, tmp_path):
-    searched = {a: 0 for a in gt.algorithms()}
-    players_seen = []
-    for seed in range(200):
+    def check(seed):
+        """Every algorithm on tree `seed`: (its player count, the algorithms that searched
+        it rather than refused)."""
         text = random_tree(seed)
         path = tmp_path / f"tree{seed}.json"
         path.write_text(text)
         tree = gt.Tree.from_json(text)
         loaded = gt.Tree.load(str(path))
-        players_seen.append(tree.players)
         assert loaded.players == tree.players
+        searched = []
         for algorithm in gt.algorithms():
             got = compare_with_cli(cli, tmp_path, tree, ["--tree", path], algorithm)
             if got is not None:
-                searched[algorithm] += 1
+                searched.append(algorithm)
                 # The tree loaded from the file gives the same result.
                 again = gt.search(loaded, algorithm)
                 assert again.value == tuple(got["value"])
@@ -72,6 +73,17 @@ def test_200_random_trees_give_the_clis_value_move_and_counts_for_every_algorith
         for algorithm in ("maxn", "speculative", "paranoid", "hypermax"):
             assert compare_with_cli(cli, tmp_path, tree, ["--tree", path], algorithm,
                                     depth=2) is not None
+        return tree.players, searched
+
+    # The trees are checked on a few threads at once (the binary runs as a process of its
+    # own and the package's searches release the interpreter), in the order of their seeds.
+    searched = {a: 0 for a in gt.algorithms()}
+    players_seen = []
+    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 2)) as pool:
+        for players, algorithms in pool.map(check, range(200)):
+            players_seen.append(players)
+            for algorithm in algorithms:
+                searched[algorithm] += 1
     assert set(players_seen) == {2, 3, 4, 5, 6}
     two = players_seen.count(2)
     # Every algorithm searched every tree it applies to (and the refusals of the others

@@ -706,11 +706,6 @@ impl Meter {
     }
 }
 
-/// The expansion step every search shares: appends the moves of `state` to `moves` (the
-/// search's move stack), charges them to `meter` as work for the clock ([`Meter::work`]),
-/// lets `eval` order them ([`Evaluator::order`]), and returns their range `start..end` in
-/// `moves`.
-#[inline(always)]
 /// The static value of `state`: its outcome if the game is over, else the evaluator's value
 /// (what a search records as a leaf's value in the event log).
 pub(crate) fn static_value<G: Game, E: Evaluator<G>>(
@@ -722,6 +717,11 @@ pub(crate) fn static_value<G: Game, E: Evaluator<G>>(
         .unwrap_or_else(|| eval.evaluate(game, state))
 }
 
+/// The expansion step every search shares: appends the moves of `state` to `moves` (the
+/// search's move stack), charges them to `meter` as work for the clock ([`Meter::work`]),
+/// lets `eval` order them ([`Evaluator::order`]), and returns their range `start..end` in
+/// `moves`.
+#[inline(always)]
 pub(crate) fn expand<G: Game, E: Evaluator<G>>(
     game: &G,
     eval: &E,
