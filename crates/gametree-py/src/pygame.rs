@@ -380,8 +380,11 @@ fn read_bounds(name: &str, players: usize, obj: &Bound<'_, PyAny>) -> PyResult<B
 pub struct PyNode {
     /// The state object (`None` for the neutral state made after an error).
     state: Py<PyAny>,
-    /// The list `moves(state)` (or `expand(state)`) returned (empty after an error).
+    /// The list `moves(state)` (or `expand(state)`, `expand_all(state)`) returned (empty
+    /// after an error).
     moves: OnceCell<Py<PyList>>,
+    /// The method that gave `moves`, for messages.
+    moves_from: Cell<&'static str>,
     /// The player to move, once `expand` told it.
     player: Cell<Option<Player>>,
     /// The state's value once known: its outcome (from `expand`, `leaf` or `outcome`) or
@@ -400,6 +403,7 @@ impl PyNode {
         PyNode {
             state,
             moves: OnceCell::new(),
+            moves_from: Cell::new("moves"),
             player: Cell::new(None),
             value: Cell::new(None),
             children: OnceCell::new(),
@@ -672,10 +676,16 @@ impl<'py> PyGame<'py> {
         !self.stopping()
     }
 
-    /// The method that gives a state's moves: `expand_all` or `expand` when the game has
-    /// them (and the search uses them), else `moves`.
-    fn moves_method(&self) -> &'static str {
-        if self.fast.expand_all.is_some() {
+    /// Whether `node`'s moves are asked of `expand_all` (see [`PyGame::move_list`]).
+    #[inline]
+    fn expands_all(&self, node: &PyNode) -> bool {
+        self.fast.expand_all.is_some() && node.ply < self.leaf_ply.get()
+    }
+
+    /// The method that gives `node`'s moves ([`PyGame::move_list`]): `expand_all` or
+    /// `expand` when the game has them (and the search uses them), else `moves`.
+    fn moves_method(&self, node: &PyNode) -> &'static str {
+        if self.expands_all(node) {
             "expand_all"
         } else if self.fast.expand.is_some() {
             "expand"
@@ -684,10 +694,13 @@ impl<'py> PyGame<'py> {
         }
     }
 
-    /// The move list of `node`, asking Python once: `expand_all` if the game has it and the
-    /// search visits every child (which makes the children too), else `expand` if the game
-    /// has it (which tells the player to move, or the outcome, in the same call), else
-    /// `moves`.
+    /// The move list of `node`, asking Python once: `expand_all` if the game has it, the
+    /// search visits every child and `node` is above `leaf_ply` (so that the search will
+    /// most likely expand it: the children are made in the same call), else `expand` if the
+    /// game has it (which tells the player to move, or the outcome, in the same call), else
+    /// `moves`. (A node as deep as `leaf_ply` whose moves are asked for is most likely a
+    /// leaf whose terminality is wanted: making its children would be wasted. Should the
+    /// search expand it after all, `play` makes its children one by one.)
     fn move_list<'a>(&self, node: &'a PyNode) -> Option<&'a Py<PyList>> {
         if let Some(list) = node.moves.get() {
             return Some(list);
@@ -695,7 +708,13 @@ impl<'py> PyGame<'py> {
         if !self.may_call() {
             return None;
         }
-        let list = if let Some(expand_all) = &self.fast.expand_all {
+        let expand_all = self
+            .fast
+            .expand_all
+            .as_ref()
+            .filter(|_| self.expands_all(node));
+        node.moves_from.set(self.moves_method(node));
+        let list = if let Some(expand_all) = expand_all {
             self.call_expand_all(expand_all, node)
         } else if let Some(expand) = &self.fast.expand {
             self.call_expand(expand, node)
@@ -1308,7 +1327,7 @@ impl Game for PyGame<'_> {
         if let Some(p) = state.player.get() {
             return p;
         }
-        if self.moves_method() != "moves" && state.moves.get().is_none() {
+        if self.moves_method(state) != "moves" && state.moves.get().is_none() {
             // `expand` (or `expand_all`) tells the player with the moves, which the search
             // asks for next.
             let _ = self.move_list(state);
@@ -1344,7 +1363,7 @@ impl Game for PyGame<'_> {
                     "{}.leaf said a state has moves, and {} returned none for it: a state \
                      is terminal exactly when it has no moves",
                     self.name,
-                    self.moves_method()
+                    state.moves_from.get()
                 )));
             }
             out.push(0);
@@ -1448,7 +1467,7 @@ impl Evaluator<PyGame<'_>> for PyGame<'_> {
                     "{}.leaf said a state is terminal, and {} returned moves for it: a \
                      state is terminal exactly when it has no moves",
                     self.name,
-                    self.moves_method()
+                    state.moves_from.get()
                 ))),
             })
         } else {

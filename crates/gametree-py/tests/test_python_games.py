@@ -850,13 +850,37 @@ def test_expand_all_expands_a_node_and_makes_its_children_in_one_call():
         inner, leaves = inner_and_leaves(game, 4)
         r = gt.search(game, "maxn", depth=4)
         calls, line = game.calls, 2 * len(r.pv)
-        assert set(calls) <= {"initial", "expand_all", "leaf", "leaf_all"}, (seed, calls)
-        assert calls.get("leaf", 0) <= line, (seed, calls)
+        # (expand at most on the replayed line's last state, at the depth limit.)
+        assert set(calls) <= {"initial", "expand_all", "expand", "leaf", "leaf_all"}, calls
+        assert calls.get("leaf", 0) + calls.get("expand", 0) <= line, (seed, calls)
         # A terminal node above the depth limit is asked expand_all too (for its outcome).
         ends = terminal_above(game, 4)
         assert inner <= calls["expand_all"] <= inner + ends + line, (seed, calls)
         assert 0 < calls["leaf_all"] <= inner, (seed, calls)
         assert sum(calls.values()) - 1 <= 2 * inner + 2 * line, (seed, calls)
+
+
+def test_expand_all_is_not_asked_at_the_depth_limit():
+    # With expand_all alone, a state at the depth limit is asked `moves` (is it terminal?)
+    # and `evaluate`: expand_all there would make children the search never visits.
+    cls = with_methods(RandomTree, "expand_all")
+    for seed in range(10):
+        game = make(cls, seed, 3, 6, False)
+        inner, leaves = inner_and_leaves(game, 4)
+        r = gt.search(game, "maxn", depth=4)
+        calls, line = game.calls, 2 * len(r.pv)
+        ends = terminal_above(game, 4)
+        assert inner <= calls["expand_all"] <= inner + ends + line, (seed, calls)
+        assert calls.get("play", 0) <= line, (seed, calls)
+        assert 0 < calls["evaluate"] <= leaves - ends, (seed, calls)
+    # Iterative deepening: one state per new depth is expanded after it was asked `moves`
+    # as a leaf; its children are made by `play`, and the values are those of the plain
+    # protocol.
+    plain = make(with_methods(RandomTree), 3, 3, 6, False)
+    game = make(cls, 3, 3, 6, False)
+    want = summary(gt.search(plain, "maxn", depth=5, iterative=True))
+    assert summary(gt.search(game, "maxn", depth=5, iterative=True)) == want
+    assert 0 < game.calls["play"] < game.calls["expand_all"], game.calls
 
 
 def test_play_all_is_used_only_by_searches_that_visit_every_child():
@@ -877,7 +901,9 @@ def test_play_all_is_used_only_by_searches_that_visit_every_child():
     game = make(cls, 5, 3, 6, False)
     gt.search(game, "maxn", depth=4)
     assert game.calls["expand_all"] > 0
-    assert not {"expand", "moves", "to_move", "play"} & set(game.calls), game.calls
+    # (expand only at the depth limit, where the search wants to know whether a state is
+    # terminal.)
+    assert not {"moves", "to_move", "play"} & set(game.calls), game.calls
 
 
 class FastBad(RandomTree):
