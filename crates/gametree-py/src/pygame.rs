@@ -700,7 +700,7 @@ impl<'py> PyGame<'py> {
     /// game has it (which tells the player to move, or the outcome, in the same call), else
     /// `moves`. (A node as deep as `leaf_ply` whose moves are asked for is most likely a
     /// leaf whose terminality is wanted: making its children would be wasted. Should the
-    /// search expand it after all, `play` makes its children one by one.)
+    /// search expand it after all, `play_all` or `play` makes its children.)
     fn move_list<'a>(&self, node: &'a PyNode) -> Option<&'a Py<PyList>> {
         if let Some(list) = node.moves.get() {
             return Some(list);
