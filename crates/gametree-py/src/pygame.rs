@@ -228,6 +228,27 @@ fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
     }
 }
 
+/// The length of `out` and its first three items, if it is a tuple (read in place: no
+/// bounds-checked call per item) or a list; `None` for anything else. No memory is
+/// allocated.
+fn items3<'py>(out: &Bound<'py, PyAny>) -> Option<(usize, [Option<Bound<'py, PyAny>>; 3])> {
+    let mut items = [None, None, None];
+    let len = if let Ok(t) = out.cast::<PyTuple>() {
+        for (slot, x) in items.iter_mut().zip(t.iter_borrowed()) {
+            *slot = Some(x.to_owned());
+        }
+        t.len()
+    } else if let Ok(l) = out.cast::<PyList>() {
+        for (slot, x) in items.iter_mut().zip(l.iter()) {
+            *slot = Some(x);
+        }
+        l.len()
+    } else {
+        return None;
+    };
+    Some((len, items))
+}
+
 impl Protocol {
     fn read(game: &Bound<'_, PyAny>) -> PyResult<Protocol> {
         let name = type_name(game);
@@ -486,6 +507,28 @@ struct Fast<'py> {
     expand_all: Option<Bound<'py, PyAny>>,
 }
 
+/// The method that gives a state's moves ([`PyGame::move_list`]).
+#[derive(Clone, Copy)]
+enum MovesFrom<'a, 'py> {
+    /// `expand_all`: the player, the moves and the children, or the outcome.
+    ExpandAll(&'a Bound<'py, PyAny>),
+    /// `expand`: the player and the moves, or the outcome.
+    Expand(&'a Bound<'py, PyAny>),
+    /// `moves`.
+    Moves,
+}
+
+impl MovesFrom<'_, '_> {
+    /// The method's name, for messages.
+    fn name(self) -> &'static str {
+        match self {
+            MovesFrom::ExpandAll(_) => "expand_all",
+            MovesFrom::Expand(_) => "expand",
+            MovesFrom::Moves => "moves",
+        }
+    }
+}
+
 /// Whether `searcher` visits every child of every node it expands (so that making all the
 /// children in one `play_all` call wastes none).
 fn visits_every_child(searcher: Searcher) -> bool {
@@ -676,21 +719,13 @@ impl<'py> PyGame<'py> {
         !self.stopping()
     }
 
-    /// Whether `node`'s moves are asked of `expand_all` (see [`PyGame::move_list`]).
+    /// The method [`PyGame::move_list`] asks for `node`'s moves.
     #[inline]
-    fn expands_all(&self, node: &PyNode) -> bool {
-        self.fast.expand_all.is_some() && node.ply < self.leaf_ply.get()
-    }
-
-    /// The method that gives `node`'s moves ([`PyGame::move_list`]): `expand_all` or
-    /// `expand` when the game has them (and the search uses them), else `moves`.
-    fn moves_method(&self, node: &PyNode) -> &'static str {
-        if self.expands_all(node) {
-            "expand_all"
-        } else if self.fast.expand.is_some() {
-            "expand"
-        } else {
-            "moves"
+    fn moves_from(&self, node: &PyNode) -> MovesFrom<'_, 'py> {
+        match (&self.fast.expand_all, &self.fast.expand) {
+            (Some(f), _) if node.ply < self.leaf_ply.get() => MovesFrom::ExpandAll(f),
+            (_, Some(f)) => MovesFrom::Expand(f),
+            _ => MovesFrom::Moves,
         }
     }
 
@@ -708,18 +743,12 @@ impl<'py> PyGame<'py> {
         if !self.may_call() {
             return None;
         }
-        let expand_all = self
-            .fast
-            .expand_all
-            .as_ref()
-            .filter(|_| self.expands_all(node));
-        node.moves_from.set(self.moves_method(node));
-        let list = if let Some(expand_all) = expand_all {
-            self.call_expand_all(expand_all, node)
-        } else if let Some(expand) = &self.fast.expand {
-            self.call_expand(expand, node)
-        } else {
-            self.call_moves(node)
+        let from = self.moves_from(node);
+        node.moves_from.set(from.name());
+        let list = match from {
+            MovesFrom::ExpandAll(expand_all) => self.call_expand_all(expand_all, node),
+            MovesFrom::Expand(expand) => self.call_expand(expand, node),
+            MovesFrom::Moves => self.call_moves(node),
         };
         match list {
             Ok(list) => Some(node.moves.get_or_init(|| list)),
@@ -782,46 +811,28 @@ impl<'py> PyGame<'py> {
         let snapshot = self.snapshot(before);
         let out = expand_all.call1((before,))?;
         self.check_unchanged("expand_all", "expand_all(state)", before, snapshot)?;
-        let bad = || {
-            PyTypeError::new_err(format!(
-                "{}.expand_all returned {}, expected a triple (to_move, moves, children) or a \
-                 pair (None, outcome)",
-                self.name,
-                type_name(&out)
-            ))
-        };
-        // The items of a tuple (read in place) or a list, with no allocation.
-        let mut items: [Option<Bound<'py, PyAny>>; 3] = [None, None, None];
-        let len = if let Ok(t) = out.cast::<PyTuple>() {
-            for (slot, x) in items.iter_mut().zip(t.iter_borrowed()) {
-                *slot = Some(x.to_owned());
-            }
-            t.len()
-        } else if let Ok(l) = out.cast::<PyList>() {
-            for (slot, x) in items.iter_mut().zip(l.iter()) {
-                *slot = Some(x);
-            }
-            l.len()
-        } else {
-            return Err(bad());
-        };
-        match (len, &items) {
-            (2, [Some(first), Some(outcome), None]) if first.is_none() => {
-                let outcome = self.scores("expand_all", outcome)?;
+        match items3(&out) {
+            Some((2, [Some(first), Some(outcome), None])) if first.is_none() => {
+                let outcome = self.scores("expand_all", &outcome)?;
                 node.value.set(Some(Leaf::Terminal(outcome)));
                 Ok(PyList::empty(self.py).unbind())
             }
-            (3, [Some(first), Some(moves), Some(children)]) if !first.is_none() => {
-                let list = self.as_move_list("expand_all", moves)?;
+            Some((3, [Some(first), Some(moves), Some(children)])) if !first.is_none() => {
+                let list = self.as_move_list("expand_all", &moves)?;
                 let n = list.bind(self.py).len();
-                let children = self.batch("expand_all", children, n, ("state", "move"))?;
+                let children = self.batch("expand_all", &children, n, ("state", "move"))?;
                 if n > 0 {
-                    node.player.set(Some(self.player("expand_all", first)?));
+                    node.player.set(Some(self.player("expand_all", &first)?));
                     let _ = node.children.set(children);
                 }
                 Ok(list)
             }
-            _ => Err(bad()),
+            _ => Err(PyTypeError::new_err(format!(
+                "{}.expand_all returned {}, expected a triple (to_move, moves, children) or a \
+                 pair (None, outcome)",
+                self.name,
+                type_name(&out)
+            ))),
         }
     }
 
@@ -882,20 +893,8 @@ impl<'py> PyGame<'py> {
         out: &Bound<'py, PyAny>,
         expected: &str,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let items = if let Ok(t) = out.cast::<PyTuple>() {
-            // A tuple's items read in place (no bounds-checked call per item).
-            let mut items = t.iter_borrowed();
-            match (t.len(), items.next(), items.next()) {
-                (2, Some(a), Some(b)) => Some((Ok(a.to_owned()), Ok(b.to_owned()))),
-                _ => None,
-            }
-        } else if let Ok(l) = out.cast::<PyList>() {
-            (l.len() == 2).then(|| (l.get_item(0), l.get_item(1)))
-        } else {
-            None
-        };
-        match items {
-            Some((Ok(a), Ok(b))) => Ok((a, b)),
+        match items3(out) {
+            Some((2, [Some(a), Some(b), None])) => Ok((a, b)),
             _ => Err(PyTypeError::new_err(format!(
                 "{}.{method} returned {}, expected a pair {expected}",
                 self.name,
@@ -1327,7 +1326,7 @@ impl Game for PyGame<'_> {
         if let Some(p) = state.player.get() {
             return p;
         }
-        if self.moves_method(state) != "moves" && state.moves.get().is_none() {
+        if !matches!(self.moves_from(state), MovesFrom::Moves) && state.moves.get().is_none() {
             // `expand` (or `expand_all`) tells the player with the moves, which the search
             // asks for next.
             let _ = self.move_list(state);

@@ -764,32 +764,21 @@ def test_the_fast_protocol_gives_the_values_and_counts_of_the_plain_one():
         assert summary(gt.search(make(classes[fast], 4, 3, 5, False), "mcts", depth=3)) == want
 
 
-def inner_and_leaves(game, depth):
-    """The inner nodes and the leaves of the tree max^n searches to `depth`."""
-    inner = leaves = 0
+def tree_counts(game, depth):
+    """The inner nodes, the leaves and, among the leaves, the terminal states above `depth`
+    of the tree max^n searches to `depth`."""
+    inner = leaves = ends = 0
     frontier = [(game.initial(), 0)]
     while frontier:
         state, ply = frontier.pop()
         moves = RandomTree.moves(game, state)
         if not moves or ply >= depth:
             leaves += 1
+            ends += not moves and ply < depth
         else:
             inner += 1
             frontier.extend((RandomTree.play(game, state, m), ply + 1) for m in moves)
-    return inner, leaves
-
-
-def terminal_above(game, depth):
-    """The terminal states of the tree max^n searches to `depth`, above that depth."""
-    count, frontier = 0, [(game.initial(), 0)]
-    while frontier:
-        state, ply = frontier.pop()
-        moves = RandomTree.moves(game, state)
-        if not moves:
-            count += ply < depth
-        elif ply < depth:
-            frontier.extend((RandomTree.play(game, state, m), ply + 1) for m in moves)
-    return count
+    return inner, leaves, ends
 
 
 def test_a_game_with_only_the_plain_methods_is_called_once_per_question():
@@ -797,7 +786,7 @@ def test_a_game_with_only_the_plain_methods_is_called_once_per_question():
     # node, to_move at inner nodes, play per child, evaluate or outcome at leaves.
     for seed in range(20):
         game = make(with_methods(RandomTree), seed, 3, 6, False)
-        inner, leaves = inner_and_leaves(game, 4)
+        inner, leaves, _ = tree_counts(game, 4)
         r = gt.search(game, "maxn", depth=4)
         assert r.stats["nodes"] == inner + leaves
         calls = game.calls
@@ -815,7 +804,7 @@ def test_the_fast_protocol_makes_one_call_per_node_and_one_per_expansion():
     cls = with_methods(RandomTree, "expand", "leaf", "play_all")
     for seed in range(20):
         game = make(cls, seed, 3, 6, False)
-        inner, leaves = inner_and_leaves(game, 4)
+        inner, leaves, _ = tree_counts(game, 4)
         r = gt.search(game, "maxn", depth=4)
         calls, nodes, line = game.calls, r.stats["nodes"], 2 * len(r.pv)
         assert set(calls) <= {"initial", "expand", "leaf", "play_all"}, (seed, calls)
@@ -831,7 +820,7 @@ def test_leaf_all_values_the_children_of_a_node_above_the_depth_limit_in_one_cal
     cls = with_methods(RandomTree, "expand", "leaf", "play_all", "leaf_all")
     for seed in range(20):
         game = make(cls, seed, 3, 6, False)
-        inner, leaves = inner_and_leaves(game, 4)
+        inner, leaves, _ = tree_counts(game, 4)
         r = gt.search(game, "maxn", depth=4)
         calls, nodes, line = game.calls, r.stats["nodes"], 2 * len(r.pv)
         assert set(calls) <= {"initial", "expand", "leaf", "play_all", "leaf_all"}, calls
@@ -847,14 +836,13 @@ def test_expand_all_expands_a_node_and_makes_its_children_in_one_call():
     cls = with_methods(RandomTree, "expand", "expand_all", "leaf", "play_all", "leaf_all")
     for seed in range(20):
         game = make(cls, seed, 3, 6, seed % 2 == 0)
-        inner, leaves = inner_and_leaves(game, 4)
+        inner, leaves, ends = tree_counts(game, 4)
         r = gt.search(game, "maxn", depth=4)
         calls, line = game.calls, 2 * len(r.pv)
         # (expand at most on the replayed line's last state, at the depth limit.)
         assert set(calls) <= {"initial", "expand_all", "expand", "leaf", "leaf_all"}, calls
         assert calls.get("leaf", 0) + calls.get("expand", 0) <= line, (seed, calls)
         # A terminal node above the depth limit is asked expand_all too (for its outcome).
-        ends = terminal_above(game, 4)
         assert inner <= calls["expand_all"] <= inner + ends + line, (seed, calls)
         assert 0 < calls["leaf_all"] <= inner, (seed, calls)
         assert sum(calls.values()) - 1 <= 2 * inner + 2 * line, (seed, calls)
@@ -866,10 +854,9 @@ def test_expand_all_is_not_asked_at_the_depth_limit():
     cls = with_methods(RandomTree, "expand_all")
     for seed in range(10):
         game = make(cls, seed, 3, 6, False)
-        inner, leaves = inner_and_leaves(game, 4)
+        inner, leaves, ends = tree_counts(game, 4)
         r = gt.search(game, "maxn", depth=4)
         calls, line = game.calls, 2 * len(r.pv)
-        ends = terminal_above(game, 4)
         assert inner <= calls["expand_all"] <= inner + ends + line, (seed, calls)
         assert calls.get("play", 0) <= line, (seed, calls)
         assert 0 < calls["evaluate"] <= leaves - ends, (seed, calls)
