@@ -353,3 +353,42 @@ fn a_kept_table_is_reused_and_cleared_in_constant_time() {
     assert_eq!(first, fresh, "a cleared table searches as a new one");
     assert!(again < first, "kept table: {again} nodes, then {first}");
 }
+
+/// Focus with two players is not zero-sum: one engine with a kept table plays a game against
+/// itself, each search from the player to move (player 0, then player 1, ...), at depths 3
+/// and 2 in turn, so a position stored for one root player's score is met again at the same
+/// draft by a search for the other's. Every search gives paranoid search's value for the
+/// player to move (the root player's own score, which it maximises), as a new engine does:
+/// the root player's side is mixed into the table's keys.
+#[test]
+fn a_kept_table_keeps_the_two_root_players_apart_on_a_game_that_is_not_zero_sum() {
+    use gametree::search::paranoid::paranoid;
+    use gametree_games::focus::{Focus, FocusEval};
+    let g = Focus::new(2, 600).unwrap();
+    let options = Options {
+        table_mib: 1,
+        ..Options::STRONG
+    };
+    let kept = engine::Engine::new(&options).unwrap();
+    let mut state = g.initial();
+    let mut movers = [0; 2];
+    for i in 0..16 {
+        if g.outcome(&state).is_some() {
+            break;
+        }
+        let config = Config::depth(3 - (i % 2));
+        let want = paranoid(&g, &FocusEval, &state, &config).unwrap();
+        let fresh = engine::Engine::new(&options)
+            .unwrap()
+            .search(&g, &FocusEval, &GameHash, &state, &config)
+            .unwrap();
+        let r = kept
+            .search(&g, &FocusEval, &GameHash, &state, &config)
+            .unwrap();
+        assert_eq!(r.result.score, want.score, "search {i}, kept table");
+        assert_eq!(fresh.result.score, want.score, "search {i}, new table");
+        movers[g.to_move(&state).index()] += 1;
+        state = g.play(&state, r.result.best_move.unwrap());
+    }
+    assert!(movers[0] >= 4 && movers[1] >= 4, "{movers:?}");
+}

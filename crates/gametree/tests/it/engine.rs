@@ -7,6 +7,7 @@ use proptest::prelude::*;
 
 use gametree::search::alphabeta::alphabeta;
 use gametree::search::engine::{self, GameHash, NoHash, Options, Root, Side};
+use gametree::search::minimax::key;
 use gametree::search::ordering::Ordering;
 use gametree::search::parallel::search_parallel;
 use gametree::search::paranoid::paranoid;
@@ -181,23 +182,27 @@ fn check_tree(
     };
     let root = t.initial();
     let oracle = alphabeta(t, &TreeEval, &root, &config).unwrap();
-    let want = oracle.value[0];
+    // The root player's own score: the number every configuration maximises for it (the
+    // trees need not be zero-sum, and ties in it may reach leaves that differ elsewhere).
+    let p = t.to_move(&root);
+    let want = oracle.value[p];
     for (name, options) in configurations(mate) {
         // Fixed depth, one search.
         let r =
             engine::search_fixed(t, &TreeEval, &GameHash, &root, &config, &options, None).unwrap();
-        prop_assert_eq!(r.value[0], want, "{} fixed", name);
+        prop_assert_eq!(r.value[p], want, "{} fixed", name);
         prop_assert_eq!(r.score, r.value[t.to_move(&root)], "{} score", name);
         if let Some(m) = r.best_move {
             prop_assert_eq!(Some(&m), r.pv.first(), "{} best move", name);
         }
         // Iterative deepening: the last iteration and every earlier one.
         let r = engine::search(t, &TreeEval, &GameHash, &root, &config, &options).unwrap();
-        prop_assert_eq!(r.result.value[0], want, "{} iterative", name);
+        prop_assert_eq!(r.result.value[p], want, "{} iterative", name);
         for it in &r.iterations {
             let c = Config::depth(it.depth);
-            let v = alphabeta(t, &TreeEval, &root, &c).unwrap().value[0];
-            prop_assert_eq!(it.value, v, "{} iteration {}", name, it.depth);
+            let v = alphabeta(t, &TreeEval, &root, &c).unwrap().value;
+            // An iteration's value is the engine's number: the key, in player 0's terms.
+            prop_assert_eq!(it.value, key(&v, p), "{} iteration {}", name, it.depth);
         }
         prop_assert_eq!(
             r.result.stats.nodes,
@@ -206,7 +211,7 @@ fn check_tree(
         // Without hashes at all.
         let r =
             engine::search_fixed(t, &TreeEval, &NoHash, &root, &config, &options, None).unwrap();
-        prop_assert_eq!(r.value[0], want, "{} no hash", name);
+        prop_assert_eq!(r.value[p], want, "{} no hash", name);
     }
     // A one-bucket table: constant replacement.
     let tiny = gametree::search::tt::Table::with_bytes(gametree::search::tt::BUCKET_BYTES);
@@ -217,7 +222,7 @@ fn check_tree(
     };
     let mut s = engine::Searcher::new(t, &TreeEval, &GameHash, Some(&tiny), &root, &options);
     let r = engine::iterate(&mut s, &root, &config, &options, None).unwrap();
-    prop_assert_eq!(r.result.value[0], want, "one-bucket table");
+    prop_assert_eq!(r.result.value[p], want, "one-bucket table");
     // Lazy SMP, two threads, table shared.
     let par = Options {
         threads: 2,
@@ -227,7 +232,7 @@ fn check_tree(
         ..Options::STRONG
     };
     let r = search_parallel(t, &TreeEval, &GameHash, &root, &config, &par).unwrap();
-    prop_assert_eq!(r.result.value[0], want, "parallel");
+    prop_assert_eq!(r.result.value[p], want, "parallel");
     // The registry entries.
     for (name, f) in [
         ("pvs", pvs::pvs as fn(&_, &_, &_, &_) -> _),
@@ -235,7 +240,7 @@ fn check_tree(
         ("aspiration", aspiration::aspiration),
     ] {
         let r: gametree::search::SearchResult<u32> = f(t, &TreeEval, &root, &config).unwrap();
-        prop_assert_eq!(r.value[0], want, "registry {}", name);
+        prop_assert_eq!(r.value[p], want, "registry {}", name);
         prop_assert_eq!(r.stats.nodes, r.stats.expansions + 1);
     }
     Ok(())
@@ -459,12 +464,15 @@ proptest! {
         for threads in 1..=4 {
             let options = Options { threads, table_mib: 1, ..Options::STRONG };
             let r = search_parallel(&t, &TreeEval, &GameHash, &root, &config, &options).unwrap();
+            // Iterations report the engine's number (the key); the result, the root
+            // player's own score.
+            let p = t.to_move(&root);
             for it in &r.iterations {
-                let v = alphabeta(&t, &TreeEval, &root, &Config::depth(it.depth)).unwrap().value[0];
-                prop_assert_eq!(it.value, v, "threads {} depth {}", threads, it.depth);
+                let v = alphabeta(&t, &TreeEval, &root, &Config::depth(it.depth)).unwrap().value;
+                prop_assert_eq!(it.value, key(&v, p), "threads {} depth {}", threads, it.depth);
             }
-            let want = alphabeta(&t, &TreeEval, &root, &config).unwrap().value[0];
-            prop_assert_eq!(r.result.value[0], want, "threads {}", threads);
+            let want = alphabeta(&t, &TreeEval, &root, &config).unwrap().value[p];
+            prop_assert_eq!(r.result.value[p], want, "threads {}", threads);
         }
     }
 }

@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use gametree::search::alphabeta::{alphabeta, alphabeta_window};
 use gametree::search::alphabeta_failsoft::{alphabeta_failsoft, alphabeta_failsoft_window};
 use gametree::search::iterative::iterative_deepening;
-use gametree::search::minimax::{minimax, INF};
+use gametree::search::minimax::{key, minimax, INF};
 use gametree::search::negamax::{negamax, negamax_window};
 use gametree::search::{Config, CutoffKind, Limits, SearchError, SearchResult, Stats, StopReason};
 use gametree::tree::{ExplicitTree, Node, NodeId, TreeEval, TreeOptions};
@@ -222,7 +222,8 @@ proptest! {
     ) {
         let t = random_tree(seed, &shape);
         let c = Config::unlimited();
-        let v = minimax(&t, &TreeEval, &0, &c).unwrap().value[0];
+        // The window is in player 0's terms, on the root player's score (the key).
+        let v = key(&minimax(&t, &TreeEval, &0, &c).unwrap().value, t.to_move(&0));
         let (alpha, beta) = (a, a + width);
         let (hard, hs) = alphabeta_window(&t, &TreeEval, &0, &c, alpha, beta).unwrap();
         let (soft, ss) = alphabeta_failsoft_window(&t, &TreeEval, &0, &c, alpha, beta).unwrap();
@@ -258,6 +259,7 @@ proptest! {
 /// fail-soft form do, which is the contract of our searches.
 fn textbook(
     t: &ExplicitTree,
+    root: Player,
     node: NodeId,
     mut alpha: Score,
     mut beta: Score,
@@ -266,12 +268,14 @@ fn textbook(
 ) -> Score {
     if t.is_leaf(node) {
         log.push(node);
-        return t.value(node).expect("a leaf has a value")[0];
+        // The root player's score in player 0's terms (player 0 maximises it).
+        let v = t.value(node).expect("a leaf has a value");
+        return if root == Player::new(0) { v[0] } else { -v[1] };
     }
     if t.to_move(&node) == Player::new(0) {
         let mut value = -INF;
         for child in t.children(node) {
-            value = value.max(textbook(t, child, alpha, beta, soft, log));
+            value = value.max(textbook(t, root, child, alpha, beta, soft, log));
             if soft {
                 alpha = alpha.max(value);
                 if value >= beta {
@@ -288,7 +292,7 @@ fn textbook(
     } else {
         let mut value = INF;
         for child in t.children(node) {
-            value = value.min(textbook(t, child, alpha, beta, soft, log));
+            value = value.min(textbook(t, root, child, alpha, beta, soft, log));
             if soft {
                 beta = beta.min(value);
                 if value <= alpha {
@@ -321,10 +325,11 @@ proptest! {
     #[test]
     fn evaluated_leaves_are_the_textbook_ones(seed in any::<u64>(), shape in shape()) {
         let t = random_tree(seed, &shape);
+        let root = t.to_move(&0);
         let mut hard_log = Vec::new();
-        let hard_value = textbook(&t, 0, -INF, INF, false, &mut hard_log);
+        let hard_value = textbook(&t, root, 0, -INF, INF, false, &mut hard_log);
         let mut soft_log = Vec::new();
-        let soft_value = textbook(&t, 0, -INF, INF, true, &mut soft_log);
+        let soft_value = textbook(&t, root, 0, -INF, INF, true, &mut soft_log);
         prop_assert_eq!(&hard_log, &soft_log);
         prop_assert_eq!(hard_value, soft_value);
         let algorithms: [(&str, RecordingSearch); 3] = [
@@ -335,7 +340,7 @@ proptest! {
         for (name, search) in algorithms {
             let game = Recording::new(&t);
             let r = search(&game, &RecEval, &0, &Config::unlimited()).unwrap();
-            prop_assert_eq!(r.value[0], soft_value, "{} value", name);
+            prop_assert_eq!(key(&r.value, root), soft_value, "{} value", name);
             let pv_leaf = r.pv.iter().fold(0, |s, &m| t.play(&s, m));
             prop_assert!(t.is_leaf(pv_leaf), "{}: the pv reaches a leaf", name);
             let mut expected = soft_log.clone();
@@ -678,15 +683,26 @@ fn ties_go_to_the_first_move() {
         assert_eq!(r.value, Scores::from_slice(&[3, 1]));
         assert_eq!(r.score, 3);
     }
-    // Player 1 to move at the root: it minimises player 0's score, and `score` is its own.
+    // Player 1 to move at the root: it maximises its own score (not minimises player 0's,
+    // which ties at 2 between the last two), and `score` is its own.
     let t = tree(
         r#"{ "players": 2, "root": { "player": 1, "children": [
             { "value": [6, 0] }, { "value": [2, 5] }, { "value": [2, 8] } ] } }"#,
     );
     for search in algorithms {
         let r = search(&t, &TreeEval, &0, &Config::unlimited()).unwrap();
-        assert_eq!((r.best_move, r.score), (Some(1), 5));
-        assert_eq!(r.value, Scores::from_slice(&[2, 5]));
+        assert_eq!((r.best_move, r.score), (Some(2), 8));
+        assert_eq!(r.value, Scores::from_slice(&[2, 8]));
+    }
+    // Ties in player 1's score go to the first move, whatever player 0 gets.
+    let t = tree(
+        r#"{ "players": 2, "root": { "player": 1, "children": [
+            { "value": [6, 0] }, { "value": [2, 8] }, { "value": [1, 8] } ] } }"#,
+    );
+    for search in algorithms {
+        let r = search(&t, &TreeEval, &0, &Config::unlimited()).unwrap();
+        assert_eq!((r.best_move, r.score), (Some(1), 8));
+        assert_eq!(r.value, Scores::from_slice(&[2, 8]));
     }
 }
 

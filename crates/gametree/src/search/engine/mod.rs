@@ -10,10 +10,13 @@
 //!
 //! # Values
 //!
-//! The engine reads one number per leaf: the component of [`Options::side`] (player 0, as
-//! [`crate::search::alphabeta()`] does; or the player to move at the root, as
-//! [`crate::search::paranoid()`] does), clamped as [`crate::search::minimax::key`] does. The
-//! side maximises it, every other player minimises it.
+//! The engine reads one number per leaf, as [`Options::side`] says: for [`Side::First`] the
+//! two-player family's [`crate::search::minimax::key`] (the root player's score in player
+//! 0's terms, which player 0 maximises and player 1 minimises, as
+//! [`crate::search::alphabeta()`] does); for [`Side::RootMover`] the root player's
+//! component, which it maximises and every other player minimises (as
+//! [`crate::search::paranoid()`] does). Both are clamped as the key is. On two players both
+//! make the root player maximise its own score, so they choose the same moves.
 //!
 //! **Win and loss scores.** With [`Options::mate`] `= Some(m)`, a leaf whose number has
 //! magnitude at least `m` is a game end, and the engine prefers the shortest win and the
@@ -44,9 +47,9 @@
 //! [`EngineResult::result`] is a [`SearchResult`] as the other two-player searches give it:
 //! `pv` the principal variation (moves from the triangular table, extended by the table's
 //! best moves where a table cutoff cut it short), `best_move` its first move, `value` the
-//! vector of the leaf the PV reaches when its side component equals the search value (else
-//! that vector with the side component replaced by the search value: this happens only when
-//! the PV could not be completed), `score = value[player to move at the root]`.
+//! vector of the leaf the PV reaches when its number equals the search value (else that
+//! vector with the component the number reads replaced so that it does: this happens only
+//! when the PV could not be completed), `score = value[player to move at the root]`.
 //! [`EngineResult::iterations`] has one [`IterationInfo`] per completed iteration.
 //!
 //! Tie-breaking: the first move in search order wins a tie; search order is the game's order

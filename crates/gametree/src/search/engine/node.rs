@@ -35,9 +35,18 @@ pub struct Searcher<'a, G: Game, E, H> {
     hasher: &'a H,
     table: Option<&'a Table>,
     opts: Options,
+    /// The player who maximises the engine's number (every other player minimises it).
     side: Player,
-    /// XORed into every position hash before it reaches the table: a constant of the side,
-    /// so a table kept between searches for different sides keeps their values apart.
+    /// Whose score the engine's number is: the side's own for [`Side::RootMover`], the root
+    /// player's for [`Side::First`].
+    view: Player,
+    /// `+1`, or `-1` when the number is the view's score seen from the other player (a
+    /// [`Side::First`] search with player 1 to move at the root): the number of a leaf `v` is
+    /// `sign * v[view]`.
+    sign: Score,
+    /// XORed into every position hash before it reaches the table: a constant of the side
+    /// and the view, so a table kept between searches for different sides or views keeps
+    /// their values apart.
     side_salt: u64,
     /// The counters of the current search.
     pub(crate) meter: Meter,
@@ -63,12 +72,13 @@ pub struct Searcher<'a, G: Game, E, H> {
     table_cuts: bool,
 }
 
-/// The constant XORed into the hashes of a search for `side` (0 for player 0, so a search
-/// for player 0 uses the game's hashes as they are).
-fn side_salt(side: Player) -> u64 {
-    match side.index() {
-        0 => 0,
-        i => crate::rng::mix64(0x5EED_5A17_0000_0000 ^ i as u64),
+/// The constant XORed into the hashes of a search for `side` reading `view`'s score (0 for
+/// player 0 reading its own, so such a search uses the game's hashes as they are).
+fn side_salt(side: Player, view: Player) -> u64 {
+    match (side.index(), view.index()) {
+        (0, 0) => 0,
+        (i, j) if i == j => crate::rng::mix64(0x5EED_5A17_0000_0000 ^ i as u64),
+        (_, j) => crate::rng::mix64(0x5EED_5A17_0001_0000 ^ j as u64),
     }
 }
 
@@ -91,9 +101,12 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         state: &G::State,
         opts: &Options,
     ) -> Self {
-        let side = match opts.side {
-            Side::First => Player::new(0),
-            Side::RootMover => game.to_move(state),
+        let root = game.to_move(state);
+        // Side::First: player 0 maximises the root player's score in player 0's terms
+        // (`key` of the two-player family): `v[0]`, or `-v[1]` when player 1 is at the root.
+        let (side, view, sign) = match opts.side {
+            Side::First => (Player::new(0), root, if root.index() == 0 { 1 } else { -1 }),
+            Side::RootMover => (root, root, 1),
         };
         Searcher {
             game,
@@ -102,7 +115,9 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
             table: if H::TABLE { table } else { None },
             opts: *opts,
             side,
-            side_salt: side_salt(side),
+            view,
+            sign,
+            side_salt: side_salt(side, view),
             meter: Meter::new(&Limits::default()),
             shared: None,
             iteration: u32::MAX,
@@ -157,14 +172,16 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         self.frontier = false;
     }
 
-    /// The side's number of a leaf, adjusted by ply for wins and losses.
+    /// The engine's number of a value vector (before any adjustment for wins and losses).
+    #[inline]
+    fn number(&self, v: &Scores) -> Score {
+        self.sign * v[self.view].clamp(-KEY_LIMIT, KEY_LIMIT)
+    }
+
+    /// The engine's number of a leaf, adjusted by ply for wins and losses.
     #[inline]
     pub(super) fn leaf_value(&self, v: &Scores, ply: u32) -> Score {
-        mate::at_ply(
-            self.opts.mate,
-            v[self.side].clamp(-KEY_LIMIT, KEY_LIMIT),
-            ply,
-        )
+        mate::at_ply(self.opts.mate, self.number(v), ply)
     }
 
     /// The root's static value in the engine's numbers (the first guess of the drivers).
@@ -654,8 +671,8 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
     ) -> SearchResult<G::Move> {
         let plain = self.plain(v);
         let mut value = leaf_of_pv(self.game, self.eval, state, &pv);
-        if value[self.side].clamp(-KEY_LIMIT, KEY_LIMIT) != plain {
-            value[self.side] = plain;
+        if self.number(&value) != plain {
+            value[self.view] = self.sign * plain;
         }
         SearchResult {
             value,

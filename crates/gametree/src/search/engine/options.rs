@@ -8,7 +8,10 @@ use crate::search::SearchResult;
 /// Whose number the engine maximises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
-    /// Player 0 (two-player alpha-beta's convention; two players only).
+    /// Player 0 maximises, player 1 minimises, the root player's score in player 0's terms
+    /// (`v[0]` when player 0 moves at the root, `-v[1]` when player 1 does): the two-player
+    /// family's number ([`crate::search::minimax::key`]), so the root player maximises its
+    /// own score on any two-player game, zero-sum or not. Two players only.
     First,
     /// The player to move at the root against everyone else (paranoid; any player count).
     RootMover,

@@ -18,9 +18,9 @@ use crate::search::{
 ///   article "Alpha-beta pruning" (docs/references.md), with the
 ///   cutoff tests written `>= beta` and `<= alpha`, as Knuth & Moore write them.
 /// - **Computes**: exactly [`crate::search::minimax()`]'s value, best move, principal
-///   variation and value vector, reading player 0's component of every leaf (outcome, or the
-///   evaluator's value at a node at ply = depth limit): player 0 maximises it, player 1
-///   minimises it. Turns need not alternate; the tree need not be zero-sum.
+///   variation and value vector, reading the [`crate::search::minimax::key`] of every leaf (outcome, or the
+///   evaluator's value at a node at ply = depth limit: the root player's score in player
+///   0's terms): player 0 maximises it, player 1 minimises it. Turns need not alternate; the tree need not be zero-sum.
 /// - **Bounds**: no evaluator bound is needed. Inside, every node is searched with a window
 ///   `(alpha, beta)` and, for its true minimax value `v`, returns `r` with
 ///   `r = alpha` if `v <= alpha`, `r = beta` if `v >= beta`, `r = v` otherwise (the value
@@ -55,7 +55,7 @@ pub fn alphabeta<G: Game, E: Evaluator<G>>(
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
     require_two_players(game, "alphabeta")?;
-    let mut s = TwoPlayerSearch::new(game, eval, config);
+    let mut s = TwoPlayerSearch::new(game, eval, config, state);
     match s.alphabeta_node(state, 0, -INF, INF) {
         Ok(_) => Ok(s.into_result(state)),
         Err(reason) => Err(s.meter.stopped(reason)),
@@ -65,8 +65,8 @@ pub fn alphabeta<G: Game, E: Evaluator<G>>(
 /// Fail-hard alpha-beta with the window `(alpha, beta)` at the root, in player 0's terms;
 /// returns the bound `r` and the counts.
 ///
-/// With `v` the true minimax value of `state` (player 0's component, as [`alphabeta`]
-/// reads it) and `alpha < beta`: `r = alpha` if `v <= alpha`, `r = beta` if `v >= beta`,
+/// With `v` the true minimax value of `state` (the root player's score in player 0's terms, as
+/// [`alphabeta`] reads it) and `alpha < beta`: `r = alpha` if `v <= alpha`, `r = beta` if `v >= beta`,
 /// `r = v` otherwise. A null window `(t - 1, t)` thus tells whether `v >= t`. The window is
 /// clamped into `[-INF, INF]`; with `alpha >= beta` the answer is meaningless but the search
 /// still ends normally. Counts and preconditions as [`alphabeta`]; no trace is kept.
@@ -83,7 +83,7 @@ pub fn alphabeta_window<G: Game, E: Evaluator<G>>(
         trace: false,
         ..*config
     };
-    let mut s = TwoPlayerSearch::new(game, eval, &config);
+    let mut s = TwoPlayerSearch::new(game, eval, &config, state);
     match s.alphabeta_node(state, 0, alpha.max(-INF), beta.max(-INF)) {
         Ok(r) => Ok((r, s.meter.finish())),
         Err(reason) => Err(s.meter.stopped(reason)),
@@ -91,7 +91,7 @@ pub fn alphabeta_window<G: Game, E: Evaluator<G>>(
 }
 
 impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
-    /// The value of `state` (player 0's component) clamped into `[alpha, beta]`.
+    /// The value of `state` (its key) clamped into `[alpha, beta]`.
     fn alphabeta_node(
         &mut self,
         state: &G::State,
@@ -106,14 +106,14 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
             self.meter.leaf();
             self.tracer
                 .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
-            return Ok(key(&v).max(alpha).min(beta));
+            return Ok(key(&v, self.root).max(alpha).min(beta));
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
             let v = self.eval.evaluate(self.game, state);
             self.tracer
                 .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
-            return Ok(key(&v).max(alpha).min(beta));
+            return Ok(key(&v, self.root).max(alpha).min(beta));
         }
         let (start, end) = crate::search::expand(
             self.game,

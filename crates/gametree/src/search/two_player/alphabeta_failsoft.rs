@@ -19,9 +19,9 @@ use crate::search::{
 ///   best value); the fail-soft pseudocode of the Wikipedia article "Alpha-beta pruning"
 ///   (docs/references.md).
 /// - **Computes**: exactly [`crate::search::minimax()`]'s value, best move, principal
-///   variation and value vector, reading player 0's component of every leaf (outcome, or the
-///   evaluator's value at a node at ply = depth limit): player 0 maximises it, player 1
-///   minimises it. Turns need not alternate; the tree need not be zero-sum.
+///   variation and value vector, reading the [`crate::search::minimax::key`] of every leaf (outcome, or the
+///   evaluator's value at a node at ply = depth limit: the root player's score in player
+///   0's terms): player 0 maximises it, player 1 minimises it. Turns need not alternate; the tree need not be zero-sum.
 /// - **Bounds**: no evaluator bound is needed. Inside, every node is searched with a window
 ///   `(alpha, beta)` and, for its true minimax value `v`, returns `r` with
 ///   `v <= r <= alpha` if `v <= alpha` (an upper bound, possibly below `alpha`),
@@ -60,7 +60,7 @@ pub fn alphabeta_failsoft<G: Game, E: Evaluator<G>>(
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
     require_two_players(game, "alphabeta-failsoft")?;
-    let mut s = TwoPlayerSearch::new(game, eval, config);
+    let mut s = TwoPlayerSearch::new(game, eval, config, state);
     match s.failsoft_node(state, 0, -INF, INF) {
         Ok(_) => Ok(s.into_result(state)),
         Err(reason) => Err(s.meter.stopped(reason)),
@@ -70,8 +70,8 @@ pub fn alphabeta_failsoft<G: Game, E: Evaluator<G>>(
 /// Fail-soft alpha-beta with the window `(alpha, beta)` at the root, in player 0's terms;
 /// returns the bound `r` and the counts.
 ///
-/// With `v` the true minimax value of `state` (player 0's component, as
-/// [`alphabeta_failsoft`] reads it) and `alpha < beta`: `v <= r <= alpha` if `v <= alpha`,
+/// With `v` the true minimax value of `state` (the root player's score in player 0's
+/// terms, as [`alphabeta_failsoft`] reads it) and `alpha < beta`: `v <= r <= alpha` if `v <= alpha`,
 /// `beta <= r <= v` if `v >= beta`, `r = v` otherwise. The window is clamped into
 /// `[-INF, INF]`; with `alpha >= beta` the answer is meaningless but the search still ends
 /// normally. Counts and preconditions as [`alphabeta_failsoft`]; no trace is kept.
@@ -88,7 +88,7 @@ pub fn alphabeta_failsoft_window<G: Game, E: Evaluator<G>>(
         trace: false,
         ..*config
     };
-    let mut s = TwoPlayerSearch::new(game, eval, &config);
+    let mut s = TwoPlayerSearch::new(game, eval, &config, state);
     match s.failsoft_node(state, 0, alpha.max(-INF), beta.max(-INF)) {
         Ok(r) => Ok((r, s.meter.finish())),
         Err(reason) => Err(s.meter.stopped(reason)),
@@ -96,7 +96,7 @@ pub fn alphabeta_failsoft_window<G: Game, E: Evaluator<G>>(
 }
 
 impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
-    /// The fail-soft value of `state` (player 0's component) for the window
+    /// The fail-soft value of `state` (its key) for the window
     /// `(alpha, beta)`.
     fn failsoft_node(
         &mut self,
@@ -112,14 +112,14 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
             self.meter.leaf();
             self.tracer
                 .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
-            return Ok(key(&v));
+            return Ok(key(&v, self.root));
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
             let v = self.eval.evaluate(self.game, state);
             self.tracer
                 .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
-            return Ok(key(&v));
+            return Ok(key(&v, self.root));
         }
         let (start, end) = crate::search::expand(
             self.game,

@@ -2,13 +2,18 @@
 //! two-player family. [`crate::search::alphabeta()`], [`crate::search::alphabeta_failsoft()`] and
 //! [`crate::search::negamax()`] all claim to return exactly what [`minimax`] returns.
 //!
-//! The two-player searches read one number per leaf: player 0's component of its
-//! [`Scores`]. Player 0 maximises it and player 1 minimises it (for a zero-sum tree, the same
-//! as each player maximising its own score). This module also holds the small helpers the
-//! family shares: [`INF`] and [`key`].
+//! The two-player searches read one number per leaf, its [`key`]: the score of the player
+//! to move at the root, written in player 0's terms (`s[0]` when player 0 moves at the root,
+//! `-s[1]` when player 1 does). Player 0 maximises it and player 1 minimises it, so the root
+//! player maximises its own score and the other player minimises it: paranoid search's rule
+//! ([`crate::search::paranoid()`]), and best-reply search's with two players. On a zero-sum
+//! leaf (`s[1] = -s[0]`) both readings are `s[0]`, the textbook minimax; on a game that is
+//! not zero-sum (Focus with two players, a random tree) the reading keeps each search's
+//! objective the root player's own score, whichever seat it searches for. This module also
+//! holds the small helpers the family shares: [`INF`] and [`key`].
 
 use crate::eval::Evaluator;
-use crate::game::{Game, Score, Scores};
+use crate::game::{Game, Player, Score, Scores};
 use crate::search::{
     leaf_of_pv, require_two_players, Config, CutoffKind, Meter, PvTable, SearchError, SearchResult,
     Stats, StopReason, Tracer,
@@ -21,12 +26,18 @@ pub const INF: Score = Score::MAX;
 /// The largest magnitude a [`key`] may have: `INF - 1`.
 pub const KEY_LIMIT: Score = INF - 1;
 
-/// The number a two-player search reads from a leaf: player 0's score, clamped into
-/// `-KEY_LIMIT..=KEY_LIMIT` (a no-op for every valid score, which lies within
-/// [`crate::MAX_SCORE`]). The clamp keeps `-INF < key < INF` and makes negation safe.
+/// The number a two-player search reads from a leaf when `root` moves at the root: the root
+/// player's score in player 0's terms, `s[0]` for root player 0 and `-s[1]` for root player
+/// 1, clamped into `-KEY_LIMIT..=KEY_LIMIT` (a no-op for every valid score, which lies within
+/// [`crate::MAX_SCORE`]). Player 0 maximises it and player 1 minimises it. On a zero-sum leaf
+/// it is `s[0]` for either root. The clamp keeps `-INF < key < INF` and makes negation safe.
 #[inline]
-pub fn key(s: &Scores) -> Score {
-    s[0].clamp(-KEY_LIMIT, KEY_LIMIT)
+pub fn key(s: &Scores, root: Player) -> Score {
+    if root.index() == 0 {
+        s[0].clamp(-KEY_LIMIT, KEY_LIMIT)
+    } else {
+        -s[1].clamp(-KEY_LIMIT, KEY_LIMIT)
+    }
 }
 
 /// Builds the [`SearchResult`] of a finished two-player search from its principal
@@ -59,10 +70,12 @@ pub(super) fn two_player_result<G: Game, E: Evaluator<G>>(
 /// - **Paper**: von Neumann (1928); Shannon (1950), "Programming a computer for playing
 ///   chess"; the minimax of Knuth & Moore (1975), "An analysis of alpha-beta pruning", F0.
 /// - **Computes**: the minimax value of `state` searched to `config.limits.depth` plies (to
-///   the end of the game when `None`), reading player 0's component of every leaf: at a
-///   terminal node its outcome, at the depth limit (a node at ply = depth) the evaluator's
-///   value, at a node where player 0 moves the largest child value, where player 1 moves the
-///   smallest. Turns need not alternate; the tree need not be zero-sum.
+///   the end of the game when `None`), reading the [`key`] of every leaf (the root player's
+///   score in player 0's terms): at a terminal node its outcome, at the depth limit (a node
+///   at ply = depth) the evaluator's value, at a node where player 0 moves the largest child
+///   key, where player 1 moves the smallest. So the root player maximises its own score and
+///   the other minimises it, which is [`crate::search::paranoid_plain()`]'s value with two
+///   players. Turns need not alternate; the tree need not be zero-sum.
 /// - **Bounds**: none needed; every subtree is searched in full.
 /// - **Tie-breaking**: the first child in search order wins a tie (only a strictly better
 ///   value replaces the best). Search order is the game's move order after
@@ -85,7 +98,7 @@ pub fn minimax<G: Game, E: Evaluator<G>>(
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
     require_two_players(game, "minimax")?;
-    let mut s = TwoPlayerSearch::new(game, eval, config);
+    let mut s = TwoPlayerSearch::new(game, eval, config, state);
     match s.minimax_node(state, 0) {
         Ok(_) => Ok(s.into_result(state)),
         Err(reason) => Err(s.meter.stopped(reason)),
@@ -103,10 +116,13 @@ pub(super) struct TwoPlayerSearch<'a, G: Game, E> {
     /// One buffer used as a stack of move lists: no allocation per node.
     pub(super) moves: Vec<G::Move>,
     pub(super) depth_limit: u32,
+    /// The player to move at the root: whose score the [`key`] reads.
+    pub(super) root: Player,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> TwoPlayerSearch<'a, G, E> {
-    pub(super) fn new(game: &'a G, eval: &'a E, config: &Config) -> Self {
+    /// A search from `root_state` (the key reads its mover's score).
+    pub(super) fn new(game: &'a G, eval: &'a E, config: &Config, root_state: &G::State) -> Self {
         TwoPlayerSearch {
             game,
             eval,
@@ -115,19 +131,20 @@ impl<'a, G: Game, E: Evaluator<G>> TwoPlayerSearch<'a, G, E> {
             tracer: Tracer::new(config),
             moves: Vec::with_capacity(256),
             depth_limit: config.limits.depth.unwrap_or(u32::MAX),
+            root: game.to_move(root_state),
         }
     }
 
-    /// A child at the depth limit (or terminal there): counted and valued (player 0's
-    /// component) exactly as the recursive node method would, without the call (most nodes
+    /// A child at the depth limit (or terminal there): counted and valued (its [`key`])
+    /// exactly as the recursive node method would, without the call (most nodes
     /// are such leaves).
     #[inline(always)]
     pub(super) fn frontier(&mut self, state: &G::State, ply: u32) -> Result<Score, StopReason> {
         self.meter.visit(ply)?;
         self.meter.leaf();
         let s = match self.game.outcome(state) {
-            Some(v) => key(&v),
-            None => key(&self.eval.evaluate(self.game, state)),
+            Some(v) => key(&v, self.root),
+            None => key(&self.eval.evaluate(self.game, state), self.root),
         };
         self.tracer.visit();
         self.tracer
@@ -171,7 +188,7 @@ impl<'a, G: Game, E: Evaluator<G>> TwoPlayerSearch<'a, G, E> {
 }
 
 impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
-    /// The minimax value (player 0's component) of `state` at `ply`.
+    /// The minimax value (the [`key`]) of `state` at `ply`.
     fn minimax_node(&mut self, state: &G::State, ply: u32) -> Result<Score, StopReason> {
         self.meter.visit(ply)?;
         self.tracer.visit();
@@ -180,14 +197,14 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
             self.meter.leaf();
             self.tracer
                 .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
-            return Ok(key(&v));
+            return Ok(key(&v, self.root));
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
             let v = self.eval.evaluate(self.game, state);
             self.tracer
                 .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
-            return Ok(key(&v));
+            return Ok(key(&v, self.root));
         }
         let (start, end) = crate::search::expand(
             self.game,
@@ -240,8 +257,31 @@ mod tests {
 
     #[test]
     fn key_is_safe_to_negate() {
-        assert_eq!(key(&Scores::from_slice(&[Score::MIN, 0])), -KEY_LIMIT);
-        assert_eq!(key(&Scores::from_slice(&[Score::MAX, 0])), KEY_LIMIT);
-        assert_eq!(key(&Scores::zero_sum(-7)), -7);
+        let (p0, p1) = (Player::new(0), Player::new(1));
+        assert_eq!(key(&Scores::from_slice(&[Score::MIN, 0]), p0), -KEY_LIMIT);
+        assert_eq!(key(&Scores::from_slice(&[Score::MAX, 0]), p0), KEY_LIMIT);
+        assert_eq!(key(&Scores::from_slice(&[0, Score::MIN]), p1), KEY_LIMIT);
+        assert_eq!(key(&Scores::from_slice(&[0, Score::MAX]), p1), -KEY_LIMIT);
+        assert_eq!(key(&Scores::zero_sum(-7), p0), -7);
+        assert_eq!(key(&Scores::zero_sum(-7), p1), -7);
+    }
+
+    #[test]
+    fn the_root_player_maximises_its_own_score_on_a_tree_that_is_not_zero_sum() {
+        // Player 1 moves at the root. Read as player 0's score, player 1 would pick the first
+        // child (player 0 gets 1 there, 5 in the second); it prefers the second, where it
+        // gets 9 instead of 2, as paranoid search does.
+        let t = ExplicitTree::from_json_str(
+            r#"{ "players": 2, "root": { "player": 1, "children": [
+                { "value": [1, 2] }, { "value": [5, 9] } ] } }"#,
+        )
+        .unwrap();
+        let r = minimax(&t, &TreeEval, &0, &Config::unlimited()).unwrap();
+        let p = crate::search::paranoid::paranoid_plain(&t, &TreeEval, &0, &Config::unlimited())
+            .unwrap();
+        assert_eq!(r.pv, vec![1]);
+        assert_eq!(r.score, 9);
+        assert_eq!(r.value, Scores::from_slice(&[5, 9]));
+        assert_eq!((r.score, r.value, r.pv), (p.score, p.value, p.pv));
     }
 }

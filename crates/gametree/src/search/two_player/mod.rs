@@ -1,5 +1,6 @@
-//! The two-player family: minimax and alpha-beta in their textbook forms, each reading
-//! player 0's component of the value vector (see [`minimax::key`]). The engine
+//! The two-player family: minimax and alpha-beta in their textbook forms, each reading one
+//! number per leaf, the root player's score in player 0's terms (see [`minimax::key`]): the
+//! root player maximises its own score, the other player minimises it. The engine
 //! ([`super::engine`]) is the same search with the enhancements that make it strong.
 
 pub mod alphabeta;

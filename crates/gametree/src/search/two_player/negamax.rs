@@ -21,9 +21,9 @@ use crate::search::{
 ///   variant); fail-soft as in Fishburn (1984).
 /// - **Computes**: exactly [`crate::search::minimax()`]'s value, best move, principal
 ///   variation and value vector on any two-player tree, zero-sum or not: every leaf is read
-///   as `color * key` where `key` is player 0's component ([`crate::search::minimax::key`])
-///   and `color` is `+1` when player 0 is to move at that node and `-1` otherwise, so player
-///   0 maximises its component and player 1 minimises it. Turns need not alternate: a
+///   as `color * key` where `key` is the root player's score in player 0's terms
+///   ([`crate::search::minimax::key`]) and `color` is `+1` when player 0 is to move at that
+///   node and `-1` otherwise, so player 0 maximises the key and player 1 minimises it. Turns need not alternate: a
 ///   child's value is negated only when the player to move changes.
 /// - **Bounds**: no evaluator bound is needed. A node searched with the window
 ///   `(alpha, beta)` in its mover's terms returns, for its true negamax value `v`, `r` with
@@ -55,7 +55,7 @@ pub fn negamax<G: Game, E: Evaluator<G>>(
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
     require_two_players(game, "negamax")?;
-    let mut s = TwoPlayerSearch::new(game, eval, config);
+    let mut s = TwoPlayerSearch::new(game, eval, config, state);
     match s.negamax_node(state, 0, -INF, INF) {
         Ok(_) => Ok(s.into_result(state)),
         Err(reason) => Err(s.meter.stopped(reason)),
@@ -65,7 +65,8 @@ pub fn negamax<G: Game, E: Evaluator<G>>(
 /// Negamax (fail-soft) with the window `(alpha, beta)` at the root given in player 0's
 /// terms; returns the bound `r` in player 0's terms and the counts.
 ///
-/// With `v` the true minimax value of `state` (player 0's component) and `alpha < beta`:
+/// With `v` the true minimax value of `state` (its key, the root player's score in player
+/// 0's terms) and `alpha < beta`:
 /// `v <= r <= alpha` if `v <= alpha`, `beta <= r <= v` if `v >= beta`, `r = v` otherwise:
 /// the same contract, and the same search, as
 /// [`crate::search::alphabeta_failsoft::alphabeta_failsoft_window`]. The window is clamped
@@ -85,7 +86,7 @@ pub fn negamax_window<G: Game, E: Evaluator<G>>(
         ..*config
     };
     let (alpha, beta) = (alpha.max(-INF), beta.max(-INF));
-    let mut s = TwoPlayerSearch::new(game, eval, &config);
+    let mut s = TwoPlayerSearch::new(game, eval, &config, state);
     let root_is_0 = game.to_move(state).index() == 0;
     let result = if root_is_0 {
         s.negamax_node(state, 0, alpha, beta)
@@ -115,14 +116,14 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
             self.meter.leaf();
             self.tracer
                 .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
-            return Ok(color * key(&v));
+            return Ok(color * key(&v, self.root));
         }
         if ply >= self.depth_limit {
             self.meter.leaf();
             let v = self.eval.evaluate(self.game, state);
             self.tracer
                 .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
-            return Ok(color * key(&v));
+            return Ok(color * key(&v, self.root));
         }
         let (start, end) = crate::search::expand(
             self.game,
@@ -218,6 +219,20 @@ mod tests {
         .unwrap();
         let c = Config::unlimited();
         let r = negamax(&t, &TreeEval, &0, &c).unwrap();
+        // Player 1, at the root, gets 0 at every leaf: the first leaf in search order.
+        assert_eq!(r.value, Scores::from_slice(&[-281474976710656, 0]));
+        for (a, b) in [(Score::MIN, Score::MAX), (Score::MAX, Score::MIN), (0, 0)] {
+            assert!(negamax_window(&t, &TreeEval, &0, &c, a, b).is_ok());
+        }
+        // The same extremes in the root player's own component.
+        let t = ExplicitTree::from_json_str(
+            r#"{ "players": 2, "root": { "player": 1, "children": [
+                { "player": 0, "children": [ {"value": [0, -281474976710656]}, {"value": [0, 281474976710656]} ] },
+                { "value": [0, 0] } ] } }"#,
+        )
+        .unwrap();
+        let r = negamax(&t, &TreeEval, &0, &c).unwrap();
+        // Player 0 holds player 1 to its smallest score in the first subtree: player 1 takes 0.
         assert_eq!(r.value, Scores::from_slice(&[0, 0]));
         for (a, b) in [(Score::MIN, Score::MAX), (Score::MAX, Score::MIN), (0, 0)] {
             assert!(negamax_window(&t, &TreeEval, &0, &c, a, b).is_ok());
