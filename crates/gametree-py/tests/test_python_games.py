@@ -496,10 +496,11 @@ class Endless:
         return (1, 1, 1)
 
 
+@pytest.mark.sigint
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
 @pytest.mark.parametrize("algorithm", ["maxn", "speculative", "paranoid"])
 @pytest.mark.parametrize("depth", [40, 10_000])
-def test_ctrl_c_stops_a_search_of_a_python_game(algorithm, depth):
+def test_ctrl_c_stops_a_search_of_a_python_game(algorithm, depth, sigint_raises):
     # Depth 40 runs on the calling thread, depth 10,000 (the deepest a search may go) on a
     # thread of its own: both far more than the search can finish.
     interrupt_search(Endless(), algorithm, depth)
@@ -521,15 +522,16 @@ class EndlessFast(Endless):
         return [(False, (1, 1, 1))] * len(states)
 
 
+@pytest.mark.sigint
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
 @pytest.mark.parametrize("depth", [40, 10_000])
-def test_ctrl_c_stops_a_search_over_the_fast_methods(depth):
+def test_ctrl_c_stops_a_search_over_the_fast_methods(depth, sigint_raises):
     interrupt_search(EndlessFast(), "maxn", depth)
 
 
 def interrupt_search(game, algorithm, depth):
-    """Searches `game` and sends SIGINT 0.3 s later: KeyboardInterrupt within a second."""
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    """Searches `game` and sends SIGINT 0.3 s later: KeyboardInterrupt within a second (the
+    test's fixture `sigint_raises` makes SIGINT raise it)."""
     sent = []
 
     def interrupt():
@@ -544,7 +546,6 @@ def interrupt_search(game, algorithm, depth):
         latency = time.monotonic() - sent[0]
     finally:
         timer.cancel()
-        signal.signal(signal.SIGINT, previous)
     assert latency < 1.0, latency
     # The stop request is withdrawn: the next search runs to its end.
     assert gt.search(RandomTree(5), algorithm).stats["nodes"] > 1
