@@ -216,7 +216,7 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
 
 /// `obj` as an `i64` if it is an integer: an `int` (not a `bool`) or an object with
 /// `__index__` (a NumPy integer, say). An `int` beyond 64 bits reads as `i64::MAX`, which
-/// every range check refuses.
+/// every range check refuses (and whose message prints the int itself: [`int_text`]).
 fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
     if obj.is_instance_of::<PyBool>() {
         return None;
@@ -226,6 +226,24 @@ fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
         Err(_) if obj.is_instance_of::<PyInt>() => Some(i64::MAX),
         Err(_) => None,
     }
+}
+
+/// The integer `obj` (which [`as_int`] read) in decimal, for messages: the value the game
+/// gave, even beyond 64 bits (`2**70` prints as 1180591620717411303424, not as the
+/// `i64::MAX` [`as_int`] reads it as).
+#[cold]
+fn int_text(obj: &Bound<'_, PyAny>) -> String {
+    let int = if obj.is_instance_of::<PyInt>() {
+        Ok(obj.clone())
+    } else {
+        // An object with `__index__`: the int it stands for.
+        obj.py()
+            .import("operator")
+            .and_then(|operator| operator.getattr("index")?.call1((obj,)))
+    };
+    int.and_then(|i| i.str())
+        .map(|s| s.to_string())
+        .unwrap_or_else(|_| "?".to_string())
 }
 
 /// The length of `out` and its first three items, if it is a tuple (read in place: no
@@ -269,9 +287,10 @@ impl Protocol {
                 )))
             }
             Some(p) if (2..=MAX_PLAYERS as i64).contains(&p) => p as usize,
-            Some(p) => {
+            Some(_) => {
                 return Err(gametree_error(format!(
-                    "{name}.players is {p}, expected an int in 2..6"
+                    "{name}.players is {}, expected an int in 2..6",
+                    int_text(&players_obj)
                 )))
             }
         };
@@ -304,8 +323,9 @@ fn read_bounds(name: &str, players: usize, obj: &Bound<'_, PyAny>) -> PyResult<B
                 type_name(v)
             ))),
             Some(x) if score_in_range(x) => Ok(x),
-            Some(x) => Err(gametree_error(format!(
-                "{name}.bounds[{key:?}] is {x}, outside the score range -2^48..=2^48"
+            Some(_) => Err(gametree_error(format!(
+                "{name}.bounds[{key:?}] is {}, outside the score range -2^48..=2^48",
+                int_text(v)
             ))),
         }
     };
@@ -411,8 +431,10 @@ pub struct PyNode {
     /// The state's value once known: its outcome (from `expand`, `leaf` or `outcome`) or
     /// its evaluation (from `leaf`).
     value: Cell<Option<Leaf>>,
-    /// The states `play_all(state, moves)` returned, one per move.
+    /// The states `play_all(state, moves)` (or `expand_all(state)`) returned, one per move.
     children: OnceCell<Py<PyList>>,
+    /// The method that gave `children`, for messages.
+    children_from: Cell<&'static str>,
     /// The pairs `leaf_all(children)` returned, one per child.
     child_leaves: OnceCell<Py<PyList>>,
     /// The plies from the root of the search.
@@ -428,6 +450,7 @@ impl PyNode {
             player: Cell::new(None),
             value: Cell::new(None),
             children: OnceCell::new(),
+            children_from: Cell::new("play_all"),
             child_leaves: OnceCell::new(),
             ply,
         }
@@ -824,6 +847,7 @@ impl<'py> PyGame<'py> {
                 if n > 0 {
                     node.player.set(Some(self.player("expand_all", &first)?));
                     let _ = node.children.set(children);
+                    node.children_from.set("expand_all");
                 }
                 Ok(list)
             }
@@ -903,15 +927,14 @@ impl<'py> PyGame<'py> {
         }
     }
 
-    /// Fills `s` from `items`, the items of `out` (what `method` returned) read as ints
-    /// (the type name of an item that is not one): one int per player, each in the score
-    /// range.
+    /// Fills `s` from `items`, the items of `out` (what `method` returned): one int per
+    /// player, each in the score range.
     fn fill_scores(
         &self,
         method: &str,
         out: &Bound<'py, PyAny>,
         s: &mut Scores,
-        items: impl ExactSizeIterator<Item = Result<i64, String>>,
+        items: impl ExactSizeIterator<Item = Bound<'py, PyAny>>,
     ) -> PyResult<()> {
         let n = self.players;
         if items.len() != n {
@@ -922,20 +945,21 @@ impl<'py> PyGame<'py> {
             )));
         }
         for (i, item) in items.enumerate() {
-            match item {
-                Ok(v) if score_in_range(v) => s[i] = v,
-                Ok(v) => {
+            match as_int(&item) {
+                Some(v) if score_in_range(v) => s[i] = v,
+                Some(_) => {
                     return Err(gametree_error(format!(
-                        "{}.{method} returned {v}, outside the score range -2^48..=2^48",
-                        self.name
+                        "{}.{method} returned {}, outside the score range -2^48..=2^48",
+                        self.name,
+                        int_text(&item)
                     )))
                 }
-                Err(item_type) => {
+                None => {
                     return Err(PyTypeError::new_err(format!(
-                        "{}.{method} returned a {} holding {item_type}, expected one int per \
-                         player",
+                        "{}.{method} returned a {} holding {}, expected one int per player",
                         self.name,
                         type_name(out),
+                        type_name(&item)
                     )))
                 }
             }
@@ -977,14 +1001,9 @@ impl<'py> PyGame<'py> {
         let n = self.players;
         let mut s = Scores::zeros(n);
         if let Ok(t) = out.cast::<PyTuple>() {
-            // Borrowed items: no reference counting per value.
-            let items = t
-                .iter_borrowed()
-                .map(|x| as_int(&x).ok_or_else(|| type_name(&x)));
-            self.fill_scores(method, out, &mut s, items)?;
+            self.fill_scores(method, out, &mut s, t.iter())?;
         } else if let Ok(l) = out.cast::<PyList>() {
-            let items = l.iter().map(|x| as_int(&x).ok_or_else(|| type_name(&x)));
-            self.fill_scores(method, out, &mut s, items)?;
+            self.fill_scores(method, out, &mut s, l.iter())?;
         } else {
             return Err(PyTypeError::new_err(format!(
                 "{}.{method} returned {}, expected a tuple of {n} ints (one per player)",
@@ -1012,9 +1031,10 @@ impl<'py> PyGame<'py> {
         let n = self.players;
         match as_int(out) {
             Some(p) if (0..n as i64).contains(&p) => Ok(Player::new(p as usize)),
-            Some(p) => Err(gametree_error(format!(
-                "{}.{method} returned {p}, expected an int in 0..{n}",
-                self.name
+            Some(_) => Err(gametree_error(format!(
+                "{}.{method} returned {}, expected an int in 0..{n}",
+                self.name,
+                int_text(out)
             ))),
             None => Err(PyTypeError::new_err(format!(
                 "{}.{method} returned {}, expected an int in 0..{n}",
@@ -1049,7 +1069,10 @@ impl<'py> PyGame<'py> {
             (None, None) => None,
         };
         if let Some(children) = children {
-            let state = children.bind(self.py).get_item(index as usize)?.unbind();
+            let made_by = node.children_from.get();
+            let state = self
+                .kept_item(children.bind(self.py), index, made_by, "state")?
+                .unbind();
             let child = self.node(state, ply);
             if let Some(leaf_all) = &self.fast.leaf_all {
                 if node.child_leaves.get().is_some() || ply >= self.leaf_ply.get() {
@@ -1061,23 +1084,13 @@ impl<'py> PyGame<'py> {
                             node.child_leaves.get_or_init(|| leaves)
                         }
                     };
-                    let item = leaves.bind(self.py).get_item(index as usize)?;
+                    let item = self.kept_item(leaves.bind(self.py), index, "leaf_all", "pair")?;
                     child.value.set(Some(self.leaf_of("leaf_all", &item)?));
                 }
             }
             return Ok(child);
         }
-        let Ok(mv) = list.get_item(mv as usize) else {
-            return Err(gametree_error(format!(
-                "{}: the list of moves {}.moves returned has changed since (it holds {} moves \
-                 now, the search asked for move {}): play must return a new state and leave \
-                 the state it is given, and the lists moves returned, unchanged",
-                self.name,
-                self.name,
-                list.len(),
-                mv + 1
-            )));
-        };
+        let mv = self.kept_item(list, mv, node.moves_from.get(), "move")?;
         let before = node.state.bind(self.py);
         let snapshot = self.snapshot(before);
         let state = self.play.call1((before, mv))?.unbind();
@@ -1093,9 +1106,11 @@ impl<'py> PyGame<'py> {
         moves: &Bound<'py, PyList>,
     ) -> PyResult<Py<PyList>> {
         let snapshot = self.snapshot(before);
+        let given = moves.len();
         let out = play_all.call1((before, moves))?;
         self.check_unchanged("play_all", "play_all(state, moves)", before, snapshot)?;
-        self.batch("play_all", &out, moves.len(), ("state", "move"))
+        self.check_list_kept("play_all", "play_all(state, moves)", moves, given, "move")?;
+        self.batch("play_all", &out, given, ("state", "move"))
     }
 
     /// Calls `leaf_all(children)`: the list of the pairs `leaf` would return for each child.
@@ -1105,8 +1120,59 @@ impl<'py> PyGame<'py> {
         children: &Py<PyList>,
     ) -> PyResult<Py<PyList>> {
         let children = children.bind(self.py);
+        let given = children.len();
         let out = leaf_all.call1((children,))?;
-        self.batch("leaf_all", &out, children.len(), ("pair", "state"))
+        self.check_list_kept("leaf_all", "leaf_all(states)", children, given, "state")?;
+        self.batch("leaf_all", &out, given, ("pair", "state"))
+    }
+
+    /// Raises the error for a `method` that changed the length of the list of `what`s it
+    /// was given (`list`, which held `given` items before the call): the search keeps the
+    /// list (the moves, or the children `play_all` or `expand_all` made) and reads it again.
+    #[inline]
+    fn check_list_kept(
+        &self,
+        method: &str,
+        call: &str,
+        list: &Bound<'py, PyList>,
+        given: usize,
+        what: &str,
+    ) -> PyResult<()> {
+        let now = list.len();
+        if now == given {
+            return Ok(());
+        }
+        Err(gametree_error(format!(
+            "{}.{method} changed the list of {what}s it was given ({given} {what}s before the \
+             call, {now} after): {call} must leave the list unchanged (the search reads it \
+             again)",
+            self.name
+        )))
+    }
+
+    /// Item `index` of `list`, a list of `what`s that `method` returned and the search
+    /// kept: the error that names the list if it has changed since (a game that keeps the
+    /// lists it returns and empties them later), rather than a bare `IndexError`.
+    #[inline]
+    fn kept_item(
+        &self,
+        list: &Bound<'py, PyList>,
+        index: u32,
+        method: &str,
+        what: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        list.get_item(index as usize).map_err(|_| {
+            gametree_error(format!(
+                "{}: the list of {what}s {}.{method} returned has changed since (it holds {} \
+                 {what}s now, the search asked for {what} {}): play must return a new state \
+                 and leave the state it is given, and the lists the game's methods return, \
+                 unchanged",
+                self.name,
+                self.name,
+                list.len(),
+                index + 1
+            ))
+        })
     }
 
     /// The list a batch `method` returned (`out`), checked to hold one `item` per `per`
