@@ -49,6 +49,12 @@
 //! once without calling Python, so the search unwinds in microseconds and
 //! `KeyboardInterrupt` is raised.
 //!
+//! # Memory
+//!
+//! What grows with the game's moves is reserved fallibly: the search's stack of moves (in
+//! [`Game::moves`]) and MCTS's tree (in the core), so a game with more moves than fit
+//! raises `MemoryError` instead of aborting the interpreter.
+//!
 //! # Errors
 //!
 //! The [`Game`] trait's methods cannot fail, so the first error (an exception raised by a
@@ -71,7 +77,7 @@ use gametree::search::{
 };
 use gametree::{score_in_range, Bounds, Evaluator, Game, Player, Scores, MAX_PLAYERS};
 use gametree_run::search_job::{MoveStyle, SearchReport, SearchSpec};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyTuple};
 
@@ -496,7 +502,10 @@ impl Drop for PyState {
         if let Some(node) = self.node.take() {
             if Rc::strong_count(&node) == 1 {
                 if let Ok(mut pool) = self.pool.try_borrow_mut() {
-                    pool.push(node);
+                    // Without memory for the pool, the node is freed instead.
+                    if pool.try_reserve(1).is_ok() {
+                        pool.push(node);
+                    }
                 }
             }
         }
@@ -688,6 +697,22 @@ impl<'py> PyGame<'py> {
             *slot = Some(e);
         }
         self.stop.request();
+    }
+
+    /// Stops the search with `MemoryError`: the `n` moves of `state` do not fit in memory
+    /// beside the `held` moves the search holds already.
+    #[cold]
+    #[inline(never)]
+    fn out_of_memory(&self, state: &PyNode, n: usize, held: usize) {
+        if self.stopping() {
+            return;
+        }
+        self.fail(PyMemoryError::new_err(format!(
+            "{}.{} returned {n} moves, and the search cannot keep them beside the {held} moves \
+             of the states on its line (out of memory): give a depth, or fewer moves",
+            self.name,
+            state.moves_from.get()
+        )));
     }
 
     /// Every [`SIGNAL_CHECK_NODES`] calls, runs the signal handlers; the exception one raises
@@ -1318,6 +1343,9 @@ impl<'py> PyGame<'py> {
                     ))
                 }
             }
+            e @ SearchError::OutOfMemory { .. } => {
+                PyMemoryError::new_err(format!("{}: {e}", self.name))
+            }
             other => from_search_error(other),
         }
     }
@@ -1346,6 +1374,15 @@ impl<'py> PyGame<'py> {
             best_move: pv.first().map(|m| m.clone_ref(self.py)),
             pv,
         }
+    }
+}
+
+/// Appends to `out` the one move a search needs to unwind through a state that is not
+/// terminal once an error has stopped it (the move leads to a neutral state), if there is
+/// memory for it ([`Game::moves`] keeps room for one).
+fn unwind_move(out: &mut Vec<u32>) {
+    if out.try_reserve(1).is_ok() {
+        out.push(0);
     }
 }
 
@@ -1431,7 +1468,17 @@ impl Game for PyGame<'_> {
                     state.moves_from.get()
                 )));
             }
-            out.push(0);
+            unwind_move(out);
+            return;
+        }
+        // The search keeps the moves of every state on its line in `out`: a game with
+        // millions of moves per state fills the memory within a few hundred plies. Reserved
+        // fallibly (a comparison when there is room), so that it ends in `MemoryError`
+        // rather than an abort of the interpreter; with one more than the moves, so that
+        // the one move the search unwinds through after a failure needs no memory.
+        if n > 0 && out.try_reserve(n + 1).is_err() {
+            self.out_of_memory(state, n, out.len());
+            unwind_move(out);
             return;
         }
         // A list longer than u32::MAX cannot be built in memory.
