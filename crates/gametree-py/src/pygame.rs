@@ -49,6 +49,15 @@
 //! once without calling Python, so the search unwinds in microseconds and
 //! `KeyboardInterrupt` is raised.
 //!
+//! A game method may itself call `gametree.search` (a search-based evaluator), so searches
+//! nest. [`NESTING`] counts them along the chain of calls, across the threads that wait for
+//! one another: beyond [`MAX_NESTING`] a search raises `GametreeError`. A nested search
+//! runs on the calling thread only while the searches there stay within
+//! [`THREAD_STACK_SHARE`] of its stack (measured from the first one's frame), else on a
+//! thread of its own; so no nesting overflows a stack, on the main thread or any other.
+//! Searches nested in one that runs on a thread of its own watch its stop request
+//! ([`Nesting::watch`]), the one Ctrl-C sets.
+//!
 //! # Memory
 //!
 //! What grows with the game's moves is reserved fallibly: the search's stack of moves (in
@@ -92,6 +101,85 @@ pub const INLINE_PLIES: u64 = 64;
 
 /// How many nodes a search on the calling thread visits between two looks for signals.
 pub const SIGNAL_CHECK_NODES: u32 = 32;
+
+/// The most searches of Python games in progress at once, one inside another: a game
+/// method that calls `gametree.search` (a search-based `evaluate`, say) starts a search
+/// inside the search that called it, and one more would raise `GametreeError` ("searches
+/// of Python games nested too deeply"). A search-based evaluator nests two or three; the
+/// limit stops a game whose methods search without end, long before its memory runs out
+/// (each search holds its line of states, and every few dozen a thread: see
+/// [`THREAD_STACK_SHARE`]).
+pub const MAX_NESTING: u32 = 100;
+
+/// The stack that the searches of Python games running on one thread may take together,
+/// nested ones included, measured from where the first of them started. A search runs on
+/// the calling thread only if its estimated need ([`SEARCH_STACK_BYTES`] and
+/// [`gametree_run::stack::PER_PLY_BYTES`] per ply) fits in what is left of it; otherwise
+/// it runs on a thread of its own, whose stack is sized for its depth with this share to
+/// spare for the searches nested in it. Half a MiB: well inside the stack of any Python
+/// thread (8 MiB for the main thread on Linux, 1 MiB or more for other threads on the
+/// usual platforms; a thread given less with `threading.stack_size` may not hold even one
+/// search of [`INLINE_PLIES`] plies).
+pub const THREAD_STACK_SHARE: usize = 512 << 10;
+
+/// The stack counted for a search on the calling thread besides its plies: the adapter,
+/// the calls into the interpreter for the game's methods, and the interpreter's and the
+/// package's frames up to a `gametree.search` nested in them. One level of nesting of
+/// one-ply max^n searches measured about 10 KiB (46 of them fit in the share beside the
+/// next one's count; before this limit, the main thread's 8 MiB overflowed at about 780),
+/// a ply of max^n or paranoid about 600 bytes: the counts are six and four times those.
+pub const SEARCH_STACK_BYTES: usize = 64 << 10;
+
+/// The searches of Python games in progress around the one that starts (see
+/// [`MAX_NESTING`]).
+#[derive(Clone, Copy)]
+struct Nesting {
+    /// How many: on this thread, and on the threads that wait for this one.
+    depth: u32,
+    /// The stack address where the first of them on this thread started ([`stack_address`]).
+    base: Option<usize>,
+    /// The stop request that Ctrl-C sets for them all, once one runs on a thread of its own:
+    /// the stop of the first such search, which its waiting thread requests on Ctrl-C. The
+    /// searches nested in it stop when it is set (their own waiting threads, if any, cannot
+    /// see signals: only the main thread does).
+    watch: Option<Stop>,
+}
+
+thread_local! {
+    /// The searches of Python games in progress on this thread and the ones it serves.
+    static NESTING: Cell<Nesting> = const {
+        Cell::new(Nesting {
+            depth: 0,
+            base: None,
+            watch: None,
+        })
+    };
+}
+
+/// The nesting of a search in progress, in [`NESTING`] for as long as it lives; the one
+/// around it comes back when it is dropped (as the search returns or unwinds).
+struct Entered(Nesting);
+
+impl Entered {
+    fn new(nesting: Nesting) -> Entered {
+        Entered(NESTING.with(|n| n.replace(nesting)))
+    }
+}
+
+impl Drop for Entered {
+    fn drop(&mut self) {
+        NESTING.with(|n| n.set(self.0));
+    }
+}
+
+/// An address in the caller's stack frame (the stack grows downwards on every platform
+/// CPython supports, so a deeper call has a smaller address; the stack used between two
+/// calls is the difference of their addresses).
+#[inline(never)]
+fn stack_address() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
 
 /// Who looks for signals (Ctrl-C) while a search of a Python game runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,6 +250,15 @@ pub fn search_python_game(
              threads=1"
         )));
     }
+    let outer = NESTING.with(Cell::get);
+    if outer.depth >= MAX_NESTING {
+        return Err(gametree_error(format!(
+            "searches of Python games nested too deeply: {} are in progress, and at most \
+             {MAX_NESTING} may nest (a game method that calls gametree.search, as a \
+             search-based evaluate does, starts a search inside the search that called it)",
+            outer.depth
+        )));
+    }
     // Check the object now, with the caller's thread, so that a bad game is refused before
     // any search thread starts.
     let protocol = Protocol::read(game)?;
@@ -171,7 +268,16 @@ pub fn search_python_game(
         .depth
         .map_or(max_plies, u64::from)
         .min(max_plies);
-    if plies <= INLINE_PLIES {
+    let here = stack_address();
+    // The stack the searches around this one take on this thread already.
+    let used = outer.base.map_or(0, |base| base.saturating_sub(here));
+    let need = plies as usize * gametree_run::stack::PER_PLY_BYTES + SEARCH_STACK_BYTES;
+    if plies <= INLINE_PLIES && used + need <= THREAD_STACK_SHARE {
+        let _entered = Entered::new(Nesting {
+            depth: outer.depth + 1,
+            base: Some(outer.base.unwrap_or(here)),
+            watch: outer.watch,
+        });
         let stop = take_stop();
         let outcome = PyGame::new(
             game.clone(),
@@ -189,6 +295,13 @@ pub fn search_python_game(
     let game_ref = game.clone().unbind();
     let request = request.clone();
     let outcome = run_interruptible(py, plies, move |stop| {
+        // A new stack (with the share to spare: the stack is 8 MiB beyond the plies); the
+        // stop of the first search run on a thread of its own is the one Ctrl-C sets.
+        let _entered = Entered::new(Nesting {
+            depth: outer.depth + 1,
+            base: Some(stack_address()),
+            watch: Some(outer.watch.unwrap_or(stop)),
+        });
         Python::attach(|py| {
             let game = game_ref.bind(py).clone();
             let adapter = PyGame::new(
@@ -592,6 +705,9 @@ pub struct PyGame<'py> {
     error: RefCell<Option<PyErr>>,
     /// The search's stop request (Ctrl-C, or the first error).
     stop: Stop,
+    /// The stop request of the searches around this one that Ctrl-C sets
+    /// ([`Nesting::watch`]): when it is set, this search stops too.
+    watch: Option<Stop>,
     /// The deepest line of play the search thread's stack is sized for.
     max_plies: u64,
     /// A value inside the bounds, answered once the search is stopping.
@@ -673,6 +789,7 @@ impl<'py> PyGame<'py> {
             leaf_ply: Cell::new(depth.map_or(u64::MAX, u64::from)),
             error: RefCell::new(None),
             stop,
+            watch: NESTING.with(|n| n.get().watch),
             max_plies,
             neutral,
             signals,
@@ -683,9 +800,14 @@ impl<'py> PyGame<'py> {
         })
     }
 
-    /// Whether the search is stopping (an error, or a stop request): answer without Python.
+    /// Whether the search is stopping (an error, or a stop request, its own or one of the
+    /// searches around it): answer without Python.
     #[inline]
     fn stopping(&self) -> bool {
+        if self.watch.is_some_and(|w| w.is_requested()) {
+            // The native search looks at its own request.
+            self.stop.request();
+        }
         self.stop.is_requested() || self.error.borrow().is_some()
     }
 

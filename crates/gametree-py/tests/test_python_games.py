@@ -570,6 +570,22 @@ def test_ctrl_c_stops_a_search_over_the_fast_methods(depth, sigint_raises):
     interrupt_search(EndlessFast(), "maxn", depth)
 
 
+class SearchingAtTheLeaves(Endless):
+    """Endless valued at its leaves by a search of Endless without end (20 s at most)."""
+
+    def evaluate(self, state):
+        return gt.search(Endless(), "maxn", depth=10_000, time_ms=20_000).value
+
+
+@pytest.mark.sigint
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_stops_a_search_nested_in_a_search_on_a_thread(sigint_raises):
+    # Both searches run on threads of their own (10,000 plies deep). The main thread waits
+    # for the outer one and sees the signal; the outer one's thread waits for the inner one
+    # and sees none: the inner one stops because the outer one's stop request is set.
+    interrupt_search(SearchingAtTheLeaves(), "maxn", 10_000)
+
+
 def interrupt_search(game, algorithm, depth):
     """Searches `game` and sends SIGINT 0.3 s later: KeyboardInterrupt within a second (the
     test's fixture `sigint_raises` makes SIGINT raise it)."""
