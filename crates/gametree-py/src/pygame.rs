@@ -50,13 +50,13 @@
 //! `KeyboardInterrupt` is raised.
 //!
 //! A game method may itself call `gametree.search` (a search-based evaluator), so searches
-//! nest. [`NESTING`] counts them along the chain of calls, across the threads that wait for
-//! one another: beyond [`MAX_NESTING`] a search raises `GametreeError`. A nested search
-//! runs on the calling thread only while the searches there stay within
+//! nest. A thread-local count follows them along the chain of calls, across the threads
+//! that wait for one another: beyond [`MAX_NESTING`] a search raises `GametreeError`. A
+//! nested search runs on the calling thread only while the searches there stay within
 //! [`THREAD_STACK_SHARE`] of its stack (measured from the first one's frame), else on a
 //! thread of its own; so no nesting overflows a stack, on the main thread or any other.
-//! Searches nested in one that runs on a thread of its own watch its stop request
-//! ([`Nesting::watch`]), the one Ctrl-C sets.
+//! Searches nested in one that runs on a thread of its own watch its stop request, the one
+//! Ctrl-C sets (only the main thread sees signals).
 //!
 //! # Memory
 //!
