@@ -130,7 +130,7 @@ pub fn tournament(
     let engines = texts.check().map_err(from_anyhow)?;
     let config = TournamentConfig {
         engines,
-        openings: checked("openings", openings, 0, MAX_GAMES as i128)? as usize,
+        openings: checked("openings", openings, 1, MAX_GAMES as i128)? as usize,
         opening_plies: checked("opening_plies", opening_plies, 0, MAX_PLIES.into())? as usize,
         seed: checked("seed", seed, 0, u64::MAX.into())?,
         max_plies: match max_plies {

@@ -49,6 +49,21 @@
 //! once without calling Python, so the search unwinds in microseconds and
 //! `KeyboardInterrupt` is raised.
 //!
+//! A game method may itself call `gametree.search` (a search-based evaluator), so searches
+//! nest. A thread-local count follows them along the chain of calls, across the threads
+//! that wait for one another: beyond [`MAX_NESTING`] a search raises `GametreeError`. A
+//! nested search runs on the calling thread only while the searches there stay within
+//! [`THREAD_STACK_SHARE`] of its stack (measured from the first one's frame), else on a
+//! thread of its own; so no nesting overflows a stack, on the main thread or any other.
+//! Searches nested in one that runs on a thread of its own watch its stop request, the one
+//! Ctrl-C sets (only the main thread sees signals).
+//!
+//! # Memory
+//!
+//! What grows with the game's moves is reserved fallibly: the search's stack of moves (in
+//! [`Game::moves`]) and MCTS's tree (in the core), so a game with more moves than fit
+//! raises `MemoryError` instead of aborting the interpreter.
+//!
 //! # Errors
 //!
 //! The [`Game`] trait's methods cannot fail, so the first error (an exception raised by a
@@ -71,7 +86,7 @@ use gametree::search::{
 };
 use gametree::{score_in_range, Bounds, Evaluator, Game, Player, Scores, MAX_PLAYERS};
 use gametree_run::search_job::{MoveStyle, SearchReport, SearchSpec};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyTuple};
 
@@ -86,6 +101,85 @@ pub const INLINE_PLIES: u64 = 64;
 
 /// How many nodes a search on the calling thread visits between two looks for signals.
 pub const SIGNAL_CHECK_NODES: u32 = 32;
+
+/// The most searches of Python games in progress at once, one inside another: a game
+/// method that calls `gametree.search` (a search-based `evaluate`, say) starts a search
+/// inside the search that called it, and one more would raise `GametreeError` ("searches
+/// of Python games nested too deeply"). A search-based evaluator nests two or three; the
+/// limit stops a game whose methods search without end, long before its memory runs out
+/// (each search holds its line of states, and every few dozen a thread: see
+/// [`THREAD_STACK_SHARE`]).
+pub const MAX_NESTING: u32 = 100;
+
+/// The stack that the searches of Python games running on one thread may take together,
+/// nested ones included, measured from where the first of them started. A search runs on
+/// the calling thread only if its estimated need ([`SEARCH_STACK_BYTES`] and
+/// [`gametree_run::stack::PER_PLY_BYTES`] per ply) fits in what is left of it; otherwise
+/// it runs on a thread of its own, whose stack is sized for its depth with this share to
+/// spare for the searches nested in it. Half a MiB: well inside the stack of any Python
+/// thread (8 MiB for the main thread on Linux, 1 MiB or more for other threads on the
+/// usual platforms; a thread given less with `threading.stack_size` may not hold even one
+/// search of [`INLINE_PLIES`] plies).
+pub const THREAD_STACK_SHARE: usize = 512 << 10;
+
+/// The stack counted for a search on the calling thread besides its plies: the adapter,
+/// the calls into the interpreter for the game's methods, and the interpreter's and the
+/// package's frames up to a `gametree.search` nested in them. One level of nesting of
+/// one-ply max^n searches measured about 10 KiB (46 of them fit in the share beside the
+/// next one's count; before this limit, the main thread's 8 MiB overflowed at about 780),
+/// a ply of max^n or paranoid about 600 bytes: the counts are six and four times those.
+pub const SEARCH_STACK_BYTES: usize = 64 << 10;
+
+/// The searches of Python games in progress around the one that starts (see
+/// [`MAX_NESTING`]).
+#[derive(Clone, Copy)]
+struct Nesting {
+    /// How many: on this thread, and on the threads that wait for this one.
+    depth: u32,
+    /// The stack address where the first of them on this thread started ([`stack_address`]).
+    base: Option<usize>,
+    /// The stop request that Ctrl-C sets for them all, once one runs on a thread of its own:
+    /// the stop of the first such search, which its waiting thread requests on Ctrl-C. The
+    /// searches nested in it stop when it is set (their own waiting threads, if any, cannot
+    /// see signals: only the main thread does).
+    watch: Option<Stop>,
+}
+
+thread_local! {
+    /// The searches of Python games in progress on this thread and the ones it serves.
+    static NESTING: Cell<Nesting> = const {
+        Cell::new(Nesting {
+            depth: 0,
+            base: None,
+            watch: None,
+        })
+    };
+}
+
+/// The nesting of a search in progress, in [`NESTING`] for as long as it lives; the one
+/// around it comes back when it is dropped (as the search returns or unwinds).
+struct Entered(Nesting);
+
+impl Entered {
+    fn new(nesting: Nesting) -> Entered {
+        Entered(NESTING.with(|n| n.replace(nesting)))
+    }
+}
+
+impl Drop for Entered {
+    fn drop(&mut self) {
+        NESTING.with(|n| n.set(self.0));
+    }
+}
+
+/// An address in the caller's stack frame (the stack grows downwards on every platform
+/// CPython supports, so a deeper call has a smaller address; the stack used between two
+/// calls is the difference of their addresses).
+#[inline(never)]
+fn stack_address() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
 
 /// Who looks for signals (Ctrl-C) while a search of a Python game runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,6 +250,15 @@ pub fn search_python_game(
              threads=1"
         )));
     }
+    let outer = NESTING.with(Cell::get);
+    if outer.depth >= MAX_NESTING {
+        return Err(gametree_error(format!(
+            "searches of Python games nested too deeply: {} are in progress, and at most \
+             {MAX_NESTING} may nest (a game method that calls gametree.search, as a \
+             search-based evaluate does, starts a search inside the search that called it)",
+            outer.depth
+        )));
+    }
     // Check the object now, with the caller's thread, so that a bad game is refused before
     // any search thread starts.
     let protocol = Protocol::read(game)?;
@@ -165,7 +268,16 @@ pub fn search_python_game(
         .depth
         .map_or(max_plies, u64::from)
         .min(max_plies);
-    if plies <= INLINE_PLIES {
+    let here = stack_address();
+    // The stack the searches around this one take on this thread already.
+    let used = outer.base.map_or(0, |base| base.saturating_sub(here));
+    let need = plies as usize * gametree_run::stack::PER_PLY_BYTES + SEARCH_STACK_BYTES;
+    if plies <= INLINE_PLIES && used + need <= THREAD_STACK_SHARE {
+        let _entered = Entered::new(Nesting {
+            depth: outer.depth + 1,
+            base: Some(outer.base.unwrap_or(here)),
+            watch: outer.watch,
+        });
         let stop = take_stop();
         let outcome = PyGame::new(
             game.clone(),
@@ -183,6 +295,13 @@ pub fn search_python_game(
     let game_ref = game.clone().unbind();
     let request = request.clone();
     let outcome = run_interruptible(py, plies, move |stop| {
+        // A new stack (with the share to spare: the stack is 8 MiB beyond the plies); the
+        // stop of the first search run on a thread of its own is the one Ctrl-C sets.
+        let _entered = Entered::new(Nesting {
+            depth: outer.depth + 1,
+            base: Some(stack_address()),
+            watch: Some(outer.watch.unwrap_or(stop)),
+        });
         Python::attach(|py| {
             let game = game_ref.bind(py).clone();
             let adapter = PyGame::new(
@@ -216,7 +335,7 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
 
 /// `obj` as an `i64` if it is an integer: an `int` (not a `bool`) or an object with
 /// `__index__` (a NumPy integer, say). An `int` beyond 64 bits reads as `i64::MAX`, which
-/// every range check refuses.
+/// every range check refuses (and whose message prints the int itself: [`int_text`]).
 fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
     if obj.is_instance_of::<PyBool>() {
         return None;
@@ -226,6 +345,24 @@ fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
         Err(_) if obj.is_instance_of::<PyInt>() => Some(i64::MAX),
         Err(_) => None,
     }
+}
+
+/// The integer `obj` (which [`as_int`] read) in decimal, for messages: the value the game
+/// gave, even beyond 64 bits (`2**70` prints as 1180591620717411303424, not as the
+/// `i64::MAX` [`as_int`] reads it as).
+#[cold]
+fn int_text(obj: &Bound<'_, PyAny>) -> String {
+    let int = if obj.is_instance_of::<PyInt>() {
+        Ok(obj.clone())
+    } else {
+        // An object with `__index__`: the int it stands for.
+        obj.py()
+            .import("operator")
+            .and_then(|operator| operator.getattr("index")?.call1((obj,)))
+    };
+    int.and_then(|i| i.str())
+        .map(|s| s.to_string())
+        .unwrap_or_else(|_| "?".to_string())
 }
 
 /// The length of `out` and its first three items, if it is a tuple (read in place: no
@@ -269,9 +406,10 @@ impl Protocol {
                 )))
             }
             Some(p) if (2..=MAX_PLAYERS as i64).contains(&p) => p as usize,
-            Some(p) => {
+            Some(_) => {
                 return Err(gametree_error(format!(
-                    "{name}.players is {p}, expected an int in 2..6"
+                    "{name}.players is {}, expected an int in 2..6",
+                    int_text(&players_obj)
                 )))
             }
         };
@@ -304,8 +442,9 @@ fn read_bounds(name: &str, players: usize, obj: &Bound<'_, PyAny>) -> PyResult<B
                 type_name(v)
             ))),
             Some(x) if score_in_range(x) => Ok(x),
-            Some(x) => Err(gametree_error(format!(
-                "{name}.bounds[{key:?}] is {x}, outside the score range -2^48..=2^48"
+            Some(_) => Err(gametree_error(format!(
+                "{name}.bounds[{key:?}] is {}, outside the score range -2^48..=2^48",
+                int_text(v)
             ))),
         }
     };
@@ -411,8 +550,10 @@ pub struct PyNode {
     /// The state's value once known: its outcome (from `expand`, `leaf` or `outcome`) or
     /// its evaluation (from `leaf`).
     value: Cell<Option<Leaf>>,
-    /// The states `play_all(state, moves)` returned, one per move.
+    /// The states `play_all(state, moves)` (or `expand_all(state)`) returned, one per move.
     children: OnceCell<Py<PyList>>,
+    /// The method that gave `children`, for messages.
+    children_from: Cell<&'static str>,
     /// The pairs `leaf_all(children)` returned, one per child.
     child_leaves: OnceCell<Py<PyList>>,
     /// The plies from the root of the search.
@@ -428,6 +569,7 @@ impl PyNode {
             player: Cell::new(None),
             value: Cell::new(None),
             children: OnceCell::new(),
+            children_from: Cell::new("play_all"),
             child_leaves: OnceCell::new(),
             ply,
         }
@@ -473,7 +615,10 @@ impl Drop for PyState {
         if let Some(node) = self.node.take() {
             if Rc::strong_count(&node) == 1 {
                 if let Ok(mut pool) = self.pool.try_borrow_mut() {
-                    pool.push(node);
+                    // Without memory for the pool, the node is freed instead.
+                    if pool.try_reserve(1).is_ok() {
+                        pool.push(node);
+                    }
                 }
             }
         }
@@ -560,6 +705,9 @@ pub struct PyGame<'py> {
     error: RefCell<Option<PyErr>>,
     /// The search's stop request (Ctrl-C, or the first error).
     stop: Stop,
+    /// The stop request of the searches around this one that Ctrl-C sets
+    /// ([`Nesting::watch`]): when it is set, this search stops too.
+    watch: Option<Stop>,
     /// The deepest line of play the search thread's stack is sized for.
     max_plies: u64,
     /// A value inside the bounds, answered once the search is stopping.
@@ -641,6 +789,7 @@ impl<'py> PyGame<'py> {
             leaf_ply: Cell::new(depth.map_or(u64::MAX, u64::from)),
             error: RefCell::new(None),
             stop,
+            watch: NESTING.with(|n| n.get().watch),
             max_plies,
             neutral,
             signals,
@@ -651,9 +800,14 @@ impl<'py> PyGame<'py> {
         })
     }
 
-    /// Whether the search is stopping (an error, or a stop request): answer without Python.
+    /// Whether the search is stopping (an error, or a stop request, its own or one of the
+    /// searches around it): answer without Python.
     #[inline]
     fn stopping(&self) -> bool {
+        if self.watch.is_some_and(|w| w.is_requested()) {
+            // The native search looks at its own request.
+            self.stop.request();
+        }
         self.stop.is_requested() || self.error.borrow().is_some()
     }
 
@@ -665,6 +819,22 @@ impl<'py> PyGame<'py> {
             *slot = Some(e);
         }
         self.stop.request();
+    }
+
+    /// Stops the search with `MemoryError`: the `n` moves of `state` do not fit in memory
+    /// beside the `held` moves the search holds already.
+    #[cold]
+    #[inline(never)]
+    fn out_of_memory(&self, state: &PyNode, n: usize, held: usize) {
+        if self.stopping() {
+            return;
+        }
+        self.fail(PyMemoryError::new_err(format!(
+            "{}.{} returned {n} moves, and the search cannot keep them beside the {held} moves \
+             of the states on its line (out of memory): give a depth, or fewer moves",
+            self.name,
+            state.moves_from.get()
+        )));
     }
 
     /// Every [`SIGNAL_CHECK_NODES`] calls, runs the signal handlers; the exception one raises
@@ -824,6 +994,7 @@ impl<'py> PyGame<'py> {
                 if n > 0 {
                     node.player.set(Some(self.player("expand_all", &first)?));
                     let _ = node.children.set(children);
+                    node.children_from.set("expand_all");
                 }
                 Ok(list)
             }
@@ -903,15 +1074,14 @@ impl<'py> PyGame<'py> {
         }
     }
 
-    /// Fills `s` from `items`, the items of `out` (what `method` returned) read as ints
-    /// (the type name of an item that is not one): one int per player, each in the score
-    /// range.
+    /// Fills `s` from `items`, the items of `out` (what `method` returned): one int per
+    /// player, each in the score range.
     fn fill_scores(
         &self,
         method: &str,
         out: &Bound<'py, PyAny>,
         s: &mut Scores,
-        items: impl ExactSizeIterator<Item = Result<i64, String>>,
+        items: impl ExactSizeIterator<Item = Bound<'py, PyAny>>,
     ) -> PyResult<()> {
         let n = self.players;
         if items.len() != n {
@@ -922,20 +1092,21 @@ impl<'py> PyGame<'py> {
             )));
         }
         for (i, item) in items.enumerate() {
-            match item {
-                Ok(v) if score_in_range(v) => s[i] = v,
-                Ok(v) => {
+            match as_int(&item) {
+                Some(v) if score_in_range(v) => s[i] = v,
+                Some(_) => {
                     return Err(gametree_error(format!(
-                        "{}.{method} returned {v}, outside the score range -2^48..=2^48",
-                        self.name
+                        "{}.{method} returned {}, outside the score range -2^48..=2^48",
+                        self.name,
+                        int_text(&item)
                     )))
                 }
-                Err(item_type) => {
+                None => {
                     return Err(PyTypeError::new_err(format!(
-                        "{}.{method} returned a {} holding {item_type}, expected one int per \
-                         player",
+                        "{}.{method} returned a {} holding {}, expected one int per player",
                         self.name,
                         type_name(out),
+                        type_name(&item)
                     )))
                 }
             }
@@ -977,14 +1148,9 @@ impl<'py> PyGame<'py> {
         let n = self.players;
         let mut s = Scores::zeros(n);
         if let Ok(t) = out.cast::<PyTuple>() {
-            // Borrowed items: no reference counting per value.
-            let items = t
-                .iter_borrowed()
-                .map(|x| as_int(&x).ok_or_else(|| type_name(&x)));
-            self.fill_scores(method, out, &mut s, items)?;
+            self.fill_scores(method, out, &mut s, t.iter())?;
         } else if let Ok(l) = out.cast::<PyList>() {
-            let items = l.iter().map(|x| as_int(&x).ok_or_else(|| type_name(&x)));
-            self.fill_scores(method, out, &mut s, items)?;
+            self.fill_scores(method, out, &mut s, l.iter())?;
         } else {
             return Err(PyTypeError::new_err(format!(
                 "{}.{method} returned {}, expected a tuple of {n} ints (one per player)",
@@ -1012,9 +1178,10 @@ impl<'py> PyGame<'py> {
         let n = self.players;
         match as_int(out) {
             Some(p) if (0..n as i64).contains(&p) => Ok(Player::new(p as usize)),
-            Some(p) => Err(gametree_error(format!(
-                "{}.{method} returned {p}, expected an int in 0..{n}",
-                self.name
+            Some(_) => Err(gametree_error(format!(
+                "{}.{method} returned {}, expected an int in 0..{n}",
+                self.name,
+                int_text(out)
             ))),
             None => Err(PyTypeError::new_err(format!(
                 "{}.{method} returned {}, expected an int in 0..{n}",
@@ -1049,7 +1216,10 @@ impl<'py> PyGame<'py> {
             (None, None) => None,
         };
         if let Some(children) = children {
-            let state = children.bind(self.py).get_item(index as usize)?.unbind();
+            let made_by = node.children_from.get();
+            let state = self
+                .kept_item(children.bind(self.py), index, made_by, "state")?
+                .unbind();
             let child = self.node(state, ply);
             if let Some(leaf_all) = &self.fast.leaf_all {
                 if node.child_leaves.get().is_some() || ply >= self.leaf_ply.get() {
@@ -1061,23 +1231,13 @@ impl<'py> PyGame<'py> {
                             node.child_leaves.get_or_init(|| leaves)
                         }
                     };
-                    let item = leaves.bind(self.py).get_item(index as usize)?;
+                    let item = self.kept_item(leaves.bind(self.py), index, "leaf_all", "pair")?;
                     child.value.set(Some(self.leaf_of("leaf_all", &item)?));
                 }
             }
             return Ok(child);
         }
-        let Ok(mv) = list.get_item(mv as usize) else {
-            return Err(gametree_error(format!(
-                "{}: the list of moves {}.moves returned has changed since (it holds {} moves \
-                 now, the search asked for move {}): play must return a new state and leave \
-                 the state it is given, and the lists moves returned, unchanged",
-                self.name,
-                self.name,
-                list.len(),
-                mv + 1
-            )));
-        };
+        let mv = self.kept_item(list, mv, node.moves_from.get(), "move")?;
         let before = node.state.bind(self.py);
         let snapshot = self.snapshot(before);
         let state = self.play.call1((before, mv))?.unbind();
@@ -1093,9 +1253,11 @@ impl<'py> PyGame<'py> {
         moves: &Bound<'py, PyList>,
     ) -> PyResult<Py<PyList>> {
         let snapshot = self.snapshot(before);
+        let given = moves.len();
         let out = play_all.call1((before, moves))?;
         self.check_unchanged("play_all", "play_all(state, moves)", before, snapshot)?;
-        self.batch("play_all", &out, moves.len(), ("state", "move"))
+        self.check_list_kept("play_all", "play_all(state, moves)", moves, given, "move")?;
+        self.batch("play_all", &out, given, ("state", "move"))
     }
 
     /// Calls `leaf_all(children)`: the list of the pairs `leaf` would return for each child.
@@ -1105,8 +1267,59 @@ impl<'py> PyGame<'py> {
         children: &Py<PyList>,
     ) -> PyResult<Py<PyList>> {
         let children = children.bind(self.py);
+        let given = children.len();
         let out = leaf_all.call1((children,))?;
-        self.batch("leaf_all", &out, children.len(), ("pair", "state"))
+        self.check_list_kept("leaf_all", "leaf_all(states)", children, given, "state")?;
+        self.batch("leaf_all", &out, given, ("pair", "state"))
+    }
+
+    /// Raises the error for a `method` that changed the length of the list of `what`s it
+    /// was given (`list`, which held `given` items before the call): the search keeps the
+    /// list (the moves, or the children `play_all` or `expand_all` made) and reads it again.
+    #[inline]
+    fn check_list_kept(
+        &self,
+        method: &str,
+        call: &str,
+        list: &Bound<'py, PyList>,
+        given: usize,
+        what: &str,
+    ) -> PyResult<()> {
+        let now = list.len();
+        if now == given {
+            return Ok(());
+        }
+        Err(gametree_error(format!(
+            "{}.{method} changed the list of {what}s it was given ({given} {what}s before the \
+             call, {now} after): {call} must leave the list unchanged (the search reads it \
+             again)",
+            self.name
+        )))
+    }
+
+    /// Item `index` of `list`, a list of `what`s that `method` returned and the search
+    /// kept: the error that names the list if it has changed since (a game that keeps the
+    /// lists it returns and empties them later), rather than a bare `IndexError`.
+    #[inline]
+    fn kept_item(
+        &self,
+        list: &Bound<'py, PyList>,
+        index: u32,
+        method: &str,
+        what: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        list.get_item(index as usize).map_err(|_| {
+            gametree_error(format!(
+                "{}: the list of {what}s {}.{method} returned has changed since (it holds {} \
+                 {what}s now, the search asked for {what} {}): play must return a new state \
+                 and leave the state it is given, and the lists the game's methods return, \
+                 unchanged",
+                self.name,
+                self.name,
+                list.len(),
+                index + 1
+            ))
+        })
     }
 
     /// The list a batch `method` returned (`out`), checked to hold one `item` per `per`
@@ -1252,6 +1465,9 @@ impl<'py> PyGame<'py> {
                     ))
                 }
             }
+            e @ SearchError::OutOfMemory { .. } => {
+                PyMemoryError::new_err(format!("{}: {e}", self.name))
+            }
             other => from_search_error(other),
         }
     }
@@ -1280,6 +1496,15 @@ impl<'py> PyGame<'py> {
             best_move: pv.first().map(|m| m.clone_ref(self.py)),
             pv,
         }
+    }
+}
+
+/// Appends to `out` the one move a search needs to unwind through a state that is not
+/// terminal once an error has stopped it (the move leads to a neutral state), if there is
+/// memory for it ([`Game::moves`] keeps room for one).
+fn unwind_move(out: &mut Vec<u32>) {
+    if out.try_reserve(1).is_ok() {
+        out.push(0);
     }
 }
 
@@ -1365,7 +1590,17 @@ impl Game for PyGame<'_> {
                     state.moves_from.get()
                 )));
             }
-            out.push(0);
+            unwind_move(out);
+            return;
+        }
+        // The search keeps the moves of every state on its line in `out`: a game with
+        // millions of moves per state fills the memory within a few hundred plies. Reserved
+        // fallibly (a comparison when there is room), so that it ends in `MemoryError`
+        // rather than an abort of the interpreter; with one more than the moves, so that
+        // the one move the search unwinds through after a failure needs no memory.
+        if n > 0 && out.try_reserve(n + 1).is_err() {
+            self.out_of_memory(state, n, out.len());
+            unwind_move(out);
             return;
         }
         // A list longer than u32::MAX cannot be built in memory.

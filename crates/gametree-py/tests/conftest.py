@@ -6,6 +6,7 @@ import os
 import pathlib
 import random
 import re
+import signal
 import subprocess
 
 import pytest
@@ -21,6 +22,27 @@ def gametree_bin():
         pytest.fail(f"no gametree binary at {path}: build it (cargo build --profile checked) "
                     "or set GAMETREE_BIN")
     return path
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "sigint: sends SIGINT to the test process (run again with SIGINT ignored at "
+        "start by test_sigint_ignored.py)")
+
+
+@pytest.fixture
+def sigint_raises():
+    """SIGINT raises KeyboardInterrupt for the test's duration, whatever handler the suite
+    started with: a suite started in the background (`nohup`, `cmd &` in a script, some CI
+    runners) inherits SIGINT ignored, and Python then leaves it ignored, so a Ctrl-C test
+    would wait for an interrupt that never comes. Every test that sends SIGINT (or calls
+    `_thread.interrupt_main`, which does nothing while SIGINT is ignored) uses it and is
+    marked `sigint`."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @pytest.fixture(autouse=True)

@@ -343,6 +343,37 @@ def test_huge_ints_are_gametree_errors_in_every_function(call):
         call()
 
 
+@pytest.mark.parametrize("call, message", [
+    # Issue #46: openings=2**64 said "between 0 and 1000000", and 0 is refused.
+    (lambda: gt.tournament("tictactoe", openings=2**64), "openings=18446744073709551616: must be between 1 and 1000000"),
+    (lambda: gt.tournament("tictactoe", openings=2**200), "openings: a number beyond 128 bits; must be between 1 and 1000000"),
+    (lambda: gt.tournament("tictactoe", openings=0), "openings=0: must be between 1 and 1000000"),
+    (lambda: gt.tournament("tictactoe", openings=1_000_001), "openings=1000001: must be between 1 and 1000000"),
+    (lambda: gt.tournament("tictactoe", opening_plies=10_001), "opening_plies=10001: must be between 0 and 10000"),
+    (lambda: gt.tournament("tictactoe", threads=0), "threads=0: must be between 1 and 256"),
+    (lambda: gt.tournament("tictactoe", bootstrap=100_001), "bootstrap=100001: must be between 0 and 100000"),
+    (lambda: gt.tournament("tictactoe", max_plies=-1), "max_plies=-1: must be between 0 and 4294967295"),
+    (lambda: gt.perft("tictactoe", -1), "depth=-1: must be between 0 and 10000"),
+])
+def test_range_messages_state_the_range_accepted(call, message):
+    with pytest.raises(gt.GametreeError) as e:
+        call()
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize("call", [
+    # The ends of each range stated above are accepted.
+    lambda: gt.tournament("tictactoe", engines="maxn@d1,paranoid@d1", openings=1, opening_plies=0,
+                          threads=1, bootstrap=0, max_plies=0),
+    lambda: gt.tournament("tictactoe", engines="maxn@d1,paranoid@d1", openings=1,
+                          opening_plies=10_000, threads=256, bootstrap=100_000,
+                          max_plies=2**32 - 1),
+    lambda: gt.perft("tictactoe", 0),
+])
+def test_the_ends_of_each_range_are_accepted(call):
+    call()
+
+
 def test_wrong_argument_types_are_type_errors():
     with pytest.raises(TypeError):
         gt.search(gt.Game("tictactoe"), 3)

@@ -30,6 +30,7 @@ def interrupt_after(seconds, how):
     return timer
 
 
+@pytest.mark.sigint
 @pytest.mark.skipif(os.name != "posix", reason="signals")
 @pytest.mark.parametrize("how", ["interrupt_main", "sigint"])
 @pytest.mark.parametrize("algorithm,options", [
@@ -38,7 +39,7 @@ def interrupt_after(seconds, how):
     ("speculative", {"depth": LONG_DEPTH, "nodes": LONG_NODES, "table_mib": 8}),
     ("mcts", {"nodes": LONG_NODES // 10}),
 ])
-def test_ctrl_c_stops_a_long_search_at_once(how, algorithm, options):
+def test_ctrl_c_stops_a_long_search_at_once(how, algorithm, options, sigint_raises):
     game = LONG
     fired_at = []
     timer = interrupt_after(0.3, how)

@@ -318,8 +318,49 @@ def test_integers_with_index_are_ints_and_huge_ints_are_out_of_range():
         def outcome(self, state):
             return (2**70, 0, 0)
 
-    with pytest.raises(gt.GametreeError, match=r"^Huge\.outcome returned \d+, outside the score range"):
+    with pytest.raises(gt.GametreeError, match=r"^Huge\.outcome returned 1180591620717411303424, "
+                       r"outside the score range"):
         gt.search(Huge(4), "maxn")
+
+
+@pytest.mark.parametrize("fast, method, returned, algorithm, depth, message", [
+    (False, "to_move", lambda self, s: 2**64, "maxn", 3, "Huge.to_move returned 18446744073709551616, expected an int in 0..3"),
+    (False, "to_move", lambda self, s: -2**70, "maxn", 3, "Huge.to_move returned -1180591620717411303424, expected an int in 0..3"),
+    (False, "outcome", lambda self, s: (0, -2**64, 0), "maxn", None, "Huge.outcome returned -18446744073709551616, outside the score range"),
+    (False, "evaluate", lambda self, s: [2**70, 0, 0], "maxn", 1, "Huge.evaluate returned 1180591620717411303424, outside the score range"),
+    (True, "expand", lambda self, s: (2**64, ["a"]), "paranoid", 3, "Huge.expand returned 18446744073709551616, expected an int in 0..3"),
+    (True, "leaf", lambda self, s: (False, (2**64, 0, 0)), "paranoid", 3, "Huge.leaf returned 18446744073709551616, outside the score range"),
+    (True, "expand_all", lambda self, s: (2**64, ["a"], [s]), "maxn", 3, "Huge.expand_all returned 18446744073709551616, expected an int in 0..3"),
+    (True, "expand_all", lambda self, s: (None, (0, 0, 2**64)), "maxn", 3, "Huge.expand_all returned 18446744073709551616, outside the score range"),
+])
+def test_huge_ints_are_printed_as_the_game_returned_them(fast, method, returned, algorithm, depth, message):
+    # Issue #46: an int beyond 64 bits was printed as 9223372036854775807.
+    class Huge(FastBadExpandAll if fast else RandomTree):
+        pass
+
+    game = Huge(7, height=5)
+    setattr(game, method, returned.__get__(game))
+    with pytest.raises(gt.GametreeError) as e:
+        gt.search(game, algorithm, depth=depth)
+    assert str(e.value).startswith(message), str(e.value)
+
+
+@pytest.mark.parametrize("attribute, value, message", [
+    ("players", 2**64, "Huge.players is 18446744073709551616, expected an int in 2..6"),
+    ("bounds", {"lower": -2**70}, 'Huge.bounds["lower"] is -1180591620717411303424, outside the score range'),
+    ("bounds", {"lower": [0, 2**64, 0]}, 'Huge.bounds["lower"] is 18446744073709551616, outside the score range'),
+    ("bounds", {"maxsum": 2**64}, 'Huge.bounds["maxsum"] is 18446744073709551616, outside the score range'),
+    ("bounds", {"step": -2**64}, 'Huge.bounds["step"] is -18446744073709551616, outside the score range'),
+])
+def test_huge_ints_in_the_game_object_are_printed_as_given(attribute, value, message):
+    class Huge(RandomTree):
+        pass
+
+    game = Huge(4)
+    setattr(game, attribute, value)
+    with pytest.raises(gt.GametreeError) as e:
+        gt.search(game, "maxn")
+    assert str(e.value).startswith(message), str(e.value)
 
 
 def test_moves_of_the_wrong_type_is_a_type_error():
@@ -496,10 +537,11 @@ class Endless:
         return (1, 1, 1)
 
 
+@pytest.mark.sigint
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
 @pytest.mark.parametrize("algorithm", ["maxn", "speculative", "paranoid"])
 @pytest.mark.parametrize("depth", [40, 10_000])
-def test_ctrl_c_stops_a_search_of_a_python_game(algorithm, depth):
+def test_ctrl_c_stops_a_search_of_a_python_game(algorithm, depth, sigint_raises):
     # Depth 40 runs on the calling thread, depth 10,000 (the deepest a search may go) on a
     # thread of its own: both far more than the search can finish.
     interrupt_search(Endless(), algorithm, depth)
@@ -521,15 +563,32 @@ class EndlessFast(Endless):
         return [(False, (1, 1, 1))] * len(states)
 
 
+@pytest.mark.sigint
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
 @pytest.mark.parametrize("depth", [40, 10_000])
-def test_ctrl_c_stops_a_search_over_the_fast_methods(depth):
+def test_ctrl_c_stops_a_search_over_the_fast_methods(depth, sigint_raises):
     interrupt_search(EndlessFast(), "maxn", depth)
 
 
+class SearchingAtTheLeaves(Endless):
+    """Endless valued at its leaves by a search of Endless without end (20 s at most)."""
+
+    def evaluate(self, state):
+        return gt.search(Endless(), "maxn", depth=10_000, time_ms=20_000).value
+
+
+@pytest.mark.sigint
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_stops_a_search_nested_in_a_search_on_a_thread(sigint_raises):
+    # Both searches run on threads of their own (10,000 plies deep). The main thread waits
+    # for the outer one and sees the signal; the outer one's thread waits for the inner one
+    # and sees none: the inner one stops because the outer one's stop request is set.
+    interrupt_search(SearchingAtTheLeaves(), "maxn", 10_000)
+
+
 def interrupt_search(game, algorithm, depth):
-    """Searches `game` and sends SIGINT 0.3 s later: KeyboardInterrupt within a second."""
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    """Searches `game` and sends SIGINT 0.3 s later: KeyboardInterrupt within a second (the
+    test's fixture `sigint_raises` makes SIGINT raise it)."""
     sent = []
 
     def interrupt():
@@ -544,7 +603,6 @@ def interrupt_search(game, algorithm, depth):
         latency = time.monotonic() - sent[0]
     finally:
         timer.cancel()
-        signal.signal(signal.SIGINT, previous)
     assert latency < 1.0, latency
     # The stop request is withdrawn: the next search runs to its end.
     assert gt.search(RandomTree(5), algorithm).stats["nodes"] > 1
@@ -988,6 +1046,68 @@ def test_a_play_all_that_changes_its_state_is_named():
     with pytest.raises(gt.GametreeError,
                        match="MutatingAll.expand_all changed the state it was given"):
         gt.search(MutatingAll(3), "maxn", depth=3)
+
+
+@pytest.mark.parametrize("returns", ["pairs", "nothing"])
+def test_a_leaf_all_that_empties_its_list_is_named(returns):
+    # Issue #46: a leaf_all that consumed the list of states it was given ended the search
+    # in a bare IndexError.
+    class Emptying(FastBadAll):
+        def leaf_all(self, states):
+            pairs = [self.leaf(s) for s in states]
+            states.clear()
+            return pairs if returns == "pairs" else []
+
+    with pytest.raises(gt.GametreeError) as e:
+        gt.search(Emptying(7, height=5), "maxn", depth=1)
+    assert str(e.value).startswith(
+        "Emptying.leaf_all changed the list of states it was given (3 states before the call, "
+        "0 after): leaf_all(states) must leave the list unchanged"), str(e.value)
+
+
+def test_a_play_all_that_empties_the_moves_it_is_given_is_named():
+    class Emptying(FastBad):
+        def play_all(self, state, moves):
+            children = [self.play(state, m) for m in moves]
+            moves.clear()
+            return children
+
+    with pytest.raises(gt.GametreeError) as e:
+        gt.search(Emptying(7, height=5), "maxn", depth=3)
+    assert str(e.value).startswith(
+        "Emptying.play_all changed the list of moves it was given (3 moves before the call, "
+        "0 after): play_all(state, moves) must leave the list unchanged"), str(e.value)
+
+
+@pytest.mark.parametrize("maker", ["play_all", "expand_all"])
+def test_children_lists_changed_behind_the_search_are_named(maker):
+    # A play_all (or expand_all) that keeps the lists of children it returns and empties
+    # them later: the search names the list that changed instead of ending in a bare
+    # IndexError.
+    class Keeping(FastBad):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.kept = []
+
+        def play_all(self, state, moves):
+            for kept in self.kept:
+                kept.clear()
+            children = [self.play(state, m) for m in moves]
+            self.kept.append(children)
+            return children
+
+    def expand_all(self, state):
+        moves = self.moves(state)
+        if not moves:
+            return None, self.outcome(state)
+        return self.to_move(state), moves, self.play_all(state, moves)
+
+    if maker == "expand_all":
+        Keeping.expand_all = expand_all
+    with pytest.raises(gt.GametreeError) as e:
+        gt.search(Keeping(7, height=5), "maxn", depth=3)
+    assert str(e.value).startswith(
+        f"Keeping: the list of states Keeping.{maker} returned has changed since"), str(e.value)
 
 
 def test_a_leaf_that_contradicts_the_moves_is_a_gametree_error():

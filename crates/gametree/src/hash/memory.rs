@@ -31,7 +31,7 @@ pub struct TableError {
 }
 
 /// `bytes` in the largest binary unit that keeps it at least 1: `64 GiB`, `512 MiB`.
-fn human_bytes(bytes: u128) -> String {
+pub(crate) fn human_bytes(bytes: u128) -> String {
     const UNITS: [&str; 9] = [
         "bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB",
     ];

@@ -554,6 +554,16 @@ pub enum SearchError {
     /// The transposition table asked for cannot be allocated.
     #[error(transparent)]
     Table(#[from] crate::hash::memory::TableError),
+    /// Memory the search needs for what the game gave it cannot be allocated: MCTS's tree
+    /// holds a node per move of the root, which the node limit does not bound. Reserved
+    /// fallibly, so that the caller gets this error instead of an aborted process.
+    #[error("cannot allocate {} for {what}", crate::hash::memory::human_bytes(*bytes))]
+    OutOfMemory {
+        /// What the memory was for, in words (`the tree of mcts`).
+        what: &'static str,
+        /// The bytes it would have taken.
+        bytes: u128,
+    },
 }
 
 /// What stopped a search.

@@ -309,7 +309,7 @@ fn run<G: Game, E: Evaluator<G>, S: Shape<G>>(
                 stopped = Some(StopReason::Deadline);
                 break;
             }
-            if !s.iterate(state, node_limit) {
+            if !s.iterate(state, node_limit)? {
                 stopped = Some(StopReason::NodeLimit);
                 break;
             }
@@ -366,8 +366,10 @@ struct Search<'a, G: Game, E, S> {
 
 impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
     /// One iteration; `false` (and nothing changed in the statistics) when the expansion it
-    /// needs would pass the node limit.
-    fn iterate(&mut self, root: &G::State, node_limit: u64) -> bool {
+    /// needs would pass the node limit, [`SearchError::OutOfMemory`] when the tree cannot
+    /// grow by the children of the node it expands (the root's, which the node limit does
+    /// not bound, can be as many as the game's moves).
+    fn iterate(&mut self, root: &G::State, node_limit: u64) -> Result<bool, SearchError> {
         self.path.clear();
         self.path.push(0);
         self.played.clear();
@@ -399,7 +401,15 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
                 // The root is expanded whatever the limit: a budget below the root's
                 // branching factor still compares every root move (one playout each).
                 if idx != 0 && self.nodes.len() as u64 + self.moves.len() as u64 > node_limit {
-                    return false;
+                    return Ok(false);
+                }
+                // Reserved fallibly (a comparison when there is room).
+                if self.nodes.try_reserve(self.moves.len()).is_err() {
+                    return Err(SearchError::OutOfMemory {
+                        what: "the tree of mcts",
+                        bytes: (self.nodes.len() + self.moves.len()) as u128
+                            * std::mem::size_of::<Node<G::Move>>() as u128,
+                    });
                 }
                 let first = self.nodes.len();
                 let len = self.moves.len();
@@ -449,7 +459,7 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
         if self.cfg.solver == Solver::On {
             self.prove();
         }
-        true
+        Ok(true)
     }
 
     /// Lists the children of the node at `state` (ply `ply`) in `moves`, with their
