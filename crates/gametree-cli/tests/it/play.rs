@@ -494,3 +494,55 @@ fn play_load_refuses_bad_records_with_one_line() {
     );
     assert_eq!(o.status.code(), Some(2), "--load and --game conflict");
 }
+
+/// Issue #46: `bench --check --expected FILE` read FILE only after the whole benchmark
+/// (minutes at the default depths). It is read and checked first: a missing, unreadable or
+/// malformed file is one line and exit code 2 before any search (not even the line
+/// announcing the benchmark is written).
+#[test]
+fn defect_46_bench_reads_the_expected_file_before_the_benchmark() {
+    let dir = scratch("bench-expected-first");
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_string_lossy().into_owned()
+    };
+    let missing = dir.join("missing.json").to_string_lossy().into_owned();
+    let cases = [
+        (
+            missing.clone(),
+            format!("--expected {missing}: cannot read: "),
+        ),
+        (
+            dir.to_string_lossy().into_owned(),
+            "is a directory, not a regular file".to_string(),
+        ),
+        (
+            write("not-json.json", "{\"+ PVS\": "),
+            "not the expected counts".to_string(),
+        ),
+        (
+            write("flat.json", "{\"+ PVS\": 5}"),
+            "not the expected counts".to_string(),
+        ),
+        (
+            write("text-count.json", "{\"+ PVS\": {\"4\": \"many\"}}"),
+            "not the expected counts".to_string(),
+        ),
+        (
+            write("word-depth.json", "{\"+ PVS\": {\"four\": 5}}"),
+            "row `+ PVS`: `four` is not a depth".to_string(),
+        ),
+    ];
+    for (path, why) in cases {
+        let o = gametree(&["bench", "--depths", "4", "--check", "--expected", &path]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{path}: {err}");
+        assert!(
+            err.starts_with(&format!("error: --expected {path}")) && err.contains(&why),
+            "{path}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "no search ran: {err}");
+        assert!(o.stdout.is_empty(), "{path}");
+    }
+}
