@@ -8,10 +8,12 @@
 //! against plain alpha-beta's. Node counts are deterministic except for the parallel row,
 //! which `--check` leaves out.
 
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use gametree::search::engine::{self, GameHash, Options, Root};
 use gametree::search::ordering::Ordering;
@@ -24,6 +26,44 @@ use serde_json::{json, Value};
 /// The expected single-thread node counts, committed beside the sources.
 const EXPECTED: &str = include_str!("../bench-expected.json");
 
+/// The most bytes of an `--expected` file (the committed one has about 700).
+const MAX_EXPECTED_BYTES: u64 = 1 << 20;
+
+/// Expected node counts: row name, then depth, then nodes (`{"+ PVS": {"10": 35540}}`).
+type Expected = BTreeMap<String, BTreeMap<String, u64>>;
+
+/// Reads and checks the expected counts of `--check`: `file`, or the committed ones. The
+/// error is one line naming the file and what is wrong (missing, not a regular file, not
+/// JSON, or not an object of rows of depths and node counts).
+fn read_expected(file: Option<&Path>) -> Result<Expected> {
+    let (text, name) = match file {
+        None => (
+            EXPECTED.to_string(),
+            "the committed bench-expected.json".to_string(),
+        ),
+        Some(p) => {
+            let mut text = String::new();
+            gametree_lab::io::open_regular(p, MAX_EXPECTED_BYTES)
+                .map_err(|e| anyhow!("--expected {e}"))?
+                .take(MAX_EXPECTED_BYTES)
+                .read_to_string(&mut text)
+                .map_err(|e| anyhow!("--expected {}: cannot read: {e}", p.display()))?;
+            (text, format!("--expected {}", p.display()))
+        }
+    };
+    let expected: Expected = serde_json::from_str(&text).map_err(|e| {
+        anyhow!(
+            "{name}: not the expected counts ({{\"ROW\": {{\"DEPTH\": NODES, ...}}, ...}}): {e}"
+        )
+    })?;
+    for (row, cells) in &expected {
+        if let Some(d) = cells.keys().find(|d| d.parse::<u32>().is_err()) {
+            bail!("{name}: row `{row}`: `{d}` is not a depth (a whole number)");
+        }
+    }
+    Ok(expected)
+}
+
 /// Arguments of `gametree bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -33,7 +73,8 @@ pub struct BenchArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
-    /// Compare the deterministic node counts with the expected file (exit 1 on mismatch).
+    /// Compare the deterministic node counts with the expected file (exit 1 on mismatch;
+    /// the file is read and checked before the first search).
     #[arg(long)]
     check: bool,
     /// The expected counts for --check (default: the file committed with the sources).
@@ -110,12 +151,19 @@ pub fn run(args: BenchArgs) -> Result<()> {
     if args.depths.is_empty() || args.depths.iter().any(|&d| d == 0 || d > 42) {
         bail!("--depths must be between 1 and 42");
     }
+    // The expected counts are read before the benchmark, not after minutes of it.
+    let expected = if args.check {
+        Some(read_expected(args.expected.as_deref())?)
+    } else {
+        None
+    };
     let plies = args.depths.iter().copied().max().map_or(0, u64::from);
-    gametree_lab::stack::on_search_thread(plies, || measure(&args))?
+    gametree_lab::stack::on_search_thread(plies, || measure(&args, expected.as_ref()))?
 }
 
-/// Measures the rows at the depths of `args` (on the search thread).
-fn measure(args: &BenchArgs) -> Result<()> {
+/// Measures the rows at the depths of `args` (on the search thread), and compares them with
+/// `expected` when `--check` asked for it.
+fn measure(args: &BenchArgs, expected: Option<&Expected>) -> Result<()> {
     let state = ConnectFour.initial();
     let rows: Vec<Row> = rows()
         .into_iter()
@@ -224,15 +272,8 @@ fn measure(args: &BenchArgs) -> Result<()> {
         outln!("{}\n", title(args));
         out!("{}", table(&args.depths, &measured));
     }
-    if args.check {
-        let text = match &args.expected {
-            Some(p) => std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read {}", p.display()))?,
-            None => EXPECTED.to_string(),
-        };
-        let expected: Value =
-            serde_json::from_str(&text).context("the expected file is not JSON")?;
-        let problems = check(&expected, &measured);
+    if let Some(expected) = expected {
+        let problems = check(expected, &measured);
         if problems.is_empty() {
             errln!("bench --check: every deterministic node count matches");
         } else {
@@ -322,7 +363,7 @@ fn table(depths: &[u32], rows: &[Value]) -> String {
 
 /// The mismatches between the expected counts (`{"name": {"10": nodes, ...}}`) and the
 /// measured deterministic rows, one message each.
-fn check(expected: &Value, measured: &[Value]) -> Vec<String> {
+fn check(expected: &Expected, measured: &[Value]) -> Vec<String> {
     let mut problems = Vec::new();
     for r in measured {
         if r["deterministic"] != json!(true) {
@@ -332,11 +373,7 @@ fn check(expected: &Value, measured: &[Value]) -> Vec<String> {
         for c in r["cells"].as_array().into_iter().flatten() {
             let d = c["depth"].to_string();
             let got = c["nodes"].as_u64().unwrap_or(0);
-            match expected
-                .get(name)
-                .and_then(|e| e.get(&d))
-                .and_then(Value::as_u64)
-            {
+            match expected.get(name).and_then(|e| e.get(&d)).copied() {
                 Some(want) if want == got => {}
                 Some(want) => {
                     problems.push(format!("{name}, depth {d}: {got} nodes, expected {want}"))

@@ -60,7 +60,7 @@ enum LayoutArg {
 /// Runs `gametree draw`.
 pub fn run(args: DrawArgs) -> Result<()> {
     if let Some(path) = &args.out {
-        gametree_lab::io::resolve_target(path).map_err(|e| anyhow!("--out: {e}"))?;
+        crate::target::check("--out", path)?;
     }
     let loaded = load(
         args.tree.as_deref(),
@@ -109,8 +109,7 @@ pub fn run(args: DrawArgs) -> Result<()> {
     };
     match &args.out {
         Some(path) => {
-            gametree_lab::io::write_atomic(path, text.as_bytes())
-                .map_err(|e| anyhow!("--out: cannot write {}: {e}", path.display()))?;
+            crate::target::write("--out", path, text.as_bytes())?;
             if !args.json {
                 errln!(
                     "{}: {} drawn, {} visited, {}",

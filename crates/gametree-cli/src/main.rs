@@ -17,6 +17,7 @@ mod reproduce_cmd;
 mod search_cmd;
 mod serve_cmd;
 mod show_cmd;
+mod target;
 mod tournament_cmd;
 
 use std::ffi::OsString;

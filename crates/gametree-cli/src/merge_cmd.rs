@@ -87,11 +87,10 @@ fn merge_tournaments(
     parts: Vec<(PathBuf, gametree_lab::shard::TournamentPart)>,
 ) -> Result<()> {
     check_out_file(&args.out, &args.parts, files).map_err(out_error)?;
-    gametree_lab::io::resolve_target(&args.out).map_err(|e| anyhow!("--out: {e}"))?;
+    crate::target::check("--out", &args.out)?;
     let result = summarise_tournament(&parts)?;
     let json = serde_json::to_string_pretty(&result)?;
-    gametree_lab::io::write_atomic(&args.out, json.as_bytes())
-        .map_err(|e| anyhow!("--out: cannot write {}: {e}", args.out.display()))?;
+    crate::target::write("--out", &args.out, json.as_bytes())?;
     if args.json {
         outln!("{json}");
     } else {

@@ -13,8 +13,15 @@
 //! and what has been played: 8 sampled deals, speculative max^n with 100,000 nodes each, the
 //! seat's number as the seed). Every game of `gametree list` can be played, with any number of players;
 //! the board is drawn with the game's own picture when it has one.
+//!
+//! `--record FILE` keeps the game record (docs/records.md) as the game goes: the file is
+//! checked before the game starts (the check of every `--out`, [`crate::target::check`])
+//! and written, atomically, after every move, so a game stopped by Ctrl-C, a lost terminal
+//! or a crash keeps every move played; the outcome is added when the game ends. `--load
+//! FILE` resumes the game of a record.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
+use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
@@ -36,13 +43,19 @@ use gametree_lab::stack;
 
 /// Arguments of `gametree play`.
 #[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["game", "load"])))]
 pub struct PlayArgs {
     /// A game spec, e.g. `connect-four`.
     #[arg(long, value_name = "SPEC")]
-    game: String,
+    game: Option<String>,
     /// The starting position (the game's notation; the start when omitted).
-    #[arg(long, value_name = "P")]
+    #[arg(long, value_name = "P", conflicts_with = "load")]
     position: Option<String>,
+    /// Resume the game of a record (docs/records.md, as `--record` writes it): its game,
+    /// starting position and moves; the seats are --players, and the game goes on from
+    /// the position after the record's last move.
+    #[arg(long, value_name = "FILE", conflicts_with = "game")]
+    load: Option<PathBuf>,
     /// One seat per player, in seat order: `human`, `engine` or an algorithm name.
     #[arg(long, value_name = "A,B,...", value_delimiter = ',', required = true)]
     players: Vec<String>,
@@ -63,10 +76,26 @@ pub struct PlayArgs {
     /// The same as `--color never`.
     #[arg(long, conflicts_with = "color")]
     no_color: bool,
-    /// Write the game record (docs/records.md: the moves, the seats and their limits) to
-    /// FILE when the game ends or is abandoned; the page of `gametree serve` loads it.
+    /// Keep the game record (docs/records.md: the moves, the seats and their limits) in
+    /// FILE: checked before the first move and written after every move (atomically), so
+    /// a game stopped at any point keeps every move played; the outcome is added when the
+    /// game ends. `--load` and the page of `gametree serve` read it.
     #[arg(long, value_name = "FILE")]
-    record: Option<std::path::PathBuf>,
+    record: Option<PathBuf>,
+}
+
+/// The most bytes of a record `--load` reads (a record of a long game is a few kilobytes).
+const MAX_RECORD_BYTES: u64 = 16 << 20;
+
+/// The game a record holds (`--load`): its spec, starting position and moves.
+fn read_record(path: &Path) -> Result<record::Record> {
+    let mut text = String::new();
+    gametree_lab::io::open_regular(path, MAX_RECORD_BYTES)
+        .map_err(|e| anyhow!("--load {e}"))?
+        .take(MAX_RECORD_BYTES)
+        .read_to_string(&mut text)
+        .map_err(|e| anyhow!("--load {}: cannot read: {e}", path.display()))?;
+    record::Record::parse(&text).map_err(|e| anyhow!("--load {}: {e}", path.display()))
 }
 
 /// Who sits in a seat.
@@ -108,7 +137,19 @@ pub fn run(args: PlayArgs) -> Result<()> {
         .iter()
         .map(|s| parse_seat(s))
         .collect::<Result<Vec<_>>>()?;
-    let loaded = load(None, Some(&args.game), args.position.as_deref())?;
+    if let Some(path) = &args.record {
+        // Refuse a bad --record before the game, not after it.
+        crate::target::check("--record", path)?;
+    }
+    let (game, position, moves) = match (&args.load, &args.game) {
+        (Some(path), _) => {
+            let r = read_record(path)?;
+            (r.game, r.position, r.moves)
+        }
+        (None, Some(game)) => (game.clone(), args.position.clone(), Vec::new()),
+        (None, None) => bail!("give the game: --game SPEC, or --load FILE"),
+    };
+    let loaded = load(None, Some(&game), position.as_deref())?;
     let time = match (args.depth, args.time_ms) {
         (None, None) => Some(1000),
         (_, t) => t,
@@ -125,7 +166,9 @@ pub fn run(args: PlayArgs) -> Result<()> {
         color: !args.no_color && args.color.enabled(),
         mate: None,
         record: args.record,
-        position: args.position.clone(),
+        position: position.clone(),
+        loaded: moves,
+        load: args.load,
         engine: None,
     };
     // The engines search on a thread with a stack for the deepest search of the game.
@@ -141,9 +184,13 @@ struct PlayTable {
     color: bool,
     mate: Option<Score>,
     /// `--record`: the file of the game record.
-    record: Option<std::path::PathBuf>,
-    /// `--position`: the starting position (the game's start when `None`).
+    record: Option<PathBuf>,
+    /// `--position` (or the record's): the starting position (the game's start when `None`).
     position: Option<String>,
+    /// The moves of the `--load` record, played before the game goes on.
+    loaded: Vec<String>,
+    /// `--load`: the record's file (for messages).
+    load: Option<PathBuf>,
     /// The two-player engine of the game's `engine` seats (made when the game starts), its
     /// table kept from move to move.
     engine: Option<Engine>,
@@ -246,12 +293,19 @@ impl PlayTable {
             None
         };
         let spec = game.spec_text();
-        let mut state = start.clone();
+        // The moves played, in the game's notation (for --record): a loaded record's first.
+        let mut played = std::mem::take(&mut self.loaded);
+        let mut state =
+            gametree_run::engine_move::replay(game, start.clone(), &played).map_err(|e| {
+                let file = self.load.as_deref().unwrap_or(Path::new("the record"));
+                anyhow!("--load {}: {e}", file.display())
+            })?;
+        if let Some(file) = &self.load {
+            writeln!(out, "{}: {} moves replayed", file.display(), played.len())?;
+        }
         let mut moves = Vec::new();
-        // The moves played, in the game's notation (for --record).
-        let mut played = Vec::new();
-        // Moves played since `start` (the seed of an mcts seat's search).
-        let mut ply = 0u64;
+        // Moves played since the game's start (the seed of an mcts seat's search).
+        let mut ply = played.len() as u64;
         loop {
             let picture = game.render(&state, self.color);
             if !picture.is_empty() {
@@ -259,7 +313,7 @@ impl PlayTable {
             }
             if let Some(outcome) = game.outcome(&state) {
                 writeln!(out, "game over: {}", verdict(&outcome))?;
-                return self.write_record(spec, played, Some(outcome.as_slice().to_vec()));
+                return self.write_record(&spec, &played, Some(outcome.as_slice()));
             }
             let p = game.to_move(&state);
             moves.clear();
@@ -270,7 +324,7 @@ impl PlayTable {
                     Some(m) => m,
                     None => {
                         writeln!(out, "game abandoned")?;
-                        return self.write_record(spec, played, None);
+                        return self.write_record(&spec, &played, None);
                     }
                 },
                 Seat::MonteCarlo => {
@@ -309,17 +363,15 @@ impl PlayTable {
             played.push(game.move_name(&state, mv));
             state = game.play(&state, mv);
             ply += 1;
+            self.write_record(&spec, &played, None)?;
         }
     }
 
-    /// Writes the game record to the `--record` file (atomically), if one was asked for;
-    /// `spec` is the game's canonical spec.
-    fn write_record(
-        &self,
-        spec: String,
-        moves: Vec<String>,
-        outcome: Option<Vec<Score>>,
-    ) -> Result<()> {
+    /// Writes the game record to the `--record` file (atomically: a reader, or a game
+    /// stopped at any moment, finds the record before or after this move, never half of
+    /// it), if one was asked for; `spec` is the game's canonical spec, `outcome` the final
+    /// values when the game has ended.
+    fn write_record(&self, spec: &str, moves: &[String], outcome: Option<&[Score]>) -> Result<()> {
         let Some(path) = &self.record else {
             return Ok(());
         };
@@ -345,16 +397,15 @@ impl PlayTable {
             })
             .collect();
         let text = record::Record {
-            game: spec,
+            game: spec.to_string(),
             position: self.position.clone(),
             seats,
-            moves,
-            outcome,
+            moves: moves.to_vec(),
+            outcome: outcome.map(<[Score]>::to_vec),
         }
         .to_text()
         .map_err(|e| anyhow!("--record {}: {e}", path.display()))?;
-        gametree_lab::io::write_atomic(path, text.as_bytes())
-            .map_err(|e| anyhow!("--record {}: cannot write: {e}", path.display()))
+        crate::target::write("--record", path, text.as_bytes())
     }
 
     /// A person's move, or `None` on `quit` or the end of the input.

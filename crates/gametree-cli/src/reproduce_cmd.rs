@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Result};
 use clap::Args;
-use gametree_lab::engine_name::parse_budget;
+use gametree_lab::engine_name::{parse_budget, BudgetError};
 use gametree_lab::experiment::Experiment;
 use gametree_lab::experiment::{BudgetRule, Ctx, StrengthMatches, StrengthScale};
 use gametree_lab::io::note;
@@ -91,29 +91,38 @@ enum MatchesArg {
 /// The largest divisor of `--budget calibrated/D`.
 const MAX_DIVISOR: u64 = 1_000_000;
 
+/// The forms `--budget` takes, for its messages.
+const BUDGET_FORMS: &str = "calibrated/D (the calibrated nodes divided by D), tMS or cMS (processor time in milliseconds), nNODES or dDEPTH";
+
+/// The message of a `--budget` the engine-name parser refused: the flag and the budget as
+/// given, and what is wrong, in the flag's forms (no `@`, and `calibrated/D` among them).
+fn budget_error(b: &str, e: BudgetError) -> anyhow::Error {
+    match e {
+        BudgetError::UnknownForm => anyhow!("--budget `{b}`: expected {BUDGET_FORMS}"),
+        e => anyhow!("--budget `{b}`: {e}; the budgets are {BUDGET_FORMS}"),
+    }
+}
+
 /// The strength experiment's scale from --openings, --budget and --matches.
 fn strength_scale(args: &ReproduceArgs) -> Result<StrengthScale> {
     let budget = match &args.budget {
-        Some(b) => Some(match b.strip_prefix("calibrated/") {
-            Some(d) => match d.parse::<u64>() {
-                Ok(divisor @ 1..=MAX_DIVISOR) => BudgetRule::Calibrated { divisor },
+        Some(b) => Some(match b.strip_prefix("calibrated") {
+            // `calibrated`, `calibrated10` and `calibrated/x` are all a calibrated budget
+            // gone wrong, never a processor time budget `c...`.
+            Some(rest) => match rest.strip_prefix('/').map(str::parse::<u64>) {
+                Some(Ok(divisor @ 1..=MAX_DIVISOR)) => BudgetRule::Calibrated { divisor },
                 _ => {
                     return Err(anyhow!(
                         "--budget `{b}`: expected calibrated/D with D a whole number from 1 to {MAX_DIVISOR}"
                     ))
                 }
             },
-            // The engine-name parser speaks of `@dDEPTH`; the flag takes the budget without
-            // `@`. A time budget is the searching thread's processor time (what a loaded or
+            // A time budget is the searching thread's processor time (what a loaded or
             // shared machine does not take away), never wall-clock time.
-            None => BudgetRule::Fixed(
-                match parse_budget(b)
-                    .map_err(|e| anyhow!("--budget `{b}`: {}", e.replace("`@", "`")))?
-                {
-                    Budget::Time(ms) => Budget::CpuTime(ms),
-                    other => other,
-                },
-            ),
+            None => BudgetRule::Fixed(match parse_budget(b).map_err(|e| budget_error(b, e))? {
+                Budget::Time(ms) => Budget::CpuTime(ms),
+                other => other,
+            }),
         }),
         None => None,
     };
@@ -323,7 +332,11 @@ mod tests {
     fn a_calibrated_budget_is_divided_by_a_whole_number() {
         let ten = BudgetRule::Calibrated { divisor: 10 };
         assert_eq!(budget("calibrated/10"), Some(ten));
+        // Issue #46: `calibrated` and `calibrated10` were read as processor time budgets
+        // (`c...`) and refused as "bad processor time budget `alibrated`".
         for bad in [
+            "calibrated",
+            "calibrated10",
             "calibrated/0",
             "calibrated/x",
             "calibrated/",

@@ -69,7 +69,9 @@ pub struct SearchArgs {
     /// same result.
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// mcts: the exploration constant C of UCB1, finite and nonnegative (default sqrt 2).
+    /// mcts: the exploration constant C of UCB1, finite and nonnegative. Without it, the
+    /// game's tuned constant (Chinese Checkers, Rolit, Focus and four-player chess have one,
+    /// docs/mcts.md), else sqrt 2; the printed configuration shows the constant used.
     #[arg(long, value_name = "C")]
     exploration: Option<f64>,
     /// mcts: the search policy: `maxn` (default), `paranoid`, `brs` (MCTS-BRS: the

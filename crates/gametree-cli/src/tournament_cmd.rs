@@ -140,14 +140,13 @@ pub fn run(args: TournamentArgs) -> Result<()> {
     }
     if let Some(path) = &args.out {
         // Refuse a bad --out before hours of games, not after.
-        gametree_lab::io::resolve_target(path).map_err(|e| anyhow::anyhow!("--out: {e}"))?;
+        crate::target::check("--out", path)?;
     }
     let clock = std::time::Instant::now();
     let result = tournament_job::play(&args.game, &texts, &config)?;
     let json = serde_json::to_string_pretty(&result)?;
     if let Some(path) = &args.out {
-        gametree_lab::io::write_atomic(path, json.as_bytes())
-            .map_err(|e| anyhow::anyhow!("--out: cannot write {}: {e}", path.display()))?;
+        crate::target::write("--out", path, json.as_bytes())?;
     }
     if args.json {
         outln!("{json}");

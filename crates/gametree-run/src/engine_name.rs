@@ -96,9 +96,9 @@ pub fn parse_engine(
     };
     let budget = match budget_text {
         None => default,
-        Some(b) => parse_budget(b).map_err(|problem| EngineNameError::BadBudget {
+        Some(b) => parse_budget(b).map_err(|e| EngineNameError::BadBudget {
             text: text.to_string(),
-            problem,
+            problem: e.to_string(),
         })?,
     };
     let bad = |problem| EngineNameError::BadOption {
@@ -130,51 +130,80 @@ pub fn parse_engine(
     })
 }
 
+/// Why a budget cannot be read ([`parse_budget`]). Every message names the budget as
+/// given, its form's letter included (`bad time budget `tx``, never `x`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BudgetError {
+    /// The text starts with none of the forms' letters.
+    #[error(
+        "the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS` (`@cMILLISECONDS`: processor time)"
+    )]
+    UnknownForm,
+    /// The form's letter is not followed by a whole number.
+    #[error("bad {what} `{text}`: expected `{form}`, a whole number after `{letter}`")]
+    NotANumber {
+        /// What the letter asks for: "depth", "time budget", ...
+        what: &'static str,
+        /// The budget as given.
+        text: String,
+        /// The form, `tMILLISECONDS`.
+        form: &'static str,
+        /// The form's letter.
+        letter: char,
+    },
+    /// A whole number out of the form's range (the message states the range).
+    #[error("{0}")]
+    OutOfRange(String),
+}
+
 /// Reads a budget without its `@`: `dDEPTH`, `nNODES`, `tMILLISECONDS` (`t20`, wall-clock
 /// time) or `cMILLISECONDS` (`c20`, processor time of the searching thread), with the
-/// ranges of an engine's budget; the error says what is wrong.
-pub fn parse_budget(b: &str) -> Result<Budget, String> {
-    let number = |digits: &str, what: &str| -> Result<u64, String> {
-        digits
-            .parse::<u64>()
-            .map_err(|_| format!("bad {what} `{digits}`"))
+/// ranges of an engine's budget; the error says what is wrong, naming the whole budget.
+pub fn parse_budget(b: &str) -> Result<Budget, BudgetError> {
+    let Some(letter) = b.chars().next() else {
+        return Err(BudgetError::UnknownForm);
     };
-    let budget = if let Some(d) = b.strip_prefix('d') {
-        let d = number(d, "depth")?;
-        if d == 0 {
-            return Err("the depth must be at least 1".into());
-        }
-        if d > MAX_PLIES {
-            return Err(format!("the depth must be at most {MAX_PLIES}"));
-        }
-        Budget::Depth(d as u32)
-    } else if let Some(n) = b.strip_prefix('n') {
-        let n = number(n, "node budget")?;
-        if n == 0 {
-            return Err("the node budget must be at least 1".into());
-        }
-        Budget::Nodes(n)
-    } else if let Some(t) = b.strip_prefix('t') {
-        let t = number(t, "time budget")?;
-        if t == 0 || t > MAX_TIME_MS {
-            return Err(format!("the time budget must be 1 to {MAX_TIME_MS} ms"));
-        }
-        Budget::Time(t)
-    } else if let Some(t) = b.strip_prefix('c') {
-        let t = number(t, "processor time budget")?;
-        if t == 0 || t > MAX_TIME_MS {
-            return Err(format!(
-                "the processor time budget must be 1 to {MAX_TIME_MS} ms"
-            ));
-        }
-        Budget::CpuTime(t)
-    } else {
-        return Err(
-            "the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS` (`@cMILLISECONDS`: processor time)"
-                .into(),
-        );
+    let (what, form) = match letter {
+        'd' => ("depth", "dDEPTH"),
+        'n' => ("node budget", "nNODES"),
+        't' => ("time budget", "tMILLISECONDS"),
+        'c' => ("processor time budget", "cMILLISECONDS"),
+        _ => return Err(BudgetError::UnknownForm),
     };
-    Ok(budget)
+    let digits = &b[letter.len_utf8()..];
+    let range = |message: String| BudgetError::OutOfRange(message);
+    let time_range = || range(format!("the {what} must be 1 to {MAX_TIME_MS} ms",));
+    let n = match digits.parse::<u64>() {
+        Ok(n) => n,
+        // All digits, too many of them: out of every range.
+        Err(_) if !digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit()) => {
+            return Err(match letter {
+                'd' => range(format!("the depth must be at most {MAX_PLIES}")),
+                'n' => range(format!("the node budget must be at most {}", u64::MAX)),
+                _ => time_range(),
+            })
+        }
+        Err(_) => {
+            return Err(BudgetError::NotANumber {
+                what,
+                text: b.to_string(),
+                form,
+                letter,
+            })
+        }
+    };
+    Ok(match letter {
+        'd' if n == 0 => return Err(range("the depth must be at least 1".into())),
+        'd' if n > MAX_PLIES => {
+            return Err(range(format!("the depth must be at most {MAX_PLIES}")))
+        }
+        'd' => Budget::Depth(n as u32),
+        'n' if n == 0 => return Err(range("the node budget must be at least 1".into())),
+        'n' => Budget::Nodes(n),
+        _ if n == 0 || n > MAX_TIME_MS => return Err(time_range()),
+        't' => Budget::Time(n),
+        _ => Budget::CpuTime(n),
+    })
 }
 
 /// Reads one `KEY=VALUE` option into `options`: the key must exist, be given once and

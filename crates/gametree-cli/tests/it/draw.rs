@@ -122,3 +122,51 @@ fn draw_refuses_bad_input_with_one_line() {
     let out = gametree(&["draw", "--tree", &tree, "-a", "nosuch"]);
     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
 }
+
+/// Issue #46: `draw --out /proc/version` said `No such file or directory` of a file that
+/// exists: it is a regular file in a directory where no file can be made, so it cannot be
+/// replaced. Every `--out` (and `play --record`) says so before any work, through one
+/// check.
+#[cfg(target_os = "linux")]
+#[test]
+fn defect_46_an_out_file_that_cannot_be_replaced_says_so() {
+    let tree = fig3();
+    let why = "--out: /proc/version: cannot be replaced: no new file can be made in /proc: ";
+    expect_error(
+        &[
+            "draw",
+            "--tree",
+            &tree,
+            "-a",
+            "maxn",
+            "--out",
+            "/proc/version",
+        ],
+        why,
+    );
+    expect_error(
+        &[
+            "tournament",
+            "--game",
+            "tictactoe",
+            "--engines",
+            "alphabeta@d1,alphabeta@d2",
+            "--openings",
+            "1",
+            "--out",
+            "/proc/version",
+        ],
+        why,
+    );
+    let out = gametree(&[
+        "draw",
+        "--tree",
+        &tree,
+        "-a",
+        "maxn",
+        "--out",
+        "/proc/version",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

@@ -151,3 +151,45 @@ fn table_searches_match_and_save_nodes() {
         "--table-mib works with maxn and speculative",
     );
 }
+
+/// Issue #46: `search --help` said `--exploration` defaults to sqrt 2, while without it
+/// each game's tuned constant (`Game::mcts_exploration`) is used. The help says what is
+/// used, and what it says is what runs: Rolit's constant without the flag, sqrt 2 on a
+/// tree, the flag's value with it.
+#[test]
+fn defect_46_the_exploration_help_names_the_constant_used() {
+    let help = crate::ok(&["search", "--help"]);
+    let at = help
+        .find("--exploration <C>")
+        .expect("the flag in the help");
+    let end = help[at + 2..]
+        .find("\n  -")
+        .map_or(help.len(), |e| at + 2 + e);
+    let flag = help[at..end]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(!flag.contains("default sqrt 2"), "{flag}");
+    assert!(
+        flag.contains("Without it, the game's tuned constant")
+            && flag.contains("else sqrt 2")
+            && flag.contains("the printed configuration shows the constant used"),
+        "{flag}"
+    );
+    let used = |args: &[&str]| {
+        let mut all = vec!["--algorithm", "mcts", "--iterations", "20"];
+        all.extend_from_slice(args);
+        search_json(&all)["mcts"]["config"]["exploration"]
+            .as_f64()
+            .expect("the constant used")
+    };
+    assert_eq!(
+        used(&["--game", "rolit"]),
+        gametree_games::rolit::MCTS_EXPLORATION
+    );
+    assert_eq!(
+        used(&["--tree", &example("design-example.json")]),
+        std::f64::consts::SQRT_2
+    );
+    assert_eq!(used(&["--game", "rolit", "--exploration", "0.7"]), 0.7);
+}

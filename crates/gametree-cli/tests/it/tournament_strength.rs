@@ -105,8 +105,8 @@ fn bad_budgets_exit_2_with_one_clear_line() {
             "maxn@t3600001",
             "engine `maxn@t3600001`: the time budget must be 1 to 3600000 ms",
         ),
-        ("maxn@tx", "engine `maxn@tx`: bad time budget `x`"),
-        ("maxn@t-5", "bad time budget `-5`"),
+        ("maxn@tx", "engine `maxn@tx`: bad time budget `tx`"),
+        ("maxn@t-5", "bad time budget `t-5`"),
         ("maxn@q5", "`@dDEPTH`, `@nNODES` or `@tMILLISECONDS`"),
         (
             "maxn@c0",
@@ -195,7 +195,23 @@ fn the_strength_scale_flags_are_checked_before_anything_runs() {
     );
     expect_error(
         &["reproduce", "beyond/strength", "--quick", "--budget", "q5"],
-        "--budget `q5`: the budget is `dDEPTH`, `nNODES` or `tMILLISECONDS`",
+        "--budget `q5`: expected calibrated/D (the calibrated nodes divided by D), tMS or cMS (processor time in milliseconds), nNODES or dDEPTH",
+    );
+    // Issue #46: `calibrated` without its divisor was a "bad processor time budget
+    // `alibrated`"; a budget with a bad number names every form.
+    expect_error(
+        &[
+            "reproduce",
+            "beyond/strength",
+            "--quick",
+            "--budget",
+            "calibrated",
+        ],
+        "--budget `calibrated`: expected calibrated/D with D a whole number from 1 to 1000000",
+    );
+    expect_error(
+        &["reproduce", "beyond/strength", "--quick", "--budget", "cx"],
+        "--budget `cx`: bad processor time budget `cx`: expected `cMILLISECONDS`, a whole number after `c`; the budgets are calibrated/D",
     );
     // Time budgets (processor time for the strength experiment): out of range, overflow.
     expect_error(
@@ -214,7 +230,7 @@ fn the_strength_scale_flags_are_checked_before_anything_runs() {
             "--budget",
             "t99999999999999999999",
         ],
-        "--budget `t99999999999999999999`: bad time budget `99999999999999999999`",
+        "--budget `t99999999999999999999`: the time budget must be 1 to 3600000 ms",
     );
     expect_error(
         &["reproduce", "beyond/strength", "--quick", "--openings", "0"],

@@ -552,7 +552,7 @@ fn bad_engine_names_are_one_clear_line() {
         ("maxn@d10001", "the depth must be at most 10000"),
         ("maxn@n0", "the node budget must be at least 1"),
         ("maxn@t0", "the time budget must be 1 to 3600000 ms"),
-        ("maxn@tx", "bad time budget `x`"),
+        ("maxn@tx", "bad time budget `tx`"),
         ("wizard@d2", "unknown algorithm `wizard`"),
         ("mcts@t200:", "is not KEY=VALUE"),
         ("speculative:table=0", "table `0`: must be 1 to 1024 MiB"),

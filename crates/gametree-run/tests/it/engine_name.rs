@@ -23,19 +23,65 @@ mod budget_tests {
         let range = format!("the processor time budget must be 1 to {MAX_TIME_MS} ms");
         for (text, want) in [
             ("c0", range.clone()),
-            (&format!("c{}", MAX_TIME_MS + 1), range),
+            (&format!("c{}", MAX_TIME_MS + 1), range.clone()),
+            // Too many digits for any number: out of the range, not "bad".
+            ("c99999999999999999999", range),
             (
-                "c99999999999999999999",
-                "bad processor time budget `99999999999999999999`".into(),
+                "c",
+                "bad processor time budget `c`: expected `cMILLISECONDS`, a whole number after `c`"
+                    .into(),
             ),
-            ("c", "bad processor time budget ``".into()),
             (
                 "x5",
                 "the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS` (`@cMILLISECONDS`: processor time)".into(),
             ),
         ] {
-            assert_eq!(parse_budget(text), Err(want), "{text}");
+            assert_eq!(parse_budget(text).map_err(|e| e.to_string()), Err(want), "{text}");
         }
+    }
+
+    /// Issue #46: an error named what was left after the form's letter, so `calibrated`
+    /// (a `--budget` of `gametree reproduce`) was a "bad processor time budget
+    /// `alibrated`". Every message names the budget as given.
+    #[test]
+    fn budget_errors_name_the_whole_budget() {
+        for (text, want) in [
+            (
+                "calibrated",
+                "bad processor time budget `calibrated`: expected `cMILLISECONDS`, a whole number after `c`",
+            ),
+            (
+                "tx",
+                "bad time budget `tx`: expected `tMILLISECONDS`, a whole number after `t`",
+            ),
+            (
+                "t-5",
+                "bad time budget `t-5`: expected `tMILLISECONDS`, a whole number after `t`",
+            ),
+            (
+                "d1x",
+                "bad depth `d1x`: expected `dDEPTH`, a whole number after `d`",
+            ),
+            (
+                "nodes",
+                "bad node budget `nodes`: expected `nNODES`, a whole number after `n`",
+            ),
+            ("d99999999999999999999", "the depth must be at most 10000"),
+            (
+                "n99999999999999999999",
+                "the node budget must be at most 18446744073709551615",
+            ),
+            ("", "the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS` (`@cMILLISECONDS`: processor time)"),
+        ] {
+            assert_eq!(
+                parse_budget(text).map_err(|e| e.to_string()),
+                Err(want.to_string()),
+                "{text}"
+            );
+        }
+        assert_eq!(parse_budget("d12"), Ok(Budget::Depth(12)));
+        assert_eq!(parse_budget("n7"), Ok(Budget::Nodes(7)));
+        assert_eq!(parse_budget("c20"), Ok(Budget::CpuTime(20)));
     }
 }
 
