@@ -194,6 +194,39 @@ def test_two_player_searches_equal_plain_minimax_written_in_python():
             assert r.score == value, (seed, algorithm, depth)
 
 
+class NotZeroSum(RandomTree):
+    """The random tree for two players whose scores are independent (not constant-sum),
+    with player 1 to move at the root on odd seeds."""
+
+    def __init__(self, seed, height=5):
+        super().__init__(seed, players=2, height=height, irregular=seed % 4 < 2)
+        self.bounds = None
+
+    def initial(self):
+        return (mix(self.seed), 0, self.seed % 2)
+
+    def _split(self, key):
+        return (key % 7, (key >> 8) % 7)
+
+
+def test_two_player_searches_equal_paranoid_on_a_game_that_is_not_zero_sum():
+    # The root player maximises its own score, the other minimises it, whoever is at the
+    # root (issue #46: the family used to read player 0's score, so player 1 minimised
+    # player 0's instead of maximising its own).
+    roots = set()
+    for seed in range(120):
+        game = NotZeroSum(seed, height=3 + seed % 4)
+        depth = None if seed % 3 == 0 else 1 + seed % 4
+        root = game.to_move(game.initial())
+        roots.add(root)
+        value, _ = python_paranoid(game, game.initial(), depth, root)
+        for algorithm in TWO_PLAYER + ["paranoid"]:
+            r = gt.search(game, algorithm, depth=depth)
+            assert r.score == value, (seed, algorithm, depth)
+            assert r.value[root] == value, (seed, algorithm, depth)
+    assert roots == {0, 1}
+
+
 def test_every_algorithm_runs_or_refuses_in_one_line():
     for game in [RandomTree(3), ZeroSum(3)]:
         for algorithm in gt.algorithms():
