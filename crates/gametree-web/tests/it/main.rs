@@ -5,6 +5,7 @@ mod api;
 mod hardening;
 mod live;
 mod oracle;
+mod records;
 mod routes;
 
 use std::io::{Read, Write};
