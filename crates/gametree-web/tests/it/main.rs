@@ -5,6 +5,7 @@ mod api;
 mod hardening;
 mod live;
 mod oracle;
+mod raw_http;
 mod records;
 mod routes;
 
