@@ -27,7 +27,7 @@ use std::fs::File;
 use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
-use gametree_games::quote::quoted;
+use gametree_games::quote::{quoted, sanitized};
 use serde::de::{self, DeserializeOwned, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::Serialize;
 use serde_json::Value;
@@ -110,10 +110,14 @@ impl Opened {
                 p if p == "." || p == "?" => String::new(),
                 p => format!("{}: ", quoted(&p)),
             };
-            malformed(path, format!("malformed part: {at}{}", plain(e.inner())))
+            // serde's own words may quote a key of the file (`unknown field`): escaped.
+            malformed(
+                path,
+                format!("malformed part: {at}{}", sanitized(&plain(e.inner()))),
+            )
         })?;
         de.end()
-            .map_err(|e| malformed(path, format!("malformed part: {}", plain(&e))))?;
+            .map_err(|e| malformed(path, format!("malformed part: {}", sanitized(&plain(&e)))))?;
         part.check().map_err(|(at, why)| {
             malformed(path, format!("malformed part: {}: {why}", quoted(&at)))
         })?;

@@ -347,8 +347,11 @@ fn duplicate_keys_are_named_with_their_key_path() {
 #[test]
 fn unknown_fields_are_refused_with_their_key_path() {
     type Edit = fn(&mut Value);
-    let cases: [(Edit, &str); 6] = [
+    let cases: [(Edit, &str); 7] = [
         (|v| v["extra"] = 1.into(), "unknown field `extra`"),
+        // A key serde quotes in its message: escaped there too (`outcome` checks that no
+        // raw control character is left).
+        (|v| v["\u{1b}[2J"] = 1.into(), "unknown field `\\u{1b}[2J`"),
         (
             |v| v["shard"]["extra"] = 1.into(),
             "shard.extra: unknown field `extra`",
