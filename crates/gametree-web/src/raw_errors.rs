@@ -17,7 +17,6 @@
 //! What is left to hyper: a connection that opens with the HTTP/2 preface is closed without
 //! an answer (the server speaks HTTP/1.1), as is one that ends in the middle of a request.
 
-use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
 use std::pin::Pin;
@@ -48,16 +47,14 @@ impl axum::serve::Listener for JsonListener {
     type Io = JsonErrors<TcpStream>;
     type Addr = SocketAddr;
 
-    fn accept(&mut self) -> impl Future<Output = (Self::Io, Self::Addr)> + Send {
-        async move {
-            loop {
-                match self.0.accept().await {
-                    Ok((stream, addr)) => return (JsonErrors::new(stream), addr),
-                    // As axum's own listener: a connection that failed before it was accepted
-                    // is skipped; anything else (too many open files) is waited out.
-                    Err(e) if is_connection_error(&e) => {}
-                    Err(_) => tokio::time::sleep(Duration::from_secs(1)).await,
-                }
+    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+        loop {
+            match self.0.accept().await {
+                Ok((stream, addr)) => return (JsonErrors::new(stream), addr),
+                // As axum's own listener: a connection that failed before it was accepted is
+                // skipped; anything else (too many open files) is waited out.
+                Err(e) if is_connection_error(&e) => {}
+                Err(_) => tokio::time::sleep(Duration::from_secs(1)).await,
             }
         }
     }

@@ -471,13 +471,12 @@ fn reproduce_parts() -> &'static [PathBuf; 2] {
         let dir = fixture().dir.join("reproduce-parts");
         let experiments = select(Some(target)).unwrap();
         let params = RunParams::reproduce(Some(target), &ctx);
-        let parts = [0, 1].map(|i| {
+        [0, 1].map(|i| {
             let shard = Shard::new(i, 2).unwrap();
             run_shard(&experiments, &params, &ctx, shard, &dir, |_, _| {})
                 .unwrap()
                 .1
-        });
-        parts
+        })
     })
 }
 
