@@ -40,7 +40,10 @@ pub struct Ctx {
 /// the same on every run), only the matches the claims rest on, or only some games. `None`
 /// fields keep the mode's setting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(expecting = "the strength experiment's scale: {\"openings\", \"budget\", \"matches\"}")]
+#[serde(
+    deny_unknown_fields,
+    expecting = "the strength experiment's scale: {\"openings\", \"budget\", \"matches\"}"
+)]
 pub struct StrengthScale {
     /// Random openings per match (deals of the card games), instead of the mode's.
     pub openings: Option<usize>,
@@ -69,7 +72,7 @@ impl StrengthScale {
 
 /// How every engine's budget per move is set in the strength experiment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum BudgetRule {
     /// The calibrated nodes per move of each game and engine (20 ms of processor time per
     /// move on the calibration machine), divided by `divisor` (1 in full mode, 10 in quick

@@ -13,9 +13,12 @@
 //!
 //! Part files are read as untrusted input ([`read_parts`]): regular files of at most
 //! [`MAX_PART_BYTES`] only (a named pipe or a device is refused unopened), streamed twice:
-//! first a scan that checks the JSON, refuses a key given twice in any object, and checks
-//! `format` and `run` as soon as it reads them (so a wrong part is refused after its first
-//! bytes, whatever its size), then the typed part. Errors quote what a part says through
+//! first a scan that checks the JSON, refuses a key given twice in any object and values
+//! nested deeper than [`MAX_NESTING`], and checks `format` and `run` as soon as it reads
+//! them (so a wrong part is refused after its first bytes, whatever its size), then the
+//! typed part, which refuses a field its types do not have, and whose times must be finite,
+//! non-negative and at most [`MAX_SECONDS`]. Errors name the part file and the key path of
+//! the value at fault (`items[3].result.plies`), quote what a part says through
 //! [`gametree_games::quote::quoted`] and name no Rust type.
 //! Every part of a run must have the same shard count, and no shard may come twice. An
 //! output is never one of the inputs: [`check_out_file`] for a tournament's JSON, and
@@ -23,7 +26,7 @@
 
 mod read;
 
-pub use read::MAX_PART_BYTES;
+pub use read::{MAX_NESTING, MAX_PART_BYTES, MAX_SECONDS};
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -35,7 +38,36 @@ use crate::io::{same_file, DirError};
 use crate::reproduce::{prepare_out, select, write_outputs, Done};
 use crate::shard::{deal, item_name, items, Part, Shard, TournamentParams, TournamentPart};
 use crate::tournament::{summarise, Budget, GameResult, TournamentConfig, TournamentResult};
-use read::{open_part, read_checked, typed_difference};
+use read::{check_seconds, open_part, read_checked, typed_difference, Checked};
+
+/// A `reproduce` part's times: the shard's, the balance's estimates, and each item's
+/// estimate and wall time.
+impl Checked for Part {
+    fn check(&self) -> Result<(), (String, String)> {
+        check_seconds(|| "elapsed_s".into(), self.elapsed_s)?;
+        let b = &self.balance;
+        for (name, s) in [
+            ("estimated_s", b.estimated_s),
+            ("max_s", b.max_s),
+            ("mean_s", b.mean_s),
+            ("min_s", b.min_s),
+        ] {
+            check_seconds(|| format!("balance.{name}"), s)?;
+        }
+        for (i, it) in self.items.iter().enumerate() {
+            check_seconds(|| format!("items[{i}].cost"), it.cost)?;
+            check_seconds(|| format!("items[{i}].elapsed_s"), it.elapsed_s)?;
+        }
+        Ok(())
+    }
+}
+
+/// A tournament part's time: the shard's.
+impl Checked for TournamentPart {
+    fn check(&self) -> Result<(), (String, String)> {
+        check_seconds(|| "elapsed_s".into(), self.elapsed_s)
+    }
+}
 
 /// Why a merge failed. Nothing is written when the parts do not fit together.
 #[derive(Debug, thiserror::Error)]

@@ -55,7 +55,10 @@ pub struct Shard {
 
 /// A shard as a part file gives it, before it is checked.
 #[derive(Deserialize)]
-#[serde(expecting = "a shard: {\"index\": I, \"count\": N}")]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a shard: {\"index\": I, \"count\": N}"
+)]
 struct ShardFields {
     index: usize,
     count: usize,
@@ -356,6 +359,7 @@ pub fn items_of(all: &[Item], shard: Shard) -> Vec<Item> {
 /// What a sharded run was asked for: the same in every part of one run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
+    deny_unknown_fields,
     expecting = "the run's parameters: {\"command\", \"target\", \"quick\", \"hands\", \"strength\"}"
 )]
 pub struct RunParams {
@@ -398,6 +402,7 @@ impl RunParams {
 /// One item's entry in a part file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(
+    deny_unknown_fields,
     expecting = "an item: {\"experiment\", \"key\", \"params\", \"cost\", \"elapsed_s\", \"result\"}"
 )]
 pub struct PartItem {
@@ -417,7 +422,7 @@ pub struct PartItem {
 
 /// A part file: what one shard computed, self-describing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(expecting = "a part: an object")]
+#[serde(deny_unknown_fields, expecting = "a part: an object")]
 pub struct Part {
     /// [`PART_FORMAT`].
     pub format: String,
@@ -441,7 +446,10 @@ pub struct Part {
 
 /// The estimated load of a shard beside the spread of the run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(expecting = "the balance: {\"estimated_s\", \"max_s\", \"mean_s\", \"min_s\"}")]
+#[serde(
+    deny_unknown_fields,
+    expecting = "the balance: {\"estimated_s\", \"max_s\", \"mean_s\", \"min_s\"}"
+)]
 pub struct PartBalance {
     /// This shard's estimated seconds.
     pub estimated_s: f64,
@@ -540,7 +548,10 @@ pub fn run_shard(
 
 /// What a sharded tournament was asked for: the same in every part of one tournament.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(expecting = "the tournament's parameters: an object")]
+#[serde(
+    deny_unknown_fields,
+    expecting = "the tournament's parameters: an object"
+)]
 pub struct TournamentParams {
     /// The command: `tournament`.
     pub command: String,
@@ -566,7 +577,7 @@ pub struct TournamentParams {
 
 /// One game of a tournament part: its number in the tournament and its result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(expecting = "a game: {\"game\", \"result\"}")]
+#[serde(deny_unknown_fields, expecting = "a game: {\"game\", \"result\"}")]
 pub struct GameItem {
     /// The game's number (trial order): its seat assignment, opening and seed.
     pub game: usize,
@@ -576,7 +587,7 @@ pub struct GameItem {
 
 /// A tournament's part file: the games one shard played.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(expecting = "a part: an object")]
+#[serde(deny_unknown_fields, expecting = "a part: an object")]
 pub struct TournamentPart {
     /// [`PART_FORMAT`].
     pub format: String,

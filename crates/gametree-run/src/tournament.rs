@@ -668,8 +668,9 @@ impl Ending {
     }
 }
 
-/// One game's result.
+/// One game's result (a field it does not have is refused: a merge reads it from a part).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameResult {
     /// The opening's number.
     pub opening: usize,

@@ -1025,52 +1025,142 @@ async function next() {
   publish();
 }
 
-// ---- game records (docs/records.md): the same text `gametree play --record` writes
-const RECORD_HEADER = "gametree-record 1";
+// ---- game records (docs/records.md): the same text `gametree play --record` writes, read
+// by the grammar of docs/records.md with the same verdicts and messages as the Rust reader
+// (`gametree_run::record`; the corpus crates/gametree-web/tests/records/corpus.json checks both).
+const RECORD_MAGIC = "gametree-record";
+const RECORD_HEADER = `${RECORD_MAGIC} 1`;
+const U64_MAX = 18446744073709551615n;
+const U32_MAX = 4294967295n;
+const I64_MIN = -9223372036854775808n;
+const I64_MAX = 9223372036854775807n;
 
-function recordText() {
-  const lines = [RECORD_HEADER, `game ${game.position ? game.position.spec : game.spec}`];
-  $("seats").querySelectorAll(".seat").forEach((_, i) => {
-    const s = seat(i);
-    lines.push(s.engine ? `seat ${i} ${s.algorithm} time_ms=${s.time_ms}` : `seat ${i} person`);
+// The canonical text of a record {game, position, seats: [{who, time_ms, nodes, depth}],
+// moves, outcome} (absent limits, position and outcome: null or undefined), as
+// `Record::to_text` writes it: 16 moves per line.
+function recordToText(r) {
+  const lines = [RECORD_HEADER, `game ${r.game}`];
+  if (r.position != null) lines.push(`position ${r.position}`);
+  r.seats.forEach((s, i) => {
+    let line = `seat ${i} ${s.who}`;
+    for (const k of ["time_ms", "nodes", "depth"]) if (s[k] != null) line += ` ${k}=${s[k]}`;
+    lines.push(line);
   });
-  for (let i = 0; i < game.moves.length; i += 16) lines.push(`moves ${game.moves.slice(i, i + 16).join(" ")}`);
-  if (game.position && game.position.outcome) lines.push(`outcome ${game.position.outcome.join(" ")}`);
+  for (let i = 0; i < r.moves.length; i += 16) lines.push(`moves ${r.moves.slice(i, i + 16).join(" ")}`);
+  if (r.outcome != null) lines.push(`outcome ${r.outcome.join(" ")}`);
   return lines.join("\n") + "\n";
 }
 
-// Reads a record; throws an Error naming the line at fault.
-function parseRecord(text) {
-  const r = { game: null, position: null, seats: [], moves: [], outcome: null };
-  let header = false;
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const t = raw.trim();
-    const fail = (m) => { throw new Error(`record line ${i + 1}: ${m}`); };
-    if (t === "" || t.startsWith("#")) return;
-    if (!header) {
-      if (t !== RECORD_HEADER) fail(`not a game record (the first line should be "${RECORD_HEADER}")`);
-      header = true;
-      return;
-    }
-    const [key, ...rest] = t.split(/\s+/);
-    if (key === "game") { if (rest.length !== 1) fail("game: give one spec"); r.game = rest[0]; }
-    else if (key === "position") r.position = t.slice(8).trim();
-    else if (key === "seat") {
-      if (Number(rest[0]) !== r.seats.length || rest.length < 2) fail(`seats are listed in order, this one should be seat ${r.seats.length}`);
-      const s = { who: rest[1] };
-      for (const l of rest.slice(2)) {
-        const [k, v] = l.split("=");
-        if (!/^\d+$/.test(v || "") || !["time_ms", "nodes", "depth"].includes(k)) fail(`seat ${rest[0]}: ${l} is not time_ms=, nodes= or depth= a number`);
-        s[k] = Number(v);
-      }
-      r.seats.push(s);
-    } else if (key === "moves") r.moves.push(...rest);
-    else if (key === "outcome") r.outcome = rest.map(Number);
-    else fail(`unknown item "${key}" (expected game, position, seat, moves or outcome)`);
+function recordText() {
+  const seats = [];
+  $("seats").querySelectorAll(".seat").forEach((_, i) => {
+    const s = seat(i);
+    const ms = Number.isSafeInteger(s.time_ms) && s.time_ms >= 0 ? s.time_ms : null;
+    seats.push(s.engine ? { who: s.algorithm, time_ms: ms } : { who: "person" });
   });
-  if (!header) throw new Error("record: empty");
-  if (!r.game) throw new Error("record: no game line");
+  const outcome = game.position && game.position.outcome;
+  return recordToText({
+    game: game.position ? game.position.spec : game.spec,
+    seats,
+    moves: game.moves,
+    outcome: outcome || null,
+  });
+}
+
+// A word of a record in an error: cut to 40 characters (then "…"), between double quotes,
+// with \, " and the tab escaped, as the Rust reader quotes it.
+function recordQuote(w) {
+  const cs = [...w];
+  const esc = { "\\": "\\\\", '"': '\\"', "\t": "\\t" };
+  return `"${cs.slice(0, 40).map((c) => esc[c] || c).join("")}${cs.length > 40 ? "…" : ""}"`;
+}
+
+// Whether a character may not stand in a line: a control character or a white space other
+// than a space or a tab (Rust's char::is_control and char::is_whitespace).
+const recordUnusual = (c) => c !== " " && c !== "\t" && /[\p{Cc}\p{White_Space}]/u.test(c);
+const trimSpaces = (s) => s.replace(/^[ \t]+|[ \t]+$/g, "");
+
+// Reads a record (docs/records.md); throws an Error "line N: what is wrong", the Rust
+// reader's message. Numbers are BigInts (limits up to 2^64-1, outcome values of i64).
+function parseRecord(text) {
+  if (text.startsWith("\uFEFF")) text = text.slice(1);
+  const r = { game: null, position: null, seats: [], moves: [], outcome: null };
+  let outcomeLine = 0;
+  let header = false;
+  const raws = text.split("\n");
+  raws.forEach((raw, i) => {
+    const fail = (m) => { throw new Error(`line ${i + 1}: ${m}`); };
+    if (raw.endsWith("\r")) raw = raw.slice(0, -1);
+    const t = trimSpaces(raw);
+    if (t === "" || t.startsWith("#")) return;
+    const odd = [...t].find(recordUnusual);
+    if (odd !== undefined) {
+      const hex = odd.codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
+      fail(`a control character or a space other than a space or a tab (U+${hex}); words are separated by spaces and tabs`);
+    }
+    const [key, ...rest] = t.split(/[ \t]+/);
+    if (!header) {
+      if (key === RECORD_MAGIC && rest.length === 1 && rest[0] === "1") { header = true; return; }
+      if (key === RECORD_MAGIC && rest.length === 1) fail(`version ${recordQuote(rest[0])} is not one this reader reads (expected "${RECORD_HEADER}")`);
+      fail(`${recordQuote(t)} is not a game record's first line (expected "${RECORD_HEADER}")`);
+    }
+    if (key === RECORD_MAGIC) fail(`a second ${RECORD_MAGIC} line`);
+    else if (key === "game") {
+      if (r.game !== null) fail("a second game line");
+      if (rest.length !== 1) fail("game: give one spec, without spaces");
+      r.game = rest[0];
+    } else if (key === "position") {
+      if (r.position !== null) fail("a second position line");
+      const p = trimSpaces(t.slice("position".length));
+      if (p === "") fail("position: give the position's text");
+      r.position = p;
+    } else if (key === "seat") r.seats.push(parseSeat(rest, r.seats.length, fail));
+    else if (key === "moves") {
+      if (rest.length === 0) fail("moves: give at least one move");
+      r.moves.push(...rest);
+    } else if (key === "outcome") {
+      if (r.outcome !== null) fail("a second outcome line");
+      if (rest.length === 0) fail("outcome: give one integer per player");
+      r.outcome = rest.map((v) => {
+        const ok = /^-?[0-9]+$/.test(v) && BigInt(v) >= I64_MIN && BigInt(v) <= I64_MAX;
+        if (!ok) fail(`outcome: ${recordQuote(v)} is not an integer from ${I64_MIN} to ${I64_MAX}`);
+        return BigInt(v);
+      });
+      outcomeLine = i + 1;
+    } else fail(`unknown item ${recordQuote(key)} (expected game, position, seat, moves or outcome)`);
+  });
+  if (!header) throw new Error(`line 1: an empty record (expected "${RECORD_HEADER}" first)`);
+  // What is missing is reported at the last line (a final newline starts none).
+  const last = Math.max(1, raws.length - (text.endsWith("\n") ? 1 : 0));
+  if (r.game === null) throw new Error(`line ${last}: no game line`);
+  if (r.seats.length === 0) throw new Error(`line ${last}: no seat lines (one per player: seat 0 person, ...)`);
+  if (r.outcome !== null && r.outcome.length !== r.seats.length) {
+    throw new Error(`line ${outcomeLine}: outcome has ${r.outcome.length} values for ${r.seats.length} seats`);
+  }
   return r;
+}
+
+// The words after `seat`: the seat's number (the next one expected), who, and limits.
+function parseSeat(words, expected, fail) {
+  if (words.length < 2) fail("seat: give the seat's number and who played it (seat 0 person)");
+  const [n, who, ...limits] = words;
+  if (!/^[0-9]+$/.test(n)) fail(`seat ${recordQuote(n)}: not a seat number (seat 0, seat 1, ...)`);
+  const number = BigInt(n);
+  if (number < BigInt(expected)) fail(`a second line for seat ${number}`);
+  if (number !== BigInt(expected)) fail(`seat ${recordQuote(n)}: seats are listed in order, this one should be seat ${expected}`);
+  const s = { who, time_ms: null, nodes: null, depth: null };
+  for (const l of limits) {
+    const at = l.indexOf("=");
+    if (at < 0) fail(`seat ${number}: ${recordQuote(l)} is not KEY=NUMBER`);
+    const key = l.slice(0, at);
+    const value = l.slice(at + 1);
+    if (!["time_ms", "nodes", "depth"].includes(key)) fail(`seat ${number}: unknown limit ${recordQuote(key)} (time_ms, nodes or depth)`);
+    if (s[key] !== null) fail(`seat ${number}: ${key} is given twice`);
+    const most = key === "depth" ? U32_MAX : U64_MAX;
+    if (!/^[0-9]+$/.test(value) || BigInt(value) > most) fail(`seat ${number}: ${recordQuote(l)} is not KEY=NUMBER (${key}: a whole number from 0 to ${most})`);
+    s[key] = BigInt(value);
+  }
+  return s;
 }
 
 function saveRecord() {
@@ -1088,7 +1178,8 @@ function saveRecord() {
 // A loaded record: the game at its start, stepped through with the replay buttons; "Play
 // from here" hands the position back to the seats.
 async function loadRecord(text) {
-  const r = parseRecord(text);
+  let r;
+  try { r = parseRecord(text); } catch (e) { throw new Error(`record ${e.message}`); }
   if (r.position) throw new Error("record: the page replays games from the start only (this one has a position line)");
   cancelThinking();
   const gen = game.gen;

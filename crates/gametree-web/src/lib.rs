@@ -23,6 +23,7 @@ pub mod error_text;
 pub mod examples;
 mod live;
 mod play;
+pub mod raw_errors;
 mod request;
 pub mod trace_cap;
 
@@ -349,11 +350,12 @@ async fn json_errors(req: Request, next: Next) -> Response {
 
 /// Binds `cfg.host:cfg.port`, calls `bound` with the address bound (the port is the one
 /// given, or the one the system chose for port 0), and serves [`app`] until the process
-/// ends.
+/// ends, hyper's own answers to a request head it cannot read given a JSON body
+/// ([`raw_errors`]).
 pub async fn serve(cfg: ServerConfig, bound: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind((cfg.host, cfg.port)).await?;
     bound(listener.local_addr()?);
-    axum::serve(listener, app(cfg)).await
+    axum::serve(raw_errors::JsonListener(listener), app(cfg)).await
 }
 
 fn page(body: &'static str, kind: &'static str) -> Response {

@@ -6,14 +6,19 @@
 //! ([`crate::io::open_regular`]). The file is then read twice, as a stream:
 //!
 //! 1. [`scan`]: the JSON's syntax, no key twice in any object (a JSON value would keep the
-//!    last silently), and the header: `format` is checked as soon as it is read and `run`
-//!    as soon as it is read (and `format` has been), so a part of another format or of
-//!    another run is refused after its first few hundred bytes, whatever its size. Nothing
-//!    else is kept: memory does not grow with the file.
-//! 2. The typed part, straight from the file (no intermediate JSON value).
+//!    last silently), no object or array nested deeper than [`MAX_NESTING`] levels, and the
+//!    header: `format` is checked as soon as it is read and `run` as soon as it is read (and
+//!    `format` has been), so a part of another format or of another run is refused after
+//!    its first few hundred bytes, whatever its size. Nothing else is kept: memory does not
+//!    grow with the file.
+//! 2. The typed part, straight from the file (no intermediate JSON value): its types refuse
+//!    a field they do not have (`deny_unknown_fields`), and [`Checked`] then checks what a
+//!    type cannot say (the times are finite, non-negative and plausible).
 //!
-//! Errors quote what the file says through [`gametree_games::quote::quoted`] (control
-//! characters escaped, cut to about 100 characters) and never name a Rust type.
+//! Every error names the part file and the key path of the value at fault
+//! (`items[3].result.plies`, `$` for the top level). Errors quote what the file says
+//! through [`gametree_games::quote::quoted`] (control characters escaped, cut to about 100
+//! characters) and never name a Rust type.
 
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -22,7 +27,7 @@ use std::fs::File;
 use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
-use gametree_games::quote::quoted;
+use gametree_games::quote::{quoted, sanitized};
 use serde::de::{self, DeserializeOwned, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::Serialize;
 use serde_json::Value;
@@ -37,6 +42,35 @@ pub const MAX_PART_BYTES: u64 = 256 * 1024 * 1024;
 
 /// The commands whose parts a merge knows.
 const COMMANDS: [&str; 2] = ["reproduce", "tournament"];
+
+/// The deepest a part's JSON may nest: objects and arrays within each other, the top-level
+/// object counted as level 1. The parts gametree writes nest about 10 levels (a plot's point
+/// in an item's result, `items[0].result.plots[0].series[4].points[8]`; a strength row's
+/// interval, `items[0].result.rows[3].claim.win_rates[1].wilson`), so this leaves room for
+/// results to grow; serde_json's own limit is 128.
+pub const MAX_NESTING: usize = 32;
+
+/// The longest a part may say a shard or an item ran, or was estimated to run, in seconds:
+/// a year. A time is also finite and not negative.
+pub const MAX_SECONDS: f64 = 366.0 * 24.0 * 3600.0;
+
+/// What a typed part is checked for beyond its type ([`Opened::read`]).
+pub(crate) trait Checked {
+    /// The first value at fault: its key path and what is wrong with it.
+    fn check(&self) -> Result<(), (String, String)>;
+}
+
+/// Checks a time in seconds at the key path `at` ([`MAX_SECONDS`]).
+pub(crate) fn check_seconds(at: impl FnOnce() -> String, s: f64) -> Result<(), (String, String)> {
+    if s.is_finite() && (0.0..=MAX_SECONDS).contains(&s) {
+        Ok(())
+    } else {
+        Err((
+            at(),
+            format!("{s:?} seconds: give a time from 0 to {MAX_SECONDS} (a year)"),
+        ))
+    }
+}
 
 /// A part file opened and scanned ([`open_part`]), ready for its typed reading.
 pub(crate) struct Opened {
@@ -61,19 +95,38 @@ pub(crate) fn open_part(path: &Path, first: Option<(&Path, &Value)>) -> Result<O
 }
 
 impl Opened {
-    /// The part as a `T`, read from the start of the file again.
-    pub(crate) fn read<T: DeserializeOwned>(mut self, path: &Path) -> Result<T, MergeError> {
+    /// The part as a `T`, read from the start of the file again, and [`Checked`].
+    pub(crate) fn read<T: DeserializeOwned + Checked>(
+        mut self,
+        path: &Path,
+    ) -> Result<T, MergeError> {
         self.file
             .seek(SeekFrom::Start(0))
             .map_err(|e| malformed(path, format!("cannot read: {e}")))?;
         let reader = BufReader::new((&self.file).take(MAX_PART_BYTES));
-        serde_json::from_reader(reader)
-            .map_err(|e| malformed(path, format!("malformed part: {}", plain(&e))))
+        let mut de = serde_json::Deserializer::from_reader(reader);
+        let part: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+            let at = match e.path().to_string() {
+                p if p == "." || p == "?" => String::new(),
+                p => format!("{}: ", quoted(&p)),
+            };
+            // serde's own words may quote a key of the file (`unknown field`): escaped.
+            malformed(
+                path,
+                format!("malformed part: {at}{}", sanitized(&plain(e.inner()))),
+            )
+        })?;
+        de.end()
+            .map_err(|e| malformed(path, format!("malformed part: {}", sanitized(&plain(&e)))))?;
+        part.check().map_err(|(at, why)| {
+            malformed(path, format!("malformed part: {}: {why}", quoted(&at)))
+        })?;
+        Ok(part)
     }
 }
 
 /// [`open_part`] and [`Opened::read`].
-pub(crate) fn read_checked<T: DeserializeOwned>(
+pub(crate) fn read_checked<T: DeserializeOwned + Checked>(
     path: &Path,
     first: Option<(&Path, &Value)>,
 ) -> Result<T, MergeError> {
@@ -159,7 +212,17 @@ impl Top<'_> {
                     self.path,
                     format!("a part of `{}`, which merge does not know", quoted(c)),
                 )),
-                None => Err(malformed(self.path, "a part without `run.command`".into())),
+                None if !run.is_object() => Err(malformed(
+                    self.path,
+                    format!(
+                        "run: {}, expected the run's parameters (an object)",
+                        kind(run)
+                    ),
+                )),
+                None => Err(malformed(
+                    self.path,
+                    "run.command: absent or not a string (a part without `run.command`)".into(),
+                )),
             },
         }
     }
@@ -208,11 +271,13 @@ impl<'de> Visitor<'de> for Top<'_> {
         let mut keys = Keys::default();
         let mut format = false;
         let mut run: Option<Value> = None;
+        let top = At::TOP;
         while let Some(key) = map.next_key::<String>()? {
-            keys.insert::<A::Error>(&key)?;
+            keys.insert::<A::Error>(&key, &top)?;
+            let at = top.key(&key);
             match key.as_str() {
                 "format" => {
-                    let v = map.next_value_seed(Keep)?;
+                    let v = map.next_value_seed(Keep(&at))?;
                     match v.as_str() {
                         Some(PART_FORMAT) => format = true,
                         Some(f) => {
@@ -228,13 +293,13 @@ impl<'de> Visitor<'de> for Top<'_> {
                     }
                 }
                 "run" => {
-                    let r = map.next_value_seed(Keep)?;
+                    let r = map.next_value_seed(Keep(&at))?;
                     if format {
                         self.check_run(&r).map_err(|e| self.fail(e))?;
                     }
                     run = Some(r);
                 }
-                _ => map.next_value_seed(Skip)?,
+                _ => map.next_value_seed(Skip(&at))?,
             }
         }
         if !format {
@@ -244,41 +309,147 @@ impl<'de> Visitor<'de> for Top<'_> {
     }
 }
 
-/// The keys of one object: a key given twice is an error.
-#[derive(Default)]
-struct Keys(HashSet<String>);
+/// What a JSON value is, in words.
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
 
-impl Keys {
-    fn insert<E: de::Error>(&mut self, key: &str) -> Result<(), E> {
-        if self.0.insert(key.to_string()) {
+/// Where a value is in a part: the keys and indices from the top level, and how deep it
+/// nests. Built on the stack as the scan descends; written out only for an error.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    /// Where the object or array holding it is (`None` for the top level).
+    parent: Option<&'a At<'a>>,
+    /// Its key or index there.
+    step: Step<'a>,
+    /// The objects and arrays holding it.
+    depth: usize,
+}
+
+/// One step of a key path.
+#[derive(Clone, Copy)]
+enum Step<'a> {
+    /// The top level.
+    Top,
+    /// A key of an object.
+    Key(&'a str),
+    /// An index of an array.
+    Index(usize),
+}
+
+impl<'a> At<'a> {
+    /// The top level.
+    const TOP: At<'static> = At {
+        parent: None,
+        step: Step::Top,
+        depth: 0,
+    };
+
+    /// The value at `key` of the object here.
+    fn key(&'a self, key: &'a str) -> At<'a> {
+        At {
+            parent: Some(self),
+            step: Step::Key(key),
+            depth: self.depth + 1,
+        }
+    }
+
+    /// The value at `index` of the array here.
+    fn index(&'a self, index: usize) -> At<'a> {
+        At {
+            parent: Some(self),
+            step: Step::Index(index),
+            depth: self.depth + 1,
+        }
+    }
+
+    /// Refuses an object or array here that would nest deeper than [`MAX_NESTING`].
+    fn open<E: de::Error>(&self) -> Result<(), E> {
+        if self.depth < MAX_NESTING {
             Ok(())
         } else {
-            Err(E::custom(format_args!("duplicate key `{}`", quoted(key))))
+            Err(E::custom(format_args!(
+                "{}: nested deeper than {MAX_NESTING} levels (objects and arrays within each other)",
+                self
+            )))
         }
     }
 }
 
-/// A JSON value, kept, with no key twice in any of its objects.
-struct Keep;
+/// The key path, `items[3].result` (`$` for the top level), escaped and cut as [`quoted`].
+impl fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut steps = Vec::new();
+        let mut at = Some(self);
+        while let Some(a) = at {
+            steps.push(a.step);
+            at = a.parent;
+        }
+        let mut text = String::new();
+        for step in steps.iter().rev() {
+            match step {
+                Step::Top => {}
+                Step::Key(k) if text.is_empty() => text.push_str(k),
+                Step::Key(k) => {
+                    text.push('.');
+                    text.push_str(k);
+                }
+                Step::Index(i) => text.push_str(&format!("[{i}]")),
+            }
+        }
+        if text.is_empty() {
+            text.push('$');
+        }
+        write!(f, "{}", quoted(&text))
+    }
+}
 
-/// A JSON value, checked for keys given twice and dropped as it is read.
-struct Skip;
+/// The keys of one object: a key given twice is an error naming the object's key path.
+#[derive(Default)]
+struct Keys(HashSet<String>);
 
-impl<'de> DeserializeSeed<'de> for Keep {
+impl Keys {
+    fn insert<E: de::Error>(&mut self, key: &str, at: &At<'_>) -> Result<(), E> {
+        if self.0.insert(key.to_string()) {
+            Ok(())
+        } else {
+            Err(E::custom(format_args!(
+                "{at}: duplicate key `{}`",
+                quoted(key)
+            )))
+        }
+    }
+}
+
+/// A JSON value at a key path, kept, with no key twice in any of its objects and nested at
+/// most [`MAX_NESTING`] levels.
+struct Keep<'a>(&'a At<'a>);
+
+/// A JSON value at a key path, checked as [`Keep`] checks it and dropped as it is read.
+struct Skip<'a>(&'a At<'a>);
+
+impl<'de> DeserializeSeed<'de> for Keep<'_> {
     type Value = Value;
     fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_any(Keep)
+        d.deserialize_any(self)
     }
 }
 
-impl<'de> DeserializeSeed<'de> for Skip {
+impl<'de> DeserializeSeed<'de> for Skip<'_> {
     type Value = ();
     fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_any(Skip)
+        d.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for Keep {
+impl<'de> Visitor<'de> for Keep<'_> {
     type Value = Value;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -306,25 +477,30 @@ impl<'de> Visitor<'de> for Keep {
         Ok(Value::Null)
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        self.0.open::<A::Error>()?;
         let mut v = Vec::new();
-        while let Some(x) = seq.next_element_seed(Keep)? {
-            v.push(x);
+        loop {
+            let at = self.0.index(v.len());
+            match seq.next_element_seed(Keep(&at))? {
+                Some(x) => v.push(x),
+                None => return Ok(Value::Array(v)),
+            }
         }
-        Ok(Value::Array(v))
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        self.0.open::<A::Error>()?;
         let mut keys = Keys::default();
         let mut m = serde_json::Map::new();
         while let Some(k) = map.next_key::<String>()? {
-            keys.insert::<A::Error>(&k)?;
-            let v = map.next_value_seed(Keep)?;
+            keys.insert::<A::Error>(&k, self.0)?;
+            let v = map.next_value_seed(Keep(&self.0.key(&k)))?;
             m.insert(k, v);
         }
         Ok(Value::Object(m))
     }
 }
 
-impl<'de> Visitor<'de> for Skip {
+impl<'de> Visitor<'de> for Skip<'_> {
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -349,39 +525,60 @@ impl<'de> Visitor<'de> for Skip {
         Ok(())
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        while seq.next_element_seed(Skip)?.is_some() {}
+        self.0.open::<A::Error>()?;
+        let mut i = 0;
+        while seq.next_element_seed(Skip(&self.0.index(i)))?.is_some() {
+            i += 1;
+        }
         Ok(())
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        self.0.open::<A::Error>()?;
         let mut keys = Keys::default();
         while let Some(k) = map.next_key::<String>()? {
-            keys.insert::<A::Error>(&k)?;
-            map.next_value_seed(Skip)?;
+            keys.insert::<A::Error>(&k, self.0)?;
+            map.next_value_seed(Skip(&self.0.key(&k)))?;
         }
         Ok(())
     }
 }
 
-/// Where two runs differ: the first field (in `found`'s order, then fields only `want`
-/// has) whose values differ, with both values as compact JSON, quoted for a message.
-/// `None` when they are equal.
+/// Where two runs differ: the key path from `run` (`run.seed`, `run.strength.openings`, or
+/// `run` itself when either is not an object) of the first value that differs (in
+/// `found`'s key order, then keys only `want` has), with both values as compact JSON,
+/// quoted for a message. `None` when they are equal.
 pub(crate) fn difference(found: &Value, want: &Value) -> Option<(String, String, String)> {
-    if found == want {
-        return None;
-    }
     let show = |v: Option<&Value>| match v {
         Some(v) => format!("`{}`", quoted(&v.to_string())),
         None => "absent".to_string(),
     };
-    if let (Some(a), Some(b)) = (found.as_object(), want.as_object()) {
-        let keys = a.keys().chain(b.keys().filter(|k| !a.contains_key(*k)));
-        for k in keys {
-            if a.get(k) != b.get(k) {
-                return Some((quoted(k).to_string(), show(a.get(k)), show(b.get(k))));
+    let mut at = String::from("run");
+    let (a, b) = first_difference(Some(found), Some(want), &mut at)?;
+    Some((quoted(&at).to_string(), show(a), show(b)))
+}
+
+/// The first values that differ under `a` and `b` (either absent), `at` extended to their
+/// key path.
+fn first_difference<'v>(
+    a: Option<&'v Value>,
+    b: Option<&'v Value>,
+    at: &mut String,
+) -> Option<(Option<&'v Value>, Option<&'v Value>)> {
+    if a == b {
+        return None;
+    }
+    if let (Some(Value::Object(x)), Some(Value::Object(y))) = (a, b) {
+        for k in x.keys().chain(y.keys().filter(|k| !x.contains_key(*k))) {
+            let len = at.len();
+            at.push('.');
+            at.push_str(k);
+            if let Some(d) = first_difference(x.get(k), y.get(k), at) {
+                return Some(d);
             }
+            at.truncate(len);
         }
     }
-    Some(("".into(), show(Some(found)), show(Some(want))))
+    Some((a, b))
 }
 
 /// [`difference`] of two typed runs.
@@ -465,7 +662,7 @@ mod tests {
         assert_eq!(difference(&a, &a), None);
         assert_eq!(
             difference(&a, &b),
-            Some(("seed".into(), "`1`".into(), "`2`".into()))
+            Some(("run.seed".into(), "`1`".into(), "`2`".into()))
         );
     }
 }

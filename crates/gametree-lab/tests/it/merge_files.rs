@@ -283,3 +283,246 @@ fn file_kinds_other_than_regular_files_are_refused_by_name() {
         }
     }
 }
+
+// ---- Issue #46: every refusal names the part file and the key path of the value at fault.
+
+/// The merge of `bytes` as the first part with the fixture's second part: its error.
+fn first_outcome(bytes: &[u8]) -> String {
+    let f = fixture();
+    let p = case_file("first", bytes);
+    let e = merge_files(&[p, f.parts[1].clone()])
+        .expect_err("a bad first part is refused")
+        .to_string();
+    assert!(!e.contains('\n'), "one line: {e}");
+    e
+}
+
+/// The fixture's second part as JSON, edited by `edit`, as bytes.
+fn edited(edit: impl FnOnce(&mut Value)) -> Vec<u8> {
+    let mut v: Value = serde_json::from_str(&fixture().texts[1]).unwrap();
+    edit(&mut v);
+    serde_json::to_vec_pretty(&v).unwrap()
+}
+
+/// Checks that `e`, the error of the part written by [`case_file`] as `name`, names that
+/// file and holds every one of `words`.
+fn names(e: &str, name: &str, words: &[&str]) {
+    assert!(
+        e.contains(&format!("{name}-")),
+        "the file is not named: {e}"
+    );
+    for w in words {
+        assert!(e.contains(w), "{w:?} not in: {e}");
+    }
+}
+
+#[test]
+fn duplicate_keys_are_named_with_their_key_path() {
+    let text = &fixture().texts[1];
+    let cases = [
+        (
+            text.replacen("{", "{\n  \"date\": \"x\",", 1),
+            "$: duplicate key `date`",
+        ),
+        (
+            text.replacen("\"plies\":", "\"plies\": 1,\n      \"plies\":", 1),
+            "items[0].result: duplicate key `plies`",
+        ),
+        // The same key, spelt with an escape.
+        (
+            text.replacen("\"plies\":", "\"plies\": 1,\n      \"pl\\u0069es\":", 1),
+            "items[0].result: duplicate key `plies`",
+        ),
+        (
+            text.replacen("\"index\":", "\"index\": 1,\n    \"index\":", 1),
+            "shard: duplicate key `index`",
+        ),
+    ];
+    for (bad, words) in cases {
+        assert_ne!(&bad, text);
+        names(&outcome(bad.as_bytes()).unwrap_err(), "second", &[words]);
+    }
+}
+
+#[test]
+fn unknown_fields_are_refused_with_their_key_path() {
+    type Edit = fn(&mut Value);
+    let cases: [(Edit, &str); 7] = [
+        (|v| v["extra"] = 1.into(), "unknown field `extra`"),
+        // A key serde quotes in its message: escaped there too (`outcome` checks that no
+        // raw control character is left).
+        (|v| v["\u{1b}[2J"] = 1.into(), "unknown field `\\u{1b}[2J`"),
+        (
+            |v| v["shard"]["extra"] = 1.into(),
+            "shard.extra: unknown field `extra`",
+        ),
+        (
+            |v| v["items"][0]["extra"] = 1.into(),
+            "items[0].extra: unknown field `extra`",
+        ),
+        (
+            |v| v["items"][1]["result"]["extra"] = 1.into(),
+            "items[1].result.extra: unknown field `extra`",
+        ),
+        // The run is compared with the first part's first, so its first difference is named.
+        (
+            |v| v["run"]["extra"] = 1.into(),
+            "`run.extra` is `1` here, absent there",
+        ),
+        (
+            |v| v["items"][0]["result"]["ending"] = "won".into(),
+            "items[0].result.ending: unknown variant `won`",
+        ),
+    ];
+    for (edit, words) in cases {
+        let e = outcome(&edited(edit)).unwrap_err();
+        names(&e, "second", &[words]);
+    }
+    // In the first part, whose run nothing is compared with.
+    let e = first_outcome(&edited(|v| v["run"]["extra"] = 1.into()));
+    names(&e, "first", &["run.extra: unknown field `extra`"]);
+    let e = first_outcome(&edited(|v| v["run"]["extra"] = 1.into()));
+    assert!(!e.contains("TournamentParams"), "{e}");
+}
+
+#[test]
+fn values_nested_too_deep_are_refused_with_their_key_path() {
+    let nested = |levels: usize| -> Value {
+        let mut v = Value::from(0);
+        for _ in 0..levels {
+            v = Value::Array(vec![v]);
+        }
+        v
+    };
+    let limit = gametree_lab::merge::MAX_NESTING;
+    // The top level is level 1, `x` level 2: `limit - 1` arrays fill the limit exactly.
+    let at_limit = outcome(&edited(|v| v["x"] = nested(limit - 1))).unwrap_err();
+    assert!(
+        at_limit.contains("unknown field `x`") && !at_limit.contains("nested deeper"),
+        "{at_limit}"
+    );
+    let words = format!("nested deeper than {limit} levels");
+    let beyond = outcome(&edited(|v| v["x"] = nested(limit))).unwrap_err();
+    // `x` is the first array (level 2), `x[0]` the second: the one at level `limit + 1`.
+    let path = format!("x{}", "[0]".repeat(limit - 1));
+    names(&beyond, "second", &[&format!("{path}: {words}")]);
+    // Deep in a game's result, and just under serde_json's own limit of 128.
+    let deep = outcome(&edited(|v| v["items"][0]["result"]["scores"] = nested(126))).unwrap_err();
+    names(&deep, "second", &["items[0].result.scores[0][0]", &words]);
+    let first = first_outcome(&edited(|v| v["items"][1]["result"]["nodes"] = nested(60)));
+    names(&first, "first", &["items[1].result.nodes[0]", &words]);
+}
+
+#[test]
+fn times_that_are_not_plausible_are_refused_with_their_key_path() {
+    for s in [1e308, -1e308, -1.0, 1e10, f64::MAX] {
+        let e = outcome(&edited(|v| v["elapsed_s"] = s.into())).unwrap_err();
+        names(
+            &e,
+            "second",
+            &["elapsed_s: ", "seconds: give a time from 0 to"],
+        );
+        let e = first_outcome(&edited(|v| v["elapsed_s"] = s.into()));
+        names(&e, "first", &["elapsed_s: "]);
+    }
+    // A day, and no time at all, are times.
+    for s in [0.0, 86_400.0] {
+        let f = fixture();
+        let merged = outcome(&edited(|v| v["elapsed_s"] = s.into()));
+        assert_eq!(merged, Ok(f.merged.clone()), "{s}");
+    }
+}
+
+#[test]
+fn a_run_that_is_not_an_object_is_named_by_its_key_path() {
+    for run in [
+        Value::from("tournament"),
+        Value::from(5),
+        serde_json::json!([]),
+    ] {
+        // In the second part: compared with the first part's run as a whole.
+        let e = outcome(&edited(|v| v["run"] = run.clone())).unwrap_err();
+        names(&e, "second", &["`run` is `", "here"]);
+        assert!(!e.contains("``"), "an empty key path: {e}");
+        // In the first part.
+        let e = first_outcome(&edited(|v| v["run"] = run.clone()));
+        names(
+            &e,
+            "first",
+            &["run: ", "expected the run's parameters (an object)"],
+        );
+    }
+}
+
+/// The two parts of `reproduce korf-1991/best-case --quick` in two shards.
+fn reproduce_parts() -> &'static [PathBuf; 2] {
+    static P: OnceLock<[PathBuf; 2]> = OnceLock::new();
+    P.get_or_init(|| {
+        use gametree_lab::experiment::{Ctx, StrengthScale};
+        use gametree_lab::reproduce::select;
+        use gametree_lab::shard::{run_shard, RunParams};
+        let ctx = Ctx {
+            quick: true,
+            progress: false,
+            hands: None,
+            strength: StrengthScale::MODE,
+        };
+        let target = "korf-1991/best-case";
+        let dir = fixture().dir.join("reproduce-parts");
+        let experiments = select(Some(target)).unwrap();
+        let params = RunParams::reproduce(Some(target), &ctx);
+        [0, 1].map(|i| {
+            let shard = Shard::new(i, 2).unwrap();
+            run_shard(&experiments, &params, &ctx, shard, &dir, |_, _| {})
+                .unwrap()
+                .1
+        })
+    })
+}
+
+#[test]
+fn a_reproduce_parts_times_and_fields_are_checked_with_their_key_path() {
+    let [p0, p1] = reproduce_parts();
+    let good = gametree_lab::merge::read_parts(&[p0.clone(), p1.clone()]);
+    assert!(good.is_ok(), "{:?}", good.err());
+    // The part that holds the item.
+    let holder = [p0, p1]
+        .into_iter()
+        .find(|p| fs::read_to_string(p).unwrap().contains("\"key\""))
+        .unwrap();
+    let v: Value = serde_json::from_str(&fs::read_to_string(holder).unwrap()).unwrap();
+    type Edit = fn(&mut Value);
+    let cases: [(Edit, &str); 6] = [
+        (
+            |v| v["items"][0]["elapsed_s"] = 1e308.into(),
+            "items[0].elapsed_s: 1e308 seconds",
+        ),
+        (
+            |v| v["items"][0]["elapsed_s"] = (-1e308).into(),
+            "items[0].elapsed_s: -1e308 seconds",
+        ),
+        (
+            |v| v["items"][0]["cost"] = (-1.0).into(),
+            "items[0].cost: -1.0 seconds",
+        ),
+        (|v| v["balance"]["max_s"] = 1e300.into(), "balance.max_s: "),
+        (
+            |v| v["balance"]["extra"] = 1.into(),
+            "balance.extra: unknown field `extra`",
+        ),
+        (
+            |v| v["run"]["strength"]["extra"] = 1.into(),
+            "run.strength.extra: unknown field `extra`",
+        ),
+    ];
+    for (edit, words) in cases {
+        let mut w = v.clone();
+        edit(&mut w);
+        let p = case_file("reproduce", &serde_json::to_vec_pretty(&w).unwrap());
+        let e = gametree_lab::merge::read_parts(&[p])
+            .expect_err("refused")
+            .to_string();
+        names(&e, "reproduce", &[words]);
+        assert!(!e.contains('\n'), "{e}");
+    }
+}

@@ -581,6 +581,41 @@ await test("cli-record-replays-on-the-page", page, async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+// One grammar for game records (docs/records.md): the corpus the Rust reader is tested on
+// (tests/it/records.rs), read by the page's parseRecord: every good record gives the same
+// canonical text (recordToText), every bad one the same message.
+await test("record-corpus-same-verdicts-as-the-rust-reader", page, async () => {
+  const corpus = JSON.parse(readFileSync(new URL("../records/corpus.json", import.meta.url), "utf8"));
+  const text = (c) => (c.text !== undefined ? c.text : c.lines.map((l) => l + "\n").join(""));
+  const cases = [...corpus.good, ...corpus.bad].map((c) => ({ name: c.name, text: text(c), canonical: c.canonical, error: c.error }));
+  assert(corpus.good.length >= 10 && corpus.bad.length >= 40, "a corpus that small checks little");
+  const got = await page.evaluate((cases) => cases.map((c) => {
+    let r;
+    try { r = parseRecord(c.text); } catch (e) { return { name: c.name, error: e.message }; }
+    try { return { name: c.name, canonical: recordToText(r) }; } catch (e) { return { name: c.name, accepted: true, unwritten: e.message }; }
+  }), cases);
+  const wrong = [];
+  cases.forEach((c, i) => {
+    const g = got[i];
+    if (c.canonical !== undefined && g.canonical !== c.canonical) wrong.push(`${c.name}: ${JSON.stringify(g)}, expected ${JSON.stringify(c.canonical)}`);
+    if (c.error !== undefined && g.error !== c.error) wrong.push(`${c.name}: ${JSON.stringify(g)}, expected the error ${JSON.stringify(c.error)}`);
+  });
+  assert(wrong.length === 0, `${wrong.length} case(s): ${wrong.join("; ")}`);
+  // Through the page's Load: a refused record is named in the status line, and the
+  // record of an unfinished game (no outcome line) replays.
+  const dir = mkdtempSync(join(tmpdir(), "gametree-corpus-"));
+  const bad = corpus.bad.find((c) => c.name === "two-game-lines");
+  writeFileSync(join(dir, "bad.gtrec"), text(bad));
+  await page.setInputFiles("#load-record", join(dir, "bad.gtrec"));
+  await page.waitForFunction((m) => document.getElementById("status").textContent === m, `record ${bad.error}`, { timeout: 5000 });
+  const unfinished = corpus.good.find((c) => c.name === "cli-unfinished-tictactoe");
+  writeFileSync(join(dir, "unfinished.gtrec"), text(unfinished));
+  const want = await page.evaluate(async () => (await (await fetch("/api/play", { method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ game: "tictactoe", moves: ["5", "1", "9"] }) })).json()).position.position);
+  await loadAndReplay(join(dir, "unfinished.gtrec"), ["5", "1", "9"], want);
+  rmSync(dir, { recursive: true, force: true });
+});
+
 // The server's answer times on loopback, from Node (no browser in between).
 const times = [];
 for (let i = 0; i < 20; i++) {

@@ -5,6 +5,8 @@ mod api;
 mod hardening;
 mod live;
 mod oracle;
+mod raw_http;
+mod records;
 mod routes;
 
 use std::io::{Read, Write};
