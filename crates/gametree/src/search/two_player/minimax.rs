@@ -74,7 +74,7 @@ pub(super) fn two_player_result<G: Game, E: Evaluator<G>>(
 ///   score in player 0's terms): at a terminal node its outcome, at the depth limit (a node
 ///   at ply = depth) the evaluator's value, at a node where player 0 moves the largest child
 ///   key, where player 1 moves the smallest. So the root player maximises its own score and
-///   the other minimises it, which is [`crate::search::paranoid_plain()`]'s value with two
+///   the other minimises it, which is [`crate::search::paranoid::paranoid_plain()`]'s value with two
 ///   players. Turns need not alternate; the tree need not be zero-sum.
 /// - **Bounds**: none needed; every subtree is searched in full.
 /// - **Tie-breaking**: the first child in search order wins a tie (only a strictly better
