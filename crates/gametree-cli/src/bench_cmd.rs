@@ -158,7 +158,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
         None
     };
     let plies = args.depths.iter().copied().max().map_or(0, u64::from);
-    gametree_lab::stack::on_search_thread(plies, || measure(&args, expected.as_ref()))?
+    gametree_run::stack::on_search_thread(plies, || measure(&args, expected.as_ref()))?
 }
 
 /// Measures the rows at the depths of `args` (on the search thread), and compares them with

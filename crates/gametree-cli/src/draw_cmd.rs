@@ -1,13 +1,13 @@
 //! `gametree draw`: the search of one algorithm on an explicit tree or a small game, drawn as
-//! an SVG picture ([`gametree_lab::draw`]; docs/draw.md).
+//! an SVG picture ([`gametree_run::draw`]; docs/draw.md).
 
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Result};
 use clap::{ArgGroup, Args, ValueEnum};
-use gametree_lab::draw::{self, DrawConfig, DrawError, DrawInput, Layout};
+use gametree_run::draw::{self, DrawConfig, DrawError, DrawInput, Layout};
 
-use gametree_lab::search_job::{load, Source};
+use gametree_run::search_job::{load, Source};
 
 /// Arguments of `gametree draw`.
 #[derive(Args, Debug)]
@@ -91,7 +91,7 @@ pub fn run(args: DrawArgs) -> Result<()> {
         ..DrawConfig::new(&args.algorithm)
     };
     let plies = u64::from(args.depth.unwrap_or(args.max_nodes as u32));
-    let drawing = gametree_lab::stack::on_search_thread(plies, || {
+    let drawing = gametree_run::stack::on_search_thread(plies, || {
         draw::draw(input, &cfg).map_err(|e| match e {
             DrawError::TooLarge { max } => anyhow!(
                 "the tree to draw has more than {max} nodes: give a smaller --depth or tree, or raise --max-nodes"
@@ -114,9 +114,9 @@ pub fn run(args: DrawArgs) -> Result<()> {
                 errln!(
                     "{}: {} drawn, {} visited, {}",
                     path.display(),
-                    gametree_lab::draw::counted(drawing.summary.nodes_drawn as u64, "node"),
+                    gametree_run::draw::counted(drawing.summary.nodes_drawn as u64, "node"),
                     drawing.summary.visited,
-                    gametree_lab::draw::counted(drawing.summary.prunes, "prune")
+                    gametree_run::draw::counted(drawing.summary.prunes, "prune")
                 );
             }
         }

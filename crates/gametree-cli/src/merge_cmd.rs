@@ -11,7 +11,7 @@ use gametree_lab::merge::{
     check_out_file, merge, part_files, read_parts, summarise_tournament, MergeError, Parts,
 };
 use gametree_lab::reproduce;
-use gametree_lab::tournament::table;
+use gametree_run::tournament::table;
 
 /// Arguments of `gametree merge`.
 #[derive(Args, Debug)]

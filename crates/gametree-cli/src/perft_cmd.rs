@@ -7,8 +7,8 @@ use clap::Args;
 use gametree_games::registry::{GameVisitor, Playable};
 use serde_json::json;
 
-use gametree_lab::search_job::load;
-use gametree_lab::stack;
+use gametree_run::search_job::load;
+use gametree_run::stack;
 
 /// Arguments of `gametree perft`.
 #[derive(Args, Debug)]
@@ -21,7 +21,7 @@ pub struct PerftArgs {
     position: Option<String>,
     /// The depth in plies, at most 10000.
     #[arg(long, short, value_name = "D",
-          value_parser = clap::value_parser!(u32).range(0..=gametree_lab::stack::MAX_PLIES as i64))]
+          value_parser = clap::value_parser!(u32).range(0..=gametree_run::stack::MAX_PLIES as i64))]
     depth: u32,
     /// Count per root move as well.
     #[arg(long)]

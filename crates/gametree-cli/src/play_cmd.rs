@@ -31,15 +31,15 @@ use gametree::{Score, Scores, SetToMove};
 
 use gametree_games::notation::Notation;
 use gametree_games::registry::{EngineTable, GameVisitor, Playable, Support};
-use gametree_lab::pick::{PickError, PickSpec};
-use gametree_lab::search_job::Limits;
 use gametree_run::engine_move::{engine_move, EngineMove, EngineMoveError, Line, Mover};
+use gametree_run::pick::{PickError, PickSpec};
 use gametree_run::record;
+use gametree_run::search_job::Limits;
 
 use crate::output::ColorChoice;
 use crate::search_cmd::needs_set_to_move;
-use gametree_lab::search_job::load;
-use gametree_lab::stack;
+use gametree_run::search_job::load;
+use gametree_run::stack;
 
 /// Arguments of `gametree play`.
 #[derive(Args, Debug)]
@@ -61,7 +61,7 @@ pub struct PlayArgs {
     players: Vec<String>,
     /// Depth limit per engine move (iterative deepening up to it), at most 10000.
     #[arg(long, short, value_name = "D",
-          value_parser = clap::value_parser!(u32).range(1..=gametree_lab::stack::MAX_PLIES as i64))]
+          value_parser = clap::value_parser!(u32).range(1..=gametree_run::stack::MAX_PLIES as i64))]
     depth: Option<u32>,
     /// Time per engine move in milliseconds (1000 when neither --depth nor --time-ms).
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..))]

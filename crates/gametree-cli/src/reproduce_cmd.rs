@@ -6,14 +6,14 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Result};
 use clap::Args;
-use gametree_lab::engine_name::{parse_budget, BudgetError};
 use gametree_lab::experiment::Experiment;
 use gametree_lab::experiment::{BudgetRule, Ctx, StrengthMatches, StrengthScale};
 use gametree_lab::io::note;
 use gametree_lab::papers::strength::StrengthGame;
 use gametree_lab::reproduce;
 use gametree_lab::shard::{self, Balance, RunParams, Shard};
-use gametree_lab::tournament::Budget;
+use gametree_run::engine_name::{parse_budget, BudgetError};
+use gametree_run::tournament::Budget;
 
 /// Arguments of `gametree reproduce`.
 #[derive(Args, Debug)]

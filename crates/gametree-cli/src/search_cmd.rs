@@ -1,4 +1,4 @@
-//! `gametree search`: one algorithm on one position, run by [`gametree_lab::search_job`]
+//! `gametree search`: one algorithm on one position, run by [`gametree_run::search_job`]
 //! (shared with the Python package): the flags become its [`SearchSpec`].
 
 use std::path::PathBuf;
@@ -10,10 +10,10 @@ use gametree::search::mcts::{
     Backup, ExplorationFrom, MctsConfig, Playout, Reward, Solver, SolverRule,
 };
 use gametree::search::{self, Searcher};
-use gametree_lab::search_job::{self, Format, Limits, SearchSpec, MAX_THREADS};
+use gametree_run::search_job::{self, Format, Limits, SearchSpec, MAX_THREADS};
 
-use gametree_lab::search_job::load;
-use gametree_lab::stack;
+use gametree_run::search_job::load;
+use gametree_run::stack;
 
 /// Arguments of `gametree search`.
 #[derive(Args, Debug)]

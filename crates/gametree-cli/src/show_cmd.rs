@@ -7,7 +7,7 @@ use clap::Args;
 use gametree_games::registry::{GameVisitor, Playable};
 
 use crate::output::ColorChoice;
-use gametree_lab::search_job::load;
+use gametree_run::search_job::load;
 
 /// Arguments of `gametree show`.
 #[derive(Args, Debug)]

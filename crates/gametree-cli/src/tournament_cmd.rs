@@ -7,11 +7,11 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Result};
 use clap::Args;
-use gametree_lab::search_job::Limits;
 use gametree_lab::shard::{self, Shard};
-use gametree_lab::stack::MAX_PLIES;
-use gametree_lab::tournament::{table, Budget, TournamentConfig, MAX_GAMES, MAX_TIME_MS};
-use gametree_lab::tournament_job::{self, EngineTexts};
+use gametree_run::search_job::Limits;
+use gametree_run::stack::MAX_PLIES;
+use gametree_run::tournament::{table, Budget, TournamentConfig, MAX_GAMES, MAX_TIME_MS};
+use gametree_run::tournament_job::{self, EngineTexts};
 
 /// Arguments of `gametree tournament`.
 #[derive(Args, Debug)]

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::stats::Sprt;
+use gametree_run::stats::Sprt;
 
 /// The conditions of an experiment: the paper's (as far as the project knows them: `None`
 /// where it does not) or ours.

@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 
 use crate::plot::Series;
 use crate::report::Row;
-use crate::tournament::Budget;
+use gametree_run::tournament::Budget;
 
 /// How to run an experiment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -435,10 +435,10 @@ pub(crate) fn digest(text: &str) -> String {
 }
 
 /// Writes a progress note to standard error, above the progress bars when some are drawn
-/// ([`crate::runner::bars`]); a failed write is ignored (a closed terminal never stops an
+/// ([`gametree_run::runner::bars`]); a failed write is ignored (a closed terminal never stops an
 /// experiment).
 pub fn note(args: fmt::Arguments<'_>) {
-    crate::runner::bars().suspend(|| {
+    gametree_run::runner::bars().suspend(|| {
         let _ = writeln!(io::stderr().lock(), "{args}");
     });
 }

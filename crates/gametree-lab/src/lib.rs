@@ -4,7 +4,7 @@
 //!
 //! The jobs the fronts share (search, draw, engines and tournaments, the runner, statistics
 //! and ratings) live in `gametree-run`; they are re-exported here under their old paths, so
-//! the papers reach them as `crate::tournament`, `crate::runner` and so on.
+//! the papers reach them as `gametree_run::tournament`, `gametree_run::runner` and so on.
 
 pub mod baudet_math;
 pub mod claim;
@@ -19,8 +19,3 @@ pub mod record;
 pub mod report;
 pub mod reproduce;
 pub mod shard;
-
-pub use gametree_run::{
-    draw, engine_name, engine_policy, pick, rating, runner, search_job, search_json, stack, stats,
-    tournament, tournament_job,
-};

@@ -37,7 +37,7 @@ use crate::experiment::Experiment;
 use crate::io::{same_file, DirError};
 use crate::reproduce::{prepare_out, select, write_outputs, Done};
 use crate::shard::{deal, item_name, items, Part, Shard, TournamentParams, TournamentPart};
-use crate::tournament::{summarise, Budget, GameResult, TournamentConfig, TournamentResult};
+use gametree_run::tournament::{summarise, Budget, GameResult, TournamentConfig, TournamentResult};
 use read::{check_seconds, open_part, read_checked, typed_difference, Checked};
 
 /// A `reproduce` part's times: the shard's, the balance's estimates, and each item's
@@ -584,7 +584,7 @@ fn describe(r: &crate::shard::RunParams) -> String {
 
 /// Checks a tournament's parts (this version, one commit, one set of parameters, every
 /// game exactly once) and returns the parameters and every game's result in game order,
-/// ready for [`crate::tournament::summarise`].
+/// ready for [`gametree_run::tournament::summarise`].
 pub fn merge_tournament(
     parts: &[(PathBuf, TournamentPart)],
 ) -> Result<(TournamentParams, Vec<GameResult>), MergeError> {
@@ -696,7 +696,7 @@ pub fn summarise_tournament(
     let engines = run
         .engines
         .iter()
-        .map(|e| crate::tournament_job::parse_engine(e, Budget::Depth(3)))
+        .map(|e| gametree_run::tournament_job::parse_engine(e, Budget::Depth(3)))
         .collect::<anyhow::Result<Vec<_>>>()
         .map_err(|e| MergeError::Foreign {
             path: first.clone(),
@@ -755,9 +755,12 @@ fn check_tournament_run(
             run.bootstrap
         )));
     }
-    let tables = crate::tournament::seatings(k, seats);
+    let tables = gametree_run::tournament::seatings(k, seats);
     let games = run.openings.checked_mul(tables.len());
-    if run.openings == 0 || games != Some(run.games) || run.games > crate::tournament::MAX_GAMES {
+    if run.openings == 0
+        || games != Some(run.games)
+        || run.games > gametree_run::tournament::MAX_GAMES
+    {
         return Err(bad(format!(
             "{} games, but {} openings of {} seat assignments make {}",
             run.games,

@@ -1044,7 +1044,7 @@ mod tests {
         // 963, tolerance 5% = [914.85, 1011.15]. Wilson's interval of 48/50, by hand:
         // centre (0.96 + z^2/100) / (1 + z^2/50) = 0.927183, half-width 0.061781, so
         // [865.4, 989.0] per 1000: it holds 963 but leaves the band, so too few trees.
-        let [lo, hi] = crate::stats::wilson(48.0, 50.0);
+        let [lo, hi] = gametree_run::stats::wilson(48.0, 50.0);
         assert!((lo * 1000.0 - 865.40).abs() < 0.01 && (hi * 1000.0 - 988.96).abs() < 0.01);
         let r = Row::builder("p", "t", "r", "q")
             .paper(963.0)

@@ -42,8 +42,8 @@ use crate::papers;
 use crate::plot::line_plot_svg;
 pub use crate::record::{row_from_json, utc_date, Meta};
 use crate::report::{csv, markdown, push_wrapped, text_table, wrap, Row, Verdict, TEXT_WIDTH};
-use crate::runner::run_costliest_first;
 use crate::shard;
+use gametree_run::runner::run_costliest_first;
 
 /// The experiments `filter` names: `None` for all, `PAPER` for a paper's tables, or
 /// `PAPER/TABLE` for one. An unknown name is an error listing the known ones.
@@ -425,7 +425,7 @@ pub fn run(
         }
     });
     bar.finish_and_clear();
-    crate::runner::bars().remove(&bar);
+    gametree_run::runner::bars().remove(&bar);
     let mut all = Vec::new();
     for (j, f) in finished.into_iter().enumerate() {
         match f.into_inner().unwrap_or_else(PoisonError::into_inner) {
@@ -488,7 +488,7 @@ fn experiments_bar(progress: bool, experiments: usize) -> ProgressBar {
             .progress_chars("=> "),
     );
     b.set_prefix("experiments done");
-    crate::runner::bars().insert(0, b)
+    gametree_run::runner::bars().insert(0, b)
 }
 
 /// The `--json` output of a run, one line: `{"meta": {...}, "rows": [...]}`. The meta is a

@@ -33,8 +33,8 @@ pub use crate::experiment::{output_from_json, output_to_json, WHOLE};
 use crate::experiment::{Ctx, Experiment, StrengthScale};
 use crate::io::{prepare_dir, write_atomic, DirError};
 use crate::record::Meta;
-use crate::tournament::TournamentConfig;
-use crate::tournament_job::{self, EngineTexts};
+use gametree_run::tournament::TournamentConfig;
+use gametree_run::tournament_job::{self, EngineTexts};
 
 /// The most shards a run can be split into.
 pub const MAX_SHARDS: usize = 100_000;
@@ -559,7 +559,7 @@ pub struct TournamentParams {
     pub game: String,
     /// Seats per game.
     pub players: usize,
-    /// The engines, each as `ALGORITHM@BUDGET` ([`crate::tournament::Engine::name`]).
+    /// The engines, each as `ALGORITHM@BUDGET` ([`gametree_run::tournament::Engine::name`]).
     pub engines: Vec<String>,
     /// Random openings.
     pub openings: usize,
@@ -582,7 +582,7 @@ pub struct GameItem {
     /// The game's number (trial order): its seat assignment, opening and seed.
     pub game: usize,
     /// Its result.
-    pub result: crate::tournament::GameResult,
+    pub result: gametree_run::tournament::GameResult,
 }
 
 /// A tournament's part file: the games one shard played.
@@ -625,7 +625,7 @@ pub struct ShardGames {
     /// The indices of the games this shard played, in order.
     pub which: Vec<usize>,
     /// Their results, in the order of `which`.
-    pub results: Vec<crate::tournament::GameResult>,
+    pub results: Vec<gametree_run::tournament::GameResult>,
 }
 
 /// Plays shard `shard` of the tournament `config` on the game `spec`: the games
@@ -664,7 +664,7 @@ pub fn write_tournament_part(
     run: TournamentParams,
     shard: Shard,
     which: &[usize],
-    results: Vec<crate::tournament::GameResult>,
+    results: Vec<gametree_run::tournament::GameResult>,
     elapsed_s: f64,
 ) -> Result<(TournamentPart, PathBuf), PartError> {
     prepare_dir(out)?;

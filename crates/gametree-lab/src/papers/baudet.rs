@@ -15,8 +15,8 @@ use crate::baudet_math::{
 use crate::experiment::{Cost, Ctx, Experiment, Output, Plot, Work};
 use crate::plot::Series;
 use crate::report::{Row, Source, Verdict};
-use crate::runner::run_trials;
-use crate::stats::{summarize, Summary};
+use gametree_run::runner::run_trials;
+use gametree_run::stats::{summarize, Summary};
 
 const PAPER: &str = "baudet-1978";
 

@@ -18,8 +18,8 @@ use gametree_games::random_tree::{LeafModel, RandomTree, RandomTreeEval, RandomT
 use crate::experiment::{Cost, Ctx, Experiment, Item, Output, Pieces, Plot, Split, Work};
 use crate::plot::Series;
 use crate::report::{Check, Row, Source, Verdict};
-use crate::runner::{run_trials, trial_seed};
-use crate::stats::{linear_fit, summarize, wilson};
+use gametree_run::runner::{run_trials, trial_seed};
+use gametree_run::stats::{linear_fit, summarize, wilson};
 
 const PAPER: &str = "fridenfalk-2014";
 

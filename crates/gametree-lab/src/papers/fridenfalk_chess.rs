@@ -28,8 +28,8 @@ use gametree_games::chess4::{Chess4, Psi};
 use crate::experiment::{Ctx, Experiment, Item, Output, Pieces, Plot, Split, Work};
 use crate::plot::Series;
 use crate::report::{Number, Row, Verdict};
-use crate::runner::{run_trials, trial_seed};
-use crate::tournament::{
+use gametree_run::runner::{run_trials, trial_seed};
+use gametree_run::tournament::{
     opening, play_game, summarise, Budget, Engine, GameResult, TournamentConfig, TournamentResult,
 };
 
@@ -318,7 +318,7 @@ impl DepthTest {
     }
 }
 
-/// The power of the exact two-sided sign test at [`ALPHA`] ([`crate::rating::sign_test`])
+/// The power of the exact two-sided sign test at [`ALPHA`] ([`gametree_run::rating::sign_test`])
 /// over `decisive` decisive games when one engine is ahead in a share `split` of them: the
 /// probability under Binomial(`decisive`, `split`) of a split the test calls significant.
 /// Summed exactly over the binomial's terms (logarithms, so thousands of games do not
@@ -330,7 +330,7 @@ pub fn sign_test_power(decisive: u64, split: f64) -> f64 {
     let mut ln_choose = 0.0;
     let mut power = 0.0;
     for k in 0..=n {
-        if crate::rating::sign_test(k, n - k) < ALPHA {
+        if gametree_run::rating::sign_test(k, n - k) < ALPHA {
             power += (ln_choose + k as f64 * lp + (n - k) as f64 * lq).exp();
         }
         if k < n {

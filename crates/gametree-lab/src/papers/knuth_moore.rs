@@ -15,8 +15,8 @@ use crate::experiment::{Cost, Ctx, Experiment, Output, Plot, Work};
 use crate::papers::baudet::{bivalued_for, two_player};
 use crate::plot::Series;
 use crate::report::{Row, Source};
-use crate::runner::run_trials;
-use crate::stats::summarize;
+use gametree_run::runner::run_trials;
+use gametree_run::stats::summarize;
 
 const PAPER: &str = "knuth-moore";
 

@@ -14,8 +14,8 @@ use gametree_games::rng::SplitMix64;
 use crate::experiment::{Cost, Ctx, Experiment, Output, Plot, Work};
 use crate::plot::Series;
 use crate::report::{Check, Row, Source, Verdict};
-use crate::runner::run_trials;
-use crate::stats::summarize;
+use gametree_run::runner::run_trials;
+use gametree_run::stats::summarize;
 
 const PAPER: &str = "korf-1991";
 

@@ -7,7 +7,7 @@
 //! four-player chess with the relative evaluator, Focus with three players, Blokus), MCTS
 //! plays a seeded pairwise round robin over a small grid of exploration constants
 //! ([`GRID`]): every pair of constants is a two-engine tournament of the lab
-//! ([`crate::tournament`]), each opening played under every seat assignment in which both
+//! ([`gametree_run::tournament`]), each opening played under every seat assignment in which both
 //! engines sit (`2^players - 2` games), at a fixed node budget per move, with playouts cut at
 //! [`CUTOFF`] plies (as in the strength experiment) and random playouts. A constant's cell
 //! is its win rate over all its games (the share of the wins that went to its seats, ties
@@ -28,11 +28,11 @@ use gametree::search::mcts::{mcts_report, MctsConfig, Playout, DEFAULT_EXPLORATI
 use gametree::search::{Config, Searcher};
 use gametree_games::registry::{self, GameVisitor, Playable};
 
-use crate::engine_policy::{Milli, PlayoutOption, PolicyOptions};
 use crate::experiment::{Cost, Ctx, Experiment, Output, Work};
 use crate::report::{Check, Row};
-use crate::stats::wilson;
-use crate::tournament::{Budget, Engine, EngineOptions, GameResult, TournamentConfig};
+use gametree_run::engine_policy::{Milli, PlayoutOption, PolicyOptions};
+use gametree_run::stats::wilson;
+use gametree_run::tournament::{Budget, Engine, EngineOptions, GameResult, TournamentConfig};
 
 const PAPER: &str = "beyond";
 /// The table's key: `gametree reproduce beyond/mcts-tuning`.

@@ -108,8 +108,8 @@ use gametree_games::cards::{deepen_by_tricks, CardEval, CardGame, CardState, Var
 
 use crate::experiment::{Cost, Ctx, Experiment, Output, Work};
 use crate::report::Row;
-use crate::runner::run_trials;
-use crate::stats::summarize;
+use gametree_run::runner::run_trials;
+use gametree_run::stats::summarize;
 
 const PAPER: &str = "sturtevant-2003";
 

@@ -9,8 +9,8 @@ use gametree_lab::papers::fridenfalk_chess::{
     balanced_seatings, case_study, judge_difference, judge_no_parting, plan, play_match,
     sign_test_power, DepthTest, Plan, CHESS_SEED, DETECT_DECISIVE, HYPERMAX_FIRST_CUT_DEPTH, TABLE,
 };
-use gametree_lab::rating::sign_test;
 use gametree_lab::report::{Number, Verdict};
+use gametree_run::rating::sign_test;
 
 fn test(depth: u32, ahead: u64, behind: u64) -> DepthTest {
     DepthTest {

@@ -10,8 +10,8 @@ use gametree::Game;
 use gametree_games::cards::{suit, CardEval, CardGame, CardState};
 use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
 use gametree_games::connect_four::{CellWeights, ConnectFour};
-use gametree_lab::engine_name::parse_engine;
-use gametree_lab::tournament::{
+use gametree_run::engine_name::parse_engine;
+use gametree_run::tournament::{
     opening, run_tournament, run_tournament_with, Budget, Engine, EngineOptions, TournamentConfig,
     TournamentError,
 };

@@ -5,7 +5,7 @@ use gametree_lab::papers::korf::{
     average_case_leaves, best_case_factor, best_case_search, f, factor, shallow_leaves,
     two_player_best_leaves,
 };
-use gametree_lab::runner::run_trials;
+use gametree_run::runner::run_trials;
 
 #[test]
 fn two_player_best_case_is_f_of_d_exactly() {

@@ -1,12 +1,12 @@
 //! The MCTS tuning experiment (`reproduce beyond/mcts-tuning`): its quick mode's rows, the
 //! same rows from the same seed on one and two threads, and the pick's tie rule.
 
-use gametree_lab::engine_policy::{Milli, PlayoutOption};
 use gametree_lab::experiment::{Ctx, StrengthScale};
 use gametree_lab::papers::all;
 use gametree_lab::papers::mcts_tuning::{
     pick, plan, tune, Cell, Plan, TuneGame, GAMES, GRID, TABLE,
 };
+use gametree_run::engine_policy::{Milli, PlayoutOption};
 
 fn quick() -> Ctx {
     Ctx {

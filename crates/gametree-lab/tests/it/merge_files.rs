@@ -9,8 +9,8 @@ use std::sync::OnceLock;
 
 use gametree_lab::merge::{part_files, read_parts, summarise_tournament, MergeError, Parts};
 use gametree_lab::shard::{play_tournament_shard, write_tournament_part, Shard};
-use gametree_lab::tournament::{Budget, TournamentConfig, TournamentResult};
-use gametree_lab::tournament_job::EngineTexts;
+use gametree_run::tournament::{Budget, TournamentConfig, TournamentResult};
+use gametree_run::tournament_job::EngineTexts;
 use proptest::prelude::*;
 use serde_json::Value;
 

@@ -204,7 +204,7 @@ fn plots_are_written() {
 mod synthetic {
     use gametree_lab::experiment::{Cost, Ctx, Experiment, Output, Work};
     use gametree_lab::report::Row;
-    use gametree_lab::runner::run_trials;
+    use gametree_run::runner::run_trials;
 
     /// Rows of `trials` seeded trials: their sum and a real of full precision.
     fn rows(table: &str, trials: usize, seed: u64) -> Output {

@@ -201,7 +201,7 @@ fn a_table_1_item_is_the_same_alone_as_in_the_whole_table() {
     use gametree_lab::papers::fridenfalk::{
         average_case, table_1_tree, Order, TABLE_1, TABLE_1_SEED,
     };
-    use gametree_lab::runner::trial_seed;
+    use gametree_run::runner::trial_seed;
     let (mu, mu_s) = average_case(&TABLE_1[1], 8, trial_seed(TABLE_1_SEED, 1), false);
     assert_eq!(table_1_tree(1, 5, Order::Unsorted), mu[5]);
     assert_eq!(table_1_tree(1, 5, Order::Sorted), mu_s[5]);

@@ -6,7 +6,6 @@
 use gametree::search::best_reply::Variant;
 use gametree::search::{Algorithm, Searcher};
 use gametree_games::registry::{self, GameVisitor, Playable};
-use gametree_lab::engine_name::{parse_engine, EngineNameError};
 use gametree_lab::experiment::{Ctx, StrengthScale};
 use gametree_lab::papers::strength::{
     assemble, assemble_match, calibrated_nodes, claim_test, claims_rest_on, decide, decisive_p,
@@ -16,8 +15,9 @@ use gametree_lab::papers::strength::{
     ENTRANTS, MARGIN, MATCHES, MAXN, MCTS, MIN_GROUPS, PARANOID, TABLE_MIB,
 };
 use gametree_lab::report::Verdict;
-use gametree_lab::tournament::{run_tournament, Budget, Engine, EngineOptions, TournamentConfig};
-use gametree_lab::tournament::{GameResult, TournamentError};
+use gametree_run::engine_name::{parse_engine, EngineNameError};
+use gametree_run::tournament::{run_tournament, Budget, Engine, EngineOptions, TournamentConfig};
+use gametree_run::tournament::{GameResult, TournamentError};
 
 #[test]
 fn a_claim_that_one_engine_beats_another_needs_a_significant_sign_test() {
@@ -702,7 +702,7 @@ fn a_table_kept_for_the_whole_game_changes_no_move_at_a_fixed_depth() {
             games_without_nodes(&tabled.results),
             "{algorithm} on Chinese Checkers"
         );
-        let nodes = |r: &gametree_lab::tournament::TournamentResult| -> u64 {
+        let nodes = |r: &gametree_run::tournament::TournamentResult| -> u64 {
             r.results.iter().map(|g| g.nodes.iter().sum::<u64>()).sum()
         };
         assert!(
@@ -956,7 +956,7 @@ fn the_papers_games_are_played_as_the_papers_played_them() {
     // Two engines on six seats play the 20 assignments with three seats each.
     let six = StrengthGame::ChineseCheckers6.group_seatings(2);
     assert_eq!(six.len(), 20);
-    let all = gametree_lab::tournament::seatings(2, 6);
+    let all = gametree_run::tournament::seatings(2, 6);
     for &i in &six {
         assert_eq!(all[i].iter().filter(|&&e| e == 0).count(), 3);
     }

@@ -139,6 +139,66 @@ fn the_fronts_pick_moves_through_the_non_generic_call() {
     assert!(looked >= 10, "{looked} source files read");
 }
 
+/// The run crate's jobs have one door: the lab re-exports none of them, and no source of the
+/// command line or the lab reaches one through the lab (`gametree_lab::tournament`), so a
+/// new front copying them names `gametree_run` directly.
+#[test]
+fn the_jobs_are_reached_in_the_run_crate_not_through_the_lab() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let lib =
+        std::fs::read_to_string(root.join("gametree-lab/src/lib.rs")).expect("the lab's lib.rs");
+    assert!(
+        lib.contains("pub mod papers;"),
+        "the lab's lib.rs was not the one expected"
+    );
+    let mut looked = 0;
+    for krate in ["gametree-lab", "gametree-cli"] {
+        for dir in ["src", "tests"] {
+            let dir = root.join(krate).join(dir);
+            if !dir.exists() {
+                continue;
+            }
+            for (path, text) in sources(&dir) {
+                assert!(
+                    !text.contains("pub use gametree_run"),
+                    "{} re-exports gametree_run: name gametree_run's items where they are used",
+                    path.display()
+                );
+                for module in [
+                    "draw",
+                    "engine_move",
+                    "engine_name",
+                    "engine_policy",
+                    "pick",
+                    "rating",
+                    "record",
+                    "runner",
+                    "search_job",
+                    "search_json",
+                    "stack",
+                    "stats",
+                    "tournament",
+                    "tournament_job",
+                ] {
+                    // The lab's own `record` module (game records of the papers) is not run's.
+                    if module == "record" {
+                        continue;
+                    }
+                    assert!(
+                        !text.contains(&format!("gametree_lab::{module}::"))
+                            && !text.contains(&format!("gametree_lab::{module};"))
+                            && !text.contains(&format!("gametree_lab::{{{module}")),
+                        "{} reaches gametree_run::{module} through the lab",
+                        path.display()
+                    );
+                }
+                looked += 1;
+            }
+        }
+    }
+    assert!(looked >= 40, "{looked} source files read");
+}
+
 /// The library has no test target (`[lib] test = false`: it would compile every game's
 /// searches a second time), so a test written in its sources would never run: they have
 /// none, and the tests live here.

@@ -27,7 +27,7 @@
 //! sequential stop at the same group, so a merged sharded run equals a single one.
 //!
 //! On the card games every engine plays by perfect-information Monte Carlo with
-//! [`Plan::card_worlds`] sampled deals per move (`:worlds=W`, [`crate::tournament`]): it
+//! [`Plan::card_worlds`] sampled deals per move (`:worlds=W`, [`gametree_run::tournament`]): it
 //! sees its own hand, the cards played and the voids revealed, not the other hands.
 //!
 //! An engine that cannot play a game (best-reply search needs a game that can hand the turn
@@ -47,13 +47,15 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::claim::{ClaimTest, Conditions, Sequential, WinRate};
-use crate::engine_policy::{Milli, PlayoutOption, PolicyOptions};
 pub use crate::experiment::{BudgetRule, StrengthMatches};
 use crate::experiment::{Ctx, Experiment, Output, Split, Work};
-use crate::rating::{rate, Finish, RatingConfig};
 use crate::report::{Number, Row, Verdict};
-use crate::stats::{holm, samples_needed, sign_test, summarize, wilson, Sprt, SprtState, Summary};
-use crate::tournament::{
+use gametree_run::engine_policy::{Milli, PlayoutOption, PolicyOptions};
+use gametree_run::rating::{rate, Finish, RatingConfig};
+use gametree_run::stats::{
+    holm, samples_needed, sign_test, summarize, wilson, Sprt, SprtState, Summary,
+};
+use gametree_run::tournament::{
     seatings, summarise, Budget, Engine, EngineOptions, GameResult, TournamentConfig,
     TournamentError, TournamentResult,
 };
@@ -1334,7 +1336,7 @@ pub fn strength_kept(plan: &Plan, kept: Option<&Path>, progress: bool) -> Streng
         .collect();
     let total: usize = list.iter().map(|&(g, m)| plan.blocks(g, m)).sum();
     // The blocks of a match its stopping rule stopped count as done.
-    let bar = crate::runner::counting_bar("strength blocks", total, progress);
+    let bar = gametree_run::runner::counting_bar("strength blocks", total, progress);
     if let Some(dir) = kept {
         if let Err(e) = std::fs::create_dir_all(dir) {
             crate::io::note(format_args!(
@@ -1377,7 +1379,7 @@ pub fn strength_kept(plan: &Plan, kept: Option<&Path>, progress: bool) -> Streng
         })
         .collect();
     bar.finish_and_clear();
-    crate::runner::bars().remove(&bar);
+    gametree_run::runner::bars().remove(&bar);
     Strength {
         plan: plan.clone(),
         matches,
