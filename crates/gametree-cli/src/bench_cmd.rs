@@ -9,7 +9,6 @@
 //! which `--check` leaves out.
 
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -41,15 +40,10 @@ fn read_expected(file: Option<&Path>) -> Result<Expected> {
             EXPECTED.to_string(),
             "the committed bench-expected.json".to_string(),
         ),
-        Some(p) => {
-            let mut text = String::new();
-            gametree_lab::io::open_regular(p, MAX_EXPECTED_BYTES)
-                .map_err(|e| anyhow!("--expected {e}"))?
-                .take(MAX_EXPECTED_BYTES)
-                .read_to_string(&mut text)
-                .map_err(|e| anyhow!("--expected {}: cannot read: {e}", p.display()))?;
-            (text, format!("--expected {}", p.display()))
-        }
+        Some(p) => (
+            crate::target::read_text("--expected", p, MAX_EXPECTED_BYTES)?,
+            format!("--expected {}", p.display()),
+        ),
     };
     let expected: Expected = serde_json::from_str(&text).map_err(|e| {
         anyhow!(

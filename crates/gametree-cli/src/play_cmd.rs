@@ -20,7 +20,7 @@
 //! or a crash keeps every move played; the outcome is added when the game ends. `--load
 //! FILE` resumes the game of a record.
 
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Result};
@@ -89,12 +89,7 @@ const MAX_RECORD_BYTES: u64 = 16 << 20;
 
 /// The game a record holds (`--load`): its spec, starting position and moves.
 fn read_record(path: &Path) -> Result<record::Record> {
-    let mut text = String::new();
-    gametree_lab::io::open_regular(path, MAX_RECORD_BYTES)
-        .map_err(|e| anyhow!("--load {e}"))?
-        .take(MAX_RECORD_BYTES)
-        .read_to_string(&mut text)
-        .map_err(|e| anyhow!("--load {}: cannot read: {e}", path.display()))?;
+    let text = crate::target::read_text("--load", path, MAX_RECORD_BYTES)?;
     record::Record::parse(&text).map_err(|e| anyhow!("--load {}: {e}", path.display()))
 }
 

@@ -1,6 +1,7 @@
-//! The output files of the command line (`draw --out`, `tournament --out`, `merge --out`,
-//! `play --record`): one check before the work that fills them and one way to write them,
-//! so every such flag refuses the same targets with the same words.
+//! The files of the command line. Output files (`draw --out`, `tournament --out`, `merge
+//! --out`, `play --record`): one check before the work that fills them and one way to write
+//! them, so every such flag refuses the same targets with the same words. Small input files
+//! (`bench --expected`, `play --load`): one way to read them, [`read_text`].
 //!
 //! A file is written atomically ([`gametree_lab::io::write_atomic`]: a temporary file in the
 //! target's directory, renamed over the target), and only ever replaces a regular file (a
@@ -10,6 +11,7 @@
 //! (read-only, or `/proc`, whose files exist but cannot be replaced).
 
 use std::fs;
+use std::io::Read;
 use std::path::Path;
 
 use anyhow::{anyhow, Result};
@@ -47,4 +49,17 @@ pub fn check(flag: &str, path: &Path) -> Result<()> {
 pub fn write(flag: &str, path: &Path, bytes: &[u8]) -> Result<()> {
     gametree_lab::io::write_atomic(path, bytes)
         .map_err(|e| anyhow!("{flag}: cannot write {}: {e}", path.display()))
+}
+
+/// Reads `path`, the file of option `flag`, as text: a regular file (or a symbolic link to
+/// one) of at most `limit` bytes ([`gametree_lab::io::open_regular`]), read through
+/// `take(limit)`. The error is one line naming the option, the file and what is wrong.
+pub fn read_text(flag: &str, path: &Path, limit: u64) -> Result<String> {
+    let mut text = String::new();
+    gametree_lab::io::open_regular(path, limit)
+        .map_err(|e| anyhow!("{flag} {e}"))?
+        .take(limit)
+        .read_to_string(&mut text)
+        .map_err(|e| anyhow!("{flag} {}: cannot read: {e}", path.display()))?;
+    Ok(text)
 }

@@ -132,41 +132,22 @@ fn draw_refuses_bad_input_with_one_line() {
 fn defect_46_an_out_file_that_cannot_be_replaced_says_so() {
     let tree = fig3();
     let why = "--out: /proc/version: cannot be replaced: no new file can be made in /proc: ";
-    expect_error(
-        &[
-            "draw",
-            "--tree",
-            &tree,
-            "-a",
-            "maxn",
-            "--out",
-            "/proc/version",
-        ],
-        why,
-    );
-    expect_error(
-        &[
-            "tournament",
-            "--game",
-            "tictactoe",
-            "--engines",
-            "alphabeta@d1,alphabeta@d2",
-            "--openings",
-            "1",
-            "--out",
-            "/proc/version",
-        ],
-        why,
-    );
-    let out = gametree(&[
-        "draw",
-        "--tree",
-        &tree,
-        "-a",
-        "maxn",
-        "--out",
-        "/proc/version",
-    ]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
+    let draw = ["draw", "--tree", &tree, "-a", "maxn"];
+    let tournament = [
+        "tournament",
+        "--game",
+        "tictactoe",
+        "--engines",
+        "alphabeta@d1,alphabeta@d2",
+        "--openings",
+        "1",
+    ];
+    for command in [&draw[..], &tournament[..]] {
+        let args = [command, &["--out", "/proc/version"]].concat();
+        let out = gametree(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
 }

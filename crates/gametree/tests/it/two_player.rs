@@ -684,25 +684,26 @@ fn ties_go_to_the_first_move() {
         assert_eq!(r.score, 3);
     }
     // Player 1 to move at the root: it maximises its own score (not minimises player 0's,
-    // which ties at 2 between the last two), and `score` is its own.
-    let t = tree(
-        r#"{ "players": 2, "root": { "player": 1, "children": [
-            { "value": [6, 0] }, { "value": [2, 5] }, { "value": [2, 8] } ] } }"#,
-    );
-    for search in algorithms {
-        let r = search(&t, &TreeEval, &0, &Config::unlimited()).unwrap();
-        assert_eq!((r.best_move, r.score), (Some(2), 8));
-        assert_eq!(r.value, Scores::from_slice(&[2, 8]));
-    }
-    // Ties in player 1's score go to the first move, whatever player 0 gets.
-    let t = tree(
-        r#"{ "players": 2, "root": { "player": 1, "children": [
-            { "value": [6, 0] }, { "value": [2, 8] }, { "value": [1, 8] } ] } }"#,
-    );
-    for search in algorithms {
-        let r = search(&t, &TreeEval, &0, &Config::unlimited()).unwrap();
-        assert_eq!((r.best_move, r.score), (Some(1), 8));
-        assert_eq!(r.value, Scores::from_slice(&[2, 8]));
+    // which ties at 2 between the last two), and `score` is its own. In the second tree its
+    // score ties between the last two: the first of them, whatever player 0 gets.
+    for (leaves, best) in [([[6, 0], [2, 5], [2, 8]], 2), ([[6, 0], [2, 8], [1, 8]], 1)] {
+        let children: Vec<String> = leaves
+            .iter()
+            .map(|[a, b]| format!(r#"{{ "value": [{a}, {b}] }}"#))
+            .collect();
+        let t = tree(&format!(
+            r#"{{ "players": 2, "root": {{ "player": 1, "children": [{}] }} }}"#,
+            children.join(", ")
+        ));
+        for search in algorithms {
+            let r = search(&t, &TreeEval, &0, &Config::unlimited()).unwrap();
+            assert_eq!((r.best_move, r.score), (Some(best), 8), "{leaves:?}");
+            assert_eq!(
+                r.value,
+                Scores::from_slice(&leaves[best as usize]),
+                "{leaves:?}"
+            );
+        }
     }
 }
 
