@@ -7,7 +7,7 @@ use anyhow::{anyhow, bail, Result};
 use clap::{ArgGroup, Args, ValueEnum};
 use gametree_run::draw::{self, DrawConfig, DrawError, DrawInput, Layout};
 
-use gametree_run::search_job::{load, Source};
+use gametree_run::input::load;
 
 /// Arguments of `gametree draw`.
 #[derive(Args, Debug)]
@@ -67,20 +67,12 @@ pub fn run(args: DrawArgs) -> Result<()> {
         args.game.as_deref(),
         args.position.as_deref(),
     )?;
-    let input = match loaded {
-        Source::Tree(tree) => DrawInput::Tree {
-            tree,
-            depth: args.depth,
-        },
-        Source::TreeRef(tree) => DrawInput::Tree {
-            tree: Box::new(tree.clone()),
-            depth: args.depth,
-        },
-        Source::Game { spec, position } => DrawInput::Game {
-            spec: spec.to_string(),
-            position: position.map(str::to_string),
-            depth: args.depth.ok_or_else(|| anyhow!("--game needs --depth"))?,
-        },
+    if loaded.tree().is_none() && args.depth.is_none() {
+        bail!("--game needs --depth");
+    }
+    let input = DrawInput {
+        source: loaded,
+        depth: args.depth,
     };
     let cfg = DrawConfig {
         max_nodes: args.max_nodes as usize,

@@ -8,6 +8,7 @@
 mod out;
 
 mod bench_cmd;
+mod budget_args;
 mod draw_cmd;
 mod merge_cmd;
 mod output;
@@ -15,6 +16,7 @@ mod perft_cmd;
 mod play_cmd;
 mod reproduce_cmd;
 mod search_cmd;
+mod search_table;
 mod serve_cmd;
 mod show_cmd;
 mod target;

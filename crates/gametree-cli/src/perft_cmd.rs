@@ -7,7 +7,7 @@ use clap::Args;
 use gametree_games::registry::{GameVisitor, Playable};
 use serde_json::json;
 
-use gametree_run::search_job::load;
+use gametree_run::input::load;
 use gametree_run::stack;
 
 /// Arguments of `gametree perft`.
@@ -40,7 +40,7 @@ pub fn run(args: PerftArgs) -> Result<()> {
         json: args.json,
     };
     let plies = loaded.search_plies(Some(args.depth))?;
-    let text = stack::on_search_thread(plies, || loaded.visit(visitor))??;
+    let text = stack::on_search_thread(plies, || loaded.visit(visitor))?;
     outln!("{text}");
     Ok(())
 }

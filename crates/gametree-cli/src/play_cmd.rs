@@ -31,14 +31,14 @@ use gametree::{Score, Scores, SetToMove};
 
 use gametree_games::notation::Notation;
 use gametree_games::registry::{EngineTable, GameVisitor, Playable, Support};
+use gametree_run::budget::Budget;
 use gametree_run::engine_move::{engine_move, EngineMove, EngineMoveError, Line, Mover};
 use gametree_run::pick::{PickError, PickSpec};
 use gametree_run::record;
-use gametree_run::search_job::Limits;
 
 use crate::output::ColorChoice;
 use crate::search_cmd::needs_set_to_move;
-use gametree_run::search_job::load;
+use gametree_run::input::load;
 use gametree_run::stack;
 
 /// Arguments of `gametree play`.
@@ -151,11 +151,11 @@ pub fn run(args: PlayArgs) -> Result<()> {
     };
     let table = PlayTable {
         seats,
-        limits: Limits {
+        limits: Budget {
             depth: args.depth,
             nodes: None,
             time_ms: time,
-            ..Limits::NONE
+            ..Budget::NONE
         },
         table_mib: args.table_mib as usize,
         color: !args.no_color && args.color.enabled(),
@@ -168,13 +168,13 @@ pub fn run(args: PlayArgs) -> Result<()> {
     };
     // The engines search on a thread with a stack for the deepest search of the game.
     let plies = loaded.search_plies(args.depth)?;
-    stack::on_search_thread(plies, || loaded.visit(PlayVisitor { table })?)?
+    stack::on_search_thread(plies, || loaded.visit(PlayVisitor { table }))?
 }
 
 struct PlayTable {
     seats: Vec<Seat>,
     /// The budget of every engine move (`--depth`, `--time-ms`; no node limit).
-    limits: Limits,
+    limits: Budget,
     table_mib: usize,
     color: bool,
     mate: Option<Score>,
@@ -379,14 +379,14 @@ impl PlayTable {
                 // the seats' time and depth limits.
                 Seat::MonteCarlo => record::Seat {
                     who: seat.name().to_string(),
-                    limits: Limits::NONE,
+                    limits: Budget::NONE,
                 },
                 other => record::Seat {
                     who: other.name().to_string(),
-                    limits: Limits {
+                    limits: Budget {
                         time_ms: self.limits.time_ms,
                         depth: self.limits.depth,
-                        ..Limits::NONE
+                        ..Budget::NONE
                     },
                 },
             })

@@ -12,8 +12,8 @@ use gametree_lab::io::note;
 use gametree_lab::papers::strength::StrengthGame;
 use gametree_lab::reproduce;
 use gametree_lab::shard::{self, Balance, RunParams, Shard};
+use gametree_run::engine::MoveBudget;
 use gametree_run::engine_name::{parse_budget, BudgetError};
-use gametree_run::tournament::Budget;
 
 /// Arguments of `gametree reproduce`.
 #[derive(Args, Debug)]
@@ -120,7 +120,7 @@ fn strength_scale(args: &ReproduceArgs) -> Result<StrengthScale> {
             // A time budget is the searching thread's processor time (what a loaded or
             // shared machine does not take away), never wall-clock time.
             None => BudgetRule::Fixed(match parse_budget(b).map_err(|e| budget_error(b, e))? {
-                Budget::Time(ms) => Budget::CpuTime(ms),
+                MoveBudget::Time(ms) => MoveBudget::CpuTime(ms),
                 other => other,
             }),
         }),
@@ -323,9 +323,18 @@ mod tests {
 
     #[test]
     fn the_strength_time_budget_is_processor_time() {
-        assert_eq!(budget("t20"), Some(BudgetRule::Fixed(Budget::CpuTime(20))));
-        assert_eq!(budget("c20"), Some(BudgetRule::Fixed(Budget::CpuTime(20))));
-        assert_eq!(budget("n500"), Some(BudgetRule::Fixed(Budget::Nodes(500))));
+        assert_eq!(
+            budget("t20"),
+            Some(BudgetRule::Fixed(MoveBudget::CpuTime(20)))
+        );
+        assert_eq!(
+            budget("c20"),
+            Some(BudgetRule::Fixed(MoveBudget::CpuTime(20)))
+        );
+        assert_eq!(
+            budget("n500"),
+            Some(BudgetRule::Fixed(MoveBudget::Nodes(500)))
+        );
     }
 
     #[test]

@@ -10,10 +10,13 @@ use gametree::search::mcts::{
     Backup, ExplorationFrom, MctsConfig, Playout, Reward, Solver, SolverRule,
 };
 use gametree::search::{self, Searcher};
-use gametree_run::search_job::{self, Format, Limits, SearchSpec, MAX_THREADS};
-
-use gametree_run::search_job::load;
+use gametree_run::input::{self, load};
+use gametree_run::report::Iteration;
+use gametree_run::search_job::{self, SearchSpec, MAX_THREADS};
 use gametree_run::stack;
+
+use crate::budget_args::BudgetArgs;
+use crate::search_table;
 
 /// Arguments of `gametree search`.
 #[derive(Args, Debug)]
@@ -33,7 +36,7 @@ pub struct SearchArgs {
     algorithm: String,
     /// The budget: --depth, --nodes, --time-ms.
     #[command(flatten)]
-    limits: Limits,
+    limits: BudgetArgs,
     /// Iterative deepening up to --depth (to the end of the game or tree without it):
     /// returns the last completed iteration. Without --json, one line per completed
     /// iteration goes to standard error: depth, nodes and time so far, value, PV.
@@ -180,7 +183,7 @@ impl SearchArgs {
                 Some(_) => ExplorationFrom::Config,
                 None => ExplorationFrom::Game,
             },
-            iterations: search_job::mcts_iterations(self.iterations, &self.limits),
+            iterations: gametree_run::budget::mcts_iterations(self.iterations, &self.limits.into()),
             backup: self.backup.unwrap_or(Backup::MaxN),
             playout,
             cutoff: self.cutoff,
@@ -216,15 +219,10 @@ impl SearchArgs {
             None
         };
         Ok(SearchSpec {
-            limits: self.limits,
+            limits: self.limits.into(),
             iterative: self.iterative,
             trace: self.trace,
             trace_limit: self.trace_limit,
-            format: if self.json {
-                Format::Json
-            } else {
-                Format::Text
-            },
             table_mib: self.table_mib,
             threads: self.threads,
             mcts,
@@ -251,7 +249,7 @@ fn parse_playout(text: &str) -> Result<Playout> {
 
 /// The refusal of a searcher that needs a game handing the turn to any player.
 pub(crate) fn needs_set_to_move(searcher: Searcher) -> anyhow::Error {
-    search_job::needs_set_to_move(searcher).into()
+    input::needs_set_to_move(searcher).into()
 }
 
 /// Runs `gametree search`.
@@ -263,10 +261,18 @@ pub fn run(args: SearchArgs) -> Result<()> {
             args.position.as_deref(),
         )
     })?;
-    let print_iteration = |line: &str| errln!("{line}");
-    let text = stack::on_search_thread(prepared.plies(), || {
-        prepared.run(None, Some(&print_iteration))
-    })??;
-    outln!("{}", text.into_text());
+    // Without --json, each completed iteration of --iterative is a line on standard error.
+    let print_iteration = |it: &Iteration| errln!("{}", search_table::iteration_line(it));
+    let hook: Option<&(dyn Fn(&Iteration) + Sync)> = if args.json {
+        None
+    } else {
+        Some(&print_iteration)
+    };
+    let report = stack::on_search_thread(prepared.plies(), || prepared.run(None, hook))??;
+    if args.json {
+        outln!("{}", report.to_json());
+    } else {
+        outln!("{}", search_table::search_text(&report));
+    }
     Ok(())
 }

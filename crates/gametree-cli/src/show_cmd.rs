@@ -7,7 +7,7 @@ use clap::Args;
 use gametree_games::registry::{GameVisitor, Playable};
 
 use crate::output::ColorChoice;
-use gametree_run::search_job::load;
+use gametree_run::input::load;
 
 /// Arguments of `gametree show`.
 #[derive(Args, Debug)]
@@ -38,7 +38,7 @@ pub fn run(args: ShowArgs) -> Result<()> {
         loaded.visit(ShowVisitor {
             color,
             cells: args.cells
-        })??
+        })?
     );
     Ok(())
 }

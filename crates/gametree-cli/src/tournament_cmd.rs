@@ -8,10 +8,12 @@ use std::path::PathBuf;
 use anyhow::{bail, Result};
 use clap::Args;
 use gametree_lab::shard::{self, Shard};
-use gametree_run::search_job::Limits;
+use gametree_run::engine::{MoveBudget, MAX_TIME_MS};
 use gametree_run::stack::MAX_PLIES;
-use gametree_run::tournament::{table, Budget, TournamentConfig, MAX_GAMES, MAX_TIME_MS};
+use gametree_run::tournament::{table, TournamentConfig, MAX_GAMES};
 use gametree_run::tournament_job::{self, EngineTexts};
+
+use crate::budget_args::BudgetArgs;
 
 /// Arguments of `gametree tournament`.
 #[derive(Args, Debug)]
@@ -63,7 +65,7 @@ pub struct TournamentArgs {
     /// The budget of every engine without its own: `--depth`, `--nodes` or `--time-ms`
     /// (the flags of `gametree search`, with the tournament's help and ranges above).
     #[command(flatten)]
-    budget: Limits,
+    budget: BudgetArgs,
     /// Random openings (each played with every seat assignment), 1 to 1000000.
     #[arg(long, value_name = "K", default_value_t = 4,
           value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES as u64))]
@@ -110,7 +112,7 @@ pub struct TournamentArgs {
 
 /// Runs `gametree tournament`.
 pub fn run(args: TournamentArgs) -> Result<()> {
-    let default = Budget::from_limits(&args.budget)?.unwrap_or(Budget::Depth(3));
+    let default = MoveBudget::from_budget(&args.budget.into())?.unwrap_or(MoveBudget::Depth(3));
     let texts = EngineTexts {
         texts: args
             .engines

@@ -17,6 +17,7 @@ use gametree::hash::Zobrist;
 use gametree::search::{Algorithm, Searcher};
 use gametree::tree::{ExplicitTree, TreeEval};
 use gametree::{Evaluator, Score, SetToMove};
+use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 use thiserror::Error;
 
 use crate::blokus::{Blokus, BlokusEval};
@@ -285,6 +286,30 @@ impl Entry {
     }
 }
 
+/// Games built from a spec in this process, by [`load`] and [`visit`] (what a test of "one
+/// build per job" counts: run it where no other test builds games at the same time).
+static BUILDS: AtomicU64 = AtomicU64::new(0);
+
+/// How many games were built from a spec in this process ([`load`], [`visit`], [`visit_as`]).
+pub fn builds() -> u64 {
+    BUILDS.load(AtomicOrdering::Relaxed)
+}
+
+/// `G` built from `spec` at the optional `position` (its start when `None`), counted in
+/// [`builds`].
+fn build<G: Registered>(
+    spec: &Spec,
+    position: Option<&str>,
+) -> Result<(G, G::State), RegistryError> {
+    BUILDS.fetch_add(1, AtomicOrdering::Relaxed);
+    let game = G::from_spec(spec)?;
+    let state = match position {
+        Some(p) => game.parse_position(p)?,
+        None => game.initial(),
+    };
+    Ok((game, state))
+}
+
 /// Builds `G` from `spec` and the optional `position`, and hands them to `visitor`.
 pub fn visit_as<G: Registered, V: GameVisitor>(
     spec: &Spec,
@@ -295,17 +320,14 @@ where
     G::State: Send + Sync + PartialEq + std::fmt::Debug,
     G::Move: Send + Sync,
 {
-    let game = G::from_spec(spec)?;
-    let state = match position {
-        Some(p) => game.parse_position(p)?,
-        None => game.initial(),
-    };
+    let (game, state) = build::<G>(spec, position)?;
     Ok(game.accept(&state, visitor))
 }
 
-/// The registry: one line per game type. Generates [`entries`] and [`visit`].
+/// The registry: one line per game type. Generates [`entries`], [`Loaded`], [`load`] and
+/// [`visit`].
 macro_rules! registry {
-    ($($game:ty),* $(,)?) => {
+    ($($game:ident),* $(,)?) => {
         /// Every registered name, in listing order.
         pub fn entries() -> Vec<Entry> {
             let mut all = Vec::new();
@@ -313,18 +335,42 @@ macro_rules! registry {
             all
         }
 
-        /// Builds the game `spec` names (with `position`, or at its start) and hands it to
-        /// `visitor`.
-        pub fn visit<V: GameVisitor>(
-            spec: &str,
-            position: Option<&str>,
-            visitor: V,
-        ) -> Result<V::Output, RegistryError> {
+        /// A game of the registry, built from its spec at a position ([`load`]): handed to
+        /// as many visitors as a job needs ([`Loaded::accept`]) without being built again.
+        pub struct Loaded(Built);
+
+        /// One variant per game type, each the game and the state.
+        enum Built {
+            $($game(Box<($game, <$game as gametree::Game>::State)>),)*
+        }
+
+        impl Loaded {
+            /// Hands the game at its position to `visitor` ([`GameVisitor::visit`], or
+            /// [`GameVisitor::visit_best_reply`] for games that can hand the turn to any
+            /// player).
+            pub fn accept<V: GameVisitor>(&self, visitor: V) -> V::Output {
+                match &self.0 {
+                    $(Built::$game(b) => b.0.accept(&b.1, visitor),)*
+                }
+            }
+        }
+
+        impl std::fmt::Debug for Loaded {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match &self.0 {
+                    $(Built::$game(b) => write!(f, "Loaded({})", b.0.spec_text()),)*
+                }
+            }
+        }
+
+        /// Builds the game `spec` names, at `position` (its start when `None`).
+        pub fn load(spec: &str, position: Option<&str>) -> Result<Loaded, RegistryError> {
             let spec = Spec::parse(spec)?;
             let name = spec.name();
             $(
                 if <$game as Registered>::LISTINGS.iter().any(|l| l.answers_to(name)) {
-                    return visit_as::<$game, V>(&spec, position, visitor);
+                    let built = build::<$game>(&spec, position)?;
+                    return Ok(Loaded(Built::$game(Box::new(built))));
                 }
             )*
             Err(RegistryError::Unknown {
@@ -333,6 +379,16 @@ macro_rules! registry {
             })
         }
     };
+}
+
+/// Builds the game `spec` names (with `position`, or at its start) and hands it to
+/// `visitor`: [`load`], then [`Loaded::accept`].
+pub fn visit<V: GameVisitor>(
+    spec: &str,
+    position: Option<&str>,
+    visitor: V,
+) -> Result<V::Output, RegistryError> {
+    Ok(load(spec, position)?.accept(visitor))
 }
 
 /// The canonical names of the registered games, in listing order.

@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 
 use crate::plot::Series;
 use crate::report::Row;
-use gametree_run::tournament::Budget;
+use gametree_run::engine::MoveBudget;
 
 /// How to run an experiment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,7 +82,7 @@ pub enum BudgetRule {
         divisor: u64,
     },
     /// The same budget for every engine (`--budget nNODES`, `dDEPTH`, `tMS`).
-    Fixed(Budget),
+    Fixed(MoveBudget),
 }
 
 /// Which matches the strength experiment plays (`--matches`).

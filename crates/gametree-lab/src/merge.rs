@@ -37,7 +37,8 @@ use crate::experiment::Experiment;
 use crate::io::{same_file, DirError};
 use crate::reproduce::{prepare_out, select, write_outputs, Done};
 use crate::shard::{deal, item_name, items, Part, Shard, TournamentParams, TournamentPart};
-use gametree_run::tournament::{summarise, Budget, GameResult, TournamentConfig, TournamentResult};
+use gametree_run::engine::MoveBudget;
+use gametree_run::tournament::{summarise, GameResult, TournamentConfig, TournamentResult};
 use read::{check_seconds, open_part, read_checked, typed_difference, Checked};
 
 /// A `reproduce` part's times: the shard's, the balance's estimates, and each item's
@@ -696,7 +697,7 @@ pub fn summarise_tournament(
     let engines = run
         .engines
         .iter()
-        .map(|e| gametree_run::tournament_job::parse_engine(e, Budget::Depth(3)))
+        .map(|e| gametree_run::tournament_job::parse_engine(e, MoveBudget::Depth(3)))
         .collect::<anyhow::Result<Vec<_>>>()
         .map_err(|e| MergeError::Foreign {
             path: first.clone(),

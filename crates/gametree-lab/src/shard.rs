@@ -559,7 +559,7 @@ pub struct TournamentParams {
     pub game: String,
     /// Seats per game.
     pub players: usize,
-    /// The engines, each as `ALGORITHM@BUDGET` ([`gametree_run::tournament::Engine::name`]).
+    /// The engines, each as `ALGORITHM@BUDGET` ([`gametree_run::engine::Engine::name`]).
     pub engines: Vec<String>,
     /// Random openings.
     pub openings: usize,

@@ -33,8 +33,8 @@ pub fn from_search_error(e: gametree::search::SearchError) -> PyErr {
     GametreeError::new_err(e.to_string())
 }
 
-/// A `GametreeError` from a job's error ([`gametree_run::search_job::RunError`]), the
+/// A `GametreeError` from a job's error ([`gametree_run::error::RunError`]), the
 /// options named as Python's keywords (`table_mib`, not `--table-mib`).
-pub fn from_run_error(e: gametree_run::search_job::RunError) -> PyErr {
-    GametreeError::new_err(e.render(gametree_run::search_job::Front::Api))
+pub fn from_run_error(e: gametree_run::error::RunError) -> PyErr {
+    GametreeError::new_err(e.render(gametree_run::error::Front::Api))
 }

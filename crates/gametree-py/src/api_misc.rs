@@ -2,8 +2,9 @@
 //! `python/gametree/_reproduce.py`: it runs the `gametree` binary).
 
 use gametree_games::registry::{GameVisitor, Playable};
-use gametree_run::search_job;
-use gametree_run::tournament::{Budget, TournamentConfig, MAX_GAMES};
+use gametree_run::engine::MoveBudget;
+use gametree_run::input;
+use gametree_run::tournament::{TournamentConfig, MAX_GAMES};
 use gametree_run::tournament_job::{self, EngineTexts};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -41,11 +42,10 @@ pub fn games() -> Vec<String> {
 pub fn perft(py: Python<'_>, game: &Bound<'_, PyAny>, depth: Int) -> PyResult<u64> {
     let depth = checked("depth", depth, 0, MAX_PLIES.into())? as u32;
     let (spec, position) = game_of(game)?;
-    let loaded =
-        search_job::load(None, Some(&spec), position.as_deref()).map_err(from_run_error)?;
+    let loaded = input::load(None, Some(&spec), position.as_deref()).map_err(from_run_error)?;
     let plies = loaded.search_plies(Some(depth)).map_err(from_run_error)?;
     let visit = move |_| loaded.visit(Perft { depth });
-    run_interruptible(py, plies, visit)?.map_err(from_run_error)
+    run_interruptible(py, plies, visit)
 }
 
 /// `game` as a spec and a position: a `Game`, or a spec.
@@ -120,9 +120,9 @@ pub fn tournament(
         }
     };
     let limits = crate::api_search::limits(depth, nodes, time_ms).map_err(gametree_error)?;
-    let default = Budget::from_limits(&limits)
+    let default = MoveBudget::from_budget(&limits)
         .map_err(from_run_error)?
-        .unwrap_or(Budget::Depth(3));
+        .unwrap_or(MoveBudget::Depth(3));
     let texts = EngineTexts {
         texts: engines,
         default,
@@ -145,7 +145,7 @@ pub fn tournament(
         bootstrap: checked("bootstrap", bootstrap, 0, 100_000)? as usize,
     };
     // Checked here, so a bad spec is a GametreeError before the games start.
-    search_job::check_game(game, None).map_err(from_run_error)?;
+    input::check_game(game, None).map_err(from_run_error)?;
     let result = run_interruptible(py, 0, |_| tournament_job::play(game, &texts, &config))?
         .map_err(from_anyhow)?;
     to_py(py, &result)

@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+use std::sync::Arc;
+
 use gametree::tree::ExplicitTree;
 use pyo3::prelude::*;
 
@@ -15,7 +17,7 @@ use crate::api_error::{from_run_error, gametree_error};
 #[pyclass(module = "gametree", frozen)]
 pub struct Tree {
     /// The parsed tree.
-    pub tree: ExplicitTree,
+    pub tree: Arc<ExplicitTree>,
     /// The JSON text it was read from (for `repr` and the command line's input).
     pub source: String,
 }
@@ -25,7 +27,7 @@ impl Tree {
     /// Parses a tree from its JSON text.
     #[staticmethod]
     fn from_json(text: &str) -> PyResult<Tree> {
-        let tree = ExplicitTree::from_json_str(text).map_err(gametree_error)?;
+        let tree = Arc::new(ExplicitTree::from_json_str(text).map_err(gametree_error)?);
         Ok(Tree {
             tree,
             source: text.to_string(),
@@ -35,7 +37,7 @@ impl Tree {
     /// Reads a tree from a JSON file (at most 32 MiB, as the command line's `--tree`).
     #[staticmethod]
     fn load(path: PathBuf) -> PyResult<Tree> {
-        let tree = gametree_run::search_job::load_tree(&path).map_err(from_run_error)?;
+        let tree = Arc::new(gametree_run::input::load_tree(&path).map_err(from_run_error)?);
         Ok(Tree {
             tree,
             source: String::new(),
@@ -71,7 +73,7 @@ impl Game {
     #[new]
     #[pyo3(signature = (spec, position=None))]
     fn new(spec: String, position: Option<String>) -> PyResult<Game> {
-        gametree_run::search_job::check_game(&spec, position.as_deref()).map_err(from_run_error)?;
+        gametree_run::input::check_game(&spec, position.as_deref()).map_err(from_run_error)?;
         Ok(Game { spec, position })
     }
 

@@ -1,7 +1,7 @@
 //! `gametree.SearchResult`: what a search found, read from the one report type every front
 //! shares ([`SearchReport`]), never from its JSON text.
 
-use gametree_run::search_job::{MoveName, SearchReport};
+use gametree_run::report::{MoveName, SearchReport};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use pyo3::IntoPyObjectExt;

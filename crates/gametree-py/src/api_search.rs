@@ -4,7 +4,9 @@
 use gametree::search::Searcher;
 use pyo3::prelude::*;
 
-use gametree_run::search_job::{self, Format, Limits, Output, SearchSpec, Source};
+use gametree_run::budget::Budget;
+use gametree_run::input::{self, Source};
+use gametree_run::search_job::{self, SearchSpec};
 
 use crate::api_convert::Int;
 use crate::api_error::{from_run_error, gametree_error};
@@ -18,12 +20,12 @@ pub fn limits(
     depth: Option<Int>,
     nodes: Option<Int>,
     time_ms: Option<Int>,
-) -> Result<Limits, String> {
+) -> Result<Budget, String> {
     fn range(name: &str, v: Option<Int>, lo: i128, hi: i128) -> Result<Option<u64>, String> {
         v.map(|x| x.within(name, lo, hi)).transpose()
     }
     let max_depth = i128::from(gametree_run::stack::MAX_PLIES);
-    Ok(Limits {
+    Ok(Budget {
         depth: range("depth", depth, 0, max_depth)?.map(|d| d as u32),
         nodes: range("nodes", nodes, 1, i64::MAX.into())?,
         time_ms: range("time_ms", time_ms, 1, i64::MAX.into())?,
@@ -67,7 +69,6 @@ pub fn search(
         limits,
         iterative,
         trace,
-        format: Format::Json,
         table_mib: (table_mib > 0).then_some(table_mib),
         threads: (threads > 1).then_some(threads),
         ..SearchSpec::new(searcher)
@@ -84,30 +85,25 @@ pub fn search(
 
 /// Searches an explicit tree.
 fn search_tree(py: Python<'_>, tree: &Tree, spec: &SearchSpec) -> PyResult<SearchOutcome> {
-    native_search(py, spec, Source::TreeRef(&tree.tree))
+    native_search(py, spec, Ok(Source::Tree(tree.tree.clone())))
 }
 
 /// Searches a game of the registry.
 fn search_game(py: Python<'_>, game: &Game, spec: &SearchSpec) -> PyResult<SearchOutcome> {
-    native_search(
-        py,
-        spec,
-        Source::Game {
-            spec: &game.spec,
-            position: game.position.as_deref(),
-        },
-    )
+    native_search(py, spec, input::game(&game.spec, game.position.as_deref()))
 }
 
-/// Runs the command line's search ([`search_job`]) on `source`, the GIL released and
-/// Ctrl-C watched ([`run_interruptible`]): its report, read directly.
-fn native_search(py: Python<'_>, spec: &SearchSpec, source: Source<'_>) -> PyResult<SearchOutcome> {
-    let prepared = search_job::prepare(spec, || Ok(source)).map_err(from_run_error)?;
+/// Runs the command line's search ([`search_job`]) on `source` (loaded once; its error is
+/// reported after the options', as the command line does), the GIL released and Ctrl-C
+/// watched ([`run_interruptible`]): its report, read directly.
+fn native_search(
+    py: Python<'_>,
+    spec: &SearchSpec,
+    source: Result<Source, gametree_run::RunError>,
+) -> PyResult<SearchOutcome> {
+    let prepared = search_job::prepare(spec, || source).map_err(from_run_error)?;
     let plies = prepared.plies();
-    let output = run_interruptible(py, plies, move |stop| prepared.run(Some(stop), None))?
+    let report = run_interruptible(py, plies, move |stop| prepared.run(Some(stop), None))?
         .map_err(from_run_error)?;
-    match output {
-        Output::Json(report) => SearchOutcome::of_report(py, *report),
-        Output::Text(_) => Err(gametree_error("internal error: the search gave a table")),
-    }
+    SearchOutcome::of_report(py, report)
 }

@@ -85,7 +85,9 @@ use gametree::search::{
     Algorithm, AnyGame, Config, Dispatch, SearchError, SearchResult, Searcher, Stop, StopReason,
 };
 use gametree::{score_in_range, Bounds, Evaluator, Game, Player, Scores, MAX_PLAYERS};
-use gametree_run::search_job::{MoveStyle, SearchReport, SearchSpec};
+use gametree_run::input::MoveStyle;
+use gametree_run::report::SearchReport;
+use gametree_run::search_job::SearchSpec;
 use pyo3::exceptions::{PyMemoryError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyTuple};

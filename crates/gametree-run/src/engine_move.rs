@@ -18,17 +18,18 @@
 //! - **Cost**: the replay generates the legal moves of every position of the line once;
 //!   beside a search it is nothing.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use gametree::search::engine::{Engine, GameHash, NoHash};
 use gametree::search::{AnyGame, Config, Dispatch, Searcher, WithSetToMove};
 use gametree::SetToMove;
 use gametree_games::quote::quoted;
 use gametree_games::registry::{EngineTable, GameVisitor, Playable};
-use serde::Serialize;
 
+use crate::budget::Budget;
+use crate::input::{load, needs_set_to_move};
 use crate::pick::{pick_observed, PickError, PickSpec, Picked};
-use crate::search_job::{load, move_names, needs_set_to_move, Limits, MoveName, SearchReport};
+use crate::report::{Iteration, SearchReport};
 
 /// A game and the moves played in it.
 #[derive(Clone, Copy, Debug)]
@@ -52,25 +53,8 @@ pub enum Mover<'a> {
         /// The engine.
         engine: &'a Engine,
         /// The move's budget.
-        limits: Limits,
+        limits: Budget,
     },
-}
-
-/// A completed iteration of iterative deepening, as it completes.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Iteration {
-    /// Its depth.
-    pub depth: u32,
-    /// The nodes visited so far in the move (every iteration's).
-    pub nodes: u64,
-    /// Nodes per second since the move's search began.
-    pub nps: u64,
-    /// Milliseconds since the move's search began.
-    pub ms: u64,
-    /// The value vector at the root.
-    pub value: Vec<i64>,
-    /// The principal variation.
-    pub pv: Vec<MoveName>,
 }
 
 /// The move picked, with the search that picked it.
@@ -115,13 +99,11 @@ pub fn engine_move(
 ) -> Result<EngineMove, EngineMoveError> {
     let source = load(None, Some(line.spec), line.position)
         .map_err(|e| EngineMoveError::Line(e.to_string()))?;
-    source
-        .visit(MoveVisitor {
-            moves: line.moves,
-            mover,
-            observe,
-        })
-        .map_err(|e| EngineMoveError::Line(e.to_string()))?
+    source.visit(MoveVisitor {
+        moves: line.moves,
+        mover,
+        observe,
+    })
 }
 
 /// The state after `moves` from `state`, each found by its name among the legal moves (the
@@ -170,12 +152,6 @@ struct MoveVisitor<'a, 'o> {
     observe: &'o mut dyn FnMut(&Iteration),
 }
 
-/// Nodes per second over `elapsed` (the nodes themselves when under a microsecond).
-fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
-    let micros = elapsed.as_micros().max(1);
-    u64::try_from(u128::from(nodes) * 1_000_000 / micros).unwrap_or(u64::MAX)
-}
-
 impl MoveVisitor<'_, '_> {
     /// The move in `state`, searched through `D`.
     fn answer<D: Dispatch<G>, G: Playable>(
@@ -191,14 +167,9 @@ impl MoveVisitor<'_, '_> {
             Mover::Pick(spec) => {
                 let observe = self.observe;
                 let picked = pick_observed::<D, G, _, _>(game, eval, state, &spec, None, |r| {
-                    let elapsed = began.elapsed();
                     observe(&Iteration {
-                        depth: r.stats.depth,
-                        nodes: r.stats.nodes,
-                        nps: nodes_per_second(r.stats.nodes, elapsed),
-                        ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
-                        value: r.value.as_slice().to_vec(),
-                        pv: move_names(game, state, &r.pv, style),
+                        elapsed_ms: began.elapsed().as_secs_f64() * 1000.0,
+                        ..Iteration::of(game, state, r, style)
                     })
                 });
                 (spec.searcher.name(), picked)

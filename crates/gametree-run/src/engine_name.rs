@@ -5,7 +5,7 @@
 //!   the game's default engine, given by the caller (see
 //!   `gametree_games::registry::Playable::default_engine`).
 //! - `@BUDGET` is `@dDEPTH`, `@nNODES`, `@tMILLISECONDS` (wall-clock time) or
-//!   `@cMILLISECONDS` (the searching thread's processor time, [`Budget::CpuTime`]: what a
+//!   `@cMILLISECONDS` (the searching thread's processor time, [`MoveBudget::CpuTime`]: what a
 //!   time budget should be on a shared or loaded machine); without it the caller's default
 //!   budget applies.
 //! - Each `:OPTION=VALUE` sets one [`EngineOptions`] field:
@@ -33,12 +33,12 @@
 
 use gametree::search::{Searcher, UnknownAlgorithm};
 
+pub use crate::engine::MAX_CUTOFF;
+use crate::engine::{out_of_range, Engine, EngineOptions, MoveBudget, MAX_TIME_MS};
+#[cfg(doc)]
+use crate::engine::{MAX_TABLE_MIB, MAX_WORLDS};
 use crate::engine_policy::{PolicyOptions, POLICY_KEYS};
 use crate::stack::MAX_PLIES;
-pub use crate::tournament::MAX_CUTOFF;
-use crate::tournament::{out_of_range, Budget, Engine, EngineOptions, MAX_TIME_MS};
-#[cfg(doc)]
-use crate::tournament::{MAX_TABLE_MIB, MAX_WORLDS};
 
 /// Why an engine name cannot be read. Every message starts with the name itself.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -76,7 +76,7 @@ pub enum EngineNameError {
 /// when it is given and is refused otherwise.
 pub fn parse_engine(
     text: &str,
-    default: Budget,
+    default: MoveBudget,
     default_engine: Option<Searcher>,
 ) -> Result<Engine, EngineNameError> {
     let mut parts = text.split(':');
@@ -159,7 +159,7 @@ pub enum BudgetError {
 /// Reads a budget without its `@`: `dDEPTH`, `nNODES`, `tMILLISECONDS` (`t20`, wall-clock
 /// time) or `cMILLISECONDS` (`c20`, processor time of the searching thread), with the
 /// ranges of an engine's budget; the error says what is wrong, naming the whole budget.
-pub fn parse_budget(b: &str) -> Result<Budget, BudgetError> {
+pub fn parse_budget(b: &str) -> Result<MoveBudget, BudgetError> {
     let Some(letter) = b.chars().next() else {
         return Err(BudgetError::UnknownForm);
     };
@@ -197,12 +197,12 @@ pub fn parse_budget(b: &str) -> Result<Budget, BudgetError> {
         'd' if n > MAX_PLIES => {
             return Err(range(format!("the depth must be at most {MAX_PLIES}")))
         }
-        'd' => Budget::Depth(n as u32),
+        'd' => MoveBudget::Depth(n as u32),
         'n' if n == 0 => return Err(range("the node budget must be at least 1".into())),
-        'n' => Budget::Nodes(n),
+        'n' => MoveBudget::Nodes(n),
         _ if n == 0 || n > MAX_TIME_MS => return Err(time_range()),
-        't' => Budget::Time(n),
-        _ => Budget::CpuTime(n),
+        't' => MoveBudget::Time(n),
+        _ => MoveBudget::CpuTime(n),
     })
 }
 

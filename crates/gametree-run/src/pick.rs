@@ -4,7 +4,7 @@
 //!
 //! - **Computes**: the search [`PickSpec::searcher`] names on `state`, run through the
 //!   dispatcher `D` (`AnyGame`, or `WithSetToMove` for best-reply search), under the
-//!   budget [`PickSpec::limits`] (the one budget type, [`Limits`]): with
+//!   budget [`PickSpec::limits`] (the one budget type, [`Budget`]): with
 //!   [`Deepening::Fixed`], one search of `limits.depth` plies; with
 //!   [`Deepening::Iterative`], depths 1, 2, ... up to `limits.depth` (without end when
 //!   `None`) by the core's deepening driver, the move of the last completed iteration
@@ -30,7 +30,7 @@
 //!   [`PickError::nodes`].
 //!
 //! What stays with a front: how it builds the spec (a tournament engine's [`crate::tournament::Budget`],
-//! policy and `:worlds` sampling; the command line's and the server's [`Limits`]), the
+//! policy and `:worlds` sampling; the command line's and the server's [`Budget`]), the
 //! two-player engine of `gametree play`'s `engine` seats (a transposition-table engine,
 //! not a [`Searcher`]), and what a front shows of the result.
 
@@ -46,7 +46,7 @@ use gametree::search::vector_table::VectorTable;
 use gametree::search::{Algorithm, Config, Dispatch, SearchError, SearchResult, Searcher, Stop};
 use gametree::{Evaluator, Game};
 
-use crate::search_job::{mcts_defaults, Limits};
+use crate::budget::{mcts_defaults, Budget};
 
 /// How the depth of [`PickSpec::limits`] is searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,7 +63,7 @@ pub struct PickSpec {
     /// The searcher (any name of `gametree list`).
     pub searcher: Searcher,
     /// The budget of the move.
-    pub limits: Limits,
+    pub limits: Budget,
     /// One search at the depth limit, or iterative deepening up to it.
     pub deepening: Deepening,
     /// MCTS's settings (its seed, iterations, policy); other searchers ignore them.
@@ -78,7 +78,7 @@ impl PickSpec {
     /// The spec of `gametree play` and the server's Play tab: `searcher` deepening up to
     /// `limits.depth` under `limits`, MCTS with the library's defaults for those limits
     /// ([`mcts_defaults`]: no iteration cap under a clock) and seed 0, no stop request.
-    pub fn deepening(searcher: Searcher, limits: Limits) -> PickSpec {
+    pub fn deepening(searcher: Searcher, limits: Budget) -> PickSpec {
         PickSpec {
             searcher,
             limits,

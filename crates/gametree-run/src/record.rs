@@ -1,5 +1,5 @@
 //! Game records: a game from its start, as the moves played in the game's notation
-//! ([`gametree_games::notation`]), with who sat in each seat and its budget ([`Limits`]). `gametree play --record FILE` writes
+//! ([`gametree_games::notation`]), with who sat in each seat and its budget ([`Budget`]). `gametree play --record FILE` writes
 //! one; the web page (`gametree serve`, Play tab) saves, loads and replays the same text.
 //!
 //! The format is plain text, one item per line (docs/records.md):
@@ -33,7 +33,7 @@
 
 use std::fmt::{self, Write};
 
-use crate::search_job::Limits;
+use crate::budget::Budget;
 
 /// The first line of every record.
 pub const HEADER: &str = "gametree-record 1";
@@ -63,7 +63,7 @@ pub struct Seat {
     pub who: String,
     /// The budget per move the engine had (its depth, nodes and time in milliseconds; the
     /// record does not keep the clock, read back as the wall clock).
-    pub limits: Limits,
+    pub limits: Budget,
 }
 
 impl Seat {
@@ -71,7 +71,7 @@ impl Seat {
     pub fn person() -> Seat {
         Seat {
             who: "person".into(),
-            limits: Limits::NONE,
+            limits: Budget::NONE,
         }
     }
 }
@@ -367,7 +367,7 @@ fn parse_seat(words: &[&str], expected: usize) -> Result<Seat, String> {
     };
     let mut seat = Seat {
         who: who.to_string(),
-        limits: Limits::NONE,
+        limits: Budget::NONE,
     };
     for l in limits {
         let Some((key, value)) = l.split_once('=') else {

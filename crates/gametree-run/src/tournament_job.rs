@@ -8,10 +8,11 @@ use gametree::search::{AnyGame, Dispatch, Needs, Searcher, WithSetToMove};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Kind, Playable, RegistryError};
 
+use crate::engine::{Engine, MoveBudget};
 use crate::engine_name;
-use crate::search_job::{self, needs_set_to_move};
+use crate::input::{self, needs_set_to_move};
 use crate::tournament::{
-    game_count, play_games_with, run_tournament_with, Budget, Engine, GameResult, TournamentConfig,
+    game_count, play_games_with, run_tournament_with, GameResult, TournamentConfig,
     TournamentError, TournamentResult,
 };
 
@@ -22,7 +23,7 @@ pub const TWO_PLAYER_ENGINE: Searcher = Searcher::Plain(gametree::search::Algori
 /// An engine from its text (`paranoid@d4`, `mcts@t200:cutoff=10`; see
 /// [`crate::engine_name`]), with `default` as its budget when it names none; `engine` reads
 /// as [`TWO_PLAYER_ENGINE`] here ([`play`] resolves it per game).
-pub fn parse_engine(text: &str, default: Budget) -> Result<Engine> {
+pub fn parse_engine(text: &str, default: MoveBudget) -> Result<Engine> {
     Ok(engine_name::parse_engine(
         text,
         default,
@@ -37,7 +38,7 @@ pub struct EngineTexts {
     /// The names, in seat order (`maxn`, `engine@t200`, ...).
     pub texts: Vec<String>,
     /// The budget of a name without one.
-    pub default: Budget,
+    pub default: MoveBudget,
 }
 
 impl EngineTexts {
@@ -183,12 +184,12 @@ fn visit(
     config: &TournamentConfig,
     pick: Option<&dyn Fn(usize) -> Vec<usize>>,
 ) -> Result<Played> {
-    let loaded = search_job::load(None, Some(spec), None)?;
+    let loaded = input::load(None, Some(spec), None)?;
     loaded.visit(TournamentVisitor {
         engines,
         config,
         pick,
-    })?
+    })
 }
 
 /// What the visitor played: the whole tournament, or some of its games.

@@ -41,8 +41,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use gametree::search::{Searcher, Stop};
 use gametree_games::registry::{self, Kind};
-use gametree_run::search_job::{Front, RunError};
-use gametree_run::search_json::{search_json, SearchRequest};
+use gametree_run::error::{Front, RunError};
+use gametree_run::search_job::{search_json_with, SearchRequest};
 use serde_json::{json, Value};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -99,20 +99,18 @@ pub struct DrawRequest {
 /// `max_time_ms` and at most `max_nodes` nodes.
 pub fn draw_json(req: &DrawRequest, max_time_ms: u64, max_nodes: u64) -> Result<String, String> {
     use gametree_run::draw::{self, DrawConfig, DrawInput};
-    let input = match (&req.tree, &req.game) {
-        (Some(doc), None) => DrawInput::Tree {
-            tree: Box::new(
-                gametree::tree::ExplicitTree::from_json(doc).map_err(|e| format!("tree: {e}"))?,
-            ),
-            depth: req.depth,
-        },
-        (None, Some(spec)) => DrawInput::Game {
-            spec: spec.clone(),
-            position: req.position.clone(),
-            depth: req.depth.ok_or("depth: required with game")?,
-        },
-        (Some(_), Some(_)) => return Err("give either tree or game, not both".into()),
-        (None, None) => return Err("give tree or game".into()),
+    let source = gametree_run::input::from_request(
+        req.tree.as_ref(),
+        req.game.as_deref(),
+        req.position.as_deref(),
+    )
+    .map_err(|e| e.render(Front::Api))?;
+    if source.tree().is_none() && req.depth.is_none() {
+        return Err("depth: required with game".into());
+    }
+    let input = DrawInput {
+        source,
+        depth: req.depth,
     };
     let asked = req.max_nodes.unwrap_or(draw::DEFAULT_MAX_NODES as u64);
     let cfg = DrawConfig {
@@ -505,14 +503,16 @@ async fn search(
     let max_time_ms = s.cfg.max_time_ms;
     let text = run_search(&s, move |stop| {
         let start = std::time::Instant::now();
-        let reserve = trace_cap::answer_reserve(&req, max_time_ms)?;
+        // What the request names, loaded once: the reserve and the search share it.
+        let source = req.source();
+        let reserve = trace_cap::answer_reserve(&req, source.as_ref().ok(), max_time_ms)?;
         // The search gets the cap less the answer's writing and the time spent so far.
         let left = Duration::from_millis(max_time_ms)
             .saturating_sub(reserve)
             .saturating_sub(start.elapsed());
         let left_ms = u64::try_from(left.as_millis()).unwrap_or(u64::MAX);
         req.limits.time_ms = Some(asked_ms.min(left_ms).max(1));
-        let report = search_json(&req, Some(stop)).map_err(ApiError::from)?;
+        let report = search_json_with(&req, source, Some(stop)).map_err(ApiError::from)?;
         Ok(report.to_json())
     })
     .await?;

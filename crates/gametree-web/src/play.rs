@@ -8,11 +8,10 @@
 use gametree::search::{self, Searcher, Stop};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
-use gametree_run::engine_move::{
-    engine_move, replay, EngineMove, EngineMoveError, Iteration, Line, Mover,
-};
+use gametree_run::budget::Budget;
+use gametree_run::engine_move::{engine_move, replay, EngineMove, EngineMoveError, Line, Mover};
 use gametree_run::pick::{PickError, PickSpec};
-use gametree_run::search_job::Limits;
+use gametree_run::report::Iteration;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use thiserror::Error;
@@ -44,7 +43,7 @@ pub struct EngineRequest {
     /// `depth`, the deepest iteration, 1 or more (none: until a limit stops it or the
     /// game's end is reached; the server refuses 0: a depth-0 search has no move to play).
     #[serde(flatten)]
-    pub limits: Limits,
+    pub limits: Budget,
 }
 
 /// Why a play request failed.
@@ -195,7 +194,7 @@ impl<O: FnMut(&Value)> Play<'_, O> {
             moves: self.moves,
         };
         let picked = engine_move(&line, Mover::Pick(spec), &mut |it: &Iteration| {
-            let it = serde_json::to_value(it).unwrap_or(Value::Null);
+            let it = iteration_json(it);
             on_iteration(&it);
             iterations.push(it);
         });
@@ -262,4 +261,19 @@ impl<O: FnMut(&Value)> GameVisitor for Play<'_, O> {
         let state = self.replay(game)?;
         self.answer(game, &state)
     }
+}
+
+/// An iteration as `/api/play` lists it: `{"depth", "nodes", "nps", "ms", "value", "pv"}`,
+/// with `ms` the whole milliseconds since the move's search began and `nps` the nodes per
+/// second since then.
+fn iteration_json(it: &Iteration) -> Value {
+    let micros = (it.elapsed_ms * 1000.0).max(1.0);
+    serde_json::json!({
+        "depth": it.depth,
+        "nodes": it.nodes,
+        "nps": (it.nodes as f64 * 1e6 / micros) as u64,
+        "ms": it.elapsed_ms as u64,
+        "value": it.value,
+        "pv": it.pv,
+    })
 }

@@ -9,9 +9,8 @@
 
 use std::time::Duration;
 
-use gametree::tree::ExplicitTree;
-use gametree_run::search_job::{self, Source};
-use gametree_run::search_json::SearchRequest;
+use gametree_run::input::Source;
+use gametree_run::search_job::SearchRequest;
 
 use crate::ApiError;
 
@@ -26,32 +25,23 @@ pub const MOVES_PER_MS: u64 = 500;
 /// count of pruned children: about as much as ten moves of its line, measured as above).
 pub const MOVES_PER_PRUNE: u64 = 10;
 
-/// The longest line of the search `req` asks for, in plies (`None` when the request is
-/// malformed: the search reports that).
-fn longest_line(req: &SearchRequest) -> Option<u64> {
-    match (&req.tree, &req.game) {
-        (Some(doc), None) => {
-            let tree = ExplicitTree::from_json(doc).ok()?;
-            Source::TreeRef(&tree).search_plies(req.limits.depth).ok()
-        }
-        (None, Some(spec)) => search_job::load(None, Some(spec), req.position.as_deref())
-            .ok()?
-            .search_plies(req.limits.depth)
-            .ok(),
-        _ => None,
-    }
-}
-
 /// The time to set aside for writing the answer of the traced search `req` (its
-/// `trace_limit` already capped) within a time cap of `max_time_ms`: its largest trace, at
-/// [`MOVES_PER_MS`]. A trace that would need more than half the cap is refused: the error
-/// names `trace_limit` and the largest value that fits.
-pub fn answer_reserve(req: &SearchRequest, max_time_ms: u64) -> Result<Duration, ApiError> {
+/// `trace_limit` already capped) on `source` (what the request names, loaded once for the
+/// search; `None` when it could not be: the search reports why) within a time cap of
+/// `max_time_ms`: its largest trace, at [`MOVES_PER_MS`]. A trace that would need more than
+/// half the cap is refused: the error names `trace_limit` and the largest value that fits.
+pub fn answer_reserve(
+    req: &SearchRequest,
+    source: Option<&Source>,
+    max_time_ms: u64,
+) -> Result<Duration, ApiError> {
     let limit = req.trace_limit.unwrap_or(0);
     if !req.trace || limit == 0 {
         return Ok(Duration::ZERO);
     }
-    let Some(plies) = longest_line(req) else {
+    // The longest line of the search, in plies (none when the request is malformed: the
+    // search reports that).
+    let Some(plies) = source.and_then(|s| s.search_plies(req.limits.depth).ok()) else {
         return Ok(Duration::ZERO);
     };
     let per_prune = plies.saturating_add(MOVES_PER_PRUNE);

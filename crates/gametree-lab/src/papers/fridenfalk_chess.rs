@@ -28,9 +28,10 @@ use gametree_games::chess4::{Chess4, Psi};
 use crate::experiment::{Ctx, Experiment, Item, Output, Pieces, Plot, Split, Work};
 use crate::plot::Series;
 use crate::report::{Number, Row, Verdict};
+use gametree_run::engine::{Engine, MoveBudget};
 use gametree_run::runner::{run_trials, trial_seed};
 use gametree_run::tournament::{
-    opening, play_game, summarise, Budget, Engine, GameResult, TournamentConfig, TournamentResult,
+    opening, play_game, summarise, GameResult, Seating, TournamentConfig, TournamentResult,
 };
 
 const PAPER: &str = "fridenfalk-2014";
@@ -165,8 +166,8 @@ fn match_config(
 ) -> TournamentConfig {
     TournamentConfig {
         engines: vec![
-            Engine::new(a, Budget::Depth(depth)),
-            Engine::new(b, Budget::Depth(depth)),
+            Engine::new(a, MoveBudget::Depth(depth)),
+            Engine::new(b, MoveBudget::Depth(depth)),
         ],
         openings,
         opening_plies: plan.opening_plies,
@@ -197,15 +198,14 @@ pub fn match_games(
     run_trials(&name, games, plan.seed, progress, |i, _| {
         let o = i / tables.len();
         let start = opening(game, plan.opening_plies, trial_seed(plan.seed, o as u64));
-        let mut r = play_game(
-            game,
-            &Psi,
-            &config.engines,
-            &tables[i % tables.len()],
-            start,
-            None,
-        )
-        .expect("engines without a table have all the memory they need");
+        let seating = Seating {
+            engines: &config.engines,
+            seats: &tables[i % tables.len()],
+            max_plies: None,
+            seed: 0,
+        };
+        let mut r = play_game(game, &Psi, &seating, start)
+            .expect("engines without a table have all the memory they need");
         r.opening = o;
         r
     })

@@ -30,9 +30,10 @@ use gametree_games::registry::{self, GameVisitor, Playable};
 
 use crate::experiment::{Cost, Ctx, Experiment, Output, Work};
 use crate::report::{Check, Row};
+use gametree_run::engine::{Engine, EngineOptions, MoveBudget};
 use gametree_run::engine_policy::{Milli, PlayoutOption, PolicyOptions};
 use gametree_run::stats::wilson;
-use gametree_run::tournament::{Budget, Engine, EngineOptions, GameResult, TournamentConfig};
+use gametree_run::tournament::{GameResult, TournamentConfig};
 
 const PAPER: &str = "beyond";
 /// The table's key: `gametree reproduce beyond/mcts-tuning`.
@@ -436,7 +437,7 @@ fn ratio_row(row: &str, quantity: &str, cell: &Cell) -> Row {
 
 /// The MCTS engine of constant `c` and playout `playout` with `nodes` nodes a move.
 pub fn engine(nodes: u64, c: Milli, playout: PlayoutOption) -> Engine {
-    Engine::new(Searcher::Mcts, Budget::Nodes(nodes))
+    Engine::new(Searcher::Mcts, MoveBudget::Nodes(nodes))
         .with_options(EngineOptions {
             cutoff: Some(CUTOFF),
             ..EngineOptions::default()

@@ -10,13 +10,13 @@ use gametree::Game;
 use gametree_games::cards::{suit, CardEval, CardGame, CardState};
 use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
 use gametree_games::connect_four::{CellWeights, ConnectFour};
+use gametree_run::engine::{Engine, EngineError, EngineOptions, MoveBudget};
 use gametree_run::engine_name::parse_engine;
 use gametree_run::tournament::{
-    opening, run_tournament, run_tournament_with, Budget, Engine, EngineOptions, TournamentConfig,
-    TournamentError,
+    opening, run_tournament, run_tournament_with, TournamentConfig, TournamentError,
 };
 
-fn with_worlds(searcher: impl Into<Searcher>, budget: Budget, worlds: usize) -> Engine {
+fn with_worlds(searcher: impl Into<Searcher>, budget: MoveBudget, worlds: usize) -> Engine {
     Engine::new(searcher, budget).with_options(EngineOptions {
         worlds: Some(worlds),
         ..EngineOptions::default()
@@ -92,12 +92,12 @@ fn regression_pimc_engines_see_only_the_information_set() {
             assert_eq!(a, b, "seed {seed}");
             assert_eq!(a.searches, 3 * moves.len() as u64);
             // The tournament's engine: the same move and nodes in both states.
-            let e = with_worlds(Algorithm::Speculative, Budget::Nodes(4_000), 2);
+            let e = with_worlds(Algorithm::Speculative, MoveBudget::Nodes(4_000), 2);
             let ea = e.choose_with::<AnyGame, _, _>(g, &CardEval, &s, seed);
             let eb = e.choose_with::<AnyGame, _, _>(g, &CardEval, &t, seed);
             assert_eq!(ea, eb, "seed {seed}");
             // The same engine without worlds sees the hands (a control: the test can fail).
-            let plain = Engine::new(Algorithm::Maxn, Budget::Depth(6));
+            let plain = Engine::new(Algorithm::Maxn, MoveBudget::Depth(6));
             let pa = plain.choose_with::<AnyGame, _, _>(g, &CardEval, &s, seed);
             let pb = plain.choose_with::<AnyGame, _, _>(g, &CardEval, &t, seed);
             perfect_differs += usize::from(pa != pb);
@@ -127,9 +127,9 @@ fn small(engines: Vec<Engine>, threads: usize) -> TournamentConfig {
 fn regression_pimc_tournaments_do_not_depend_on_threads() {
     let g = CardGame::hearts(3);
     let engines = vec![
-        with_worlds(Algorithm::Speculative, Budget::Nodes(3_000), 3),
-        with_worlds(Algorithm::Paranoid, Budget::Depth(2), 2),
-        with_worlds(Searcher::Mcts, Budget::Nodes(400), 2),
+        with_worlds(Algorithm::Speculative, MoveBudget::Nodes(3_000), 3),
+        with_worlds(Algorithm::Paranoid, MoveBudget::Depth(2), 2),
+        with_worlds(Searcher::Mcts, MoveBudget::Nodes(400), 2),
     ];
     let one = run_tournament(&g, &CardEval, "hearts", &small(engines.clone(), 1)).unwrap();
     let two = run_tournament(&g, &CardEval, "hearts", &small(engines, 2)).unwrap();
@@ -145,9 +145,9 @@ fn regression_pimc_tournaments_do_not_depend_on_threads() {
     }
     // Hidden hands change the play: the same engines with every hand visible differ.
     let seen = vec![
-        Engine::new(Algorithm::Speculative, Budget::Nodes(3_000)),
-        Engine::new(Algorithm::Paranoid, Budget::Depth(2)),
-        Engine::new(Searcher::Mcts, Budget::Nodes(400)),
+        Engine::new(Algorithm::Speculative, MoveBudget::Nodes(3_000)),
+        Engine::new(Algorithm::Paranoid, MoveBudget::Depth(2)),
+        Engine::new(Searcher::Mcts, MoveBudget::Nodes(400)),
     ];
     let open = run_tournament(&g, &CardEval, "hearts", &small(seen, 1)).unwrap();
     assert_ne!(open.results, one.results);
@@ -156,15 +156,15 @@ fn regression_pimc_tournaments_do_not_depend_on_threads() {
 #[test]
 fn regression_worlds_on_a_perfect_information_game_is_refused() {
     let engines = vec![
-        Engine::new(Algorithm::AlphaBeta, Budget::Depth(2)),
-        with_worlds(Algorithm::AlphaBeta, Budget::Depth(2), 4),
+        Engine::new(Algorithm::AlphaBeta, MoveBudget::Depth(2)),
+        with_worlds(Algorithm::AlphaBeta, MoveBudget::Depth(2), 4),
     ];
     let e = run_tournament(&ConnectFour, &CellWeights, "c4", &small(engines, 1)).unwrap_err();
     assert_eq!(
         e,
-        TournamentError::PerfectInformation {
+        TournamentError::Engine(EngineError::PerfectInformation {
             engine: "alphabeta@d2:worlds=4".into()
-        }
+        })
     );
     let text = e.to_string();
     assert!(text.starts_with("engine alphabeta@d2:worlds=4: "), "{text}");
@@ -174,17 +174,19 @@ fn regression_worlds_on_a_perfect_information_game_is_refused() {
     );
     // Chinese Checkers through the best-reply dispatcher: refused the same way.
     let cc = ChineseCheckers::new(3, 37, 10, 400).unwrap();
-    let engines = vec![with_worlds(Algorithm::Maxn, Budget::Nodes(100), 2)];
+    let engines = vec![with_worlds(Algorithm::Maxn, MoveBudget::Nodes(100), 2)];
     assert!(matches!(
         run_tournament_with::<WithSetToMove, _, _>(&cc, &DistanceEval, "cc", &small(engines, 1)),
-        Err(TournamentError::PerfectInformation { .. })
+        Err(TournamentError::Engine(
+            EngineError::PerfectInformation { .. }
+        ))
     ));
     // A count out of range from the library is refused too (the names refuse it earlier).
     for w in [0, 1_001] {
-        let engines = vec![with_worlds(Algorithm::Maxn, Budget::Depth(1), w)];
+        let engines = vec![with_worlds(Algorithm::Maxn, MoveBudget::Depth(1), w)];
         let g = CardGame::spades(1);
         match run_tournament(&g, &CardEval, "spades", &small(engines, 1)) {
-            Err(e @ TournamentError::BadOption { .. }) => assert_eq!(
+            Err(e @ TournamentError::Engine(EngineError::BadOption { .. })) => assert_eq!(
                 e.to_string(),
                 format!("engine maxn@d1:worlds={w}: worlds `{w}`: must be 1 to 1000")
             ),
@@ -195,10 +197,10 @@ fn regression_worlds_on_a_perfect_information_game_is_refused() {
 
 #[test]
 fn regression_worlds_names_round_trip_and_bad_values_are_refused() {
-    let d = Budget::Depth(3);
+    let d = MoveBudget::Depth(3);
     let e = parse_engine("speculative@t20:worlds=8", d, None).unwrap();
     assert_eq!(e.options.worlds, Some(8));
-    assert_eq!(e.budget, Budget::Time(20));
+    assert_eq!(e.budget, MoveBudget::Time(20));
     for text in [
         "speculative@t20:worlds=8",
         "paranoid@n20000:worlds=4",
@@ -283,7 +285,7 @@ fn regression_the_strength_plan_plays_the_cards_with_hidden_hands() {
     };
     let plan = gametree_lab::papers::strength::Plan {
         games: vec![StrengthGame::Hearts],
-        budget: BudgetRule::Fixed(Budget::Nodes(500)),
+        budget: BudgetRule::Fixed(MoveBudget::Nodes(500)),
         matches: gametree_lab::papers::strength::StrengthMatches::All,
         openings: Some(1),
         claim_games: 800,
@@ -307,5 +309,8 @@ fn regression_the_strength_plan_plays_the_cards_with_hidden_hands() {
     // Best-reply search takes no worlds: its name reads back.
     let b = engine(Entrant::plain(BRS), StrengthGame::Hearts, &plan);
     assert_eq!(b.name(), "brs@n500");
-    assert_eq!(parse_engine(&b.name(), Budget::Depth(1), None).unwrap(), b);
+    assert_eq!(
+        parse_engine(&b.name(), MoveBudget::Depth(1), None).unwrap(),
+        b
+    );
 }

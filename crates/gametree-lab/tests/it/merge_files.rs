@@ -9,7 +9,8 @@ use std::sync::OnceLock;
 
 use gametree_lab::merge::{part_files, read_parts, summarise_tournament, MergeError, Parts};
 use gametree_lab::shard::{play_tournament_shard, write_tournament_part, Shard};
-use gametree_run::tournament::{Budget, TournamentConfig, TournamentResult};
+use gametree_run::engine::MoveBudget;
+use gametree_run::tournament::{TournamentConfig, TournamentResult};
 use gametree_run::tournament_job::EngineTexts;
 use proptest::prelude::*;
 use serde_json::Value;
@@ -31,7 +32,7 @@ fn fixture() -> &'static Fixture {
         let parts_dir = dir.join("parts");
         let texts = EngineTexts {
             texts: vec!["minimax".into(), "alphabeta@d3".into()],
-            default: Budget::Depth(2),
+            default: MoveBudget::Depth(2),
         };
         let config = TournamentConfig {
             engines: texts.check().unwrap(),

@@ -15,8 +15,9 @@ use gametree_lab::papers::strength::{
     ENTRANTS, MARGIN, MATCHES, MAXN, MCTS, MIN_GROUPS, PARANOID, TABLE_MIB,
 };
 use gametree_lab::report::Verdict;
+use gametree_run::engine::{Engine, EngineError, EngineOptions, MoveBudget};
 use gametree_run::engine_name::{parse_engine, EngineNameError};
-use gametree_run::tournament::{run_tournament, Budget, Engine, EngineOptions, TournamentConfig};
+use gametree_run::tournament::{run_tournament, TournamentConfig};
 use gametree_run::tournament::{GameResult, TournamentError};
 
 #[test]
@@ -118,7 +119,7 @@ fn the_sequential_test_stops_a_clear_match_and_not_a_close_one() {
 fn tiny(threads: usize) -> Plan {
     Plan {
         games: vec![StrengthGame::Rolit3, StrengthGame::Hearts],
-        budget: BudgetRule::Fixed(Budget::Nodes(200)),
+        budget: BudgetRule::Fixed(MoveBudget::Nodes(200)),
         matches: StrengthMatches::All,
         openings: Some(1),
         claim_games: 800,
@@ -375,7 +376,7 @@ fn kept_blocks_continue_a_run_and_stopped_matches_skip_their_last_blocks() {
     p.matches = StrengthMatches::Claims;
     p.openings = Some(CAP);
     p.max_plies = Some(2);
-    p.budget = BudgetRule::Fixed(Budget::Nodes(60));
+    p.budget = BudgetRule::Fixed(MoveBudget::Nodes(60));
     let dir = std::env::temp_dir().join(format!("gametree-kept-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let kept = strength_kept(&p, Some(&dir), false);
@@ -474,20 +475,23 @@ fn the_default_budget_is_the_calibrated_nodes() {
     let n = calibrated_nodes(StrengthGame::Rolit3, brs);
     assert_eq!(n, CALIBRATED_NODES[3][3]);
     assert!(n > 1, "a calibrated budget, not a placeholder");
-    assert_eq!(full.budget(StrengthGame::Rolit3, brs), Budget::Nodes(n));
+    assert_eq!(full.budget(StrengthGame::Rolit3, brs), MoveBudget::Nodes(n));
     let quick = plan(&ctx(true));
     assert_eq!(
         quick.budget(StrengthGame::Rolit3, brs),
-        Budget::Nodes(n / 10)
+        MoveBudget::Nodes(n / 10)
     );
     // MCTS has no floor: its calibrated budget, shared by the MCTS policies (MCTS expands
     // its root whatever the budget).
     let mcts = Entrant::plain(MCTS);
     let n = calibrated_nodes(StrengthGame::Blokus, mcts);
-    assert_eq!(full.budget(StrengthGame::Blokus, mcts), Budget::Nodes(n));
+    assert_eq!(
+        full.budget(StrengthGame::Blokus, mcts),
+        MoveBudget::Nodes(n)
+    );
     assert_eq!(
         full.budget(StrengthGame::Blokus, Entrant::mcts(MctsPolicy::Solver)),
-        Budget::Nodes(n)
+        MoveBudget::Nodes(n)
     );
     // Every game and engine that can play it has its own calibrated budget.
     for (g, row) in StrengthGame::ALL.iter().zip(CALIBRATED_NODES) {
@@ -502,16 +506,16 @@ fn the_default_budget_is_the_calibrated_nodes() {
 
 #[test]
 fn engine_names_with_budgets_and_options() {
-    let d = Budget::Depth(3);
+    let d = MoveBudget::Depth(3);
     let e = parse_engine("mcts@t200:cutoff=10", d, None).unwrap();
     assert_eq!(e.algorithm, Searcher::Mcts);
-    assert_eq!(e.budget, Budget::Time(200));
+    assert_eq!(e.budget, MoveBudget::Time(200));
     assert_eq!(e.options.cutoff, Some(10));
     assert_eq!(e.name(), "mcts@t200:cutoff=10");
     let e = parse_engine("mcts:cutoff=4", d, None).unwrap();
     assert_eq!((e.budget, e.options.cutoff), (d, Some(4)));
     let e = parse_engine("maxn@n500", d, None).unwrap();
-    assert_eq!(e, Engine::new(Algorithm::Maxn, Budget::Nodes(500)));
+    assert_eq!(e, Engine::new(Algorithm::Maxn, MoveBudget::Nodes(500)));
     assert_eq!(e.name(), "maxn@n500");
     // Every name printed reads back as the same engine.
     for text in [
@@ -529,7 +533,7 @@ fn engine_names_with_budgets_and_options() {
     // `engine` is the caller's default, and unknown without one.
     let brs = Searcher::BestReply(Variant::BrsPlus);
     let e = parse_engine("engine@t20", d, Some(brs)).unwrap();
-    assert_eq!((e.algorithm, e.budget), (brs, Budget::Time(20)));
+    assert_eq!((e.algorithm, e.budget), (brs, MoveBudget::Time(20)));
     assert!(matches!(
         parse_engine("engine", d, None),
         Err(EngineNameError::UnknownSearcher { .. })
@@ -538,7 +542,7 @@ fn engine_names_with_budgets_and_options() {
 
 #[test]
 fn bad_engine_names_are_one_clear_line() {
-    let d = Budget::Depth(3);
+    let d = MoveBudget::Depth(3);
     for (text, fragment) in [
         ("mcts@t200:depth=3", "unknown option `depth`"),
         ("mcts@t200:cutoff", "is not KEY=VALUE"),
@@ -587,8 +591,8 @@ fn the_cutoff_reaches_the_search() {
         threads: Some(1),
         bootstrap: 0,
         ..TournamentConfig::new(vec![
-            Engine::new(Searcher::Mcts, Budget::Nodes(300)).with_options(options),
-            Engine::new(Algorithm::Maxn, Budget::Depth(1)),
+            Engine::new(Searcher::Mcts, MoveBudget::Nodes(300)).with_options(options),
+            Engine::new(Algorithm::Maxn, MoveBudget::Depth(1)),
         ])
     };
     let plain = run_tournament(&game, &eval, "rolit", &cfg(EngineOptions::default()));
@@ -688,11 +692,11 @@ fn a_table_kept_for_the_whole_game_changes_no_move_at_a_fixed_depth() {
             threads: Some(2),
             bootstrap: 0,
             ..TournamentConfig::new(vec![
-                Engine::new(algorithm, Budget::Depth(depth)).with_options(EngineOptions {
+                Engine::new(algorithm, MoveBudget::Depth(depth)).with_options(EngineOptions {
                     table,
                     ..EngineOptions::default()
                 }),
-                Engine::new(Algorithm::Paranoid, Budget::Depth(2)),
+                Engine::new(Algorithm::Paranoid, MoveBudget::Depth(2)),
             ])
         };
         let plain = run_tournament(&cc, &cc.evaluator(), "cc", &cfg(None, 5)).unwrap();
@@ -724,13 +728,16 @@ fn a_table_kept_for_the_whole_game_changes_no_move_at_a_fixed_depth() {
 #[test]
 fn a_table_on_a_search_without_one_is_refused() {
     let game = gametree_games::rolit::Rolit::new(3).unwrap();
-    let cfg = TournamentConfig::new(vec![Engine::new(Algorithm::Paranoid, Budget::Depth(1))
+    let cfg = TournamentConfig::new(vec![Engine::new(Algorithm::Paranoid, MoveBudget::Depth(1))
         .with_options(EngineOptions {
             table: Some(4),
             ..EngineOptions::default()
         })]);
     let e = run_tournament(&game, &game.evaluator(), "r", &cfg).unwrap_err();
-    assert!(matches!(e, TournamentError::BadOption { .. }), "{e:?}");
+    assert!(
+        matches!(e, TournamentError::Engine(EngineError::BadOption { .. })),
+        "{e:?}"
+    );
     assert!(e
         .to_string()
         .contains("option `table` is for maxn and speculative only, not paranoid"));
@@ -752,7 +759,7 @@ fn the_scale_flags_set_openings_and_budget() {
     assert_eq!(full.cap_groups(StrengthGame::Rolit3, 2), 134);
     let scaled = StrengthScale {
         openings: Some(9),
-        budget: Some(BudgetRule::Fixed(Budget::Nodes(5000))),
+        budget: Some(BudgetRule::Fixed(MoveBudget::Nodes(5000))),
         matches: StrengthMatches::All,
         games: Some(1 << 3 | 1 << 5),
     };
@@ -762,7 +769,7 @@ fn the_scale_flags_set_openings_and_budget() {
     assert!((e_params(&ctx(false, StrengthScale::MODE))).starts_with("games=all "));
     assert_eq!(p.openings, Some(9));
     assert_eq!(p.cap_groups(StrengthGame::Rolit3, 2), 9);
-    assert_eq!(p.budget, BudgetRule::Fixed(Budget::Nodes(5000)));
+    assert_eq!(p.budget, BudgetRule::Fixed(MoveBudget::Nodes(5000)));
     let q = plan(&ctx(true, scaled));
     assert_eq!(
         (q.openings, q.max_plies, q.verdicts),
@@ -792,14 +799,14 @@ fn a_processor_time_budget_says_its_clock() {
         },
     };
     let e = gametree_lab::papers::strength::experiment();
-    let cpu = (e.params)(&ctx(Budget::CpuTime(20)));
+    let cpu = (e.params)(&ctx(MoveBudget::CpuTime(20)));
     assert!(
         cpu.contains(
             "budget=20 ms of the searching thread's processor time per move, not wall-clock time"
         ),
         "{cpu}"
     );
-    let wall = (e.params)(&ctx(Budget::Time(20)));
+    let wall = (e.params)(&ctx(MoveBudget::Time(20)));
     assert!(
         wall.contains("budget=20 ms of wall-clock time per move"),
         "{wall}"
@@ -994,7 +1001,7 @@ fn the_four_engine_game_judges_who_wins_most() {
     p.games = vec![StrengthGame::Chess4];
     p.openings = Some(8);
     p.max_plies = Some(2);
-    p.budget = BudgetRule::Fixed(Budget::Nodes(50));
+    p.budget = BudgetRule::Fixed(MoveBudget::Nodes(50));
     let ffa = MATCHES
         .iter()
         .position(|m| m.entrants.len() == 4)

@@ -28,7 +28,8 @@
 
 mod svg;
 
-use crate::search_job::SearchReport;
+use crate::input::Source;
+use crate::report::SearchReport;
 use std::time::Instant;
 
 use gametree::eval::Evaluator;
@@ -38,7 +39,7 @@ use gametree::search::{
 };
 use gametree::tree::{ExplicitTree, NodeId};
 use gametree::{Game, Player, SetToMove};
-use gametree_games::registry::{self, GameVisitor, Playable, RegistryError};
+use gametree_games::registry::{GameVisitor, Playable};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -65,27 +66,16 @@ pub const DRAWABLE: &[&str] = &[
 /// documentation), not on the game's move tree.
 pub const DRAWABLE_ON_GAMES: &[&str] = &["brs", "brs-plus"];
 
-/// What to draw the search of.
-#[derive(Clone, Debug)]
-pub enum DrawInput {
-    /// An explicit tree, drawn whole; `depth` limits the search (the nodes below are drawn
-    /// unvisited).
-    Tree {
-        /// The tree.
-        tree: Box<ExplicitTree>,
-        /// The search's depth limit (to the leaves when `None`).
-        depth: Option<u32>,
-    },
-    /// A game of the registry at a position, searched to `depth` plies: drawn are the nodes
-    /// the search visited and the children of those it expanded.
-    Game {
-        /// The game spec, as `gametree search --game` takes it.
-        spec: String,
-        /// The position in the game's notation (the start when `None`).
-        position: Option<String>,
-        /// The depth limit in plies.
-        depth: u32,
-    },
+/// What to draw the search of: an explicit tree, drawn whole (`depth` limits the search;
+/// the nodes below are drawn unvisited), or a game of the registry at a position, searched
+/// to `depth` plies (required: drawn are the nodes the search visited and the children of
+/// those it expanded).
+#[derive(Debug)]
+pub struct DrawInput {
+    /// What to search, loaded ([`crate::input`]).
+    pub source: Source,
+    /// The search's depth limit (to the leaves of a tree when `None`).
+    pub depth: Option<u32>,
 }
 
 /// How to draw: the algorithm and the limits.
@@ -143,14 +133,14 @@ pub enum DrawError {
     },
     /// The algorithm needs a game that can hand the turn to any player ([`SetToMove`]);
     /// the message lists the games that can, as `gametree search` does.
-    #[error("{}", crate::search_job::needs_set_to_move(*searcher))]
+    #[error("{}", crate::input::needs_set_to_move(*searcher))]
     NeedsSetToMove {
         /// The searcher.
         searcher: Searcher,
     },
-    /// The game spec or position is wrong.
-    #[error(transparent)]
-    Game(#[from] RegistryError),
+    /// A game without a depth (a tree can be drawn whole, a game cannot).
+    #[error("a game is drawn to a depth: give one")]
+    NeedsDepth,
     /// The tree cannot be searched to this depth (an inner node without a heuristic value).
     #[error(transparent)]
     Tree(#[from] gametree::tree::TreeError),
@@ -297,18 +287,19 @@ pub fn draw(input: DrawInput, cfg: &DrawConfig) -> Result<Drawing, DrawError> {
             algorithm: searcher.name().to_string(),
         });
     }
-    let depth = match &input {
-        DrawInput::Tree { tree, depth } => {
+    let depth = input.depth;
+    match input.source.tree() {
+        Some(tree) => {
             if tree.len() > cfg.max_nodes {
                 return Err(DrawError::TooLarge { max: cfg.max_nodes });
             }
             if let Some(d) = depth {
-                tree.check_depth_limit(*d)?;
+                tree.check_depth_limit(d)?;
             }
-            *depth
         }
-        DrawInput::Game { depth, .. } => Some(*depth),
-    };
+        None if depth.is_none() => return Err(DrawError::NeedsDepth),
+        None => {}
+    }
     let config = Config {
         limits: Limits {
             depth,
@@ -327,15 +318,10 @@ pub fn draw(input: DrawInput, cfg: &DrawConfig) -> Result<Drawing, DrawError> {
         searcher,
         config,
         max_nodes: cfg.max_nodes,
-        whole: matches!(input, DrawInput::Tree { .. }),
+        whole: input.source.tree().is_some(),
     };
-    let mut model = match &input {
-        DrawInput::Tree { tree, .. } => tree.accept(&tree.initial(), visitor)?,
-        DrawInput::Game { spec, position, .. } => {
-            registry::visit(spec, position.as_deref(), visitor)??
-        }
-    };
-    if let DrawInput::Tree { tree, .. } = &input {
+    let mut model = input.source.visit(visitor)?;
+    if let Some(tree) = input.source.tree() {
         add_labels(&mut model, tree);
     }
     svg::layout(&mut model, cfg.layout);

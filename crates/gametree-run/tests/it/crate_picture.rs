@@ -199,6 +199,61 @@ fn the_jobs_are_reached_in_the_run_crate_not_through_the_lab() {
     assert!(looked >= 40, "{looked} source files read");
 }
 
+/// The run crate's words live at its root (`budget`, `error`, `input`, `report`), not in
+/// one of its jobs: no module of the crate but the search job itself names
+/// `search_job` (comments and `lib.rs`'s declaration aside), so the jobs share the words,
+/// not each other.
+#[test]
+fn run_s_modules_use_its_words_at_the_root_not_the_search_job() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let files = sources(&src);
+    assert!(files.len() >= 20, "{} source files read", files.len());
+    for (path, text) in &files {
+        if path.file_name().is_some_and(|n| n == "search_job.rs") {
+            continue;
+        }
+        for line in text.lines() {
+            let code = line.trim_start();
+            if code.starts_with("//") || code == "pub mod search_job;" {
+                continue;
+            }
+            assert!(
+                !code.contains("search_job"),
+                "{} names the search job (`{}`): use run's words at its root \
+                 (crate::budget, crate::error, crate::input, crate::report)",
+                path.display(),
+                code
+            );
+        }
+    }
+}
+
+/// `gametree-run` is plain data in, reports out: it knows serde, not the fronts' libraries
+/// (clap, axum, tokio, pyo3), whose arguments and answers each front converts itself.
+#[test]
+fn run_knows_serde_not_the_fronts_libraries() {
+    let doc = metadata();
+    let run = doc["packages"]
+        .as_array()
+        .expect("a list of packages")
+        .iter()
+        .find(|p| p["name"] == "gametree-run")
+        .expect("the gametree-run package");
+    let deps: BTreeSet<&str> = run["dependencies"]
+        .as_array()
+        .expect("a list of dependencies")
+        .iter()
+        .filter_map(|d| d["name"].as_str())
+        .collect();
+    assert!(deps.contains("serde"), "{deps:?}");
+    for front in ["clap", "axum", "tokio", "pyo3"] {
+        assert!(
+            !deps.contains(front),
+            "gametree-run depends on {front}: {deps:?}"
+        );
+    }
+}
+
 /// The library has no test target (`[lib] test = false`: it would compile every game's
 /// searches a second time), so a test written in its sources would never run: they have
 /// none, and the tests live here.

@@ -9,7 +9,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use gametree::rng::SplitMix64;
 use gametree::search::{self, Algorithm, Config, CutoffKind, Events, SearchEvent};
 use gametree::tree::{ExplicitTree, TreeEval};
+use std::sync::Arc;
+
 use gametree_run::draw::{self, DrawConfig, DrawInput, Drawing, EventKind, DRAWABLE};
+use gametree_run::input::{self, Source};
 
 /// A random tree: `players` players, maxsum 10, lower bound 0, branching 1 to 4 (so pruned
 /// children exist), depth 1 to 5, leaf vectors summing to at most 10; every inner node has a
@@ -406,8 +409,8 @@ fn drawings_of_random_trees_match_their_search() {
                     continue;
                 }
                 let d = draw::draw(
-                    DrawInput::Tree {
-                        tree: Box::new(t.clone()),
+                    DrawInput {
+                        source: Source::Tree(Arc::new(t.clone())),
                         depth: None,
                     },
                     &DrawConfig::new(name),
@@ -429,8 +432,8 @@ fn bundled(name: &str) -> ExplicitTree {
 
 fn draw_tree(t: &ExplicitTree, algorithm: &str) -> Drawing {
     draw::draw(
-        DrawInput::Tree {
-            tree: Box::new(t.clone()),
+        DrawInput {
+            source: Source::Tree(Arc::new(t.clone())),
             depth: None,
         },
         &DrawConfig::new(algorithm),
@@ -517,8 +520,8 @@ fn bundled_figures_draw_as_the_papers_describe() {
 #[test]
 fn bad_requests_are_typed_errors() {
     let t = bundled("korf-1991-fig3-shallow-pruning.json");
-    let input = || DrawInput::Tree {
-        tree: Box::new(t.clone()),
+    let input = || DrawInput {
+        source: Source::Tree(Arc::new(t.clone())),
         depth: None,
     };
     assert!(matches!(
@@ -543,33 +546,34 @@ fn bad_requests_are_typed_errors() {
         Err(draw::DrawError::TooLarge { max: 5 })
     ));
     // A game too big for the cap is refused, not drawn.
-    let game = DrawInput::Game {
-        spec: "connect-four".into(),
-        position: None,
-        depth: 6,
+    let game = DrawInput {
+        source: input::game("connect-four", None).unwrap(),
+        depth: Some(6),
     };
     assert!(matches!(
         draw::draw(game, &DrawConfig::new("alphabeta")),
         Err(draw::DrawError::TooLarge { .. })
     ));
-    let bad = DrawInput::Game {
-        spec: "nosuchgame".into(),
-        position: None,
-        depth: 2,
+    // A game that does not exist is refused when it is loaded; a game without a depth by
+    // the drawing.
+    let bad = input::game("nosuchgame", None).unwrap_err().to_string();
+    assert!(bad.contains("nosuchgame"), "{bad}");
+    let deep = DrawInput {
+        source: input::game("tictactoe", None).unwrap(),
+        depth: None,
     };
     assert!(matches!(
-        draw::draw(bad, &DrawConfig::new("maxn")),
-        Err(draw::DrawError::Game(_))
+        draw::draw(deep, &DrawConfig::new("maxn")),
+        Err(draw::DrawError::NeedsDepth)
     ));
 }
 
 #[test]
 fn a_small_game_draws_what_the_search_reached() {
     let d = draw::draw(
-        DrawInput::Game {
-            spec: "tictactoe".into(),
-            position: Some("5".into()),
-            depth: 2,
+        DrawInput {
+            source: input::game("tictactoe", Some("5")).unwrap(),
+            depth: Some(2),
         },
         &DrawConfig::new("alphabeta"),
     )
@@ -609,8 +613,8 @@ fn the_compact_layout_draws_the_same_search_narrower() {
     for seed in 0..40u64 {
         let t = random_tree(seed * 7 + 1, 3);
         for name in ["maxn", "shallow", "paranoid"] {
-            let input = || DrawInput::Tree {
-                tree: Box::new(t.clone()),
+            let input = || DrawInput {
+                source: Source::Tree(Arc::new(t.clone())),
                 depth: None,
             };
             let wide = draw::draw(input(), &DrawConfig::new(name)).unwrap();
@@ -646,10 +650,9 @@ fn the_compact_layout_draws_the_same_search_narrower() {
         }
     }
     // The README's wide tree: best-reply search on three-player Chinese Checkers.
-    let game = || DrawInput::Game {
-        spec: "chinese-checkers(players=3,board=37)".into(),
-        position: None,
-        depth: 2,
+    let game = || DrawInput {
+        source: input::game("chinese-checkers(players=3,board=37)", None).unwrap(),
+        depth: Some(2),
     };
     let wide = draw::draw(game(), &DrawConfig::new("brs")).unwrap();
     let small = draw::draw(game(), &compact("brs")).unwrap();

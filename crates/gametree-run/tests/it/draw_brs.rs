@@ -11,7 +11,10 @@ use gametree::search::best_reply::Variant;
 use gametree::search::{Config, Events, SearchEvent};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
+use std::sync::Arc;
+
 use gametree_run::draw::{self, DrawConfig, DrawInput, Drawing, EventKind};
+use gametree_run::input::{self, Source};
 
 /// Plays a seeded number of random moves from the start, checks the event log of both
 /// variants there at `depth`, and returns the position reached in the game's notation.
@@ -257,10 +260,9 @@ fn best_reply_drawings_match_their_search() {
                 for name in ["brs", "brs-plus"] {
                     let ctx = format!("{spec} {name}, seed {seed}, depth {depth}");
                     let d = draw::draw(
-                        DrawInput::Game {
-                            spec: spec.into(),
-                            position: Some(position.clone()),
-                            depth,
+                        DrawInput {
+                            source: input::game(spec, Some(&position)).unwrap(),
+                            depth: Some(depth),
                         },
                         &DrawConfig::new(name),
                     )
@@ -293,8 +295,8 @@ fn best_reply_drawing_of_an_explicit_tree_is_refused() {
     let text = std::fs::read_to_string(&path).expect("bundled tree");
     let t = gametree::tree::ExplicitTree::from_json_str(&text).expect("valid tree");
     let e = draw::draw(
-        DrawInput::Tree {
-            tree: Box::new(t),
+        DrawInput {
+            source: Source::Tree(Arc::new(t)),
             depth: None,
         },
         &DrawConfig::new("brs"),
@@ -302,10 +304,9 @@ fn best_reply_drawing_of_an_explicit_tree_is_refused() {
     .unwrap_err();
     assert!(e.to_string().contains("hand the turn"), "{e}");
     let e = draw::draw(
-        DrawInput::Game {
-            spec: "tictactoe".into(),
-            position: None,
-            depth: 2,
+        DrawInput {
+            source: input::game("tictactoe", None).unwrap(),
+            depth: Some(2),
         },
         &DrawConfig::new("brs-plus"),
     )

@@ -12,9 +12,11 @@ use gametree_games::chinese_checkers::ChineseCheckers;
 use gametree_games::connect_four::ConnectFour;
 use gametree_games::registry::Playable;
 use gametree_games::rng::SplitMix64;
-use gametree_run::engine_move::{engine_move, EngineMoveError, Iteration, Line, Mover};
+use gametree_run::budget::Budget;
+use gametree_run::engine_move::{engine_move, EngineMoveError, Line, Mover};
 use gametree_run::pick::{pick_observed, PickError, PickSpec};
-use gametree_run::search_job::{move_names, Limits, MoveName, SearchReport};
+use gametree_run::report::Iteration;
+use gametree_run::report::{move_names, MoveName, SearchReport};
 
 /// `plies` seeded random moves from the start, by name, and the state they reach.
 fn random_line<G: Playable>(game: &G, seed: u64, plies: usize) -> (Vec<String>, G::State) {
@@ -35,10 +37,10 @@ fn random_line<G: Playable>(game: &G, seed: u64, plies: usize) -> (Vec<String>, 
     (names, state)
 }
 
-fn depth(d: u32) -> Limits {
-    Limits {
+fn depth(d: u32) -> Budget {
+    Budget {
         depth: Some(d),
-        ..Limits::NONE
+        ..Budget::NONE
     }
 }
 

@@ -3,17 +3,17 @@
 mod budget_tests {
     //! The budgets of a name, the processor-time one (`@c`) included.
 
+    use gametree_run::engine::{MoveBudget, MAX_TIME_MS};
     use gametree_run::engine_name::{parse_budget, parse_engine};
-    use gametree_run::tournament::{Budget, MAX_TIME_MS};
 
     #[test]
     fn a_processor_time_budget_reads_and_prints_back() {
-        let e = parse_engine("maxn@c20:table=4", Budget::Depth(1), None).unwrap();
-        assert_eq!(e.budget, Budget::CpuTime(20));
+        let e = parse_engine("maxn@c20:table=4", MoveBudget::Depth(1), None).unwrap();
+        assert_eq!(e.budget, MoveBudget::CpuTime(20));
         assert_eq!(e.name(), "maxn@c20:table=4");
-        assert_eq!(parse_budget("t20"), Ok(Budget::Time(20)));
+        assert_eq!(parse_budget("t20"), Ok(MoveBudget::Time(20)));
         assert_eq!(
-            serde_json::to_string(&Budget::CpuTime(20)).unwrap(),
+            serde_json::to_string(&MoveBudget::CpuTime(20)).unwrap(),
             r#"{"cpu_ms":20}"#
         );
     }
@@ -79,9 +79,9 @@ mod budget_tests {
                 "{text}"
             );
         }
-        assert_eq!(parse_budget("d12"), Ok(Budget::Depth(12)));
-        assert_eq!(parse_budget("n7"), Ok(Budget::Nodes(7)));
-        assert_eq!(parse_budget("c20"), Ok(Budget::CpuTime(20)));
+        assert_eq!(parse_budget("d12"), Ok(MoveBudget::Depth(12)));
+        assert_eq!(parse_budget("n7"), Ok(MoveBudget::Nodes(7)));
+        assert_eq!(parse_budget("c20"), Ok(MoveBudget::CpuTime(20)));
     }
 }
 
@@ -91,13 +91,13 @@ mod policy_tests {
     use gametree::search::mcts::{Backup, MctsConfig, Playout, Reward, Solver, SolverRule};
     use gametree::search::{Algorithm, Searcher};
 
+    use gametree_run::engine::MoveBudget;
     use gametree_run::engine_name::parse_engine;
-    use gametree_run::tournament::Budget;
 
     #[test]
     fn mcts_policy_options_read_apply_and_print_back() {
         let name = "mcts@n20000:cutoff=10:reward=rank:c=0.4:backup=brs:ph=5:solver=paranoid:playout=epsilon0.15";
-        let e = parse_engine(name, Budget::Depth(1), None).unwrap();
+        let e = parse_engine(name, MoveBudget::Depth(1), None).unwrap();
         assert_eq!(e.name(), name);
         let m = e.policy.apply(MctsConfig::default());
         assert_eq!(m.reward, Reward::Rank);
@@ -114,7 +114,7 @@ mod policy_tests {
         );
         assert_eq!(m.playout, Playout::EpsilonGreedy { epsilon: 0.15 });
 
-        let random = parse_engine("mcts@n10:playout=random", Budget::Depth(1), None).unwrap();
+        let random = parse_engine("mcts@n10:playout=random", MoveBudget::Depth(1), None).unwrap();
         assert_eq!(random.name(), "mcts@n10:playout=random");
         assert_eq!(
             random
@@ -127,7 +127,7 @@ mod policy_tests {
             Playout::Random
         );
         // Not given: the defaults.
-        let plain = parse_engine("mcts@n100", Budget::Depth(1), None).unwrap();
+        let plain = parse_engine("mcts@n100", MoveBudget::Depth(1), None).unwrap();
         assert_eq!(
             plain.policy.apply(MctsConfig::default()),
             MctsConfig::default()
@@ -144,12 +144,12 @@ mod policy_tests {
                 ForcedMoves::EvaluatorFirst,
             ),
         ] {
-            let e = parse_engine(name, Budget::Depth(1), None).unwrap();
+            let e = parse_engine(name, MoveBudget::Depth(1), None).unwrap();
             assert_eq!(e.name(), name);
             assert_eq!(e.policy.forced, Some(forced));
         }
         // `brs+` is `brs-plus`; without the option, the default (printed as given: none).
-        let e = parse_engine("brs+@n10", Budget::Depth(1), None).unwrap();
+        let e = parse_engine("brs+@n10", MoveBudget::Depth(1), None).unwrap();
         assert_eq!(e.name(), "brs-plus@n10");
         assert_eq!(e.policy.forced, None);
     }
@@ -184,7 +184,7 @@ mod policy_tests {
                 "for mcts only, not brs-plus",
             ),
         ] {
-            let e = parse_engine(name, Budget::Depth(1), None).unwrap_err();
+            let e = parse_engine(name, MoveBudget::Depth(1), None).unwrap_err();
             let text = e.to_string();
             assert!(text.contains(fragment), "{name}: {text}");
             assert!(!text.contains('\n'), "{text}");

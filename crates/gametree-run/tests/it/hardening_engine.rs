@@ -5,10 +5,11 @@ use std::time::{Duration, Instant};
 
 use gametree::search::Algorithm;
 use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
-use gametree_run::search_job::{self, Format, Limits, Source};
-use gametree_run::tournament::{
-    run_tournament, Budget, Ending, Engine, EngineOptions, TournamentConfig,
-};
+use gametree_run::budget::Budget;
+use gametree_run::engine::{Engine, EngineOptions, MoveBudget};
+use gametree_run::input;
+use gametree_run::search_job;
+use gametree_run::tournament::{run_tournament, Ending, TournamentConfig};
 use gametree_run::tournament_job::{self, EngineTexts};
 
 /// The bound a 1 ms budget must end within, set-up and clean-up included: generous, so a
@@ -27,13 +28,8 @@ fn timed_search(options: search_job::SearchSpec, spec: &'static str) -> Duration
         .stack_size(64 << 20)
         .spawn(move || {
             let start = Instant::now();
-            let prepared = search_job::prepare(&options, || {
-                Ok(Source::Game {
-                    spec,
-                    position: None,
-                })
-            })
-            .expect("the search is valid");
+            let prepared = search_job::prepare(&options, || input::game(spec, None))
+                .expect("the search is valid");
             let out = prepared.run(None, None).expect("the search runs");
             drop(out);
             start.elapsed()
@@ -54,13 +50,12 @@ fn defect_6_a_large_table_does_not_delay_a_1_ms_search() {
     for mib in SIZES_MIB {
         for algorithm in ["speculative", "maxn"] {
             let options = search_job::SearchSpec {
-                limits: Limits {
+                limits: Budget {
                     time_ms: Some(1),
-                    ..Limits::NONE
+                    ..Budget::NONE
                 },
                 iterative: true,
                 table_mib: Some(mib),
-                format: Format::Json,
                 ..search_job::SearchSpec::new(algorithm.parse().expect("a searcher"))
             };
             let took = timed_search(options, TREE);
@@ -68,14 +63,13 @@ fn defect_6_a_large_table_does_not_delay_a_1_ms_search() {
         }
         for threads in [1, 2] {
             let options = search_job::SearchSpec {
-                limits: Limits {
+                limits: Budget {
                     time_ms: Some(1),
-                    ..Limits::NONE
+                    ..Budget::NONE
                 },
                 iterative: true,
                 table_mib: Some(mib),
                 threads: Some(threads),
-                format: Format::Json,
                 ..search_job::SearchSpec::new("pvs".parse().expect("a searcher"))
             };
             let took = timed_search(options, "connect-four");
@@ -94,10 +88,11 @@ fn defect_6_a_large_table_does_not_delay_a_1_ms_search() {
 #[test]
 fn defect_6_a_tournament_of_large_tables_keeps_its_1_ms_moves() {
     let game = ChineseCheckers::new(3, 37, 10, 400).expect("the 37-hole board");
-    let engine = Engine::new(Algorithm::Speculative, Budget::Time(1)).with_options(EngineOptions {
-        table: Some(1024),
-        ..EngineOptions::default()
-    });
+    let engine =
+        Engine::new(Algorithm::Speculative, MoveBudget::Time(1)).with_options(EngineOptions {
+            table: Some(1024),
+            ..EngineOptions::default()
+        });
     let config = TournamentConfig {
         openings: 1,
         max_plies: Some(6),
@@ -161,7 +156,7 @@ fn defect_8_mcts_node_budgets_play_every_board_game_to_the_end() {
         for &budget in budgets {
             let texts = EngineTexts {
                 texts: vec![format!("mcts@n{budget}")],
-                default: Budget::Depth(1),
+                default: MoveBudget::Depth(1),
             };
             let config = TournamentConfig {
                 openings: openings as usize,

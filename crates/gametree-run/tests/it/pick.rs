@@ -14,11 +14,11 @@ use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
 use gametree_games::connect_four::{CellWeights, ConnectFour};
 use gametree_games::rng::SplitMix64;
 use gametree_games::rolit::{BallShare, Rolit};
+use gametree_run::budget::Budget;
+use gametree_run::engine::{Engine, EngineOptions, MoveBudget};
 use gametree_run::pick::{
     first_legal, pick, pick_observed, pick_or_first, Choice, Deepening, PickError, PickSpec,
 };
-use gametree_run::search_job::Limits;
-use gametree_run::tournament::{Budget, Engine, EngineOptions};
 
 /// `count` positions: the start, then each `step` seeded random plies further (fewer when
 /// the game ends).
@@ -42,10 +42,10 @@ fn positions<G: Game>(game: &G, seed: u64, count: usize, step: usize) -> Vec<G::
     out
 }
 
-fn nodes_limits(n: u64) -> Limits {
-    Limits {
+fn nodes_limits(n: u64) -> Budget {
+    Budget {
         nodes: Some(n),
-        ..Limits::NONE
+        ..Budget::NONE
     }
 }
 
@@ -73,7 +73,7 @@ fn fronts_agree<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
             let seed = 1000 + i as u64;
             for &n in budgets {
                 let at = format!("{name} position {i}, {searcher} with {n} nodes");
-                let engine = Engine::new(searcher, Budget::Nodes(n));
+                let engine = Engine::new(searcher, MoveBudget::Nodes(n));
                 let memory = &mut engine.memory().unwrap();
                 let (mv, nodes, failed) = engine
                     .choose_in::<D, G, E>(game, eval, state, seed, memory)
@@ -133,7 +133,7 @@ fn fronts_agree<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
                 continue;
             }
             let at = format!("{name} position {i}, {searcher} at depth {depth}");
-            let engine = Engine::new(searcher, Budget::Depth(depth));
+            let engine = Engine::new(searcher, MoveBudget::Depth(depth));
             let (mv, nodes, failed) = engine
                 .choose_in::<D, G, E>(game, eval, state, seed, &mut engine.memory().unwrap())
                 .unwrap();
@@ -151,9 +151,9 @@ fn fronts_agree<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
                 (fixed.best_move, fixed.stats.nodes, false),
                 "{at}"
             );
-            let limits = Limits {
+            let limits = Budget {
                 depth: Some(depth),
-                ..Limits::NONE
+                ..Budget::NONE
             };
             let deepened = pick::<D, G, E>(
                 game,
@@ -237,7 +237,7 @@ fn a_table_engine_picks_with_its_table() {
     let game = ChineseCheckers::new(3, 73, 10, 400).unwrap();
     for (i, state) in positions(&game, 9, 3, 6).iter().enumerate() {
         for a in [Algorithm::Maxn, Algorithm::Speculative] {
-            let engine = Engine::new(a, Budget::Nodes(3000)).with_options(EngineOptions {
+            let engine = Engine::new(a, MoveBudget::Nodes(3000)).with_options(EngineOptions {
                 table: Some(1),
                 ..EngineOptions::default()
             });
@@ -311,7 +311,7 @@ fn a_budget_too_small_for_depth_one_plays_the_first_legal_move_as_failed() {
             "{a}"
         );
         // The tournament's engine: the same fallback.
-        let engine = Engine::new(a, Budget::Nodes(1));
+        let engine = Engine::new(a, MoveBudget::Nodes(1));
         assert_eq!(
             engine.choose(&game, &DistanceEval, state),
             Some((first, 1, true)),

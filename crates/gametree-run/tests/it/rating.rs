@@ -7,14 +7,13 @@ use gametree::Game;
 use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
 use gametree_games::rng::SplitMix64;
 use gametree_games::tictactoe::{OpenLines, TicTacToe};
+use gametree_run::engine::{Engine, MoveBudget};
 use gametree_run::rating::{
     bradley_terry, comparisons, pairwise, rate, sign_test, win_shares, Finish, RatingConfig,
     RatingMethod,
 };
 use gametree_run::stats::summarize;
-use gametree_run::tournament::{
-    run_tournament, seatings, table, Budget, Ending, Engine, TournamentConfig,
-};
+use gametree_run::tournament::{run_tournament, seatings, table, Ending, TournamentConfig};
 
 /// Owned games: (engine per seat, score per seat).
 type Games = Vec<(Vec<usize>, Vec<i64>)>;
@@ -272,7 +271,7 @@ fn sign_test_p_values_are_the_exact_binomial_ones() {
     assert!((0.3175..0.3181).contains(&p), "{p}");
 }
 
-fn engine(algorithm: Algorithm, budget: Budget) -> Engine {
+fn engine(algorithm: Algorithm, budget: MoveBudget) -> Engine {
     Engine::new(algorithm, budget)
 }
 
@@ -297,8 +296,8 @@ fn a_game_stopped_by_the_cap_is_adjudicated_by_the_evaluator() {
     // The game's own cap: 12 plies of Chinese Checkers end no game by a win.
     let game = ChineseCheckers::new(3, 73, 10, 12).unwrap();
     let mut cfg = TournamentConfig::new(vec![
-        engine(Algorithm::Maxn, Budget::Depth(1)),
-        engine(Algorithm::Paranoid, Budget::Depth(2)),
+        engine(Algorithm::Maxn, MoveBudget::Depth(1)),
+        engine(Algorithm::Paranoid, MoveBudget::Depth(2)),
     ]);
     cfg.openings = 2;
     cfg.bootstrap = 50;
@@ -329,8 +328,8 @@ fn a_game_stopped_by_the_cap_is_adjudicated_by_the_evaluator() {
     assert!(r.results.iter().all(|g| g.plies == 2));
     // Tic-tac-toe games finish by the rules; no warning.
     let cfg = TournamentConfig::new(vec![
-        engine(Algorithm::AlphaBeta, Budget::Depth(9)),
-        engine(Algorithm::Minimax, Budget::Depth(1)),
+        engine(Algorithm::AlphaBeta, MoveBudget::Depth(9)),
+        engine(Algorithm::Minimax, MoveBudget::Depth(1)),
     ]);
     let r = run_tournament(&TicTacToe, &OpenLines, "ttt", &cfg).unwrap();
     assert_eq!((r.finished, r.adjudicated), (r.games, 0));
@@ -343,9 +342,9 @@ fn a_game_stopped_by_the_cap_is_adjudicated_by_the_evaluator() {
 fn results_do_not_depend_on_the_number_of_threads() {
     let game = ChineseCheckers::new(3, 37, 10, 400).unwrap();
     let mut cfg = TournamentConfig::new(vec![
-        engine(Algorithm::Speculative, Budget::Nodes(400)),
-        engine(Algorithm::Paranoid, Budget::Depth(2)),
-        engine(Algorithm::Maxn, Budget::Depth(1)),
+        engine(Algorithm::Speculative, MoveBudget::Nodes(400)),
+        engine(Algorithm::Paranoid, MoveBudget::Depth(2)),
+        engine(Algorithm::Maxn, MoveBudget::Depth(1)),
     ]);
     cfg.openings = 2;
     cfg.bootstrap = 200;
@@ -366,7 +365,7 @@ fn results_do_not_depend_on_the_number_of_threads() {
 fn a_time_budgeted_move_keeps_its_deadline() {
     let game = ChineseCheckers::new(3, 121, 0, 400).unwrap();
     let budget = 20u64;
-    let e = engine(Algorithm::Maxn, Budget::Time(budget));
+    let e = engine(Algorithm::Maxn, MoveBudget::Time(budget));
     assert_eq!(e.name(), "maxn@t20");
     let mut state = game.initial();
     let mut overruns = Vec::new();

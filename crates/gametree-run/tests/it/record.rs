@@ -1,7 +1,7 @@
 //! The tests of `gametree_run::record` (here, not in the library: it has no test target).
 
+use gametree_run::budget::Budget;
 use gametree_run::record::*;
-use gametree_run::search_job::Limits;
 
 fn sample() -> Record {
     Record {
@@ -11,18 +11,18 @@ fn sample() -> Record {
             Seat::person(),
             Seat {
                 who: "brs-plus".into(),
-                limits: Limits {
+                limits: Budget {
                     time_ms: Some(300),
-                    ..Limits::NONE
+                    ..Budget::NONE
                 },
             },
             Seat {
                 who: "engine".into(),
-                limits: Limits {
+                limits: Budget {
                     time_ms: Some(20),
                     nodes: Some(5000),
                     depth: Some(4),
-                    ..Limits::NONE
+                    ..Budget::NONE
                 },
             },
         ],

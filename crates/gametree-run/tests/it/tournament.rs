@@ -4,31 +4,32 @@ use gametree::search::Algorithm;
 use gametree::search::AnyGame;
 use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
 use gametree_games::tictactoe::{OpenLines, TicTacToe};
-use gametree_run::search_job::Limits as SearchLimits;
+use gametree_run::budget::Budget;
+use gametree_run::engine::*;
 use gametree_run::stack::StackError;
 use gametree_run::tournament::*;
 use std::time::Instant;
 
 #[test]
 fn a_budget_is_one_field_of_the_one_limits_type_and_errors_name_each_fronts_option() {
-    use gametree_run::search_job::Front;
+    use gametree_run::error::Front;
     for b in [
-        Budget::Depth(4),
-        Budget::Nodes(500),
-        Budget::Time(20),
-        Budget::CpuTime(20),
+        MoveBudget::Depth(4),
+        MoveBudget::Nodes(500),
+        MoveBudget::Time(20),
+        MoveBudget::CpuTime(20),
     ] {
-        assert_eq!(Budget::from_limits(&b.limits()), Ok(Some(b)), "{b:?}");
+        assert_eq!(MoveBudget::from_budget(&b.budget()), Ok(Some(b)), "{b:?}");
     }
-    assert_eq!(Budget::from_limits(&SearchLimits::NONE), Ok(None));
+    assert_eq!(MoveBudget::from_budget(&Budget::NONE), Ok(None));
     let error = |depth, nodes, time_ms| {
-        let l = SearchLimits {
+        let l = Budget {
             depth,
             nodes,
             time_ms,
-            ..SearchLimits::NONE
+            ..Budget::NONE
         };
-        let e = Budget::from_limits(&l).unwrap_err();
+        let e = MoveBudget::from_budget(&l).unwrap_err();
         (e.render(Front::Cli), e.render(Front::Api))
     };
     assert_eq!(
@@ -58,11 +59,11 @@ fn a_budget_is_one_field_of_the_one_limits_type_and_errors_name_each_fronts_opti
             .config(Instant::now())
             .limits
     };
-    let d = limits(Budget::Depth(3));
+    let d = limits(MoveBudget::Depth(3));
     assert_eq!((d.depth, d.nodes, d.deadline), (Some(3), None, None));
-    let n = limits(Budget::Nodes(7));
+    let n = limits(MoveBudget::Nodes(7));
     assert_eq!((n.depth, n.nodes, n.deadline), (None, Some(7), None));
-    let t = limits(Budget::Time(9));
+    let t = limits(MoveBudget::Time(9));
     assert_eq!((t.depth, t.nodes), (Some(TIME_MAX_DEPTH), None));
     assert_eq!(
         t.deadline,
@@ -93,7 +94,7 @@ fn seatings_cover_every_assignment() {
 /// results (an abort); defect 1: a depth beyond the search threads' stack.
 #[test]
 fn a_processor_time_budget_is_a_deadline_on_the_searching_thread() {
-    let cpu = Engine::new(Algorithm::Maxn, Budget::CpuTime(7))
+    let cpu = Engine::new(Algorithm::Maxn, MoveBudget::CpuTime(7))
         .pick_spec(0)
         .config(Instant::now())
         .limits;
@@ -101,7 +102,7 @@ fn a_processor_time_budget_is_a_deadline_on_the_searching_thread() {
     assert_eq!(d.thread(), std::thread::current().id());
     assert!(d.remaining() <= std::time::Duration::from_millis(7));
     assert_eq!((cpu.deadline, cpu.depth), (None, Some(TIME_MAX_DEPTH)));
-    let wall = Engine::new(Algorithm::Maxn, Budget::Time(7))
+    let wall = Engine::new(Algorithm::Maxn, MoveBudget::Time(7))
         .pick_spec(0)
         .config(Instant::now())
         .limits;
@@ -110,7 +111,7 @@ fn a_processor_time_budget_is_a_deadline_on_the_searching_thread() {
 
 #[test]
 fn defect_2_too_many_games_or_too_deep_is_an_error() {
-    let engine = |algorithm: Algorithm, d| Engine::new(algorithm, Budget::Depth(d));
+    let engine = |algorithm: Algorithm, d| Engine::new(algorithm, MoveBudget::Depth(d));
     let mut cfg = TournamentConfig {
         engines: vec![
             engine(Algorithm::AlphaBeta, 1),
@@ -150,13 +151,13 @@ fn a_small_chinese_checkers_tournament() {
         engines: vec![
             Engine {
                 algorithm: Algorithm::Speculative.into(),
-                budget: Budget::Depth(2),
+                budget: MoveBudget::Depth(2),
                 options: EngineOptions::default(),
                 policy: PolicyOptions::default(),
             },
             Engine {
                 algorithm: Algorithm::Paranoid.into(),
-                budget: Budget::Depth(2),
+                budget: MoveBudget::Depth(2),
                 options: EngineOptions::default(),
                 policy: PolicyOptions::default(),
             },
@@ -195,13 +196,13 @@ fn node_budgets_and_errors() {
         engines: vec![
             Engine {
                 algorithm: Algorithm::AlphaBeta.into(),
-                budget: Budget::Nodes(2000),
+                budget: MoveBudget::Nodes(2000),
                 options: EngineOptions::default(),
                 policy: PolicyOptions::default(),
             },
             Engine {
                 algorithm: Algorithm::Minimax.into(),
-                budget: Budget::Depth(2),
+                budget: MoveBudget::Depth(2),
                 options: EngineOptions::default(),
                 policy: PolicyOptions::default(),
             },
@@ -234,7 +235,7 @@ fn node_budgets_and_errors() {
 /// Engines with tables on the 37-hole board, 1 opening, 2 games at once.
 fn tabled() -> (ChineseCheckers, TournamentConfig) {
     let table = |a: Algorithm| {
-        Engine::new(a, Budget::Depth(1)).with_options(EngineOptions {
+        Engine::new(a, MoveBudget::Depth(1)).with_options(EngineOptions {
             table: Some(1),
             ..EngineOptions::default()
         })
@@ -247,7 +248,7 @@ fn tabled() -> (ChineseCheckers, TournamentConfig) {
         ..TournamentConfig::new(vec![
             table(Algorithm::Maxn),
             table(Algorithm::Speculative),
-            Engine::new(Algorithm::Paranoid, Budget::Depth(1)),
+            Engine::new(Algorithm::Paranoid, MoveBudget::Depth(1)),
         ])
     };
     (ChineseCheckers::new(3, 37, 10, 400).unwrap(), config)
@@ -258,7 +259,7 @@ fn tabled() -> (ChineseCheckers, TournamentConfig) {
 fn failing_after(
     allowed: usize,
     calls: &std::sync::atomic::AtomicUsize,
-) -> impl Fn(&Engine) -> Result<EngineMemory, TournamentError> + Sync + '_ {
+) -> impl Fn(&Engine) -> Result<EngineMemory, EngineError> + Sync + '_ {
     move |e: &Engine| {
         if e.options.table.is_none() {
             return e.memory();
@@ -266,7 +267,7 @@ fn failing_after(
         let n = calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         match n < allowed {
             true => e.memory(),
-            false => Err(TournamentError::Table {
+            false => Err(EngineError::Table {
                 engine: e.name(),
                 reason: "cannot allocate 1 MiB for the table".into(),
             }),
@@ -325,7 +326,7 @@ fn defect_4_a_table_that_fails_after_the_first_game_stops_the_tournament() {
         let allocate = failing_after(2 * threads + 6, &calls);
         let r = run_tournament_in::<AnyGame, _, _>(&game, &DistanceEval, "cc", &config, &allocate);
         assert!(
-            matches!(&r, Err(TournamentError::Table { reason, .. }) if reason.contains("1 MiB")),
+            matches!(&r, Err(TournamentError::Engine(EngineError::Table { reason, .. })) if reason.contains("1 MiB")),
             "{threads} threads: {r:?}"
         );
     }

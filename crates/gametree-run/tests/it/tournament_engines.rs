@@ -6,9 +6,9 @@ use gametree::search::best_reply::Variant;
 use gametree::search::{Algorithm, Searcher, WithSetToMove};
 use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
 use gametree_games::connect_four::{CellWeights, ConnectFour};
+use gametree_run::engine::{move_seed, Engine, EngineError, MoveBudget};
 use gametree_run::tournament::{
-    move_seed, run_tournament, run_tournament_with, Budget, Engine, TournamentConfig,
-    TournamentError,
+    run_tournament, run_tournament_with, TournamentConfig, TournamentError,
 };
 
 fn config(engines: Vec<Engine>, threads: usize) -> TournamentConfig {
@@ -26,20 +26,20 @@ fn config(engines: Vec<Engine>, threads: usize) -> TournamentConfig {
 #[test]
 fn best_reply_engines_need_set_to_move() {
     let engines = vec![
-        Engine::new(Algorithm::AlphaBeta, Budget::Depth(2)),
-        Engine::new(Searcher::BestReply(Variant::BrsPlus), Budget::Depth(2)),
+        Engine::new(Algorithm::AlphaBeta, MoveBudget::Depth(2)),
+        Engine::new(Searcher::BestReply(Variant::BrsPlus), MoveBudget::Depth(2)),
     ];
     assert_eq!(
         run_tournament(&ConnectFour, &CellWeights, "c4", &config(engines, 1)),
-        Err(TournamentError::NeedsSetToMove {
+        Err(TournamentError::Engine(EngineError::NeedsSetToMove {
             engine: "brs-plus@d2".to_string(),
             algorithm: "brs-plus",
-        })
+        }))
     );
     // MCTS runs on any game.
     let engines = vec![
-        Engine::new(Algorithm::AlphaBeta, Budget::Depth(2)),
-        Engine::new(Searcher::Mcts, Budget::Nodes(300)),
+        Engine::new(Algorithm::AlphaBeta, MoveBudget::Depth(2)),
+        Engine::new(Searcher::Mcts, MoveBudget::Nodes(300)),
     ];
     let r = run_tournament(&ConnectFour, &CellWeights, "c4", &config(engines, 1)).unwrap();
     assert_eq!(r.games, 2);
@@ -49,10 +49,13 @@ fn best_reply_engines_need_set_to_move() {
 #[test]
 fn brs_brs_plus_and_mcts_tournaments_do_not_depend_on_threads() {
     let game = ChineseCheckers::new(3, 37, 10, 400).unwrap();
-    for mcts in [Budget::Depth(2), Budget::Nodes(500)] {
+    for mcts in [MoveBudget::Depth(2), MoveBudget::Nodes(500)] {
         let engines = vec![
-            Engine::new(Searcher::BestReply(Variant::Brs), Budget::Depth(2)),
-            Engine::new(Searcher::BestReply(Variant::BrsPlus), Budget::Nodes(400)),
+            Engine::new(Searcher::BestReply(Variant::Brs), MoveBudget::Depth(2)),
+            Engine::new(
+                Searcher::BestReply(Variant::BrsPlus),
+                MoveBudget::Nodes(400),
+            ),
             Engine::new(Searcher::Mcts, mcts),
         ];
         let one = run_tournament_with::<WithSetToMove, _, _>(

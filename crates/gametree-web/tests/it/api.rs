@@ -1,7 +1,7 @@
 //! The API's guarantees: results equal to the library the CLI prints through, body limit,
 //! caps, no path traversal, many concurrent searches, 429, play.
 
-use gametree_run::search_json::{search_json, SearchRequest};
+use gametree_run::search_job::{search_json, SearchRequest};
 use gametree_web::ServerConfig;
 use serde_json::{json, Value};
 

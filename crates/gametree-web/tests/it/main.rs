@@ -2,6 +2,7 @@
 //! loopback port, spoken to over plain HTTP/1.1.
 
 mod api;
+mod builds;
 mod hardening;
 mod live;
 mod oracle;

@@ -18,7 +18,7 @@ use gametree::rng::SplitMix64;
 use gametree::search::{self, leaf_of_pv, Algorithm, Config, Searcher};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
-use gametree_run::search_job::move_names;
+use gametree_run::report::move_names;
 use gametree_web::ServerConfig;
 use serde_json::{json, Value};
 

@@ -644,7 +644,7 @@ fn budget_triples(src: &str) -> Vec<String> {
     found
 }
 
-/// The budget of a search is one type, `gametree_run::search_job::Limits`: no other struct
+/// The budget of a search is one type, `gametree_run::budget::Budget`: no other struct
 /// of any crate holds a depth, a node count and a time.
 #[test]
 fn the_budget_is_one_type() {

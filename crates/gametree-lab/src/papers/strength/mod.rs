@@ -50,14 +50,14 @@ use crate::claim::{ClaimTest, Conditions, Sequential, WinRate};
 pub use crate::experiment::{BudgetRule, StrengthMatches};
 use crate::experiment::{Ctx, Experiment, Output, Split, Work};
 use crate::report::{Number, Row, Verdict};
+use gametree_run::engine::{Engine, EngineError, EngineOptions, MoveBudget};
 use gametree_run::engine_policy::{Milli, PlayoutOption, PolicyOptions};
 use gametree_run::rating::{rate, Finish, RatingConfig};
 use gametree_run::stats::{
     holm, samples_needed, sign_test, summarize, wilson, Sprt, SprtState, Summary,
 };
 use gametree_run::tournament::{
-    seatings, summarise, Budget, Engine, EngineOptions, GameResult, TournamentConfig,
-    TournamentError, TournamentResult,
+    seatings, summarise, GameResult, TournamentConfig, TournamentError, TournamentResult,
 };
 
 const PAPER: &str = "beyond";
@@ -687,12 +687,12 @@ pub struct Plan {
 
 impl Plan {
     /// The budget per move of `entrant` on `game`.
-    pub fn budget(&self, game: StrengthGame, entrant: Entrant) -> Budget {
+    pub fn budget(&self, game: StrengthGame, entrant: Entrant) -> MoveBudget {
         match self.budget {
             BudgetRule::Calibrated { divisor } => {
                 // MCTS expands its root whatever its node budget, so a budget below the
                 // root's branching factor (Blokus) still tries every root move.
-                Budget::Nodes((calibrated_nodes(game, entrant) / divisor.max(1)).max(1))
+                MoveBudget::Nodes((calibrated_nodes(game, entrant) / divisor.max(1)).max(1))
             }
             BudgetRule::Fixed(b) => b,
         }
@@ -1135,9 +1135,9 @@ pub fn parse_item_key(plan: &Plan, key: &str) -> Option<(StrengthGame, usize, us
 pub fn items(plan: &Plan) -> Vec<(String, f64)> {
     let per_move = match plan.budget {
         BudgetRule::Calibrated { divisor } => CALIBRATION_MS as f64 / 1000.0 / divisor as f64,
-        BudgetRule::Fixed(Budget::Time(ms) | Budget::CpuTime(ms)) => ms as f64 / 1000.0,
-        BudgetRule::Fixed(Budget::Nodes(n)) => n as f64 / 200_000.0,
-        BudgetRule::Fixed(Budget::Depth(d)) => 0.001 * f64::from(d * d),
+        BudgetRule::Fixed(MoveBudget::Time(ms) | MoveBudget::CpuTime(ms)) => ms as f64 / 1000.0,
+        BudgetRule::Fixed(MoveBudget::Nodes(n)) => n as f64 / 200_000.0,
+        BudgetRule::Fixed(MoveBudget::Depth(d)) => 0.001 * f64::from(d * d),
     };
     let mut v = Vec::new();
     for &game in &plan.games {
@@ -1217,7 +1217,7 @@ fn play_groups(
             gametree_run::tournament_job::play_games_on(&game.spec(deal), &config, Some(&which));
         let played = match visited {
             Ok(Ok(r)) => r,
-            Ok(Err(TournamentError::NeedsSetToMove { algorithm, .. })) => {
+            Ok(Err(TournamentError::Engine(EngineError::NeedsSetToMove { algorithm, .. }))) => {
                 return BlockResult::NotApplicable(format!(
                     "{algorithm} needs a game that can hand the turn to any player; {} cannot",
                     game.label()
@@ -1492,8 +1492,8 @@ pub fn calibrate_on(
         strength: crate::experiment::StrengthScale::MODE,
     });
     plan.budget = BudgetRule::Fixed(match clock {
-        Clock::Wall => Budget::Time(ms),
-        Clock::ThreadCpu => Budget::CpuTime(ms),
+        Clock::Wall => MoveBudget::Time(ms),
+        Clock::ThreadCpu => MoveBudget::CpuTime(ms),
     });
     plan.threads = Some(1);
     plan.max_plies = Some(plies);
@@ -1511,14 +1511,14 @@ pub fn calibrate_on(
     nodes as f64 / moves.max(1) as f64
 }
 
-fn budget_text(b: Budget) -> String {
+fn budget_text(b: MoveBudget) -> String {
     match b {
-        Budget::Depth(d) => format!("depth {d}"),
-        Budget::Nodes(n) => format!("{n} nodes per move"),
-        Budget::Time(t) => {
+        MoveBudget::Depth(d) => format!("depth {d}"),
+        MoveBudget::Nodes(n) => format!("{n} nodes per move"),
+        MoveBudget::Time(t) => {
             format!("{t} ms of wall-clock time per move (time budgets vary from run to run and machine to machine)")
         }
-        Budget::CpuTime(t) => {
+        MoveBudget::CpuTime(t) => {
             format!("{t} ms of the searching thread's processor time per move, not wall-clock time (time budgets vary from run to run and machine to machine)")
         }
     }
@@ -1544,9 +1544,9 @@ fn match_budget_text(plan: &Plan, m: &MatchResult) -> String {
     }
 }
 
-fn budget_nodes(b: Budget) -> String {
+fn budget_nodes(b: MoveBudget) -> String {
     match b {
-        Budget::Nodes(n) => n.to_string(),
+        MoveBudget::Nodes(n) => n.to_string(),
         other => budget_text(other),
     }
 }

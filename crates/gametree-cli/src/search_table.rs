@@ -1,35 +1,44 @@
-//! Search results as tables for people (the JSON object is [`super::report`]'s).
+//! `gametree search`'s tables for people, rendered from the search job's
+//! [`SearchReport`] (the `--json` object is the report itself): the result table, the
+//! prunes of `--trace`, the MCTS part, and the line of each completed iteration of
+//! `--iterative`.
 
-use gametree::search::mcts::{MctsConfig, MctsReport, Reward, Solver};
-use gametree::search::SearchResult;
-use gametree::Game;
+use gametree_run::report::{Iteration, MctsPart, MoveName, SearchReport, TraceReport};
 
-use super::report::{backup_name, move_names, playout_name};
-use super::MoveStyle;
-
-/// The moves of `line` played from `state` as text, in the same notation as
-/// [`move_names`] (for people: tables, iteration lines, traces).
-fn move_texts<G: Game>(
-    game: &G,
-    state: &G::State,
-    line: &[G::Move],
-    style: MoveStyle,
-) -> Vec<String> {
-    move_names(game, state, line, style)
-        .into_iter()
-        .map(|m| m.to_string())
-        .collect()
+/// `(1, -1, 0)`: a value vector as the tables print it.
+fn vector(v: &[i64]) -> String {
+    let parts: Vec<String> = v.iter().map(i64::to_string).collect();
+    format!("({})", parts.join(", "))
 }
 
-/// A table for people.
-pub fn result_table<G: Game>(
-    algorithm: &str,
-    game: &G,
-    state: &G::State,
-    r: &SearchResult<G::Move>,
-    style: MoveStyle,
-) -> String {
-    let pv = move_texts(game, state, &r.pv, style);
+/// The moves of a line joined by spaces, or `-` for none.
+fn line(moves: &[MoveName]) -> String {
+    if moves.is_empty() {
+        "-".to_string()
+    } else {
+        let names: Vec<String> = moves.iter().map(MoveName::to_string).collect();
+        names.join(" ")
+    }
+}
+
+/// The whole table of `gametree search` without `--json`: the result, then the prunes
+/// (with `--trace`) or the MCTS part (for `mcts`).
+pub fn search_text(r: &SearchReport) -> String {
+    let mut text = result_table(r);
+    if let Some(trace) = &r.trace {
+        text.push('\n');
+        text.push_str(&trace_text(trace));
+    }
+    if let Some(mcts) = &r.mcts {
+        text.push('\n');
+        text.push_str(&mcts_text(mcts));
+        text.truncate(text.trim_end().len());
+    }
+    text
+}
+
+/// The result table: algorithm, score, value, best move, PV and the counters.
+fn result_table(r: &SearchReport) -> String {
     let s = &r.stats;
     let c = &s.cutoffs;
     let mut cut = Vec::new();
@@ -48,21 +57,16 @@ pub fn result_table<G: Game>(
     }
     let mut out = String::new();
     let mut row = |k: &str, v: String| out.push_str(&format!("{k:<12}{v}\n"));
-    row("algorithm", algorithm.to_string());
+    row("algorithm", r.algorithm.clone());
     row("score", r.score.to_string());
-    row("value", r.value.to_string());
+    row("value", vector(&r.value));
     row(
         "best move",
-        pv.first().cloned().unwrap_or_else(|| "-".into()),
+        r.best_move
+            .as_ref()
+            .map_or_else(|| "-".into(), MoveName::to_string),
     );
-    row(
-        "pv",
-        if pv.is_empty() {
-            "-".into()
-        } else {
-            pv.join(" ")
-        },
-    );
+    row("pv", line(&r.pv));
     row("nodes", s.nodes.to_string());
     row("leaves", s.leaves.to_string());
     row("expansions", s.expansions.to_string());
@@ -96,55 +100,39 @@ pub fn result_table<G: Game>(
     out
 }
 
-/// One line per completed iteration of `--iterative` (text mode, on standard error):
+/// One line per completed iteration of `--iterative` (on standard error):
 /// `depth 3  nodes 1234  value (1, -1)  pv 4 4 3  12.345 ms`, with the nodes and time summed
 /// over the iterations so far, as the final table counts them.
-pub fn iteration_line<G: Game>(
-    game: &G,
-    state: &G::State,
-    r: &SearchResult<G::Move>,
-    style: MoveStyle,
-) -> String {
-    let pv = move_texts(game, state, &r.pv, style);
+pub fn iteration_line(it: &Iteration) -> String {
     format!(
         "depth {}  nodes {}  value {}  pv {}  {:.3} ms",
-        r.stats.depth,
-        r.stats.nodes,
-        r.value,
-        if pv.is_empty() {
-            "-".to_string()
-        } else {
-            pv.join(" ")
-        },
-        r.stats.elapsed_ms
+        it.depth,
+        it.nodes,
+        vector(&it.value),
+        line(&it.pv),
+        it.elapsed_ms
     )
 }
 
 /// The trace for people: a heading line, then one line per recorded prune (where, kind,
 /// bounds, threshold, children pruned), then how many prunes were not recorded, if any.
-pub fn trace_text<G: Game>(
-    game: &G,
-    state: &G::State,
-    r: &SearchResult<G::Move>,
-    style: MoveStyle,
-) -> String {
-    let total = r.trace.len() as u64 + r.trace_dropped;
+fn trace_text(t: &TraceReport) -> String {
+    let total = t.trace.len() as u64 + t.trace_dropped;
     let mut out = format!(
         "{:<12}{total} prune{}{}",
         "trace",
         if total == 1 { "" } else { "s" },
-        if r.trace_dropped > 0 {
-            format!(", the first {} recorded", r.trace.len())
+        if t.trace_dropped > 0 {
+            format!(", the first {} recorded", t.trace.len())
         } else {
             String::new()
         }
     );
-    for e in &r.trace {
-        let path = move_texts(game, state, &e.path, style);
-        let at = if path.is_empty() {
+    for e in &t.trace {
+        let at = if e.path.is_empty() {
             "root".to_string()
         } else {
-            path.join(" ")
+            line(&e.path)
         };
         let kind = serde_json::to_value(e.kind)
             .ok()
@@ -159,73 +147,61 @@ pub fn trace_text<G: Game>(
             if e.pruned_children == 1 { "" } else { "ren" },
         ));
     }
-    if r.trace_dropped > 0 {
+    if t.trace_dropped > 0 {
         out.push_str(&format!(
             "\n  ... and {} more prunes, not recorded (--trace-limit)",
-            r.trace_dropped
+            t.trace_dropped
         ));
     }
     out
 }
 
-/// The MCTS report under the result table: iterations, playout plies, the proved value,
-/// then one line per root move (visits, mean reward, proved value).
-pub fn mcts_text<G: Game>(
-    game: &G,
-    state: &G::State,
-    config: &MctsConfig,
-    r: &MctsReport<G::Move>,
-    style: MoveStyle,
-) -> String {
+/// The MCTS part under the result table: the settings, iterations, playout plies, the
+/// proved value, then one line per root move (visits, mean reward, proved value).
+fn mcts_text(m: &MctsPart) -> String {
+    let c = &m.config;
+    let proved = |p: &Option<Vec<i64>>| p.as_deref().map_or_else(|| "-".to_string(), vector);
     let mut out = String::new();
     let mut row = |k: &str, v: String| out.push_str(&format!("{k:<12}{v}\n"));
     row(
         "mcts",
         format!(
             "seed {}, exploration {}, backup {}, playout {}{}{}{}{}",
-            config.seed,
-            config.exploration_for(game),
-            backup_name(config.backup),
-            playout_name(config.playout),
-            config
-                .cutoff
+            c.seed,
+            c.exploration,
+            c.backup,
+            c.playout,
+            c.cutoff
                 .map(|c| format!(", cutoff {c}"))
                 .unwrap_or_default(),
-            if config.reward == Reward::Scaled {
+            if c.reward == gametree::search::mcts::Reward::Scaled.name() {
                 String::new()
             } else {
-                format!(", reward {}", config.reward)
+                format!(", reward {}", c.reward)
             },
-            config
-                .progressive_history
+            c.progressive_history
                 .map(|w| format!(", progressive history {w}"))
                 .unwrap_or_default(),
-            if config.solver == Solver::On {
-                format!(", solver {}", config.solver_rule)
-            } else {
-                String::new()
+            match &c.solver_rule {
+                Some(rule) if c.solver => format!(", solver {rule}"),
+                _ => String::new(),
             }
         ),
     );
-    row("iterations", r.iterations.to_string());
-    row("playouts", format!("{} plies", r.playout_plies));
-    row(
-        "proved",
-        r.proved.map_or_else(|| "-".to_string(), |p| p.to_string()),
-    );
+    row("iterations", m.iterations.to_string());
+    row("playouts", format!("{} plies", m.playout_plies));
+    row("proved", proved(&m.proved));
     out.push_str(&format!(
         "{:<12}{:>10} {:>8}  proved\n",
         "root move", "visits", "mean"
     ));
-    for m in &r.root {
-        let name = move_texts(game, state, &[m.mv], style)
-            .pop()
-            .unwrap_or_default();
+    for r in &m.root {
+        let name = r.mv.as_ref().map(MoveName::to_string).unwrap_or_default();
         out.push_str(&format!(
             "  {name:<10}{:>10} {:>8.4}  {}\n",
-            m.visits,
-            m.mean,
-            m.proved.map_or_else(|| "-".to_string(), |p| p.to_string())
+            r.visits,
+            r.mean,
+            proved(&r.proved)
         ));
     }
     out

@@ -1,13 +1,13 @@
-//! The tests of `gametree_run::search_job::limits` (here, not in the library: it has no test target).
+//! The tests of `gametree_run::budget` (here, not in the library: it has no test target).
 
 use gametree::search::Clock;
-use gametree_run::search_job::limits::*;
+use gametree_run::budget::*;
 use std::time::{Duration, Instant};
 
 #[test]
 fn the_deadline_counts_from_the_start_given() {
     let start = Instant::now();
-    let l = Limits {
+    let l = Budget {
         depth: Some(3),
         nodes: Some(10),
         time_ms: Some(5),
@@ -19,20 +19,20 @@ fn the_deadline_counts_from_the_start_given() {
         (l.depth, l.nodes, l.start),
         (Some(3), Some(10), Some(start))
     );
-    assert!(Limits::NONE.is_unlimited());
+    assert!(Budget::NONE.is_unlimited());
 }
 
 #[test]
 fn a_processor_time_limit_is_a_deadline_on_this_thread() {
     let start = Instant::now();
-    let l: Limits = serde_json::from_str(r#"{"time_ms": 5, "clock": "cpu"}"#).unwrap();
+    let l: Budget = serde_json::from_str(r#"{"time_ms": 5, "clock": "cpu"}"#).unwrap();
     assert_eq!(l.clock, Clock::ThreadCpu);
     let core = l.at(start, None);
     assert_eq!((core.deadline, core.start), (None, Some(start)));
     let d = core.cpu_deadline.expect("a processor-time deadline");
     assert_eq!(d.thread(), std::thread::current().id());
     assert!(d.remaining() <= Duration::from_millis(5));
-    let err = serde_json::from_str::<Limits>(r#"{"time_ms": 5, "clock": "cpu-time"}"#)
+    let err = serde_json::from_str::<Budget>(r#"{"time_ms": 5, "clock": "cpu-time"}"#)
         .unwrap_err()
         .to_string();
     assert!(err.contains("unknown variant `cpu-time`"), "{err}");
@@ -40,10 +40,10 @@ fn a_processor_time_limit_is_a_deadline_on_this_thread() {
 
 #[test]
 fn limits_read_from_json_with_the_api_names() {
-    let l: Limits = serde_json::from_str(r#"{"depth": 2, "time_ms": 7}"#).unwrap();
+    let l: Budget = serde_json::from_str(r#"{"depth": 2, "time_ms": 7}"#).unwrap();
     assert_eq!(
         l,
-        Limits {
+        Budget {
             depth: Some(2),
             nodes: None,
             time_ms: Some(7),

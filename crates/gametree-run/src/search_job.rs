@@ -1,5 +1,9 @@
-//! Running one search as `gametree search` does: the options checked in its order, the
-//! searcher run on the loaded game, the result as JSON or a table.
+//! One search as every front runs it (the `gametree` command line, the server and the
+//! Python package), so all give the same values, counts and error lines: the options of
+//! `gametree search` ([`SearchSpec`]) checked in the command line's order ([`prepare`]), the
+//! searcher run on the loaded game ([`Prepared::run`]), and the result as a
+//! [`SearchReport`], which each front renders (the command line as a table or JSON). The
+//! server's requests ([`SearchRequest`], [`search_json`]) run the same code.
 //!
 //! The searcher is a [`Searcher`]: an [`Algorithm`] (any game), `brs`/`brs-plus` (games that
 //! can hand the turn to any player: the registry routes them to
@@ -21,34 +25,22 @@ use gametree::search::{
     self, Algorithm, Config, SearchError, SearchResult, Searcher, Stop, StopReason,
 };
 use gametree::{Game, SetToMove};
-use gametree_games::registry::{self, GameVisitor, Kind, Playable};
+use gametree_games::registry::{GameVisitor, Playable};
 
-use super::error::{Opt, RunError};
-use super::limits::Limits;
-use super::report::{MctsPart, SearchReport};
-use super::{output, MoveStyle, Source};
+use crate::budget::{mcts_defaults, Budget};
+use crate::error::{Opt, RunError};
+use crate::input;
+use crate::input::{needs_set_to_move, MoveStyle, Source};
 use crate::msg;
+use crate::report::{Iteration, MctsPart, SearchReport};
+use serde::Deserialize;
+use serde_json::Value;
 
 /// The most `--threads`.
 pub const MAX_THREADS: u64 = 256;
 
 /// The deepest search `--threads` above 1 runs: its helper threads have the standard stack.
 pub const MAX_PARALLEL_PLIES: u64 = 256;
-
-/// MCTS runs at most this many iterations per node of its node budget (the library's
-/// [`gametree::search::mcts::ITERATIONS_PER_NODE`], which every node limit gets).
-pub const MCTS_ITERATIONS_PER_NODE: u64 = gametree::search::mcts::ITERATIONS_PER_NODE;
-
-/// What a search prints: one JSON object, or a table for people.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Format {
-    /// The table (and, with `iterative`, one line per completed iteration through the
-    /// caller's hook).
-    #[default]
-    Text,
-    /// The [`SearchReport`] (the JSON object of docs/counting.md).
-    Json,
-}
 
 /// One search, typed: the searcher, its budget and its options, as every front asks for it
 /// (the flags of `gametree search`, the keywords of Python's `gametree.search`, the fields
@@ -59,15 +51,13 @@ pub struct SearchSpec {
     /// The searcher.
     pub searcher: Searcher,
     /// The budget.
-    pub limits: Limits,
+    pub limits: Budget,
     /// Iterative deepening: the last completed iteration is returned.
     pub iterative: bool,
     /// Record the prunes.
     pub trace: bool,
     /// The most prunes recorded.
     pub trace_limit: u64,
-    /// The report ([`Format::Json`]) or the table.
-    pub format: Format,
     /// A table of this many MiB (maxn and speculative, or the engine's with `threads`).
     pub table_mib: Option<u64>,
     /// The engine on this many threads.
@@ -85,11 +75,10 @@ impl SearchSpec {
     pub fn new(searcher: Searcher) -> SearchSpec {
         SearchSpec {
             searcher,
-            limits: Limits::NONE,
+            limits: Budget::NONE,
             iterative: false,
             trace: false,
             trace_limit: search::DEFAULT_TRACE_LIMIT as u64,
-            format: Format::Text,
             table_mib: None,
             threads: None,
             mcts: None,
@@ -98,66 +87,90 @@ impl SearchSpec {
     }
 }
 
-/// The MCTS parameters of a search without MCTS options under `limits`: the library's
-/// defaults, with the iterations that `iterations` asks for or that the budget implies
-/// ([`mcts_iterations`]).
-pub fn mcts_defaults(limits: &Limits) -> MctsConfig {
-    MctsConfig {
-        iterations: mcts_iterations(None, limits),
-        ..MctsConfig::default()
+// ---------------------------------------------------------------------------------------
+// The server's requests: a search as a script or page sends it.
+
+/// One search, as the flags of `gametree search` describe it (the subset a script or page
+/// sends): exactly one of `tree` and `game`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchRequest {
+    /// An explicit tree in the JSON format of docs/tree-format.md (the document itself).
+    #[serde(default)]
+    pub tree: Option<Value>,
+    /// A game spec, e.g. `connect-four`.
+    #[serde(default)]
+    pub game: Option<String>,
+    /// A position of the game in its notation (the start when omitted).
+    #[serde(default)]
+    pub position: Option<String>,
+    /// The algorithm, as `gametree list` spells it (`mcts` excepted).
+    pub algorithm: String,
+    /// The budget: `depth`, `nodes`, `time_ms`.
+    #[serde(flatten)]
+    pub limits: Budget,
+    /// Iterative deepening: the last completed iteration is returned.
+    #[serde(default)]
+    pub iterative: bool,
+    /// Record the prunes.
+    #[serde(default)]
+    pub trace: bool,
+    /// The most prunes recorded (the command line's default when omitted).
+    #[serde(default)]
+    pub trace_limit: Option<u64>,
+}
+
+impl SearchRequest {
+    /// What to search: the tree sent, or the game built at its position
+    /// ([`input::from_request`]).
+    pub fn source(&self) -> Result<Source, RunError> {
+        input::from_request(
+            self.tree.as_ref(),
+            self.game.as_deref(),
+            self.position.as_deref(),
+        )
     }
 }
 
-/// The iterations of MCTS: `iterations` when given; else the library's default without any
-/// limit, [`MCTS_ITERATIONS_PER_NODE`] per node under a node limit alone, and no cap under
-/// a clock.
-pub fn mcts_iterations(iterations: Option<u64>, limits: &Limits) -> u64 {
-    match (iterations, limits.nodes, limits.time_ms) {
-        (Some(n), _, _) => n,
-        (None, None, None) => MctsConfig::default().iterations,
-        // A tree smaller than the node budget never reaches it: once every line ends at a
-        // terminal node, iterations add no node. Without a clock they need an end too.
-        (None, Some(n), None) => n.saturating_mul(MCTS_ITERATIONS_PER_NODE),
-        _ => u64::MAX,
-    }
+/// Runs the search `req` describes and returns the report `gametree search --json` prints
+/// for the same flags: [`search_json_with`] on what the request names, loaded here.
+pub fn search_json(req: &SearchRequest, stop: Option<Stop>) -> Result<SearchReport, RunError> {
+    search_json_with(req, req.source(), stop)
 }
 
-/// The games that can hand the turn to any player (what best-reply search needs), in
-/// listing order: found by the registry's routing ([`GameVisitor::visit_best_reply`]) of
-/// each game built from its default spec, not by a list of names.
-pub fn best_reply_games() -> Vec<&'static str> {
-    struct Probe;
-    impl GameVisitor for Probe {
-        type Output = bool;
-        fn visit<G: Playable>(self, _: &G, _: &G::State) -> bool
-        where
-            G::State: Send + Sync + PartialEq + std::fmt::Debug,
-            G::Move: Send + Sync,
-        {
-            false
-        }
-        fn visit_best_reply<G: Playable + SetToMove>(self, _: &G, _: &G::State) -> bool
-        where
-            G::State: Send + Sync + PartialEq + std::fmt::Debug,
-            G::Move: Send + Sync,
-        {
-            true
-        }
+/// Runs the search `req` describes on `source` (what [`SearchRequest::source`] loaded, once,
+/// for a caller that also reads it first: its error is reported after those of the
+/// options, as the command line reports a bad file after a bad flag) and returns the
+/// report `gametree search --json` prints for the same flags, checked as the command line
+/// checks them (the same errors, which name the options as [`RunError::render`] spells them
+/// for each front). Every limit of
+/// `req` applies, and `stop` when given; a request on a game without any limit searches to
+/// the end of the game (a caller serving untrusted requests sets limits first). The search
+/// runs on a thread of its own whose stack fits its depth.
+pub fn search_json_with(
+    req: &SearchRequest,
+    source: Result<Source, RunError>,
+    stop: Option<Stop>,
+) -> Result<SearchReport, RunError> {
+    let searcher: Searcher = req.algorithm.parse().map_err(RunError::invalid)?;
+    if searcher == Searcher::Mcts {
+        return Err(RunError::invalid(
+            "mcts is not offered here (use the command line)",
+        ));
     }
-    registry::entries()
-        .into_iter()
-        .filter(|e| e.kind == Kind::Game)
-        .filter(|e| registry::visit(e.listing.default_spec, None, Probe).unwrap_or(false))
-        .map(|e| e.listing.name)
-        .collect()
-}
-
-/// The refusal of a searcher that needs a game handing the turn to any player.
-pub fn needs_set_to_move(searcher: Searcher) -> RunError {
-    RunError::invalid(format!(
-        "{searcher} needs a game that can hand the turn to any player: {}",
-        best_reply_games().join(", ")
-    ))
+    let spec = SearchSpec {
+        limits: req.limits,
+        iterative: req.iterative,
+        trace: req.trace,
+        trace_limit: req
+            .trace_limit
+            .unwrap_or(search::DEFAULT_TRACE_LIMIT as u64),
+        ..SearchSpec::new(searcher)
+    };
+    let prepared = prepare(&spec, || source)?;
+    let plies = prepared.plies();
+    crate::stack::on_search_thread(plies, move || prepared.run(stop, None))
+        .map_err(RunError::invalid)?
 }
 
 /// The engine's settings for `algorithm` under `--threads`, or `None` if the engine does not
@@ -183,40 +196,21 @@ fn engine_options(algorithm: Algorithm, threads: usize, table_mib: usize) -> Opt
 
 /// A search checked and loaded, ready to run ([`Prepared::run`]) on a thread whose stack
 /// fits [`Prepared::plies`].
-pub struct Prepared<'a> {
-    source: Source<'a>,
+pub struct Prepared {
+    source: Source,
     visitor: SearchVisitor<'static>,
-    limits: Limits,
+    limits: Budget,
     plies: u64,
-}
-
-/// What [`Prepared::run`] gives: the report or the table.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Output {
-    /// [`Format::Json`]: the report `gametree search --json` prints.
-    Json(Box<SearchReport>),
-    /// [`Format::Text`]: the table `gametree search` prints.
-    Text(String),
-}
-
-impl Output {
-    /// The text printed: the JSON object on one line, or the table.
-    pub fn into_text(self) -> String {
-        match self {
-            Output::Json(r) => r.to_json(),
-            Output::Text(t) => t,
-        }
-    }
 }
 
 /// Checks `spec` in the command line's order, loads what to search with `load` (called
 /// after the options are checked, so a bad option is reported before a bad file), and
 /// checks the options against it. Every error is one line naming the option or input at
 /// fault.
-pub fn prepare<'a>(
+pub fn prepare(
     spec: &SearchSpec,
-    load: impl FnOnce() -> Result<Source<'a>, RunError>,
-) -> Result<Prepared<'a>, RunError> {
+    load: impl FnOnce() -> Result<Source, RunError>,
+) -> Result<Prepared, RunError> {
     let searcher = spec.searcher;
     let limits = spec.limits;
     let mcts = match searcher {
@@ -357,7 +351,6 @@ pub fn prepare<'a>(
         mcts,
         config,
         iterative: spec.iterative,
-        json: spec.format == Format::Json,
         table_mib: spec.table_mib.map(|m| m as usize),
         unvalued_cuts,
         engine,
@@ -371,22 +364,22 @@ pub fn prepare<'a>(
     })
 }
 
-impl Prepared<'_> {
+impl Prepared {
     /// The plies the search can go down: what its thread's stack must fit
     /// ([`crate::stack::on_search_thread`]).
     pub fn plies(&self) -> u64 {
         self.plies
     }
 
-    /// Runs the search on this thread. The time limit counts from this call. `stop`, when
-    /// given, is the search's [`gametree::search::Limits::stop`]; `on_iteration`, with
-    /// [`Format::Text`] and `iterative`, receives the line of each completed iteration (the
-    /// command line prints them on standard error).
+    /// Runs the search on this thread and returns its report. The time limit counts from
+    /// this call. `stop`, when given, is the search's [`gametree::search::Limits::stop`];
+    /// `on_iteration`, with `iterative`, receives each completed iteration (the command line
+    /// prints them on standard error).
     pub fn run(
         self,
         stop: Option<Stop>,
-        on_iteration: Option<&(dyn Fn(&str) + Sync)>,
-    ) -> Result<Output, RunError> {
+        on_iteration: Option<&(dyn Fn(&Iteration) + Sync)>,
+    ) -> Result<SearchReport, RunError> {
         // The search work starts here: the deadline and the elapsed time count everything
         // after this moment, table set-up included.
         let config = Config {
@@ -400,13 +393,12 @@ impl Prepared<'_> {
             mcts: v.mcts,
             config,
             iterative: v.iterative,
-            json: v.json,
             table_mib: v.table_mib,
             unvalued_cuts: v.unvalued_cuts,
             engine: v.engine,
             on_iteration,
         };
-        self.source.visit(visitor)?
+        self.source.visit(visitor)
     }
 }
 
@@ -419,20 +411,19 @@ struct SearchVisitor<'h> {
     mcts: Option<MctsConfig>,
     config: Config,
     iterative: bool,
-    json: bool,
     table_mib: Option<usize>,
     /// The depths at which a cut of the explicit tree meets an inner node without a
     /// heuristic value (empty for games, and without --iterative).
     unvalued_cuts: Vec<u32>,
     /// The engine's settings under --threads.
     engine: Option<Options>,
-    /// Receives the line of each completed iteration (text format).
-    on_iteration: Option<&'h (dyn Fn(&str) + Sync)>,
+    /// Receives each completed iteration.
+    on_iteration: Option<&'h (dyn Fn(&Iteration) + Sync)>,
 }
 
 impl GameVisitor for SearchVisitor<'_> {
-    type Output = Result<Output, RunError>;
-    fn visit<G: Playable>(self, game: &G, state: &G::State) -> Result<Output, RunError>
+    type Output = Result<SearchReport, RunError>;
+    fn visit<G: Playable>(self, game: &G, state: &G::State) -> Result<SearchReport, RunError>
     where
         G::State: Send + Sync + PartialEq + std::fmt::Debug,
         G::Move: Send + Sync,
@@ -489,7 +480,7 @@ impl GameVisitor for SearchVisitor<'_> {
         self,
         game: &G,
         state: &G::State,
-    ) -> Result<Output, RunError>
+    ) -> Result<SearchReport, RunError>
     where
         G::State: Send + Sync + PartialEq + std::fmt::Debug,
         G::Move: Send + Sync,
@@ -526,34 +517,24 @@ impl SearchVisitor<'_> {
         style: MoveStyle,
         config: &MctsConfig,
         report: Result<MctsReport<G::Move>, SearchError>,
-    ) -> Result<Output, RunError> {
+    ) -> Result<SearchReport, RunError> {
         let report = match report {
             Ok(r) => r,
             Err(e) => return self.report(game, state, style, Err(e)),
         };
-        Ok(if self.json {
-            let mut r = SearchReport::of(
-                self.searcher.name(),
-                game,
-                state,
-                &report.result,
-                style,
-                false,
-            );
-            r.mcts = Some(MctsPart::of(game, state, config, &report, style));
-            Output::Json(Box::new(r))
-        } else {
-            let mut text =
-                output::result_table(self.searcher.name(), game, state, &report.result, style);
-            text.push('\n');
-            text.push_str(&output::mcts_text(game, state, config, &report, style));
-            text.truncate(text.trim_end().len());
-            Output::Text(text)
-        })
+        let mut r = SearchReport::of(
+            self.searcher.name(),
+            game,
+            state,
+            &report.result,
+            style,
+            false,
+        );
+        r.mcts = Some(MctsPart::of(game, state, config, &report, style));
+        Ok(r)
     }
 
-    /// Called after each completed iteration of --iterative: its line to the hook in text
-    /// mode (JSON mode gives only the object).
+    /// Called after each completed iteration of --iterative: hands it to the hook.
     fn observe<G: Game>(
         &self,
         game: &G,
@@ -561,8 +542,8 @@ impl SearchVisitor<'_> {
         style: MoveStyle,
         r: &SearchResult<G::Move>,
     ) {
-        if let (false, Some(hook)) = (self.json, self.on_iteration) {
-            hook(&output::iteration_line(game, state, r, style));
+        if let Some(hook) = self.on_iteration {
+            hook(&Iteration::of(game, state, r, style));
         }
     }
 
@@ -572,7 +553,7 @@ impl SearchVisitor<'_> {
         state: &G::State,
         style: MoveStyle,
         result: Result<SearchResult<G::Move>, SearchError>,
-    ) -> Result<Output, RunError> {
+    ) -> Result<SearchReport, RunError> {
         let result = result.map_err(|e| match e {
             SearchError::Stopped(StopReason::Interrupted, stats) => {
                 RunError::Stopped(msg![format!(
@@ -619,23 +600,14 @@ impl SearchVisitor<'_> {
             }
             return Err(RunError::Invalid(m));
         }
-        Ok(if self.json {
-            Output::Json(Box::new(SearchReport::of(
-                self.searcher.name(),
-                game,
-                state,
-                &result,
-                style,
-                self.config.trace,
-            )))
-        } else {
-            let mut text = output::result_table(self.searcher.name(), game, state, &result, style);
-            if self.config.trace {
-                text.push('\n');
-                text.push_str(&output::trace_text(game, state, &result, style));
-            }
-            Output::Text(text)
-        })
+        Ok(SearchReport::of(
+            self.searcher.name(),
+            game,
+            state,
+            &result,
+            style,
+            self.config.trace,
+        ))
     }
 }
 

@@ -1,35 +1,32 @@
-//! The tests of `gametree_run::search_job::report` (here, not in the library: it has no test target).
+//! The tests of `gametree_run::report` (here, not in the library: it has no test target).
 
 use gametree::search::{Algorithm, Searcher};
-use gametree_run::search_job::report::*;
-use gametree_run::search_job::{self, Format, Limits, Output, SearchSpec};
+use gametree_run::budget::Budget;
+use gametree_run::input;
+use gametree_run::report::*;
+use gametree_run::search_job::{self, SearchSpec};
 
 fn report(spec: SearchSpec) -> SearchReport {
     let prepared =
-        search_job::prepare(&spec, || search_job::load(None, Some("tictactoe"), None)).unwrap();
-    match prepared.run(None, None).unwrap() {
-        Output::Json(r) => *r,
-        Output::Text(t) => panic!("a table, not a report: {t}"),
-    }
+        search_job::prepare(&spec, || input::load(None, Some("tictactoe"), None)).unwrap();
+    prepared.run(None, None).unwrap()
 }
 
 #[test]
 fn a_report_reads_back_from_its_json_as_the_same_value() {
     let traced = SearchSpec {
-        limits: Limits {
+        limits: Budget {
             depth: Some(4),
-            ..Limits::NONE
+            ..Budget::NONE
         },
         trace: true,
-        format: Format::Json,
         ..SearchSpec::new(Searcher::Plain(Algorithm::AlphaBeta))
     };
     let mcts = SearchSpec {
-        limits: Limits {
+        limits: Budget {
             nodes: Some(300),
-            ..Limits::NONE
+            ..Budget::NONE
         },
-        format: Format::Json,
         ..SearchSpec::new(Searcher::Mcts)
     };
     for spec in [traced, mcts] {

@@ -1,7 +1,7 @@
-//! The tests of `gametree_run::search_job::error` (here, not in the library: it has no test target).
+//! The tests of `gametree_run::error` (here, not in the library: it has no test target).
 
+use gametree_run::error::*;
 use gametree_run::msg;
-use gametree_run::search_job::error::*;
 
 #[test]
 fn an_option_reads_as_a_flag_on_the_command_line_and_a_key_in_the_api() {

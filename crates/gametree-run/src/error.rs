@@ -123,7 +123,7 @@ impl fmt::Display for Message {
 #[macro_export]
 macro_rules! msg {
     ($($part:expr),* $(,)?) => {
-        $crate::search_job::error::Message(vec![$($crate::search_job::error::Part::from($part)),*])
+        $crate::error::Message(vec![$($crate::error::Part::from($part)),*])
     };
 }
 

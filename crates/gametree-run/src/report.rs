@@ -5,12 +5,12 @@
 
 use std::fmt;
 
-use gametree::search::mcts::{Backup, MctsConfig, MctsReport, Playout, Solver};
+use gametree::search::mcts::{MctsConfig, MctsReport, Playout, Solver};
 use gametree::search::{CutoffKind, SearchResult, Stats};
 use gametree::Game;
 use serde::{Deserialize, Serialize};
 
-use super::MoveStyle;
+use crate::input::MoveStyle;
 
 /// A move as the reports name it: a child index of an explicit tree (a JSON number), or
 /// the move in the game's notation (a JSON string).
@@ -78,6 +78,42 @@ pub struct SearchReport {
     /// What MCTS adds, for `mcts`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mcts: Option<MctsPart>,
+}
+
+/// One completed iteration of an iterative search, as the hook of
+/// [`crate::search_job::Prepared::run`] receives it (the command line prints it as one line
+/// on standard error): the nodes and time are summed over the iterations so far, as the
+/// final report counts them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Iteration {
+    /// The depth completed.
+    pub depth: u32,
+    /// Nodes visited by this iteration and the ones before.
+    pub nodes: u64,
+    /// The value vector at the root.
+    pub value: Vec<i64>,
+    /// The principal variation.
+    pub pv: Vec<MoveName>,
+    /// Milliseconds since the search started.
+    pub elapsed_ms: f64,
+}
+
+impl Iteration {
+    /// The iteration whose result is `r`, a search from `state`.
+    pub fn of<G: Game>(
+        game: &G,
+        state: &G::State,
+        r: &SearchResult<G::Move>,
+        style: MoveStyle,
+    ) -> Iteration {
+        Iteration {
+            depth: r.stats.depth,
+            nodes: r.stats.nodes,
+            value: r.value.as_slice().to_vec(),
+            pv: move_names(game, state, &r.pv, style),
+            elapsed_ms: r.stats.elapsed_ms,
+        }
+    }
 }
 
 /// The recorded prunes of a traced search.
@@ -234,7 +270,7 @@ impl MctsPart {
                 seed: config.seed,
                 exploration: config.exploration_for(game),
                 iterations: (config.iterations != u64::MAX).then_some(config.iterations),
-                backup: backup_name(config.backup).to_string(),
+                backup: config.backup.name().to_string(),
                 playout: playout_name(config.playout),
                 cutoff: config.cutoff,
                 solver: config.solver == Solver::On,
@@ -245,11 +281,6 @@ impl MctsPart {
             },
         }
     }
-}
-
-/// The `--backup` name of `b`.
-pub(crate) fn backup_name(b: Backup) -> &'static str {
-    b.name()
 }
 
 /// The `--playout` text of `p`.
