@@ -138,20 +138,20 @@ pub struct ClaimTest {
     /// differences) at the row's Holm-adjusted level ([`ClaimTest::interval_level`]): it
     /// excludes the null (lies within the band, for "about equal" agreeing) exactly when the
     /// verdict is `agrees` or `disagrees`. `None` in runs before it was recorded.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interval: Option<[f64; 2]>,
     /// The interval's confidence, `1 - alpha*` with `alpha* = alpha p / Holm p`, the level
     /// the row's own p-value is held to (`1 - 2 alpha*` for the TOST interval of an "about
     /// equal" claim not shown to differ).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interval_level: Option<f64>,
     /// What the interval is of, in words.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interval_of: Option<String>,
     /// The per-group results of the matches the claim rests on (one match; two for
     /// "improves", paired by opening), from which its p-value can be recomputed. Empty in
     /// runs before they were recorded.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub per_group: Vec<MatchGroups>,
     /// The paper's conditions.
     pub paper_conditions: Conditions,
