@@ -2269,6 +2269,13 @@ impl Strength {
             .then(|| games_needed(c.spec.claim, &c.xs, family, c.games_per_group))
             .flatten();
         let alpha_star = adjusted_level(c.p, holm_p, family);
+        // A free-for-all refuted by one rival was tested at its p-value times the rivals
+        // (Bonferroni): that rival's interval is at the level divided alike.
+        let alpha_star = if c.spec.claim == Claim::WinsMost && !c.agrees {
+            alpha_star / (m.engines.len().max(2) - 1) as f64
+        } else {
+            alpha_star
+        };
         let (interval, level, interval_of) =
             claim_interval(c.spec.claim, &c.xs, alpha_star, holm_p < ALPHA, c.agrees);
         let (other_name, other_rate) = match c.other {
