@@ -352,6 +352,16 @@ fn node_budget_rows_are_the_same_on_one_and_two_threads() {
     let rows2 = serde_json::to_string(&two.rows()).unwrap();
     assert_eq!(rows1, rows2);
     assert_eq!(one.matches, two.matches);
+    // The played rows' claims recompute from their stored groups alone, through the JSON
+    // (one group each here: every decision too-few).
+    let back: Vec<gametree_lab::report::Row> = serde_json::from_str(&rows1).unwrap();
+    let again = gametree_lab::papers::strength::recompute_claims(&back, true);
+    let stored: Vec<_> = back.iter().filter_map(|r| r.claim.as_deref()).collect();
+    assert_eq!(again.len(), stored.len());
+    for (a, c) in again.iter().zip(&stored) {
+        assert_eq!((a.p_value, a.holm_p_value), (c.p_value, c.holm_p_value));
+        assert_eq!(a.decision, c.decision);
+    }
     // Every match of every game is there, in order: the eleven on every game, and on
     // Rolit (a game of Nijssen & Winands's) the three MCTS-policy matches.
     let expected: Vec<(StrengthGame, usize)> = [StrengthGame::Rolit3, StrengthGame::Hearts]

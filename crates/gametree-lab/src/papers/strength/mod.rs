@@ -715,7 +715,7 @@ pub fn claim_interval(
             (i, 1.0 - alpha, of.into())
         }
         Claim::AtLeastAsGood => (
-            t_interval(xs, alpha),
+            clamp01(t_interval(xs, alpha)),
             1.0 - alpha,
             "the mean group win rate (Student's t)".into(),
         ),
@@ -726,12 +726,18 @@ pub fn claim_interval(
                 2.0 * alpha
             };
             (
-                t_interval(xs, a),
+                clamp01(t_interval(xs, a)),
                 1.0 - a,
                 "the mean group win rate (Student's t; TOST's interval unless refuted)".into(),
             )
         }
     }
+}
+
+/// A t interval of a win rate clamped to `[0, 1]`, the range a win rate takes (a sample of
+/// one group has no t interval: `[0, 1]`, which the JSON can hold, unlike infinities).
+fn clamp01([lo, hi]: [f64; 2]) -> [f64; 2] {
+    [lo.clamp(0.0, 1.0), hi.clamp(0.0, 1.0)]
 }
 
 /// Whether a claim row's interval `[lo, hi]` says what its decision says: for `agrees` and
