@@ -55,14 +55,36 @@ pub struct Sequential {
     pub llr: Vec<f64>,
     /// Wald's bounds on it, `[lower, upper]`.
     pub bounds: [f64; 2],
-    /// `decisive` (the claim's exact test decided and the match stopped), `futile` (a
-    /// futility test stopped it at the null) or `cap` (the
-    /// match reached its cap undecided).
+    /// `decisive` (the claim's test decided and the match stopped), `futile` (the
+    /// futility tests ruled out an effect either way) or `cap` (the match reached its cap
+    /// undecided).
     pub state: String,
     /// The groups played when it stopped.
     pub groups: u64,
     /// The most groups the match may play.
     pub cap_groups: u64,
+}
+
+/// One group's (one opening's) results in a match: its games and each engine's wins (a win
+/// shared by tied seats split among them), the engines in the match's order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GroupWins {
+    /// The opening (a card game's deal less one).
+    pub opening: u64,
+    /// The group's games.
+    pub games: u64,
+    /// Each engine's wins over them, first engine first.
+    pub wins: Vec<f64>,
+}
+
+/// The per-group results of one match a claim rests on: enough to recompute the claim's
+/// p-value without replaying a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchGroups {
+    /// The engines, first engine first.
+    pub engines: Vec<String>,
+    /// The groups judged, in order of opening.
+    pub groups: Vec<GroupWins>,
 }
 
 /// The test of one claim on one game.
@@ -103,13 +125,34 @@ pub struct ClaimTest {
     pub alpha: f64,
     /// The sequential test's state.
     pub sequential: Sequential,
-    /// `agrees`, `disagrees`, `inconclusive` or `too-few` (quick mode, or fewer groups than
-    /// a verdict needs).
+    /// `agrees`, `disagrees`, `absent at this budget` (the futility stop ruled out the
+    /// paper's effect and the test is not significant), `inconclusive` or `too-few` (quick
+    /// mode, or fewer groups than a verdict needs).
     pub decision: String,
-    /// For an inconclusive claim: about how many games the test would need to decide at the
-    /// observed effect with 80% power (normal approximation; `None` when the observed
-    /// effect is nil).
+    /// For an inconclusive claim: about how many games the claim's test would need to decide
+    /// at the observed effect with 80% power (the normal approximation of a test of the
+    /// mean of the group values at the Bonferroni level, times the games per group; `None`
+    /// when the observed effect is nil).
     pub games_needed: Option<u64>,
+    /// The interval of the tested mean (of the group win rates, or of their paired
+    /// differences) at the row's Holm-adjusted level ([`ClaimTest::interval_level`]): it
+    /// excludes the null (lies within the band, for "about equal" agreeing) exactly when the
+    /// verdict is `agrees` or `disagrees`. `None` in runs before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interval: Option<[f64; 2]>,
+    /// The interval's confidence, `1 - alpha*` with `alpha* = alpha p / Holm p`, the level
+    /// the row's own p-value is held to (`1 - 2 alpha*` for the TOST interval of an "about
+    /// equal" claim not shown to differ).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interval_level: Option<f64>,
+    /// What the interval is of, in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interval_of: Option<String>,
+    /// The per-group results of the matches the claim rests on (one match; two for
+    /// "improves", paired by opening), from which its p-value can be recomputed. Empty in
+    /// runs before they were recorded.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub per_group: Vec<MatchGroups>,
     /// The paper's conditions.
     pub paper_conditions: Conditions,
     /// Ours.

@@ -1,5 +1,7 @@
 //! Sample statistics: mean, standard deviation, standard error and a 95% interval; Wilson
-//! intervals of proportions, the exact sign test, Holm's adjustment of a family of p-values
+//! intervals of proportions, the exact sign test, the sign-flip permutation test of a mean
+//! (exact or by seeded Monte Carlo) with its inverted interval and Hoeffding's bound,
+//! Student's t test of a mean with its interval, Holm's adjustment of a family of p-values
 //! and a generalised sequential probability ratio test (the strength experiment's claims,
 //! docs/strength.md).
 
@@ -314,4 +316,393 @@ pub fn samples_needed(shift: f64, sd: f64, alpha: f64, power: f64) -> Option<u64
     }
     let z = normal_quantile(1.0 - alpha / 2.0) + normal_quantile(power);
     Some(((z * sd / shift).powi(2)).ceil().max(1.0) as u64)
+}
+
+/// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
+/// OOPSLA 2014): the pinned generator of the sign-flip test's Monte Carlo resamples, so a
+/// p-value is the same on every machine and run. Each call adds `0x9E3779B97F4A7C15` to the
+/// state and mixes it (two multiply-xorshift rounds).
+#[derive(Clone, Debug)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// The generator seeded with `seed`.
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// Up to this many values the sign-flip test enumerates every one of the `2^n` sign
+/// vectors (exact); beyond it, it draws [`SignFlips::new`]'s resamples.
+pub const SIGN_FLIP_EXACT_MAX: usize = 16;
+
+/// The sign-flip permutation distribution of the sum of a sample's deviations from a point:
+/// under the null hypothesis that each value is symmetric about the point (exchangeable
+/// signs), every sign vector `e` gives `sum e_i (x_i - at)` with equal probability. Each sign
+/// vector is kept as the pair `(sum e_i x_i, sum e_i)`, so the test against any point `at`
+/// costs one pass over them (`sum e_i x_i - at sum e_i`), and the interval is found by
+/// inverting the test over `at` with the same sign vectors.
+///
+/// With at most [`SIGN_FLIP_EXACT_MAX`] values every sign vector is enumerated (the
+/// identity among them) and the p-value is exact; beyond, `resamples` random sign vectors
+/// are drawn from [`SplitMix64`] seeded with `seed` (64 signs per draw, one bit a sign) and
+/// the p-value is `(1 + k) / (1 + resamples)`, `k` the resamples at least as extreme (valid
+/// at every size: never below the exact p-value's expectation).
+#[derive(Clone, Debug)]
+pub struct SignFlips {
+    /// The sample's sum.
+    sum: f64,
+    /// Its size.
+    n: usize,
+    /// Per sign vector: `(sum e_i x_i, sum e_i)`.
+    flips: Vec<(f64, f64)>,
+    /// Whether every sign vector was enumerated.
+    exact: bool,
+    /// The tolerance of "at least as extreme" (rounding of equal sums).
+    eps: f64,
+}
+
+impl SignFlips {
+    /// The distribution of `xs`: exact up to [`SIGN_FLIP_EXACT_MAX`] values, else
+    /// `resamples` sign vectors from [`SplitMix64`] seeded with `seed`.
+    pub fn new(xs: &[f64], resamples: u64, seed: u64) -> SignFlips {
+        let n = xs.len();
+        let sum: f64 = xs.iter().sum();
+        let scale: f64 = xs.iter().map(|x| x.abs()).sum::<f64>() + 1.0;
+        let exact = n <= SIGN_FLIP_EXACT_MAX;
+        let mut flips = Vec::with_capacity(if exact { 1 << n } else { resamples as usize });
+        let pair = |bits: &[u64]| {
+            let (mut a, mut b) = (0.0, 0.0);
+            for (i, &x) in xs.iter().enumerate() {
+                if bits[i / 64] >> (i % 64) & 1 == 1 {
+                    a -= x;
+                    b -= 1.0;
+                } else {
+                    a += x;
+                    b += 1.0;
+                }
+            }
+            (a, b)
+        };
+        if exact {
+            for v in 0..(1u64 << n) {
+                flips.push(pair(&[v]));
+            }
+        } else {
+            let mut rng = SplitMix64::new(seed);
+            let mut bits = vec![0u64; n.div_ceil(64)];
+            for _ in 0..resamples {
+                for w in bits.iter_mut() {
+                    *w = rng.next_u64();
+                }
+                flips.push(pair(&bits));
+            }
+        }
+        SignFlips {
+            sum,
+            n,
+            flips,
+            exact,
+            eps: 1e-9 * scale,
+        }
+    }
+
+    /// Whether the p-values are exact (every sign vector enumerated).
+    pub fn exact(&self) -> bool {
+        self.exact
+    }
+
+    /// The sign vectors used: `2^n` when exact, else the resamples.
+    pub fn vectors(&self) -> u64 {
+        self.flips.len() as u64
+    }
+
+    /// The two-sided p-value of "the values are symmetric about `at`": the share of sign
+    /// vectors whose `|sum e_i (x_i - at)|` is at least the observed `|sum (x_i - at)|`
+    /// (exact), or `(1 + k) / (1 + resamples)` (Monte Carlo). 1 for an empty sample.
+    pub fn p_value(&self, at: f64) -> f64 {
+        if self.n == 0 {
+            return 1.0;
+        }
+        let t = (self.sum - at * self.n as f64).abs() - self.eps;
+        let k = self
+            .flips
+            .iter()
+            .filter(|&&(a, b)| (a - at * b).abs() >= t)
+            .count() as f64;
+        if self.exact {
+            (k / self.flips.len() as f64).min(1.0)
+        } else {
+            ((1.0 + k) / (1.0 + self.flips.len() as f64)).min(1.0)
+        }
+    }
+
+    /// The `1 - alpha` interval of the centre of symmetry: the points `at` the test does not
+    /// reject at `alpha` (`p_value(at) >= alpha`), found by bisection outward from the mean
+    /// to within `1e-6` on each side, its bound the last point not rejected, clamped to
+    /// `[lo, hi]` (the range the values can take). `anchor`, a point the caller judges with
+    /// whether its test rejected there, starts the bracket on its side, so the interval holds
+    /// the anchor exactly when the caller's test did not reject: the interval and the
+    /// caller's verdict agree at the anchor whatever the rounding.
+    pub fn interval(&self, alpha: f64, anchor: Option<(f64, bool)>, lo: f64, hi: f64) -> [f64; 2] {
+        if self.n == 0 {
+            return [lo, hi];
+        }
+        let mean = self.sum / self.n as f64;
+        let keeps = |at: f64| self.p_value(at) >= alpha;
+        let side = |far: f64| -> f64 {
+            // `inside` is not rejected, `outside` is (or is the range's end).
+            let mut inside = mean;
+            let mut outside = far;
+            if let Some((a, rejected)) = anchor {
+                if (a - mean) * (far - mean) > 0.0 && (a - mean).abs() <= (far - mean).abs() {
+                    if rejected {
+                        outside = a;
+                    } else {
+                        inside = a;
+                    }
+                }
+            }
+            if outside == far && keeps(outside) {
+                return outside;
+            }
+            while (outside - inside).abs() > 1e-6 {
+                let mid = 0.5 * (inside + outside);
+                if keeps(mid) {
+                    inside = mid;
+                } else {
+                    outside = mid;
+                }
+            }
+            inside
+        };
+        [side(lo), side(hi)]
+    }
+}
+
+/// The two-sided sign-flip permutation test of `xs` against `at` ([`SignFlips`]): exact up
+/// to [`SIGN_FLIP_EXACT_MAX`] values, else `resamples` Monte Carlo sign vectors from
+/// [`SplitMix64`] seeded with `seed`.
+pub fn sign_flip_test(xs: &[f64], at: f64, resamples: u64, seed: u64) -> f64 {
+    SignFlips::new(xs, resamples, seed).p_value(at)
+}
+
+/// Hoeffding's bound on the two-sided sign-flip p-value of `xs` against `at`: with `d_i =
+/// x_i - at`, `P(|sum e_i d_i| >= |sum d_i|) <= 2 exp(-(sum d_i)^2 / (2 sum d_i^2))` for
+/// independent fair signs `e_i` (capped at 1). Never below the exact p-value, so a bound
+/// below a level proves the exact test below it too (the strength experiment's decisive
+/// stop, where Monte Carlo cannot resolve a p-value of `1e-6`).
+pub fn sign_flip_bound(xs: &[f64], at: f64) -> f64 {
+    let (s, q) = xs.iter().fold((0.0, 0.0), |(s, q), &x| {
+        let d = x - at;
+        (s + d, q + d * d)
+    });
+    if q <= 0.0 {
+        return 1.0;
+    }
+    (2.0 * (-(s * s) / (2.0 * q)).exp()).min(1.0)
+}
+
+/// `ln Gamma(x)` for `x > 0` (Lanczos, g = 7, nine coefficients: about 15 digits).
+pub fn ln_gamma(x: f64) -> f64 {
+    const G: [f64; 9] = [
+        0.999_999_999_999_809_9,
+        676.520_368_121_885_1,
+        -1_259.139_216_722_402_8,
+        771.323_428_777_653_1,
+        -176.615_029_162_140_6,
+        12.507_343_278_686_905,
+        -0.138_571_095_265_720_12,
+        9.984_369_578_019_572e-6,
+        1.505_632_735_149_311_6e-7,
+    ];
+    if x < 0.5 {
+        // Reflection: Gamma(x) Gamma(1 - x) = pi / sin(pi x).
+        return (std::f64::consts::PI / (std::f64::consts::PI * x).sin()).ln() - ln_gamma(1.0 - x);
+    }
+    let x = x - 1.0;
+    let mut a = G[0];
+    let t = x + 7.5;
+    for (i, &g) in G.iter().enumerate().skip(1) {
+        a += g / (x + i as f64);
+    }
+    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + a.ln()
+}
+
+/// The regularised incomplete beta function `I_x(a, b)` (the continued fraction of
+/// Numerical Recipes' `betacf`, modified Lentz, to a relative 1e-15).
+pub fn incomplete_beta(x: f64, a: f64, b: f64) -> f64 {
+    if x <= 0.0 {
+        return 0.0;
+    }
+    if x >= 1.0 {
+        return 1.0;
+    }
+    let front =
+        (ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b) + a * x.ln() + b * (1.0 - x).ln()).exp();
+    // The fraction converges fast for x < (a + 1) / (a + b + 2); else use the symmetry.
+    if x > (a + 1.0) / (a + b + 2.0) {
+        return 1.0 - incomplete_beta(1.0 - x, b, a);
+    }
+    const TINY: f64 = 1e-300;
+    let (qab, qap, qam) = (a + b, a + 1.0, a - 1.0);
+    let mut c = 1.0;
+    let mut d = 1.0 - qab * x / qap;
+    if d.abs() < TINY {
+        d = TINY;
+    }
+    d = 1.0 / d;
+    let mut h = d;
+    for m in 1..1000 {
+        let m = m as f64;
+        let m2 = 2.0 * m;
+        let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+        d = 1.0 + aa * d;
+        if d.abs() < TINY {
+            d = TINY;
+        }
+        c = 1.0 + aa / c;
+        if c.abs() < TINY {
+            c = TINY;
+        }
+        d = 1.0 / d;
+        h *= d * c;
+        let aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+        d = 1.0 + aa * d;
+        if d.abs() < TINY {
+            d = TINY;
+        }
+        c = 1.0 + aa / c;
+        if c.abs() < TINY {
+            c = TINY;
+        }
+        d = 1.0 / d;
+        let del = d * c;
+        h *= del;
+        if (del - 1.0).abs() < 1e-15 {
+            break;
+        }
+    }
+    front * h / a
+}
+
+/// The upper tail `P(T >= t)` of Student's t with `df` degrees of freedom (`df > 0`), from
+/// the incomplete beta function: `I_{df / (df + t^2)}(df / 2, 1 / 2) / 2` for `t >= 0`.
+pub fn student_t_upper(t: f64, df: f64) -> f64 {
+    if t.is_nan() {
+        return f64::NAN;
+    }
+    if t == f64::INFINITY {
+        return 0.0;
+    }
+    if t == f64::NEG_INFINITY {
+        return 1.0;
+    }
+    let tail = 0.5 * incomplete_beta(df / (df + t * t), 0.5 * df, 0.5);
+    if t >= 0.0 {
+        tail
+    } else {
+        1.0 - tail
+    }
+}
+
+/// The quantile of Student's t with `df` degrees of freedom at `p` in (0, 1): the `t` with
+/// `P(T <= t) = p`, by bisection on [`student_t_upper`] to a relative 1e-12.
+pub fn student_t_quantile(p: f64, df: f64) -> f64 {
+    if p <= 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    if p >= 1.0 {
+        return f64::INFINITY;
+    }
+    if p < 0.5 {
+        return -student_t_quantile(1.0 - p, df);
+    }
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    while 1.0 - student_t_upper(hi, df) < p {
+        hi *= 2.0;
+    }
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if 1.0 - student_t_upper(mid, df) < p {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+        if hi - lo <= 1e-12 * hi {
+            break;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+/// Student's one-sample t test of a mean against a point.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TTest {
+    /// The sample's mean.
+    pub mean: f64,
+    /// Its standard error.
+    pub se: f64,
+    /// The degrees of freedom, `n - 1`.
+    pub df: f64,
+    /// One-sided p-value of "the mean is above the point".
+    pub p_above: f64,
+    /// One-sided p-value of "the mean is below the point".
+    pub p_below: f64,
+    /// Two-sided p-value, `min(1, 2 min(p_above, p_below))`.
+    pub p_two_sided: f64,
+}
+
+/// Student's t test of the mean of `xs` against `at` (`t = (mean - at) / se`, `n - 1`
+/// degrees of freedom). A sample of fewer than two values gives every p-value 1; a sample
+/// without spread (every value equal) gives 0 on the side of its mean and 1 on the other
+/// (1 on both when the mean is `at`).
+pub fn t_test(xs: &[f64], at: f64) -> TTest {
+    let s = summarize(xs);
+    let df = xs.len().saturating_sub(1) as f64;
+    let (p_above, p_below) = if xs.len() < 2 {
+        (1.0, 1.0)
+    } else if s.se <= 0.0 {
+        let d = s.mean - at;
+        if d.abs() <= 1e-12 {
+            (1.0, 1.0)
+        } else if d > 0.0 {
+            (0.0, 1.0)
+        } else {
+            (1.0, 0.0)
+        }
+    } else {
+        let t = (s.mean - at) / s.se;
+        (student_t_upper(t, df), student_t_upper(-t, df))
+    };
+    TTest {
+        mean: s.mean,
+        se: s.se,
+        df,
+        p_above,
+        p_below,
+        p_two_sided: (2.0 * p_above.min(p_below)).min(1.0),
+    }
+}
+
+/// The two-sided `1 - alpha` t interval of the mean of `xs`: `mean ± q se`, `q` the
+/// `1 - alpha / 2` quantile of Student's t with `n - 1` degrees of freedom (`[-inf, inf]`
+/// below two values). It excludes a point exactly when [`t_test`]'s two-sided p-value
+/// there is below `alpha`.
+pub fn t_interval(xs: &[f64], alpha: f64) -> [f64; 2] {
+    if xs.len() < 2 {
+        return [f64::NEG_INFINITY, f64::INFINITY];
+    }
+    let s = summarize(xs);
+    let q = student_t_quantile(1.0 - alpha / 2.0, (xs.len() - 1) as f64);
+    [s.mean - q * s.se, s.mean + q * s.se]
 }

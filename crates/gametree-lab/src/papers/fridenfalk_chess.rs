@@ -30,6 +30,7 @@ use crate::plot::Series;
 use crate::report::{Number, Row, Verdict};
 use gametree_run::engine::{Engine, MoveBudget};
 use gametree_run::runner::{run_trials, trial_seed};
+use gametree_run::stats::holm;
 use gametree_run::tournament::{
     opening, play_game, summarise, GameResult, Seating, TournamentConfig, TournamentResult,
 };
@@ -347,7 +348,9 @@ pub struct Judgement {
     /// `within`: our games support the claim; `differs`: they contradict it; `too-few`:
     /// they cannot tell.
     pub verdict: Verdict,
-    /// The first depth with `p < ALPHA`, if any.
+    /// The first depth significant at `ALPHA` under the claim's rule, if any: for the
+    /// difference, after Holm's adjustment over the depths ([`judge_difference`]); for no
+    /// parting, the depth's own p-value ([`judge_no_parting`]).
     pub first_significant: Option<u32>,
     /// The largest power, over the depths the verdict rests on, of their sign test to
     /// detect a [`DETECT_SPLIT`] split ([`sign_test_power`]); 0 without such a depth.
@@ -365,11 +368,25 @@ fn first_significant(tests: &[DepthTest]) -> Option<u32> {
     tests.iter().find(|t| t.significant()).map(|t| t.depth)
 }
 
+/// The first depth (in the order given) whose sign test is significant at [`ALPHA`] after
+/// Holm's adjustment over all the depths given: "some depth differs" is one claim tested at
+/// every depth, so the depths are a family.
+fn first_significant_holm(tests: &[DepthTest]) -> Option<u32> {
+    let adjusted = holm(&tests.iter().map(|t| t.p_value).collect::<Vec<_>>());
+    tests
+        .iter()
+        .zip(adjusted)
+        .find(|(_, p)| *p < ALPHA)
+        .map(|(t, _)| t.depth)
+}
+
 /// The claim "max^N and N-max differ in win counts": `within` (agrees) when some depth's
-/// sign test is significant at [`ALPHA`]; otherwise `differs` when some depth had at least
-/// [`DETECT_DECISIVE`] decisive games (enough to see a 60:40 split), else `too-few`.
+/// sign test is significant at [`ALPHA`] after Holm's adjustment over the depths tried
+/// (any of several depths reaching 5% alone is not a 5% test); otherwise `differs` when
+/// some depth had at least [`DETECT_DECISIVE`] decisive games (enough to see a 60:40
+/// split), else `too-few`.
 pub fn judge_difference(tests: &[DepthTest]) -> Judgement {
-    let first = first_significant(tests);
+    let first = first_significant_holm(tests);
     let verdict = if first.is_some() {
         Verdict::Within
     } else if tests.iter().any(|t| t.decisive() >= DETECT_DECISIVE) {
@@ -537,7 +554,10 @@ pub fn case_study_of(plan: &Plan, played: Vec<Vec<GameResult>>) -> Option<Output
         "max^N and N-max differ in win counts",
         &judge_difference(&tests[0]),
         &tests[0],
-        "the paper established the difference from a very few games",
+        &format!(
+            "the paper established the difference from a very few games; a depth counts when its sign test is significant after Holm's adjustment over the {} depths tried",
+            tests[0].len()
+        ),
     ));
     let no_parting = judge_no_parting(&tests[1]);
     let evidence = evidence_depths(&tests[1]);
@@ -607,7 +627,7 @@ fn claim_row(claim: &str, j: &Judgement, tests: &[DepthTest], paper_says: &str) 
             format!("{first}, against the claim")
         }
         _ => format!(
-            "no depth significant at 5% although a depth had at least {DETECT_DECISIVE} decisive games (enough for a 60:40 split)"
+            "no depth significant at 5% (for the difference, after Holm's adjustment over the depths) although a depth had at least {DETECT_DECISIVE} decisive games (enough for a 60:40 split)"
         ),
     };
     let mut row = Row::builder(PAPER, TABLE, "claim", claim)

@@ -85,6 +85,18 @@ fn the_difference_claim_agrees_only_with_a_significant_depth() {
     let j = judge_difference(&[test(1, 3, 4), test(2, n, n - 1)]);
     assert_eq!((j.verdict, j.first_significant), (Verdict::TooFew, None));
     assert_eq!(judge_difference(&[]).verdict, Verdict::TooFew);
+    // Holm over the depths: one depth at p = 0.035 among two is not significant at 5%
+    // (adjusted 0.07), so the claim is not shown by it; alone it would be.
+    let near = test(1, 61, 39);
+    assert!(
+        near.p_value > 0.025 && near.p_value < 0.05,
+        "{}",
+        near.p_value
+    );
+    let j = judge_difference(&[near, test(2, 50, 50)]);
+    assert_eq!((j.verdict, j.first_significant), (Verdict::TooFew, None));
+    let j = judge_difference(&[near]);
+    assert_eq!((j.verdict, j.first_significant), (Verdict::Within, Some(1)));
     // A 60:40 split of DETECT_DECISIVE games is significant.
     let k = DETECT_DECISIVE;
     assert!(sign_test(k * 6 / 10, k - k * 6 / 10) < 0.05);

@@ -17,16 +17,202 @@ use gametree_lab::papers::strength::{
 use gametree_lab::report::Verdict;
 use gametree_run::engine::{Engine, EngineError, EngineOptions, MoveBudget};
 use gametree_run::engine_name::{parse_engine, EngineNameError};
+use gametree_run::stats::SprtState;
 use gametree_run::tournament::{run_tournament, TournamentConfig};
 use gametree_run::tournament::{GameResult, TournamentError};
 
+/// The two-sided sign-flip p-value by plain enumeration of the `2^n` sign vectors (the
+/// reference of the permutation test, written apart from the library).
+fn enumerated_p(xs: &[f64], at: f64) -> f64 {
+    let d: Vec<f64> = xs.iter().map(|x| x - at).collect();
+    let t = d.iter().sum::<f64>().abs();
+    let mut hits = 0u64;
+    for v in 0..(1u64 << d.len()) {
+        let s: f64 = d
+            .iter()
+            .enumerate()
+            .map(|(i, x)| if v >> i & 1 == 1 { -x } else { *x })
+            .sum();
+        if s.abs() >= t - 1e-9 {
+            hits += 1;
+        }
+    }
+    hits as f64 / (1u64 << d.len()) as f64
+}
+
+/// The reference Monte Carlo sign-flip p-value: `resamples` sign vectors from a xorshift64*
+/// generator of the test's own (not the library's), `(1 + k) / (1 + resamples)`.
+fn resampled_p(xs: &[f64], at: f64, resamples: u64, seed: u64) -> f64 {
+    let d: Vec<f64> = xs.iter().map(|x| x - at).collect();
+    let t = d.iter().sum::<f64>().abs();
+    let mut state = seed | 1;
+    let mut hits = 0u64;
+    for _ in 0..resamples {
+        let mut s = 0.0;
+        for x in &d {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            let r = state.wrapping_mul(0x2545_F491_4F6C_DD1D);
+            s += if r >> 63 == 1 { -x } else { *x };
+        }
+        if s.abs() >= t - 1e-9 {
+            hits += 1;
+        }
+    }
+    (1.0 + hits as f64) / (1.0 + resamples as f64)
+}
+
+/// The reference upper tail of Student's t: Simpson's rule on the density from 0 to `t`
+/// (20,000 panels), apart from the library's incomplete beta function.
+fn reference_t_upper(t: f64, df: f64) -> f64 {
+    let ln_c = gametree_run::stats::ln_gamma((df + 1.0) / 2.0)
+        - gametree_run::stats::ln_gamma(df / 2.0)
+        - 0.5 * (df * std::f64::consts::PI).ln();
+    let f = |x: f64| (ln_c - (df + 1.0) / 2.0 * (1.0 + x * x / df).ln()).exp();
+    let (a, b) = (0.0, t.abs());
+    let n = 20_000;
+    let h = (b - a) / n as f64;
+    let mut sum = f(a) + f(b);
+    for i in 1..n {
+        sum += f(a + i as f64 * h) * if i % 2 == 1 { 4.0 } else { 2.0 };
+    }
+    let mid = sum * h / 3.0;
+    if t >= 0.0 {
+        0.5 - mid
+    } else {
+        0.5 + mid
+    }
+}
+
+/// The reference TOST of "about equal" and t test of "at least as good" from
+/// [`reference_t_upper`].
+fn reference_t_tests(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let sd = (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    let se = sd / n.sqrt();
+    let upper = |at: f64| reference_t_upper((mean - at) / se, n - 1.0);
+    let (lo, hi) = (0.5 - MARGIN, 0.5 + MARGIN);
+    let above_lo = upper(lo);
+    let below_hi = 1.0 - upper(hi);
+    let tost = above_lo.max(below_hi);
+    let outside = (2.0 * (1.0 - above_lo).min(upper(hi))).min(1.0);
+    let at_least = (2.0 * above_lo.min(1.0 - above_lo)).min(1.0);
+    (tost.min(outside), at_least)
+}
+
+/// Twenty recorded group sequences: group win rates of groups of 6, 14 and 20 games (the
+/// three- to six-player games), 8 to 134 groups, around 0.3 to 0.7, and paired differences
+/// of two of them; drawn once from a fixed generator so the test reads them the same way
+/// every time.
+fn recorded_sequences() -> Vec<Vec<f64>> {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let mut out = Vec::new();
+    for i in 0..20 {
+        let n = [8, 11, 14, 16, 20, 35, 58, 134][i % 8];
+        let size = [6.0, 14.0, 20.0][i % 3];
+        let q = 0.3 + 0.4 * (i as f64 / 19.0);
+        let mut group = || {
+            let wins = (0..size as usize).filter(|_| next() < q).count() as f64;
+            wins / size
+        };
+        let xs: Vec<f64> = if i % 5 == 4 {
+            (0..n).map(|_| group() - group()).collect()
+        } else {
+            (0..n).map(|_| group()).collect()
+        };
+        out.push(xs);
+    }
+    out
+}
+
 #[test]
-fn a_claim_that_one_engine_beats_another_needs_a_significant_sign_test() {
-    // 9 groups above 0.5 and 1 below: two-sided p = 22/1024, leaning toward the claim.
+fn the_permutation_test_and_the_mean_tost_agree_with_a_reference() {
+    for (i, xs) in recorded_sequences().iter().enumerate() {
+        let claim = if i % 5 == 4 {
+            Claim::Improves
+        } else {
+            Claim::Beats
+        };
+        let at = if claim == Claim::Improves { 0.0 } else { 0.5 };
+        let (p, agrees, test) = claim_test(claim, xs);
+        assert!(test.contains("sign-flip"), "{test}");
+        let mean = xs.iter().sum::<f64>() / xs.len() as f64;
+        assert_eq!(agrees, mean > at, "{i}");
+        if xs.len() <= 16 {
+            let want = enumerated_p(xs, at);
+            assert!((p - want).abs() < 1e-12, "{i}: {p} {want}");
+        } else {
+            // Two Monte Carlo estimates of 100,000 resamples each: within five standard
+            // errors of their difference.
+            let want = resampled_p(xs, at, 100_000, 0xABCD + i as u64);
+            let se = (2.0 * want.max(1e-5) * (1.0 - want) / 100_000.0).sqrt();
+            assert!((p - want).abs() <= 5.0 * se + 2e-5, "{i}: {p} {want}");
+        }
+        if claim == Claim::Beats {
+            let (tost, at_least) = reference_t_tests(xs);
+            let (p, _, _) = claim_test(Claim::AboutEqual, xs);
+            assert!((p - tost).abs() < 1e-6 * tost.max(1e-3), "{i}: {p} {tost}");
+            let (p, _, _) = claim_test(Claim::AtLeastAsGood, xs);
+            assert!(
+                (p - at_least).abs() < 1e-6 * at_least.max(1e-3),
+                "{i}: {p} {at_least}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_tests_hold_their_level_on_simulated_null_matches() {
+    // 200 matches of 40 groups of 6 games each: the first engine wins each game with the
+    // probability of the null (0.5 for "beats"; the margin's 0.4 for "at least as good" and
+    // the band's edge 0.4 for "about equal"); how often each test rejects at 0.05.
+    let mut state = 0x1234_5678_9ABC_DEF1u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let mut sample = |q: f64| -> Vec<f64> {
+        (0..40)
+            .map(|_| (0..6).filter(|_| next() < q).count() as f64 / 6.0)
+            .collect()
+    };
+    let (mut beats, mut at_least, mut equal) = (0, 0, 0);
+    for _ in 0..200 {
+        beats += usize::from(claim_test(Claim::Beats, &sample(0.5)).0 < 0.05);
+        at_least += usize::from(claim_test(Claim::AtLeastAsGood, &sample(0.4)).0 < 0.05);
+        let (p, agrees, _) = claim_test(Claim::AboutEqual, &sample(0.4));
+        equal += usize::from(p < 0.05 && agrees);
+    }
+    for (what, k) in [
+        ("beats", beats),
+        ("at least as good", at_least),
+        ("about equal", equal),
+    ] {
+        assert!(k as f64 / 200.0 <= 0.07, "{what}: {k} of 200 rejected");
+    }
+}
+
+#[test]
+fn a_claim_that_one_engine_beats_another_needs_a_significant_permutation_test() {
+    // 9 groups above 0.5 and 1 below: the exact sign-flip p-value over the 2^10 sign
+    // vectors, leaning toward the claim.
     let xs = [0.6, 0.7, 0.6, 0.8, 0.6, 0.6, 0.7, 0.6, 0.6, 0.4];
     let (p, agrees, test) = claim_test(Claim::Beats, &xs);
-    assert!((p - 22.0 / 1024.0).abs() < 1e-12 && agrees, "{p}");
-    assert!(test.contains("sign test"), "{test}");
+    assert!((p - enumerated_p(&xs, 0.5)).abs() < 1e-12 && agrees, "{p}");
+    assert!(
+        test.contains("sign-flip") && test.contains("exact"),
+        "{test}"
+    );
     assert_eq!(decide(p, agrees), "agrees");
     // Holm-adjusted above the level: inconclusive, whichever way it leans.
     assert_eq!(decide(0.06, true), "inconclusive");
@@ -35,24 +221,41 @@ fn a_claim_that_one_engine_beats_another_needs_a_significant_sign_test() {
     let (p, agrees, _) = claim_test(Claim::Beats, &low);
     assert!(!agrees);
     assert_eq!(decide(p, agrees), "disagrees");
+    // The test uses magnitudes: groups at exactly 0.5 are not dropped, and two samples
+    // with the same signs but different sizes give different p-values.
+    let small = [0.51, 0.51, 0.51, 0.51, 0.51, 0.51, 0.5, 0.5, 0.5, 0.2];
+    let large = [0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.5, 0.5, 0.5, 0.49];
+    assert!(claim_test(Claim::Beats, &small).0 > 0.5);
+    assert!(claim_test(Claim::Beats, &large).0 < 0.05);
 }
 
 #[test]
-fn at_least_as_good_and_about_equal_test_against_the_margin() {
-    // Groups at 0.45: above 0.4 every time (non-inferior), inside 0.4..0.6 every time.
-    let xs = [0.45; 12];
+fn at_least_as_good_and_about_equal_test_the_mean_against_the_margin() {
+    // Groups around 0.45: the mean above 0.4 (non-inferior), inside 0.4..0.6.
+    let xs: Vec<f64> = (0..12)
+        .map(|i| if i % 2 == 0 { 0.5 } else { 0.4 })
+        .collect();
     let (p, agrees, test) = claim_test(Claim::AtLeastAsGood, &xs);
-    assert!(agrees && p < 0.001, "{p} {test}");
-    assert!(test.contains(&format!("{}", 0.5 - MARGIN)), "{test}");
+    assert!(agrees && p < 0.01, "{p} {test}");
+    assert!(
+        test.contains(&format!("{}", 0.5 - MARGIN)) && test.contains("t test"),
+        "{test}"
+    );
     let (p, agrees, test) = claim_test(Claim::AboutEqual, &xs);
-    assert!(agrees && test.starts_with("TOST"), "{test}");
-    // TOST p: the larger one-sided p, both 1/4096 here.
-    assert!((p - 1.0 / 4096.0).abs() < 1e-12, "{p}");
-    // Groups at 0.8: outside the band, the claim of equality is refuted.
-    let (p, agrees, test) = claim_test(Claim::AboutEqual, &[0.8; 12]);
+    assert!(agrees && test.starts_with("TOST") && p < 0.05, "{p} {test}");
+    // The mean, not the median: eleven groups at 0.41 and one at 0.0 have a median above
+    // the margin but a mean (0.376) below it.
+    let skewed: Vec<f64> = (0..12).map(|i| if i == 0 { 0.0 } else { 0.41 }).collect();
+    assert!(!claim_test(Claim::AtLeastAsGood, &skewed).1);
+    // Groups around 0.8: outside the band, the claim of equality is refuted.
+    let far: Vec<f64> = (0..12)
+        .map(|i| if i % 2 == 0 { 0.85 } else { 0.75 })
+        .collect();
+    let (p, agrees, test) = claim_test(Claim::AboutEqual, &far);
     assert!(!agrees && p < 0.01 && test.contains("outside"), "{test}");
-    // Groups at 0.2: inferior beyond the margin.
-    let (_, agrees, _) = claim_test(Claim::AtLeastAsGood, &[0.2; 12]);
+    // Groups around 0.2: inferior beyond the margin.
+    let low: Vec<f64> = far.iter().map(|x| 1.0 - x).collect();
+    let (_, agrees, _) = claim_test(Claim::AtLeastAsGood, &low);
     assert!(!agrees);
 }
 
@@ -62,56 +265,62 @@ fn the_sequential_test_stops_a_clear_match_and_not_a_close_one() {
     assert_eq!(family_size(), 35);
     let level = decisive_p();
     assert!((level - 0.01 / (35.0 * 134.0)).abs() < 1e-12, "{level}");
-    // All groups above 0.5: the sign test's two-sided p is 2 / 2^n, 3.8e-6 at 19 groups and
-    // 1.9e-6 at 20: decisive at 20.
+    // Groups at 0.9 and 0.7: Hoeffding's bound on the sign-flip p-value is
+    // 2 exp(-(0.3 n)^2 / (2 x 0.1 n)) = 2 exp(-0.45 n), below the level from 31 groups.
     let clear: Vec<f64> = (0..200)
         .map(|i| if i % 2 == 0 { 0.9 } else { 0.7 })
         .collect();
     let s = sequential(Claim::Beats, &clear);
-    assert!(s.stopped() && s.groups == 20, "{s:?}");
-    assert_eq!(s.state(), "decisive");
-    // A clear effect against the claim stops as decisive too, not as futile: its futility
-    // test accepts H0 at once, but the mean (0.15) is far beyond it.
-    let against: Vec<f64> = (0..200)
-        .map(|i| if i % 2 == 0 { 0.1 } else { 0.2 })
-        .collect();
+    assert_eq!((s.state(), s.groups), ("decisive", 31), "{s:?}");
+    // A clear effect against the claim stops as decisive too, not as futile.
+    let against: Vec<f64> = clear.iter().map(|x| 1.0 - x).collect();
     let s = sequential(Claim::Beats, &against);
-    assert_eq!((s.state(), s.groups), ("decisive", 20), "{s:?}");
-    // Mean 0.525, exactly between H0 0.5 and H1 0.55, half the groups on each side: never
-    // decisive, the futility test's ratio stays 0: the cap.
+    assert_eq!((s.state(), s.groups), ("decisive", 31), "{s:?}");
+    // Mean 0.525, exactly between H0 0.5 and H1 0.55, a wide spread: never decisive, the
+    // paper's-effect test never accepts H0: the cap.
     let close: Vec<f64> = (0..200)
-        .map(|i| if i % 2 == 0 { 0.625 } else { 0.425 })
+        .map(|i| if i % 2 == 0 { 0.925 } else { 0.125 })
         .collect();
     let s = sequential(Claim::Beats, &close);
     assert!(
         !s.stopped() && s.groups == 200 && s.state() == "cap",
         "{s:?}"
     );
-    // Mean 0.5 with a spread: the futility test accepts H0 (0.5) and the mean sits on it.
+    // Mean 0.5 with a spread: both futility tests accept H0 (no 5-point effect either
+    // way): futile.
     let null: Vec<f64> = (0..200)
         .map(|i| if i % 2 == 0 { 0.6 } else { 0.4 })
         .collect();
     let s = sequential(Claim::Beats, &null);
     assert_eq!(s.state(), "futile", "{s:?}");
     assert!(s.groups >= MIN_GROUPS && s.groups < 200, "{s:?}");
-    // About equal: every group inside 0.4..0.6, TOST's p is 1 / 2^n: decisive at 19 groups
-    // (1.9e-6); every group above 0.6, the outside test's p is 2 / 2^n: decisive at 20.
+    assert!(s.states.iter().all(|&t| t == SprtState::AcceptH0), "{s:?}");
+    // Symmetric: a lean against the claim beyond the band (mean 0.45) does not stop as
+    // futile, though the paper's-effect test accepts its H0 at once; it goes on toward a
+    // decision (the old rule stopped it).
+    let lean: Vec<f64> = (0..134)
+        .map(|i| if i % 2 == 0 { 0.75 } else { 0.15 })
+        .collect();
+    let s = sequential(Claim::Beats, &lean);
+    assert_ne!(s.state(), "futile", "{s:?}");
+    // About equal: every group inside 0.4..0.6 with a spread, TOST decides; every group
+    // far above 0.6, the outside test decides.
     let even: Vec<f64> = (0..400)
         .map(|i| if i % 2 == 0 { 0.55 } else { 0.45 })
         .collect();
     let s = sequential(Claim::AboutEqual, &even);
-    assert_eq!((s.state(), s.groups), ("decisive", 19), "{s:?}");
+    assert_eq!(s.state(), "decisive", "{s:?}");
     assert!(
-        claim_test(Claim::AboutEqual, &even[..19]).1,
+        claim_test(Claim::AboutEqual, &even[..s.groups]).1,
         "equivalence shown"
     );
     let far: Vec<f64> = (0..400)
         .map(|i| if i % 2 == 0 { 0.85 } else { 0.75 })
         .collect();
     let s = sequential(Claim::AboutEqual, &far);
-    assert_eq!((s.state(), s.groups), ("decisive", 20), "{s:?}");
+    assert_eq!(s.state(), "decisive", "{s:?}");
     assert!(
-        !claim_test(Claim::AboutEqual, &far[..20]).1,
+        !claim_test(Claim::AboutEqual, &far[..s.groups]).1,
         "outside shown"
     );
 }
@@ -144,6 +353,16 @@ fn node_budget_rows_are_the_same_on_one_and_two_threads() {
     let rows2 = serde_json::to_string(&two.rows()).unwrap();
     assert_eq!(rows1, rows2);
     assert_eq!(one.matches, two.matches);
+    // The played rows' claims recompute from their stored groups alone, through the JSON
+    // (one group each here: every decision too-few).
+    let back: Vec<gametree_lab::report::Row> = serde_json::from_str(&rows1).unwrap();
+    let again = gametree_lab::papers::strength::recompute_claims(&back, true);
+    let stored: Vec<_> = back.iter().filter_map(|r| r.claim.as_deref()).collect();
+    assert_eq!(again.len(), stored.len());
+    for (a, c) in again.iter().zip(&stored) {
+        assert_eq!((a.p_value, a.holm_p_value), (c.p_value, c.holm_p_value));
+        assert_eq!(a.decision, c.decision);
+    }
     // Every match of every game is there, in order: the eleven on every game, and on
     // Rolit (a game of Nijssen & Winands's) the three MCTS-policy matches.
     let expected: Vec<(StrengthGame, usize)> = [StrengthGame::Rolit3, StrengthGame::Hearts]
@@ -231,13 +450,15 @@ fn node_budget_rows_are_the_same_on_one_and_two_threads() {
         assert!(c.quantity.contains("Esser") && c.quantity.contains("generalisation"));
     }
     for c in &claims {
-        assert_eq!(c.samples, Some(6));
         assert_eq!(c.verdict, Verdict::TooFew);
         let t = c.claim.as_ref().expect("a claim row carries its test");
         let family = if t.in_family { 6 } else { 1 };
+        // An improvement rests on the games of both matches in the paired opening.
+        let games = if t.kind == "improves" { 12 } else { 6 };
+        assert_eq!(c.samples, Some(games));
         assert_eq!(
             (t.games, t.groups, t.group_size, t.family),
-            (6, 1, 6, family)
+            (games, 1, games, family)
         );
         assert_eq!(t.decision, "too-few");
         assert!(t.holm_p_value >= t.p_value);
@@ -253,7 +474,11 @@ fn node_budget_rows_are_the_same_on_one_and_two_threads() {
         );
         assert_eq!(t.our_conditions.players.as_deref(), Some("3"));
         assert_eq!(t.sequential.state, "cap");
-        assert!(c.note.contains("over 6 games"), "{}", c.note);
+        assert!(
+            c.note.contains(&format!("tested over {games} games")),
+            "{}",
+            c.note
+        );
     }
     // Every engine of a game is rated from all its games there.
     let ratings = rows
@@ -1166,4 +1391,325 @@ fn the_default_engines_are_the_committed_runs_best_plain_searches() {
         checked += 1;
     }
     assert_eq!(checked, games.len());
+}
+
+/// A match of `plan` on `game` (index `m` into `MATCHES`) assembled from synthetic games:
+/// `groups` groups of the game's seat assignments, game `j` of group `g` won outright by
+/// the engine `winner(g, j)` (one of its seats scores 1, every other seat 0). The match goes
+/// through the experiment's own assembly (its sequential stop included).
+fn synthetic_match(
+    plan: &Plan,
+    game: StrengthGame,
+    m: usize,
+    groups: usize,
+    winner: impl Fn(usize, usize) -> usize,
+) -> gametree_lab::papers::strength::MatchResult {
+    use gametree_run::tournament::{seatings, Ending};
+    let k = MATCHES[m].entrants.len();
+    let players = game.players();
+    let all = seatings(k, players);
+    let chosen = game.group_seatings(k);
+    let mut games = Vec::new();
+    for g in 0..groups {
+        for (j, &s) in chosen.iter().enumerate() {
+            let seats = all[s].clone();
+            let w = winner(g, j);
+            let seat = seats.iter().position(|&e| e == w).expect("the winner sits");
+            let scores: Vec<i64> = (0..players).map(|p| i64::from(p == seat)).collect();
+            let ranks: Vec<u32> = (0..players)
+                .map(|p| if p == seat { 1 } else { 2 })
+                .collect();
+            games.push(GameResult {
+                opening: g,
+                seats,
+                scores,
+                ranks,
+                plies: 10,
+                ending: Ending::Finished,
+                finished: true,
+                winner: Some(seat),
+                nodes: vec![0; players],
+                moves: vec![1; players],
+                fallbacks: 0,
+                max_move_us: None,
+            });
+        }
+    }
+    assemble_match(plan, game, m, &[BlockResult::Played(games)])
+}
+
+/// A run of synthetic matches whose claims reach every decision: on cc-3, BRS beats max^n
+/// (every game, decisive early) while BRS+ against max^n plays every group (the "improves"
+/// generalisation pairs the openings both played); on rolit-3, BRS against max^n where a
+/// whole group goes one way (the opening decides: many games, few independent groups),
+/// BRS about equal to paranoid, MCTS policies at the null (futile) and losing
+/// (disagrees); in chess, the free-for-all where BRS+ trails BRS.
+fn synthetic_run() -> gametree_lab::papers::strength::Strength {
+    let mut plan = tiny(1);
+    plan.openings = None;
+    plan.games = vec![
+        StrengthGame::ChineseCheckers3,
+        StrengthGame::Rolit3,
+        StrengthGame::Chess4,
+    ];
+    let cc = StrengthGame::ChineseCheckers3;
+    let rolit = StrengthGame::Rolit3;
+    let hash = |g: usize, j: usize| (g * 31 + j * 17 + g * j * 7) % 20;
+    let matches = vec![
+        synthetic_match(&plan, cc, 2, 134, |g, j| usize::from(hash(g, j) >= 19)),
+        synthetic_match(&plan, cc, 3, 134, |g, j| usize::from(hash(g, j) >= 12)),
+        synthetic_match(&plan, rolit, 2, 134, |g, _| usize::from(g % 20 >= 11)),
+        synthetic_match(&plan, rolit, 3, 134, |g, j| usize::from(hash(g, j) >= 11)),
+        synthetic_match(&plan, rolit, 6, 134, |g, j| usize::from((g + j) % 2 == 0)),
+        synthetic_match(&plan, rolit, 11, 134, |g, j| usize::from((g + j) % 2 == 0)),
+        synthetic_match(&plan, rolit, 12, 134, |g, j| usize::from(hash(g, j) >= 6)),
+        synthetic_match(&plan, StrengthGame::Chess4, 15, 34, |g, j| {
+            match hash(g, j) {
+                0..=5 => 0,
+                6..=14 => 1,
+                15..=17 => 2,
+                _ => 3,
+            }
+        }),
+    ];
+    gametree_lab::papers::strength::Strength { plan, matches }
+}
+
+fn claim_rows(s: &gametree_lab::papers::strength::Strength) -> Vec<gametree_lab::report::Row> {
+    s.rows().into_iter().filter(|r| r.claim.is_some()).collect()
+}
+
+fn row<'a>(rows: &'a [gametree_lab::report::Row], start: &str) -> &'a gametree_lab::report::Row {
+    rows.iter()
+        .find(|r| r.quantity.starts_with(start))
+        .unwrap_or_else(|| panic!("no row {start}"))
+}
+
+#[test]
+fn every_claim_rows_printed_interval_agrees_with_its_verdict() {
+    use gametree_lab::papers::strength::{interval_agrees, ABSENT};
+    let rows = claim_rows(&synthetic_run());
+    let kinds = |w: &str| {
+        [
+            Claim::Beats,
+            Claim::AtLeastAsGood,
+            Claim::AboutEqual,
+            Claim::Improves,
+            Claim::WinsMost,
+        ]
+        .into_iter()
+        .find(|k| k.word() == w)
+        .unwrap()
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for r in &rows {
+        let c = r.claim.as_ref().unwrap();
+        let ci = r.ci95.expect("the printed interval");
+        assert_eq!(c.interval, Some(ci), "{}", r.quantity);
+        assert!(
+            interval_agrees(kinds(&c.kind), ci, &c.decision),
+            "{}: {ci:?} {} ({})",
+            r.quantity,
+            c.decision,
+            r.note
+        );
+        assert!(r.note.contains("Holm-adjusted level"), "{}", r.note);
+        seen.insert(c.decision.clone());
+    }
+    for d in ["agrees", "disagrees", "inconclusive", ABSENT] {
+        assert!(seen.contains(d), "no {d} row: {seen:?}");
+    }
+    // The row a game-level interval misreads: a whole group goes one way, so 804 games
+    // give a 95% Wilson interval that excludes 0.5 while the 134 groups decide nothing.
+    let r = row(&rows, "BRS beats max^n in rolit-3");
+    let c = r.claim.as_ref().unwrap();
+    assert_eq!(c.decision, "inconclusive", "{}", r.note);
+    assert!(c.win_rates[0].wilson[0] > 0.5, "{:?}", c.win_rates[0]);
+    let ci = r.ci95.unwrap();
+    assert!(ci[0] < 0.5 && ci[1] > 0.5, "{ci:?}");
+}
+
+#[test]
+fn a_row_says_what_its_futility_tests_accepted_and_absent_is_its_own_verdict() {
+    use gametree_lab::papers::strength::{claims_headline, claims_markdown, ABSENT};
+    let rows = claim_rows(&synthetic_run());
+    // BRS beats max^n on cc-3: decisive, its GSPRT for the paper's effect accepted H1,
+    // and the row and the table say so.
+    let r = row(&rows, "BRS beats max^n in cc-3");
+    assert_eq!(r.claim.as_ref().unwrap().decision, "agrees");
+    assert!(r.note.contains("H1 0.55 accepted H1"), "{}", r.note);
+    let md = claims_markdown(&rows);
+    let line = md
+        .lines()
+        .find(|l| l.contains("BRS beats max^n in cc-3"))
+        .unwrap();
+    assert!(line.contains("accepted H1"), "{line}");
+    // MCTS policies at the null on rolit-3: futile, both GSPRTs accepted H0: absent at
+    // this budget, without games_needed.
+    let r = row(
+        &rows,
+        "MCTS with the max^n policy beats MCTS with the paranoid policy in rolit-3",
+    );
+    let c = r.claim.as_ref().unwrap();
+    assert_eq!(
+        (c.sequential.state.as_str(), c.decision.as_str()),
+        ("futile", ABSENT),
+        "{}",
+        r.note
+    );
+    assert_eq!(c.games_needed, None);
+    assert_eq!(r.note.matches("accepted H0").count(), 2, "{}", r.note);
+    // The headline counts the family and the generalisations apart, absent apart from
+    // inconclusive and too few.
+    let h = claims_headline(&rows);
+    let family = rows
+        .iter()
+        .filter(|r| r.claim.as_ref().unwrap().in_family)
+        .count();
+    let outside = rows.len() - family;
+    assert!(outside > 0);
+    assert!(
+        h.starts_with(&format!("In the Holm family ({family} claim rows): ")),
+        "{h}"
+    );
+    assert!(
+        h.contains(&format!(
+            "Generalisations outside the family, unadjusted ({outside} claim rows)"
+        )),
+        "{h}"
+    );
+    assert!(h.contains(&format!("1 {ABSENT}")), "{h}");
+    assert!(md.contains(&h), "the table ends with its headline");
+}
+
+#[test]
+fn an_improvement_row_counts_the_paired_openings_and_their_games() {
+    let rows = claim_rows(&synthetic_run());
+    // BRS against max^n on cc-3 stopped early (decisive); BRS+ against max^n played every
+    // group: the generalisation rests on the openings both played, and says so.
+    let s = synthetic_run();
+    let brs = s
+        .matches
+        .iter()
+        .find(|m| m.game == StrengthGame::ChineseCheckers3 && m.index == 2)
+        .unwrap();
+    let stopped = brs.sequential.as_ref().unwrap().groups;
+    assert!(stopped < 134, "{stopped}");
+    let r = row(
+        &rows,
+        "BRS+ wins more often against max^n than BRS does in cc-3",
+    );
+    let c = r.claim.as_ref().unwrap();
+    assert_eq!(c.groups, stopped as u64);
+    assert_eq!(
+        c.games,
+        stopped as u64 * 12,
+        "both matches' games of the paired openings"
+    );
+    assert_eq!(r.samples, Some(c.games));
+    assert_eq!(c.per_group.len(), 2);
+}
+
+#[test]
+fn the_free_for_all_row_names_the_rival_the_claim_fails_against() {
+    let rows = claim_rows(&synthetic_run());
+    let r = row(&rows, "BRS+ wins most");
+    let c = r.claim.as_ref().unwrap();
+    // BRS won 45% of the games, BRS+ 30%, max^n 15%, paranoid 10%: the claim fails
+    // against BRS, and the row names BRS (not the rival BRS+ leads least surely).
+    assert_eq!(c.decision, "disagrees", "{}", r.note);
+    assert!(
+        c.win_rates[1].engine.starts_with("brs@"),
+        "{:?}",
+        c.win_rates[1]
+    );
+    assert!(c.win_rates[1].rate > c.win_rates[0].rate);
+}
+
+#[test]
+fn the_nijssen_winands_2012_rows_carry_their_own_metric() {
+    use gametree_lab::papers::strength::NIJSSEN_WINANDS_2012;
+    let rows: Vec<_> = CLAIMS
+        .iter()
+        .filter(|c| c.paper == NIJSSEN_WINANDS_2012)
+        .collect();
+    assert_eq!(rows.len(), 2);
+    for c in rows {
+        let m = c.conditions.metric.unwrap();
+        assert!(!m.contains("MCTS") && m.contains("alpha-beta"), "{m}");
+    }
+}
+
+#[test]
+fn games_needed_is_the_power_of_the_test_used() {
+    use gametree_lab::papers::strength::games_needed;
+    // Group win rates of 6 games won with probability 0.6: the games the claim's test needs
+    // at the Bonferroni level of 35 claims; matches of that many groups, drawn from the same
+    // games, decide at that level in about 80% of them (at least 65% of 100 here).
+    let mut state = 0x5555_1234_9876_0001u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let mut group = || (0..6).filter(|_| next() < 0.6).count() as f64 / 6.0;
+    let pilot: Vec<f64> = (0..400).map(|_| group()).collect();
+    let games = games_needed(Claim::Beats, &pilot, 35, 6).unwrap();
+    let groups = games.div_ceil(6) as usize;
+    assert!((30..200).contains(&groups), "{groups}");
+    let level = 0.05 / 35.0;
+    let decided = (0..100)
+        .filter(|_| {
+            let xs: Vec<f64> = (0..groups).map(|_| group()).collect();
+            claim_test(Claim::Beats, &xs).0 < level
+        })
+        .count();
+    assert!(decided >= 65, "{decided} of 100 at {groups} groups");
+}
+
+#[test]
+fn every_claim_is_recomputed_from_its_stored_groups() {
+    use gametree_lab::papers::strength::recompute_claims;
+    let rows = claim_rows(&synthetic_run());
+    // Through the JSON: the stored rows alone.
+    let text = serde_json::to_string(&rows).unwrap();
+    let back: Vec<gametree_lab::report::Row> = serde_json::from_str(&text).unwrap();
+    let again = recompute_claims(&back, true);
+    assert_eq!(again.len(), rows.len());
+    for (r, a) in rows.iter().zip(&again) {
+        let c = r.claim.as_ref().unwrap();
+        assert_eq!(a.quantity, r.quantity);
+        assert_eq!(
+            (a.p_value, a.holm_p_value),
+            (c.p_value, c.holm_p_value),
+            "{}",
+            r.quantity
+        );
+        assert_eq!(a.decision, c.decision, "{}", r.quantity);
+        assert!(c.per_group.iter().all(|m| !m.groups.is_empty()));
+    }
+    // A changed group changes the recomputed p-value: the groups are what was tested.
+    let mut changed = back.clone();
+    let c = changed[0].claim.as_mut().unwrap();
+    c.per_group[0].groups[0].wins[0] = 0.0;
+    c.per_group[0].groups[1].wins[0] = 0.0;
+    assert_ne!(
+        recompute_claims(&changed, true)[0].p_value,
+        again[0].p_value
+    );
+    // The committed decisive run (the old test, before per-group results) still reads,
+    // and has nothing to recompute.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let file = std::fs::read_to_string(root.join(gametree_lab::papers::strength::DECISIVE_RESULTS))
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_str(&file).unwrap();
+    let old: Vec<_> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| gametree_lab::reproduce::row_from_json(r).expect("an old row reads"))
+        .collect();
+    assert!(old.iter().filter(|r| r.claim.is_some()).count() >= 39);
+    assert!(recompute_claims(&old, true).is_empty());
 }

@@ -98,3 +98,115 @@ fn normal_quantile_and_samples_needed() {
     assert_eq!(samples_needed(0.05, 0.5, 0.05, 0.8), Some(785));
     assert_eq!(samples_needed(0.0, 0.5, 0.05, 0.8), None);
 }
+
+/// The sign-flip p-value by plain enumeration: the share of the `2^n` sign vectors whose
+/// `|sum e_i (x_i - at)|` reaches the observed one (a reference written apart from the
+/// library's pairs and tolerance).
+fn enumerate_sign_flips(xs: &[f64], at: f64) -> f64 {
+    let d: Vec<f64> = xs.iter().map(|x| x - at).collect();
+    let t: f64 = d.iter().sum::<f64>().abs();
+    let n = d.len();
+    let mut hits = 0u64;
+    for v in 0..(1u64 << n) {
+        let s: f64 = (0..n)
+            .map(|i| if v >> i & 1 == 1 { -d[i] } else { d[i] })
+            .sum();
+        if s.abs() >= t - 1e-9 {
+            hits += 1;
+        }
+    }
+    hits as f64 / (1u64 << n) as f64
+}
+
+#[test]
+fn the_exact_sign_flip_test_is_the_enumeration() {
+    // By hand: [0.3, 0.1, 0.2] against 0: the sums are ±0.3 ±0.1 ±0.2; |s| >= 0.6 only for
+    // all + and all -: p = 2/8.
+    assert!((sign_flip_test(&[0.3, 0.1, 0.2], 0.0, 0, 0) - 0.25).abs() < 1e-15);
+    // Equal magnitudes (ties on the lattice) count as at least as extreme.
+    assert!((sign_flip_test(&[0.5, 0.5], 0.0, 0, 0) - 0.5).abs() < 1e-15);
+    let xs = [
+        0.5, 0.667, 0.333, 0.5, 0.833, 0.5, 0.667, 0.5, 1.0, 0.167, 0.667, 0.5,
+    ];
+    for at in [0.3, 0.4, 0.5, 0.55, 0.6] {
+        let p = sign_flip_test(&xs, at, 0, 0);
+        assert!(
+            (p - enumerate_sign_flips(&xs, at)).abs() < 1e-12,
+            "{at}: {p}"
+        );
+    }
+    // Hoeffding's bound is never below the exact p-value.
+    for at in [0.3, 0.4, 0.5, 0.55, 0.6] {
+        assert!(sign_flip_bound(&xs, at) >= sign_flip_test(&xs, at, 0, 0) - 1e-12);
+    }
+    assert_eq!(sign_flip_bound(&[0.5; 4], 0.5), 1.0);
+}
+
+#[test]
+fn monte_carlo_sign_flips_are_seeded_and_valid() {
+    // 40 values: beyond the enumeration, so resampled; the same seed gives the same p.
+    let xs: Vec<f64> = (0..40).map(|i| [0.5, 0.667, 0.333, 0.833][i % 4]).collect();
+    let a = SignFlips::new(&xs, 5_000, 7);
+    assert!(!a.exact() && a.vectors() == 5_000);
+    assert_eq!(a.p_value(0.5), SignFlips::new(&xs, 5_000, 7).p_value(0.5));
+    assert_ne!(a.p_value(0.5), SignFlips::new(&xs, 5_000, 8).p_value(0.5));
+    // Never below 1 / (1 + resamples), never above 1.
+    assert!(a.p_value(0.0) >= 1.0 / 5_001.0 && a.p_value(0.0) < 1e-3);
+    assert!(a.p_value(0.5833) <= 1.0);
+    // SplitMix64's first outputs from seed 0 (the published reference values).
+    let mut r = SplitMix64::new(0);
+    assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
+    assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+}
+
+#[test]
+fn the_sign_flip_interval_agrees_with_its_test() {
+    let xs = [
+        0.5, 0.667, 0.333, 0.5, 0.833, 0.5, 0.667, 0.5, 1.0, 0.167, 0.667, 0.5,
+    ];
+    let f = SignFlips::new(&xs, 0, 0);
+    for alpha in [0.01, 0.05, 0.2] {
+        let [lo, hi] = f.interval(alpha, None, 0.0, 1.0);
+        let mean = xs.iter().sum::<f64>() / 12.0;
+        assert!(lo < mean && mean < hi, "{alpha}: [{lo}, {hi}]");
+        // Points well inside are not rejected; points beyond the bounds are.
+        assert!(f.p_value(lo + 1e-3) >= alpha && f.p_value(hi - 1e-3) >= alpha);
+        if lo > 0.0 {
+            assert!(f.p_value(lo - 1e-3) < alpha, "{alpha} {lo}");
+        }
+        if hi < 1.0 {
+            assert!(f.p_value(hi + 1e-3) < alpha, "{alpha} {hi}");
+        }
+        // With an anchor, the interval holds it exactly when the caller did not reject it.
+        for at in [0.3, 0.4, 0.45, 0.7, 0.8] {
+            let rejected = f.p_value(at) < alpha;
+            let [lo, hi] = f.interval(alpha, Some((at, rejected)), 0.0, 1.0);
+            assert_eq!(lo <= at && at <= hi, !rejected, "{alpha} {at}");
+        }
+    }
+}
+
+#[test]
+fn student_t_by_known_values() {
+    // Tables: P(T > 2.228) = 0.025 at 10 df; P(T > 1.0) = 0.25 at 1 df (Cauchy: 1/4);
+    // P(T > 2.0) at 2 df = (1 - 2 / sqrt(6)) / 2 (closed form).
+    assert!((student_t_upper(2.228, 10.0) - 0.025).abs() < 1e-4);
+    assert!((student_t_upper(1.0, 1.0) - 0.25).abs() < 1e-12);
+    assert!((student_t_upper(2.0, 2.0) - (1.0 - 2.0 / 6f64.sqrt()) / 2.0).abs() < 1e-12);
+    assert!((student_t_upper(-2.0, 2.0) - (1.0 + 2.0 / 6f64.sqrt()) / 2.0).abs() < 1e-12);
+    // The quantile inverts it and matches the 97.5% table.
+    for df in [1usize, 5, 10, 30] {
+        assert!(
+            (student_t_quantile(0.975, df as f64) - t975(df)).abs() < 1e-3,
+            "{df}"
+        );
+    }
+    // The interval excludes a point exactly when the two-sided test rejects there.
+    let xs = [0.42, 0.48, 0.51, 0.39, 0.47, 0.5, 0.44, 0.46];
+    let [lo, hi] = t_interval(&xs, 0.05);
+    assert!(t_test(&xs, lo - 1e-6).p_two_sided < 0.05 && t_test(&xs, lo + 1e-6).p_two_sided > 0.05);
+    assert!(t_test(&xs, hi + 1e-6).p_two_sided < 0.05 && t_test(&xs, hi - 1e-6).p_two_sided > 0.05);
+    // No spread: 0 on the side of the mean.
+    let t = t_test(&[0.45; 5], 0.4);
+    assert_eq!((t.p_above, t.p_below), (0.0, 1.0));
+}

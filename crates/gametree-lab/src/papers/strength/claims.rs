@@ -214,6 +214,17 @@ const NW_POLICY_CONDITIONS: PaperConditions = PaperConditions {
     metric: Some("win rate in self-play between MCTS search policies"),
 };
 
+const NW_OVERVIEW_CONDITIONS: PaperConditions = PaperConditions {
+    game: Some(
+        "Chinese Checkers, Focus, Rolit and Blokus (BRS the best alpha-beta technique in general)",
+    ),
+    players: None,
+    board: None,
+    time_per_move: None,
+    games: None,
+    metric: Some("win rate of each alpha-beta technique (max^n, paranoid, BRS) against the others"),
+};
+
 /// The published claims.
 pub const CLAIMS: [ClaimSpec; 13] = [
     ClaimSpec {
@@ -293,10 +304,7 @@ pub const CLAIMS: [ClaimSpec; 13] = [
         on: On::Match(2),
         games: &[Blokus],
         generalised: &[],
-        conditions: PaperConditions {
-            game: Some("Chinese Checkers, Focus, Rolit and Blokus (BRS the best alpha-beta technique in general)"),
-            ..NW_POLICY_CONDITIONS
-        },
+        conditions: NW_OVERVIEW_CONDITIONS,
     },
     ClaimSpec {
         text: "BRS beats paranoid",
@@ -305,10 +313,7 @@ pub const CLAIMS: [ClaimSpec; 13] = [
         on: On::Match(6),
         games: &[Blokus],
         generalised: &[],
-        conditions: PaperConditions {
-            game: Some("Chinese Checkers, Focus, Rolit and Blokus (BRS the best alpha-beta technique in general)"),
-            ..NW_POLICY_CONDITIONS
-        },
+        conditions: NW_OVERVIEW_CONDITIONS,
     },
     ClaimSpec {
         text: "MCTS with the max^n policy beats MCTS with the paranoid policy",

@@ -16,11 +16,14 @@
 //! A match reports the papers' metric, the first engine's win rate (the share of the wins
 //! that went to its seats, ties shared; 0.5 is even), with a Wilson interval, and its
 //! pairwise score; per game every engine gets a rating from all its games. A match a
-//! published claim rests on ([`CLAIMS`]) stops when its sequential test (a GSPRT on the
-//! group win rates, [`sequential`]) decides, or at [`CLAIM_GAMES`] games; the claim is then
-//! judged by an exact sign test on the group win rates ([`claim_test`]; TOST for "about
-//! equal", a shifted test for "at least as good") whose p-value is adjusted by Holm's
-//! method over every claim ([`decide`]). Quick mode gives no verdicts.
+//! published claim rests on ([`CLAIMS`]) stops when its sequential rule ([`sequential`])
+//! decides or finds the effect absent, or at [`CLAIM_GAMES`] games; the claim is then judged
+//! by a test of the mean of the group win rates ([`claim_test`]: a sign-flip permutation
+//! test for "beats", "improves" and "wins most"; Student's t against the margin for "at
+//! least as good", TOST for "about equal") whose p-value is adjusted by Holm's method over
+//! every claim ([`decide`]); the row prints the interval of the tested mean at the row's
+//! Holm-adjusted level ([`claim_interval`]) and stores the per-group results
+//! ([`recompute_claims`] recomputes every verdict from them). Quick mode gives no verdicts.
 //!
 //! The run splits into items ([`items`]: blocks of [`Plan::block`] openings of one match)
 //! for `--shard`; [`assemble`] rebuilds the matches from the items' games, applying the
@@ -46,7 +49,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::claim::{ClaimTest, Conditions, Sequential, WinRate};
+use crate::claim::{ClaimTest, Conditions, GroupWins, MatchGroups, Sequential, WinRate};
 pub use crate::experiment::{BudgetRule, StrengthMatches};
 use crate::experiment::{Ctx, Experiment, Output, Split, Work};
 use crate::report::{Number, Row, Verdict};
@@ -54,7 +57,8 @@ use gametree_run::engine::{Engine, EngineError, EngineOptions, MoveBudget};
 use gametree_run::engine_policy::{Milli, PlayoutOption, PolicyOptions};
 use gametree_run::rating::{rate, Finish, RatingConfig};
 use gametree_run::stats::{
-    holm, samples_needed, sign_test, summarize, wilson, Sprt, SprtState, Summary,
+    holm, samples_needed, sign_flip_bound, summarize, t_interval, t_test, wilson, SignFlips, Sprt,
+    SprtState, Summary,
 };
 use gametree_run::tournament::{
     seatings, summarise, GameResult, TournamentConfig, TournamentError, TournamentResult,
@@ -433,11 +437,13 @@ pub const ENTRANTS: [Entrant; 11] = [
 ];
 
 impl Claim {
-    /// The futility tests of a match of this claim ([`sequential`]): "beats" H0 `0.5`
-    /// against H1 `0.5 +` [`EFFECT`]; "at least as good" H0 `0.5 -` [`MARGIN`] against H1
-    /// `0.5`. Error rates [`SPRT_ALPHA`] and [`SPRT_BETA`]. "About equal" has none (only a
-    /// decisive test stops it), nor have the claims on several matches ("improves", "wins
-    /// most"): their matches run to their cap.
+    /// The futility tests of a match of this claim ([`sequential`]), symmetric about the
+    /// null: "beats" H0 `0.5` against H1 `0.5 +` [`EFFECT`] (the paper's effect) and
+    /// against H1 `0.5 -` [`EFFECT`] (the same effect against it); "at least as good" H0
+    /// `0.5 -` [`MARGIN`] against H1 `0.5` and against H1 `0.5 - 2` [`MARGIN`]. Error rates
+    /// [`SPRT_ALPHA`] and [`SPRT_BETA`]. "About equal" has none (only a decisive test stops
+    /// it), nor have the claims on several matches ("improves", "wins most"): their matches
+    /// run to their cap.
     pub fn sprts(self) -> Vec<Sprt> {
         let t = |h0: f64, h1: f64| Sprt {
             h0,
@@ -446,8 +452,8 @@ impl Claim {
             beta: SPRT_BETA,
         };
         match self {
-            Claim::Beats => vec![t(0.5, 0.5 + EFFECT)],
-            Claim::AtLeastAsGood => vec![t(0.5 - MARGIN, 0.5)],
+            Claim::Beats => vec![t(0.5, 0.5 + EFFECT), t(0.5, 0.5 - EFFECT)],
+            Claim::AtLeastAsGood => vec![t(0.5 - MARGIN, 0.5), t(0.5 - MARGIN, 0.5 - 2.0 * MARGIN)],
             Claim::AboutEqual | Claim::Improves | Claim::WinsMost => Vec::new(),
         }
     }
@@ -470,6 +476,18 @@ pub const EFFECT: f64 = 0.05;
 
 /// The level of the claims' tests, after Holm's adjustment over the family.
 pub const ALPHA: f64 = 0.05;
+
+/// The Monte Carlo resamples of the sign-flip permutation test beyond
+/// [`gametree_run::stats::SIGN_FLIP_EXACT_MAX`] groups (below, every sign vector is
+/// enumerated).
+pub const PERMUTATION_RESAMPLES: u64 = 100_000;
+
+/// The seed of the sign-flip test's [`gametree_run::stats::SplitMix64`] resamples.
+pub const PERMUTATION_SEED: u64 = 0x5743_0044;
+
+/// The decision of a claim whose match the futility rule stopped and whose test is not
+/// significant: the paper's effect is ruled out at the futility tests' error rates.
+pub const ABSENT: &str = "absent at this budget";
 
 /// The futility tests' type I error rate.
 pub const SPRT_ALPHA: f64 = 0.05;
@@ -531,65 +549,241 @@ pub fn decide(holm_p: f64, agrees: bool) -> &'static str {
     }
 }
 
-/// The fixed-sample test of `claim` on the group win rates `xs` of the first engine: the
-/// p-value, whether the data lean toward the claim, and the test's name.
+/// The decision of a claim row: `too-few` without verdicts (quick mode) or with fewer than
+/// [`MIN_GROUPS`] groups; else [`decide`], except that an insignificant claim whose match
+/// the futility rule stopped is [`ABSENT`] (the effect the paper reports is ruled out at
+/// the futility tests' error rates), counted apart from `inconclusive` and `too-few`.
+pub fn decision(
+    verdicts: bool,
+    groups: usize,
+    holm_p: f64,
+    agrees: bool,
+    futile: bool,
+) -> &'static str {
+    if !verdicts || groups < MIN_GROUPS {
+        return "too-few";
+    }
+    match decide(holm_p, agrees) {
+        "inconclusive" if futile => ABSENT,
+        d => d,
+    }
+}
+
+/// The point a claim's test is centred on: 0.5 for "beats", `0.5 - MARGIN` for "at least
+/// as good", 0.5 (the band's centre) for "about equal", 0 for the paired differences of
+/// "improves" and "wins most".
+pub fn null_of(claim: Claim) -> f64 {
+    match claim {
+        Claim::Beats | Claim::AboutEqual => 0.5,
+        Claim::AtLeastAsGood => 0.5 - MARGIN,
+        Claim::Improves | Claim::WinsMost => 0.0,
+    }
+}
+
+fn permutation_words(xs: &[f64]) -> String {
+    if xs.len() <= gametree_run::stats::SIGN_FLIP_EXACT_MAX {
+        format!("exact over all 2^{} sign vectors", xs.len())
+    } else {
+        format!(
+            "Monte Carlo over {PERMUTATION_RESAMPLES} sign vectors of SplitMix64 seeded {PERMUTATION_SEED:#x}"
+        )
+    }
+}
+
+/// The fixed-sample test of `claim` on the group values `xs` of the first engine (its group
+/// win rates, or paired differences of them): the p-value, whether the data lean toward the
+/// claim, and the test's name. The tests use the values' magnitudes, not only their signs.
 ///
-/// - [`Claim::Beats`]: the exact two-sided sign test against 0.5;
-/// - [`Claim::AtLeastAsGood`]: the exact two-sided sign test against `0.5 - MARGIN`
-///   (non-inferiority when above);
+/// - [`Claim::Beats`]: the two-sided sign-flip permutation test of the mean against 0.5
+///   ([`SignFlips`]: exact up to 16 groups, else [`PERMUTATION_RESAMPLES`] Monte Carlo sign
+///   vectors from the seeded, pinned generator);
 /// - [`Claim::Improves`] and [`Claim::WinsMost`]: `xs` are paired differences of win rates
-///   (one rival's for "wins most"), the exact two-sided sign test against 0;
-/// - [`Claim::AboutEqual`]: TOST, two one-sided exact sign tests against `0.5 ± MARGIN`
-///   (p the larger), unless the sign test of lying outside that band (p twice the smaller
+///   (one rival's for "wins most"), the same test against 0;
+/// - [`Claim::AtLeastAsGood`]: Student's two-sided t test of the mean against
+///   `0.5 - MARGIN` (non-inferiority when above);
+/// - [`Claim::AboutEqual`]: TOST, two one-sided t tests of the mean against `0.5 ± MARGIN`
+///   (p the larger), unless the t test of lying outside that band (p twice the smaller
 ///   one-sided p) gives a smaller p-value.
 pub fn claim_test(claim: Claim, xs: &[f64]) -> (f64, bool, String) {
+    let mean = xs.iter().sum::<f64>() / xs.len().max(1) as f64;
     match claim {
-        Claim::Improves | Claim::WinsMost => {
-            let t = sign_test(xs, 0.0);
+        Claim::Improves | Claim::WinsMost | Claim::Beats => {
+            let at = null_of(claim);
+            let p = SignFlips::new(xs, PERMUTATION_RESAMPLES, PERMUTATION_SEED).p_value(at);
+            let what = if at == 0.0 {
+                "the paired group differences"
+            } else {
+                "the group win rates"
+            };
             (
-                t.p_two_sided,
-                t.above > t.below,
-                "exact two-sided sign test of the paired group differences against 0".into(),
-            )
-        }
-        Claim::Beats => {
-            let t = sign_test(xs, 0.5);
-            (
-                t.p_two_sided,
-                t.above > t.below,
-                "exact two-sided sign test of the group win rates against 0.5".into(),
+                p,
+                mean > at,
+                format!(
+                    "two-sided sign-flip permutation test of the mean of {what} against {at} ({})",
+                    permutation_words(xs)
+                ),
             )
         }
         Claim::AtLeastAsGood => {
-            let at = 0.5 - MARGIN;
-            let t = sign_test(xs, at);
+            let at = null_of(claim);
+            let t = t_test(xs, at);
             (
                 t.p_two_sided,
-                t.above > t.below,
-                format!("exact two-sided sign test of the group win rates against {at} (non-inferiority margin {MARGIN})"),
+                t.mean > at,
+                format!("two-sided Student's t test of the mean of the group win rates against {at} (non-inferiority margin {MARGIN})"),
             )
         }
         Claim::AboutEqual => {
             let (lo, hi) = (0.5 - MARGIN, 0.5 + MARGIN);
-            let below = sign_test(xs, lo);
-            let above = sign_test(xs, hi);
+            let below = t_test(xs, lo);
+            let above = t_test(xs, hi);
             let tost = below.p_above.max(above.p_below);
             let outside = (2.0 * below.p_below.min(above.p_above)).min(1.0);
             if tost <= outside {
                 (
                     tost,
                     true,
-                    format!("TOST: two one-sided exact sign tests of the group win rates, above {lo} and below {hi}"),
+                    format!("TOST: two one-sided Student's t tests of the mean of the group win rates, above {lo} and below {hi}"),
                 )
             } else {
                 (
                     outside,
                     false,
-                    format!("exact sign test of the group win rates lying outside {lo}..{hi}"),
+                    format!("Student's t test of the mean of the group win rates lying outside {lo}..{hi}"),
                 )
             }
         }
     }
+}
+
+/// The p-value the decisive stop of [`sequential`] compares with [`decisive_p`]: for the
+/// permutation tests Hoeffding's bound on it ([`sign_flip_bound`]: never below the exact
+/// p-value, and computable at `1e-6`, where Monte Carlo is not), for the t tests their own
+/// p-value ([`claim_test`]).
+pub fn stop_p(claim: Claim, xs: &[f64]) -> f64 {
+    match claim {
+        Claim::Beats | Claim::Improves | Claim::WinsMost => sign_flip_bound(xs, null_of(claim)),
+        Claim::AtLeastAsGood | Claim::AboutEqual => claim_test(claim, xs).0,
+    }
+}
+
+/// The level `alpha*` a row's own p-value `p` is held to after Holm's adjustment (`holm_p`):
+/// `ALPHA p / holm_p`, so that `p < alpha*` exactly when `holm_p <` [`ALPHA`] (for the
+/// `j`th smallest of `m` p-values without a carried maximum, Holm's step level `ALPHA / (m
+/// - j + 1)`); `ALPHA / family` when both are 0.
+pub fn adjusted_level(p: f64, holm_p: f64, family: u64) -> f64 {
+    if holm_p > 0.0 {
+        (ALPHA * p / holm_p).min(ALPHA)
+    } else {
+        ALPHA / family.max(1) as f64
+    }
+}
+
+/// The interval of the mean of `xs` that a claim row prints, at its adjusted level `alpha`
+/// ([`adjusted_level`]), with its confidence and what it is of, agreeing with the row's
+/// verdict `significant` (`agrees` or `disagrees`) by construction:
+///
+/// - "beats", "improves", "wins most": the sign-flip test inverted ([`SignFlips::interval`],
+///   the same sign vectors), `1 - alpha`: it excludes the null exactly when the verdict is
+///   significant;
+/// - "at least as good": the t interval, `1 - alpha`;
+/// - "about equal": the t interval at `1 - 2 alpha` (TOST: within `0.5 ± MARGIN` exactly when
+///   equivalence is shown), or at `1 - alpha` when the claim is refuted (wholly outside the
+///   band).
+pub fn claim_interval(
+    claim: Claim,
+    xs: &[f64],
+    alpha: f64,
+    significant: bool,
+    agrees: bool,
+) -> ([f64; 2], f64, String) {
+    let at = null_of(claim);
+    match claim {
+        Claim::Beats | Claim::Improves | Claim::WinsMost => {
+            let (lo, hi) = if at == 0.0 { (-1.0, 1.0) } else { (0.0, 1.0) };
+            let i = SignFlips::new(xs, PERMUTATION_RESAMPLES, PERMUTATION_SEED).interval(
+                alpha,
+                Some((at, significant)),
+                lo,
+                hi,
+            );
+            let of = if at == 0.0 {
+                "the mean paired group difference (sign-flip test inverted)"
+            } else {
+                "the mean group win rate (sign-flip test inverted)"
+            };
+            (i, 1.0 - alpha, of.into())
+        }
+        Claim::AtLeastAsGood => (
+            clamp01(t_interval(xs, alpha)),
+            1.0 - alpha,
+            "the mean group win rate (Student's t)".into(),
+        ),
+        Claim::AboutEqual => {
+            let a = if significant && !agrees {
+                alpha
+            } else {
+                2.0 * alpha
+            };
+            (
+                clamp01(t_interval(xs, a)),
+                1.0 - a,
+                "the mean group win rate (Student's t; TOST's interval unless refuted)".into(),
+            )
+        }
+    }
+}
+
+/// A t interval of a win rate clamped to `[0, 1]`, the range a win rate takes (a sample of
+/// one group has no t interval: `[0, 1]`, which the JSON can hold, unlike infinities).
+fn clamp01([lo, hi]: [f64; 2]) -> [f64; 2] {
+    [lo.clamp(0.0, 1.0), hi.clamp(0.0, 1.0)]
+}
+
+/// Whether a claim row's interval `[lo, hi]` says what its decision says: for `agrees` and
+/// `disagrees` it excludes the null on the decision's side (for "about equal" agreeing, it
+/// lies within `0.5 ± MARGIN`; disagreeing, wholly outside); for `inconclusive` and
+/// [`ABSENT`] it does neither. (`too-few` rows say nothing: always true.)
+pub fn interval_agrees(claim: Claim, interval: [f64; 2], decision: &str) -> bool {
+    let [lo, hi] = interval;
+    let at = null_of(claim);
+    let (above, below, inside, outside) = match claim {
+        Claim::AboutEqual => {
+            let (a, b) = (0.5 - MARGIN, 0.5 + MARGIN);
+            (false, false, lo > a && hi < b, hi < a || lo > b)
+        }
+        _ => (lo > at, hi < at, false, false),
+    };
+    match (claim, decision) {
+        (Claim::AboutEqual, "agrees") => inside,
+        (Claim::AboutEqual, "disagrees") => outside,
+        (Claim::AboutEqual, "inconclusive") | (Claim::AboutEqual, ABSENT) => !inside && !outside,
+        (_, "agrees") => above,
+        (_, "disagrees") => below,
+        (_, "inconclusive") | (_, ABSENT) => !above && !below,
+        _ => true,
+    }
+}
+
+/// About how many games `claim`'s test needs to decide at the effect `xs` show, with 80%
+/// power: the normal approximation of a test of the mean of the group values, two-sided at
+/// the Bonferroni level `ALPHA / family` (one-sided for TOST), the standard deviation the
+/// sample's (floored at `VAR_FLOOR`'s root), in groups times `games_per_group`; `None`
+/// when the observed effect is nil.
+pub fn games_needed(claim: Claim, xs: &[f64], family: u64, games_per_group: u64) -> Option<u64> {
+    let Summary { sd, mean, .. } = summarize(xs);
+    let shift = match claim {
+        Claim::AboutEqual => MARGIN - (mean - 0.5).abs(),
+        _ => (mean - null_of(claim)).abs(),
+    }
+    .abs();
+    let level = ALPHA / family.max(1) as f64;
+    let level = if claim == Claim::AboutEqual {
+        2.0 * level
+    } else {
+        level
+    };
+    samples_needed(shift, sd.max(VAR_FLOOR.sqrt()), level, 0.8).map(|g| g * games_per_group)
 }
 
 /// The time per move the node budgets were calibrated to, in milliseconds.
@@ -851,9 +1045,9 @@ pub struct MatchResult {
 pub struct SequentialRun {
     /// The futility tests ([`Claim::sprts`]).
     pub tests: Vec<Sprt>,
-    /// Each futility test's state, once decided (sticky).
+    /// Each futility test's state at the last group looked at.
     pub states: Vec<SprtState>,
-    /// Each futility test's log-likelihood ratio where it decided, or at the last group.
+    /// Each futility test's log-likelihood ratio at the last group looked at.
     pub llr: Vec<f64>,
     /// The groups played when the match stopped (or all of them).
     pub groups: usize,
@@ -864,10 +1058,10 @@ pub struct SequentialRun {
 /// Why a claim's match stopped before its cap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
-    /// The claim's exact test fell below [`decisive_p`]: decided, either way.
+    /// The claim's test fell below [`decisive_p`] ([`stop_p`]): decided, either way.
     Decisive,
-    /// A futility test accepted its H0 with the group mean within [`EFFECT`] of it: the
-    /// effect the paper claims is absent, and more games would not decide either way.
+    /// Every futility test accepted its H0: an effect of the paper's size is ruled out
+    /// either way ([`ABSENT`] unless the final test is significant).
     Futile,
 }
 
@@ -890,12 +1084,15 @@ impl SequentialRun {
 /// Runs the stopping rule of `claim`'s match over the group win rates `xs` in order, from
 /// [`MIN_GROUPS`] groups on, and stops at the first group where
 ///
-/// - the claim's exact test ([`claim_test`]) on the groups so far has a p-value below
-///   [`decisive_p`] (**decisive**: the claim is decided, agreeing or disagreeing), or
-/// - a futility test ([`Claim::sprts`], a GSPRT on the group win rates) has accepted its
-///   H0 and the groups' mean lies within [`EFFECT`] of that H0 (**futile**: the data sit at
-///   the null, not beyond it; a futility stop never makes a claim significant, so it spends
-///   no type I error).
+/// - the claim's test on the groups so far has a p-value below [`decisive_p`] ([`stop_p`]:
+///   Hoeffding's bound on the sign-flip test, the t tests' own p-value) (**decisive**: the
+///   claim is decided, agreeing or disagreeing), or
+/// - every futility test ([`Claim::sprts`], GSPRTs on the group win rates, one for the
+///   paper's effect and one for the same effect against the claim) is at or below its
+///   lower bound at this group (**futile**: an effect of that size is ruled out either
+///   way; data that lean against the claim beyond the band keep the second test open, so
+///   the match goes on toward a decision; a futility stop never makes a claim significant,
+///   so it spends no type I error).
 ///
 /// Claims on several matches never stop (`cap`).
 pub fn sequential(claim: Claim, xs: &[f64]) -> SequentialRun {
@@ -913,20 +1110,13 @@ pub fn sequential(claim: Claim, xs: &[f64]) -> SequentialRun {
     for g in MIN_GROUPS..=xs.len() {
         let seen = &xs[..g];
         for (i, t) in tests.iter().enumerate() {
-            if states[i] == SprtState::Continue {
-                llr[i] = t.llr(seen, VAR_FLOOR);
-                states[i] = t.state_of(llr[i]);
-            }
+            llr[i] = t.llr(seen, VAR_FLOOR);
+            states[i] = t.state_of(llr[i]);
         }
-        if claim.stops() && claim_test(claim, seen).0 < level {
+        if claim.stops() && stop_p(claim, seen) < level {
             return run(states, llr, g, Some(Stop::Decisive));
         }
-        let mean = seen.iter().sum::<f64>() / g as f64;
-        let futile = tests
-            .iter()
-            .zip(&states)
-            .any(|(t, &s)| s == SprtState::AcceptH0 && (mean - t.h0).abs() <= EFFECT);
-        if futile {
+        if !tests.is_empty() && states.iter().all(|&s| s == SprtState::AcceptH0) {
             return run(states, llr, g, Some(Stop::Futile));
         }
     }
@@ -961,6 +1151,130 @@ pub fn paired_differences(a: &[(usize, f64)], b: &[(usize, f64)]) -> Vec<f64> {
     a.iter()
         .filter_map(|&(o, x)| b.iter().find(|&&(p, _)| p == o).map(|&(_, y)| x - y))
         .collect()
+}
+
+/// Each group's games and each of the `engines` engines' wins in them (win shares summed,
+/// in the order of [`group_shares`], so `wins[e] / games` is its group win rate), in order
+/// of the groups' openings: the per-group results a claim row stores.
+pub fn group_wins(games: &[GameResult], engines: usize) -> Vec<GroupWins> {
+    let mut out: Vec<GroupWins> = Vec::new();
+    for g in games {
+        let f = g.finish();
+        match out.last_mut() {
+            Some(last) if last.opening == g.opening as u64 => {
+                last.games += 1;
+                for (e, w) in last.wins.iter_mut().enumerate() {
+                    *w += f.share_of(e);
+                }
+            }
+            _ => out.push(GroupWins {
+                opening: g.opening as u64,
+                games: 1,
+                wins: (0..engines).map(|e| f.share_of(e)).collect(),
+            }),
+        }
+    }
+    out
+}
+
+/// Engine `e`'s group win rates of a match's per-group results, with their openings.
+fn rates_of(m: &MatchGroups, e: usize) -> Vec<(usize, f64)> {
+    m.groups
+        .iter()
+        .map(|g| (g.opening as usize, g.wins[e] / g.games as f64))
+        .collect()
+}
+
+/// A claim's test computed from per-group results ([`test_groups`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupTest {
+    /// The p-value.
+    pub p: f64,
+    /// Whether the data lean toward the claim.
+    pub agrees: bool,
+    /// The test, in words.
+    pub test: String,
+    /// The values tested: the group win rates, or paired differences (for "wins most",
+    /// against the rival the verdict rests on).
+    pub xs: Vec<f64>,
+    /// For "wins most", the rival (engine index) the verdict rests on.
+    pub rival: Option<usize>,
+}
+
+/// `claim`'s test from the per-group results of its matches (one match; two, paired by
+/// opening, for "improves"): the function a claim row is computed with, and the one that
+/// recomputes it from the stored JSON ([`recompute_claims`]). `None` when the results do
+/// not fit the claim (e.g. one match for "improves").
+///
+/// "Wins most" is an intersection-union test: the first engine must lead every rival, each
+/// by the paired sign-flip test of the group win shares. When it leans ahead of every
+/// rival, p is the largest of their p-values and the rival the one it leads least
+/// surely; when it leans behind one or more, the claim is judged against the rival that
+/// refutes it most surely (the smallest p among them, times the rivals for Bonferroni),
+/// and that rival is the row's.
+pub fn test_groups(claim: Claim, per_group: &[MatchGroups]) -> Option<GroupTest> {
+    let plain = |xs: Vec<f64>| {
+        let (p, agrees, test) = claim_test(claim, &xs);
+        GroupTest {
+            p,
+            agrees,
+            test,
+            xs,
+            rival: None,
+        }
+    };
+    match claim {
+        Claim::Beats | Claim::AtLeastAsGood | Claim::AboutEqual => {
+            let [m] = per_group else { return None };
+            Some(plain(rates_of(m, 0).into_iter().map(|(_, w)| w).collect()))
+        }
+        Claim::Improves => {
+            let [a, b] = per_group else { return None };
+            Some(plain(paired_differences(&rates_of(a, 0), &rates_of(b, 0))))
+        }
+        Claim::WinsMost => {
+            let [m] = per_group else { return None };
+            let k = m.engines.len();
+            if k < 2 {
+                return None;
+            }
+            let first = rates_of(m, 0);
+            let tests: Vec<(f64, bool, Vec<f64>, usize)> = (1..k)
+                .map(|e| {
+                    let xs = paired_differences(&first, &rates_of(m, e));
+                    let (p, agrees, _) = claim_test(claim, &xs);
+                    (p, agrees, xs, e)
+                })
+                .collect();
+            let all = tests.iter().all(|t| t.1);
+            let (p, agrees, xs, e) = if all {
+                tests.into_iter().max_by(|a, b| a.0.total_cmp(&b.0))?
+            } else {
+                let (p, a, xs, e) = tests
+                    .into_iter()
+                    .filter(|t| !t.1)
+                    .min_by(|a, b| a.0.total_cmp(&b.0))?;
+                ((p * (k - 1) as f64).min(1.0), a, xs, e)
+            };
+            let test = format!(
+                "intersection-union test: two-sided sign-flip permutation tests of the mean paired difference of the first engine's group win share and each of the {} others' ({}); {}",
+                k - 1,
+                permutation_words(&xs),
+                if all {
+                    "it leads every rival: p the largest"
+                } else {
+                    "it trails a rival: p the smallest against it, times the rivals (Bonferroni)"
+                }
+            );
+            Some(GroupTest {
+                p,
+                agrees,
+                test,
+                xs,
+                rival: Some(e),
+            })
+        }
+    }
 }
 
 impl MatchResult {
@@ -1565,6 +1879,13 @@ struct Pending {
     /// The values tested (group win rates, or paired differences).
     xs: Vec<f64>,
     in_family: bool,
+    /// The per-group results the test was computed from.
+    per_group: Vec<MatchGroups>,
+    /// The games the test rests on (for "improves", those of the paired openings in both
+    /// matches).
+    games: u64,
+    /// The games per tested value (for "improves", both matches' games of one opening).
+    games_per_group: u64,
 }
 
 /// What a claim's row compares the first engine with.
@@ -1806,60 +2127,75 @@ impl Strength {
             game.label(),
             spec.paper.short
         );
-        let pending = |m, other, (p, agrees, test), xs| Pending {
-            quantity: quantity.clone(),
-            spec,
-            m,
-            other,
-            p,
-            agrees,
-            test,
-            xs,
-            in_family,
+        let names = |i: usize| -> Vec<String> {
+            self.matches[i].engines.iter().map(Engine::name).collect()
+        };
+        let size_of = |i: usize| {
+            let m = &self.matches[i];
+            m.game.group_size(m.engines.len()) as u64
+        };
+        let pending =
+            |m: usize, other, t: GroupTest, per_group: Vec<MatchGroups>, games, per| Pending {
+                quantity: quantity.clone(),
+                spec,
+                m,
+                other,
+                p: t.p,
+                agrees: t.agrees,
+                test: t.test,
+                xs: t.xs,
+                in_family,
+                per_group,
+                games,
+                games_per_group: per,
+            };
+        let groups_of = |i: usize, r: &[GameResult]| MatchGroups {
+            engines: names(i),
+            groups: group_wins(r, self.matches[i].engines.len()),
         };
         Some(match spec.on {
             On::Match(i) => {
                 let m = self.position(game, i)?;
-                played(m).map(|r| {
-                    let xs = group_win_rates(r);
-                    pending(m, Other::Second, claim_test(spec.claim, &xs), xs)
+                played(m).and_then(|r| {
+                    let g = vec![groups_of(m, r)];
+                    let t = test_groups(spec.claim, &g).ok_or((m, "n/a: no groups".into()))?;
+                    Ok(pending(m, Other::Second, t, g, r.len() as u64, size_of(m)))
                 })
             }
             On::Pair(i, j) => {
                 let (a, b) = (self.position(game, i)?, self.position(game, j)?);
                 played(a).and_then(|ra| {
-                    played(b).map(|rb| {
-                        let xs = paired_differences(&group_shares(ra, 0), &group_shares(rb, 0));
-                        pending(a, Other::Match(b), claim_test(spec.claim, &xs), xs)
+                    played(b).and_then(|rb| {
+                        let g = vec![groups_of(a, ra), groups_of(b, rb)];
+                        let t = test_groups(spec.claim, &g).ok_or((a, "n/a: no groups".into()))?;
+                        // The games of the openings both matches played.
+                        let paired = |x: &MatchGroups, y: &MatchGroups| -> u64 {
+                            x.groups
+                                .iter()
+                                .filter(|gx| y.groups.iter().any(|gy| gy.opening == gx.opening))
+                                .map(|gx| gx.games)
+                                .sum()
+                        };
+                        let games = paired(&g[0], &g[1]) + paired(&g[1], &g[0]);
+                        let per = size_of(a) + size_of(b);
+                        Ok(pending(a, Other::Match(b), t, g, games, per))
                     })
                 })
             }
             On::FreeForAll(i) => {
                 let m = self.position(game, i)?;
-                played(m).map(|r| {
-                    // An intersection-union test: the first beats every rival, each by a
-                    // paired sign test; the p-value is the largest.
-                    // The row reports the rival with the largest p-value; the claim holds
-                    // only if the first engine leads every rival.
-                    let first = group_shares(r, 0);
-                    let k = self.matches[m].engines.len();
-                    let tests: Vec<(f64, bool, Vec<f64>, usize)> = (1..k)
-                        .map(|e| {
-                            let xs = paired_differences(&first, &group_shares(r, e));
-                            let (p, agrees, _) = claim_test(spec.claim, &xs);
-                            (p, agrees, xs, e)
-                        })
-                        .collect();
-                    let agrees = tests.iter().all(|t| t.1);
-                    let (p, _, xs, e) = tests
-                        .into_iter()
-                        .max_by(|a, b| a.0.total_cmp(&b.0))
-                        .expect("a free-for-all has rivals");
-                    let test = format!(
-                        "intersection-union test: exact two-sided sign tests of the first engine's group win share against each of the {} others, paired by opening; p the largest",
-                        k - 1
-                    );
-                    pending(m, Other::Rival(e), (p, agrees, test), xs)
+                played(m).and_then(|r| {
+                    let g = vec![groups_of(m, r)];
+                    let t = test_groups(spec.claim, &g).ok_or((m, "n/a: no groups".into()))?;
+                    let e = t.rival.unwrap_or(1);
+                    Ok(pending(
+                        m,
+                        Other::Rival(e),
+                        t,
+                        g,
+                        r.len() as u64,
+                        size_of(m),
+                    ))
                 })
             }
         })
@@ -1915,41 +2251,39 @@ impl Strength {
             unreachable!("a pending claim's match was played")
         };
         let game = m.game;
-        let (w, ci, n) = m.win_rate().unwrap_or((f64::NAN, [0.0, 1.0], 0));
+        let (w, ci, _) = m.win_rate().unwrap_or((f64::NAN, [0.0, 1.0], 0));
+        let n = c.games;
         let groups = c.xs.len();
         let seq = m
             .sequential
             .clone()
             .unwrap_or_else(|| sequential(c.spec.claim, &c.xs));
-        let decision = if !self.plan.verdicts || groups < MIN_GROUPS {
-            "too-few"
-        } else {
-            decide(holm_p, c.agrees)
-        };
+        let decision = decision(
+            self.plan.verdicts,
+            groups,
+            holm_p,
+            c.agrees,
+            seq.stop == Some(Stop::Futile),
+        );
         let verdict = match decision {
             "agrees" => Verdict::Within,
             "disagrees" => Verdict::Differs,
             _ => Verdict::TooFew,
         };
-        let Summary { sd, mean, .. } = summarize(&c.xs);
-        let shift = match c.spec.claim {
-            Claim::Beats => (mean - 0.5).abs(),
-            Claim::AtLeastAsGood => (mean - (0.5 - MARGIN)).abs(),
-            Claim::AboutEqual => (MARGIN - (mean - 0.5).abs()).abs(),
-            Claim::Improves | Claim::WinsMost => mean.abs(),
-        };
         let size = game.group_size(m.engines.len());
         let games_needed = (decision == "inconclusive")
-            .then(|| {
-                samples_needed(
-                    shift,
-                    sd.max(VAR_FLOOR.sqrt()),
-                    ALPHA / family.max(1) as f64,
-                    0.8,
-                )
-            })
-            .flatten()
-            .map(|g| g * size as u64);
+            .then(|| games_needed(c.spec.claim, &c.xs, family, c.games_per_group))
+            .flatten();
+        let alpha_star = adjusted_level(c.p, holm_p, family);
+        // A free-for-all refuted by one rival was tested at its p-value times the rivals
+        // (Bonferroni): that rival's interval is at the level divided alike.
+        let alpha_star = if c.spec.claim == Claim::WinsMost && !c.agrees {
+            alpha_star / (m.engines.len().max(2) - 1) as f64
+        } else {
+            alpha_star
+        };
+        let (interval, level, interval_of) =
+            claim_interval(c.spec.claim, &c.xs, alpha_star, holm_p < ALPHA, c.agrees);
         let (other_name, other_rate) = match c.other {
             Other::Second => (
                 m.engines[1].name(),
@@ -1973,7 +2307,14 @@ impl Strength {
             players: Some(game.players().to_string()),
             board: None,
             time_per_move: Some(match_budget_text(&self.plan, m)),
-            games: Some(format!("{} ({} groups of {size})", r.games, r.games / size)),
+            games: Some(if c.per_group.len() == 2 {
+                format!(
+                    "{n} in the {groups} openings both matches played ({} games each)",
+                    c.games_per_group / 2
+                )
+            } else {
+                format!("{} ({} groups of {size})", r.games, r.games / size)
+            }),
             metric: Some(
                 "win rate of the engine type over the seat assignments, ties shared".into(),
             ),
@@ -1992,9 +2333,9 @@ impl Strength {
         let [lo, hi] = seq.tests.first().map_or([0.0, 0.0], |t| t.bounds());
         let test = ClaimTest {
             kind: c.spec.claim.word().into(),
-            games: n as u64,
+            games: n,
             groups: groups as u64,
-            group_size: size as u64,
+            group_size: c.games_per_group,
             win_rates: [
                 WinRate {
                     engine: m.first().name(),
@@ -2023,13 +2364,13 @@ impl Strength {
                     "none: the match runs to its cap (a claim on several matches or engines)".into()
                 } else {
                     format!(
-                        "from {MIN_GROUPS} groups on, after every group: decisive when the claim's exact test gives p below {:.3e} ({SEQUENTIAL_ALPHA} over {} claims x {SEQUENTIAL_LOOKS} looks){}",
+                        "from {MIN_GROUPS} groups on, after every group: decisive when the claim's test gives p below {:.3e} ({SEQUENTIAL_ALPHA} over {} claims x {SEQUENTIAL_LOOKS} looks; for the sign-flip test, Hoeffding's bound on its p-value){}",
                         decisive_p(),
                         family_size(),
                         if seq.tests.is_empty() {
                             String::new()
                         } else {
-                            format!("; futile when a GSPRT on the group win rates (normal model, the sample's variance floored at {VAR_FLOOR}) accepts its H0 with the mean within {EFFECT} of it")
+                            format!("; futile when both GSPRTs on the group win rates (normal model, the sample's variance floored at {VAR_FLOOR}; the paper's effect and the same effect against the claim) accept their H0 at that group: {ABSENT} unless the final test is significant")
                         }
                     )
                 },
@@ -2042,15 +2383,21 @@ impl Strength {
             },
             decision: decision.into(),
             games_needed,
+            interval: Some(interval),
+            interval_level: Some(level),
+            interval_of: Some(interval_of.clone()),
+            per_group: c.per_group.clone(),
             paper_conditions,
             our_conditions: ours_conditions,
         };
+        let futility = futility_text(&test.sequential);
         let summary = format!(
-            "{} win rate {w:.3} [{:.3}, {:.3}] against {other_name} {:.3} over {n} games ({groups} groups); {}: p = {:.4}, {}",
+            "{} win rate {w:.3} (95% Wilson over games [{:.3}, {:.3}]) against {other_name} {:.3}; tested over {n} games ({groups} {}); {}: p = {:.4}, {}; {interval_of} {:.3} [{:.3}, {:.3}] at {:.4}% (the Holm-adjusted level)",
             m.first().name(),
             ci[0],
             ci[1],
             other_rate.0,
+            if c.per_group.len() == 2 { "paired openings" } else { "groups" },
             c.test,
             c.p,
             if c.in_family {
@@ -2058,6 +2405,10 @@ impl Strength {
             } else {
                 "not adjusted (a generalisation, outside the family)".into()
             },
+            summarize(&c.xs).mean,
+            interval[0],
+            interval[1],
+            100.0 * level,
         );
         let why = match decision {
             "inconclusive" => match games_needed {
@@ -2068,17 +2419,18 @@ impl Strength {
             },
             "too-few" if !self.plan.verdicts => "; no verdict in quick mode".into(),
             "too-few" => format!("; fewer than {MIN_GROUPS} groups: no verdict"),
+            ABSENT => "; absent at this budget: the futility tests ruled out an effect of the paper's size either way".into(),
             d => format!("; {d} at the level {ALPHA}"),
         };
         Row::builder(PAPER, TABLE, "claim", c.quantity)
             .paper(1u64)
             .ours(u64::from(decision == "agrees"))
             .verdict(verdict)
-            .sample(ci, n as u64)
+            .sample(interval, n)
             .algorithm(m.first().name())
             .reason(format!("{summary}, against the claim"))
             .note(format!(
-                "1 = the claim holds; {summary}{why}; sequential test {} after {} of at most {} groups; the paper's conditions: {}",
+                "1 = the claim holds; the interval is of {interval_of} at the row's Holm-adjusted level; {summary}{why}; sequential test {} after {} of at most {} groups{futility}; the paper's conditions: {}",
                 seq.state(),
                 seq.groups,
                 m.cap_groups,
@@ -2087,6 +2439,30 @@ impl Strength {
             .claim(test)
             .build()
     }
+}
+
+/// What the futility tests of a claim row said where its match stopped (`; GSPRT H0 0.5
+/// vs H1 0.55 accepted H1 (llr 3.10, bounds ±2.94)` ...; empty without tests), derived from
+/// the stored log-likelihood ratios and bounds, so a row of an earlier run reads too.
+pub fn futility_text(s: &Sequential) -> String {
+    let [lo, hi] = s.bounds;
+    s.tests
+        .iter()
+        .zip(&s.llr)
+        .map(|(t, &l)| {
+            let state = if l >= hi {
+                "accepted H1"
+            } else if l <= lo {
+                "accepted H0"
+            } else {
+                "undecided"
+            };
+            format!(
+                "; GSPRT H0 {} vs H1 {} {state} (llr {l:.2}, bounds {lo:.2} and {hi:.2})",
+                t.h0, t.h1
+            )
+        })
+        .collect()
 }
 
 /// A paper's conditions in one line, `not stated ...` where the text we could reach is
@@ -2124,32 +2500,135 @@ pub const DECISIVE_RESULTS: &str = "results/strength-decisive/beyond/strength.js
 /// registry's defaults against both).
 pub const ALL_MATCHES_RESULTS: &str = "results/strength-all-matches/beyond/strength.json";
 
-/// The claim rows of `rows` as the markdown table docs/strength.md quotes: per claim and
-/// game, the first engine's win rate with its Wilson interval, the games, the p-value, the
-/// Holm-adjusted p-value, the sequential test's state and the decision. Rows without a
-/// claim test are left out.
+/// The claim rows of `rows` as the markdown table docs/strength.md quotes, then the
+/// headline ([`claims_headline`]): per claim and game, the first engine's win rate (the
+/// papers' metric), the interval of the tested mean at the row's Holm-adjusted level (rows
+/// of runs before it was recorded say so), the games and groups tested, the p-value, the
+/// Holm-adjusted p-value, where the sequential rule stopped with what its futility tests
+/// said, and the decision. Rows without a claim test are left out.
 pub fn claims_markdown(rows: &[Row]) -> String {
     let mut out = String::from(
-        "| claim | win rate of the first [95% Wilson] | games | p | Holm p | sequential | decision |\n|---|---|---:|---:|---:|---|---|\n",
+        "| claim | win rate of the first | interval of the tested mean [level] | games (groups) | p | Holm p | sequential | decision |\n|---|---|---|---:|---:|---:|---|---|\n",
     );
     for r in rows {
         let Some(c) = &r.claim else {
             continue;
         };
-        let w = &c.win_rates[0];
+        let interval = match (c.interval, c.interval_level) {
+            (Some([lo, hi]), Some(level)) => format!("[{lo:.3}, {hi:.3}] at {:.4}%", 100.0 * level),
+            _ => "not recorded (a run before the intervals)".into(),
+        };
         out.push_str(&format!(
-            "| {} | {:.3} [{:.3}, {:.3}] | {} | {:.4} | {:.4} | {} after {} groups | {} |\n",
+            "| {} | {:.3} | {interval} | {} ({}) | {:.4} | {:.4} | {} after {} groups{} | {} |\n",
             r.quantity,
-            w.rate,
-            w.wilson[0],
-            w.wilson[1],
+            c.win_rates[0].rate,
             c.games,
+            c.groups,
             c.p_value,
             c.holm_p_value,
             c.sequential.state,
             c.sequential.groups,
+            futility_text(&c.sequential),
             c.decision
         ));
     }
+    out.push('\n');
+    out.push_str(&claims_headline(rows));
+    out.push('\n');
     out
+}
+
+/// The decisions of the claim rows of `rows`, counted for the Holm family (the papers'
+/// claims) and, apart, for the generalisations (tested unadjusted, outside the family):
+/// `In the Holm family (35 claim rows): 17 agree, 6 disagree, 0 absent at this budget, 12
+/// inconclusive, 0 too few. Generalisations outside the family (4, unadjusted): ...`.
+pub fn claims_headline(rows: &[Row]) -> String {
+    let count = |in_family: bool| {
+        let tests: Vec<&ClaimTest> = rows
+            .iter()
+            .filter_map(|r| r.claim.as_deref())
+            .filter(|c| c.in_family == in_family)
+            .collect();
+        let n = |d: &str| tests.iter().filter(|c| c.decision == d).count();
+        format!(
+            "({} claim rows): {} agree, {} disagree, {} {ABSENT}, {} inconclusive, {} too few",
+            tests.len(),
+            n("agrees"),
+            n("disagrees"),
+            n(ABSENT),
+            n("inconclusive"),
+            n("too-few")
+        )
+    };
+    format!(
+        "In the Holm family {}. Generalisations outside the family, unadjusted {}.",
+        count(true),
+        count(false)
+    )
+}
+
+/// One claim row recomputed from its stored per-group results ([`recompute_claims`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recomputed {
+    /// The row's quantity.
+    pub quantity: String,
+    /// The p-value.
+    pub p_value: f64,
+    /// The Holm-adjusted p-value (the p-value for a generalisation).
+    pub holm_p_value: f64,
+    /// The decision.
+    pub decision: String,
+}
+
+/// Every claim row of `rows` that stores per-group results, recomputed from them alone
+/// (no game replayed): its test ([`test_groups`]), Holm's adjustment over the rows in the
+/// family, the sequential rule on the tested values (for a futility stop), and the
+/// decision ([`decision`]; `verdicts` false for quick mode). Rows of runs before the
+/// per-group results were stored (the committed decisive run) are left out.
+pub fn recompute_claims(rows: &[Row], verdicts: bool) -> Vec<Recomputed> {
+    let kind = |w: &str| {
+        [
+            Claim::Beats,
+            Claim::AtLeastAsGood,
+            Claim::AboutEqual,
+            Claim::Improves,
+            Claim::WinsMost,
+        ]
+        .into_iter()
+        .find(|k| k.word() == w)
+    };
+    let tested: Vec<(&Row, &ClaimTest, Claim, GroupTest)> = rows
+        .iter()
+        .filter_map(|r| {
+            let c = r.claim.as_deref()?;
+            let k = kind(&c.kind)?;
+            if c.per_group.is_empty() {
+                return None;
+            }
+            Some((r, c, k, test_groups(k, &c.per_group)?))
+        })
+        .collect();
+    let family: Vec<f64> = tested
+        .iter()
+        .filter(|t| t.1.in_family)
+        .map(|t| t.3.p)
+        .collect();
+    let mut adjusted = holm(&family).into_iter();
+    tested
+        .into_iter()
+        .map(|(r, c, k, t)| {
+            let holm_p = if c.in_family {
+                adjusted.next().unwrap_or(1.0)
+            } else {
+                t.p
+            };
+            let futile = sequential(k, &t.xs).stop == Some(Stop::Futile);
+            Recomputed {
+                quantity: r.quantity.clone(),
+                p_value: t.p,
+                holm_p_value: holm_p,
+                decision: decision(verdicts, t.xs.len(), holm_p, t.agrees, futile).into(),
+            }
+        })
+        .collect()
 }
