@@ -22,8 +22,8 @@
 //!   as when the leader of the online game claims the win.
 //! - The **payoff** is each player's points, so the most points wins (an eliminated player
 //!   can win) and equal points share a place. The ply cap stays as a safety net: a game
-//!   that reaches it is settled by the points so far and reported by
-//!   [`Game::ended_by_cap`], so a tournament adjudicates it.
+//!   that reaches it is settled by [`FfaEval`] (points plus the pieces' worth), as a
+//!   tournament adjudicates it, and reported by [`Game::ended_by_cap`].
 //!
 //! Repetition is found exactly: a position can only repeat one seen since the last capture,
 //! pawn move or elimination (each changes the position for good), and there are fewer than
@@ -537,10 +537,16 @@ impl Game for Chess4Ffa {
         s
     }
 
-    /// Each player's points (eliminated players' included): the most points wins.
+    /// Each player's points (eliminated players' included): the most points wins. A game
+    /// the safety cap ended is settled as a tournament adjudicates it, by [`FfaEval`]
+    /// (points plus the pieces' worth), so that no search near the cap plays for an ending
+    /// only because the cap would pay less.
     fn outcome(&self, state: &FfaState) -> Option<Scores> {
         if !self.is_terminal(state) {
             return None;
+        }
+        if self.ended_by_cap(state) {
+            return Some(FfaEval.evaluate(self, state));
         }
         let mut v = Scores::zeros(PLAYERS);
         for p in 0..PLAYERS {

@@ -1307,7 +1307,19 @@ mod ffa {
         let g = Chess4Ffa::new(3).unwrap();
         let s = line(&g, &g.initial(), &["h2-h3", "b7-c7", "h13-h12"]);
         assert!(g.ended_by_cap(&s) && s.ended_by().is_none());
-        assert_eq!(g.outcome(&s).unwrap().as_slice(), &[0, 0, 0, 0]);
+        // Settled as a tournament adjudicates it: points plus the pieces' worth.
+        assert_eq!(g.outcome(&s).unwrap().as_slice(), &[63, 63, 63, 63]);
+        let s = g.parse_position("r Kh1,Qd4/Ka7,Pd5/Kg14/Kn8").unwrap();
+        let t = line(&g, &s, &["d4-d5"]);
+        let g = Chess4Ffa::new(1).unwrap();
+        let u = line(
+            &g,
+            &g.parse_position("r Kh1,Qd4/Ka7,Pd5/Kg14/Kn8").unwrap(),
+            &["d4-d5"],
+        );
+        assert!(g.ended_by_cap(&u));
+        assert_eq!(g.outcome(&u).unwrap(), FfaEval.evaluate(&g, &t));
+        assert_eq!(g.outcome(&u).unwrap().as_slice(), &[1 + 29, 20, 20, 20]);
     }
 
     /// Random playouts to the end pass the conformance check (outcomes and evaluations
