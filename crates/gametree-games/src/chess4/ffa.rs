@@ -304,13 +304,11 @@ impl Chess4Ffa {
 
     /// The same game ended by the `repeat`-th occurrence of a position (2 to
     /// [`MAX_REPEAT`]).
-    pub fn with_repeat(self, repeat: u8) -> Result<Chess4Ffa, String> {
+    pub fn with_repeat(self, repeat: u8) -> Result<Chess4Ffa, ConfigError> {
         if (2..=MAX_REPEAT).contains(&repeat) {
             Ok(Chess4Ffa { repeat, ..self })
         } else {
-            Err(format!(
-                "the repetition count must be 2 to {MAX_REPEAT}, not {repeat}"
-            ))
+            Err(ConfigError::Repeat(repeat))
         }
     }
 
@@ -335,9 +333,8 @@ impl Chess4Ffa {
         let repeat = spec.get("repeat", DEFAULT_REPEAT)?;
         spec.finish()?;
         Chess4Ffa::new(cap)
-            .map_err(|e| spec.error(e.to_string()))?
-            .with_repeat(repeat)
-            .map_err(|e| spec.error(e))
+            .and_then(|g| g.with_repeat(repeat))
+            .map_err(|e| spec.error(e.to_string()))
     }
 
     /// The spec text (read back by [`Chess4Ffa::from_spec`]); `repeat` is named when it is

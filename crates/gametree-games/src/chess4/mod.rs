@@ -263,6 +263,9 @@ pub enum ConfigError {
     /// The claim rule's lead is out of range.
     #[error("the claim rule's material lead must be 0 (no claim rule) to {MAX_CLAIM}, not {0}")]
     Claim(u32),
+    /// The repetition count of `chess4(end=ffa)` is out of range.
+    #[error("the repetition count must be 2 to {max}, not {0}", max = ffa::MAX_REPEAT)]
+    Repeat(u8),
 }
 
 /// The largest material lead of the claim rule (more than any position can have).
