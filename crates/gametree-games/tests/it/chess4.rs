@@ -1275,6 +1275,26 @@ mod ffa {
             ],
         );
         assert!(g.outcome(&t).is_none(), "the start occurred twice only");
+        // The same board with the other player to move is another position: Red's king
+        // walks a triangle while Green's steps back and forth, so the start's board comes
+        // back with Green to move (ply 5), then again (ply 9): two occurrences of that
+        // position, three of the board; the third with Green to move ends the game.
+        let s = g.parse_position("r Kh1/-/-/Kn8").unwrap();
+        let t = line(
+            &g,
+            &s,
+            &[
+                "h1-h2", "n8-m8", "h2-i1", "m8-n8", "i1-h1", "n8-m8", "h1-h2", "m8-n8", "h2-h1",
+            ],
+        );
+        assert_eq!(t.board().pieces_key(), s.board().pieces_key());
+        assert!(
+            g.outcome(&t).is_none(),
+            "twice with Green to move, once with Red"
+        );
+        let t = line(&g, &t, &["n8-m8", "h1-h2", "m8-n8", "h2-h1"]);
+        assert_eq!(t.ended_by(), Some(FfaEnd::Repetition));
+        assert_eq!(g.outcome(&t).unwrap().as_slice(), &[10, 0, 0, 10]);
     }
 
     /// Two players left and one more than 20 points ahead: the game ends, the other scores
