@@ -22,7 +22,7 @@ use thiserror::Error;
 
 use crate::blokus::{Blokus, BlokusEval};
 use crate::cards::{CardEval, CardGame};
-use crate::chess4::{Chess4, Chess4Eval};
+use crate::chess4::{Chess4, Chess4Eval, Chess4Ffa, EndRule, FfaEval};
 use crate::chinese_checkers::{ChineseCheckers, DistanceEval};
 use crate::connect_four::{CellWeights, ConnectFour};
 use crate::focus::{Focus, FocusEval};
@@ -245,6 +245,16 @@ pub trait Registered: Playable {
 
     /// The position `text` describes, in the game's position notation.
     fn parse_position(&self, text: &str) -> Result<Self::State, RegistryError>;
+
+    /// Builds the game a parsed spec with one of this type's names describes, at `position`:
+    /// this type, unless a parameter of the spec names a variant played by another type
+    /// (`chess4(end=ffa)` is [`Chess4Ffa`]), which overrides it.
+    fn load_spec(spec: &Spec, position: Option<&str>) -> Result<Loaded, RegistryError>
+    where
+        Loaded: From<(Self, Self::State)>,
+    {
+        Ok(Loaded::from(build::<Self>(spec, position)?))
+    }
 }
 
 /// A game's default multi-player engine: the strongest search of the strength experiment
@@ -327,7 +337,7 @@ where
 /// The registry: one line per game type. Generates [`entries`], [`Loaded`], [`load`] and
 /// [`visit`].
 macro_rules! registry {
-    ($($game:ident),* $(,)?) => {
+    ($($game:ident),* $(,)?; unlisted: $($other:ident),* $(,)?) => {
         /// Every registered name, in listing order.
         pub fn entries() -> Vec<Entry> {
             let mut all = Vec::new();
@@ -342,7 +352,23 @@ macro_rules! registry {
         /// One variant per game type, each the game and the state.
         enum Built {
             $($game(Box<($game, <$game as gametree::Game>::State)>),)*
+            $($other(Box<($other, <$other as gametree::Game>::State)>),)*
         }
+
+        $(
+            impl From<($game, <$game as gametree::Game>::State)> for Loaded {
+                fn from(built: ($game, <$game as gametree::Game>::State)) -> Loaded {
+                    Loaded(Built::$game(Box::new(built)))
+                }
+            }
+        )*
+        $(
+            impl From<($other, <$other as gametree::Game>::State)> for Loaded {
+                fn from(built: ($other, <$other as gametree::Game>::State)) -> Loaded {
+                    Loaded(Built::$other(Box::new(built)))
+                }
+            }
+        )*
 
         impl Loaded {
             /// Hands the game at its position to `visitor` ([`GameVisitor::visit`], or
@@ -351,6 +377,7 @@ macro_rules! registry {
             pub fn accept<V: GameVisitor>(&self, visitor: V) -> V::Output {
                 match &self.0 {
                     $(Built::$game(b) => b.0.accept(&b.1, visitor),)*
+                    $(Built::$other(b) => b.0.accept(&b.1, visitor),)*
                 }
             }
         }
@@ -359,6 +386,7 @@ macro_rules! registry {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 match &self.0 {
                     $(Built::$game(b) => write!(f, "Loaded({})", b.0.spec_text()),)*
+                    $(Built::$other(b) => write!(f, "Loaded({})", b.0.spec_text()),)*
                 }
             }
         }
@@ -369,8 +397,7 @@ macro_rules! registry {
             let name = spec.name();
             $(
                 if <$game as Registered>::LISTINGS.iter().any(|l| l.answers_to(name)) {
-                    let built = build::<$game>(&spec, position)?;
-                    return Ok(Loaded(Built::$game(Box::new(built))));
+                    return <$game as Registered>::load_spec(&spec, position);
                 }
             )*
             Err(RegistryError::Unknown {
@@ -410,7 +437,9 @@ registry! {
     Focus,
     Blokus,
     CardGame,
-    RandomTree,
+    RandomTree;
+    // Played under another type's name (a spec parameter selects it: `load_spec`).
+    unlisted: Chess4Ffa,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -593,11 +622,16 @@ impl Registered for Chess4 {
     const LISTINGS: &'static [Listing] = &[Listing {
         name: "chess4",
         aliases: &["four-player-chess"],
-        syntax: "chess4(cap=400)",
+        syntax: "chess4(cap=400,end=classic)",
         about: "four-player chess (Red, Blue, Yellow, Green) on the 160-square cross board; cap: \
                 the ply cap; eval: psi (own material) or relative (material minus the mean of \
                 the live opponents'); claim: N ends a game with two players left when one \
-                leads by N points of material (it wins; 0, the default: no claim rule); a move is FROM-TO (h2-h4); --position \"r Kh1,Qg1,.../<blue>/\
+                leads by N points of material (it wins; 0, the default: no claim rule); end: \
+                classic (the last player left wins, the cap ranks by material) or ffa (the \
+                online free-for-all rules: capture points, +20 a mate, 100 quiet plies or a \
+                position's repeat-th occurrence (repeat=3) end the game with +10 for each \
+                player left, the claim at a lead of more than 20 points; the most points \
+                wins); a move is FROM-TO (h2-h4); --position \"r Kh1,Qg1,.../<blue>/\
                 <yellow>/<green>\" (`-` for an eliminated side)",
         default_spec: "chess4(cap=400)",
     }];
@@ -607,6 +641,63 @@ impl Registered for Chess4 {
     }
     fn parse_position(&self, text: &str) -> Result<Self::State, RegistryError> {
         Chess4::parse_position(self, text).map_err(|e| position_error(text, e))
+    }
+    /// `end=ffa` is the game [`Chess4Ffa`]; `end=classic` (or no `end`) this one.
+    fn load_spec(spec: &Spec, position: Option<&str>) -> Result<Loaded, RegistryError> {
+        Ok(match spec.get("end", EndRule::Classic)? {
+            EndRule::Ffa => Loaded::from(build::<Chess4Ffa>(spec, position)?),
+            EndRule::Classic => Loaded::from(build::<Chess4>(spec, position)?),
+        })
+    }
+}
+
+impl Playable for Chess4Ffa {
+    const MULTI_PLAYER_ENGINE: Option<DefaultEngine> = <Chess4 as Playable>::MULTI_PLAYER_ENGINE;
+    type Eval = FfaEval;
+    const ENGINE_TABLE: EngineTable = EngineTable::None;
+    fn evaluator(&self) -> FfaEval {
+        FfaEval
+    }
+    fn max_plies(&self) -> u64 {
+        u64::from(self.cap())
+    }
+    fn spec_text(&self) -> String {
+        self.spec()
+    }
+    fn format_position(&self, state: &Self::State) -> Option<String> {
+        Some(Chess4Ffa::format_position(self, state))
+    }
+    fn describe(&self, state: &Self::State) -> String {
+        let p = |i: usize| state.points(gametree::Player::new(i));
+        format!(
+            "position: {}\npoints: red {}, blue {}, yellow {}, green {}; {} plies without a capture or pawn move\n",
+            Chess4Ffa::format_position(self, state),
+            p(0),
+            p(1),
+            p(2),
+            p(3),
+            state.quiet_plies()
+        )
+    }
+    fn accept<V: GameVisitor>(&self, state: &Self::State, visitor: V) -> V::Output
+    where
+        Self::State: Send + Sync + PartialEq + std::fmt::Debug,
+        Self::Move: Send + Sync,
+    {
+        visitor.visit_best_reply(self, state)
+    }
+}
+
+/// Reached through `chess4`'s listing with `end=ffa` ([`Registered::load_spec`]), so it is
+/// not a line of the `registry!` list: `gametree list` shows it under `chess4`.
+impl Registered for Chess4Ffa {
+    const LISTINGS: &'static [Listing] = <Chess4 as Registered>::LISTINGS;
+    const SEATS: &'static [usize] = &[4];
+    fn from_spec(spec: &Spec) -> Result<Self, SpecError> {
+        Chess4Ffa::from_spec(spec)
+    }
+    fn parse_position(&self, text: &str) -> Result<Self::State, RegistryError> {
+        Chess4Ffa::parse_position(self, text).map_err(|e| position_error(text, e))
     }
 }
 

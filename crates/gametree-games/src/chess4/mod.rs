@@ -31,6 +31,10 @@
 //! (it gets [`MAXSUM`], the others 0) or after `cap` plies (every move is a ply; default
 //! 400), when the live players with the most material share [`MAXSUM`] (rounded down).
 //!
+//! **The free-for-all ending** (`chess4(end=ffa)`, the game [`Chess4Ffa`] in [`ffa`]): the
+//! same board and moves scored in capture points and ended by the online free-for-all
+//! rules (no progress, repetition, the claim in points); this game is unchanged by it.
+//!
 //! **The claim rule** (`chess4(claim=N)`, off by default; [`Chess4::with_claim`]): when two
 //! players are left and one has at least `N` points of material more than the other, the
 //! game ends at once and that player wins ([`MAXSUM`]). It is this project's automatic form
@@ -50,6 +54,7 @@
 
 pub mod board;
 mod eval;
+pub mod ffa;
 mod movegen;
 mod position;
 
@@ -61,6 +66,7 @@ use crate::spec::{Spec, SpecError};
 use board::{kind, owner, piece, KING, MATERIAL, NONE, PAWN, PLAYERS, QUEEN, TABLES};
 
 pub use eval::{relative, Chess4Eval, EvalKind, Relative, RELATIVE_MAXSUM, RELATIVE_MID};
+pub use ffa::{Chess4Ffa, EndRule, FfaEnd, FfaEval, FfaState};
 pub use position::PositionError;
 
 /// The exploration constant of MCTS tuned for four-player chess by the seeded round robin of
@@ -257,6 +263,9 @@ pub enum ConfigError {
     /// The claim rule's lead is out of range.
     #[error("the claim rule's material lead must be 0 (no claim rule) to {MAX_CLAIM}, not {0}")]
     Claim(u32),
+    /// The repetition count of `chess4(end=ffa)` is out of range.
+    #[error("the repetition count must be 2 to {max}, not {0}", max = ffa::MAX_REPEAT)]
+    Repeat(u8),
 }
 
 /// The largest material lead of the claim rule (more than any position can have).

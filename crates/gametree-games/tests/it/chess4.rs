@@ -1019,3 +1019,360 @@ fn the_claim_rule_ends_a_decided_two_player_endgame() {
     )
     .unwrap();
 }
+
+// ---------------------------------------------------------------------------------------
+// The free-for-all ending: `chess4(end=ffa)`.
+
+mod ffa {
+    use super::*;
+    use gametree::hash::Zobrist;
+    use gametree_games::chess4::ffa::{
+        CLAIM_POINTS, DRAW_POINTS, FFA_MAXSUM, HISTORY, MATE_POINTS, NO_PROGRESS_PLIES,
+    };
+    use gametree_games::chess4::{Chess4Ffa, FfaEnd, FfaEval, FfaState};
+    use gametree_games::registry::{self, GameVisitor, Playable};
+
+    fn pts(s: &FfaState) -> [u32; 4] {
+        [0, 1, 2, 3].map(|p| s.points(Player::new(p)))
+    }
+
+    /// Plays `moves` (in the notation) from `s`.
+    fn line(g: &Chess4Ffa, s: &FfaState, moves: &[&str]) -> FfaState {
+        let mut t = *s;
+        for m in moves {
+            t = g.play(&t, g.parse_move(&t, m).unwrap());
+        }
+        t
+    }
+
+    /// What the registry builds from a spec: the game's canonical spec and its evaluator's
+    /// `maxsum`.
+    struct Built;
+    impl GameVisitor for Built {
+        type Output = (String, Option<i64>);
+        fn visit<G: Playable>(self, game: &G, _state: &G::State) -> Self::Output {
+            (game.spec_text(), game.evaluator().bounds(game).maxsum)
+        }
+    }
+
+    /// `end=ffa` routes `chess4` to the free-for-all game; `end=classic` and no `end` to the
+    /// plain one (its spec text unchanged); bad values are one-line errors naming them.
+    #[test]
+    fn end_ffa_is_a_spec_parameter_of_chess4() {
+        let built = |s: &str| registry::visit(s, None, Built);
+        assert_eq!(
+            built("chess4(end=ffa)").unwrap(),
+            ("chess4(cap=400,end=ffa)".to_string(), Some(FFA_MAXSUM))
+        );
+        assert_eq!(
+            built("four-player-chess(cap=300,end=ffa,repeat=5)")
+                .unwrap()
+                .0,
+            "chess4(cap=300,end=ffa,repeat=5)"
+        );
+        assert_eq!(
+            built("chess4").unwrap(),
+            ("chess4(cap=400)".to_string(), Some(MAXSUM))
+        );
+        assert_eq!(built("chess4(end=classic)").unwrap().0, "chess4(cap=400)");
+        for (bad, says) in [
+            ("chess4(end=teams)", "expected classic or ffa"),
+            ("chess4(end=ffa,repeat=1)", "repetition count"),
+            ("chess4(end=ffa,cap=0)", "ply cap"),
+            ("chess4(end=ffa,eval=relative)", "unknown parameter"),
+            ("chess4(repeat=3)", "unknown parameter"),
+        ] {
+            let e = built(bad).unwrap_err().to_string();
+            assert!(e.contains(says), "{bad}: {e}");
+            assert!(!e.contains('\n'), "{e}");
+        }
+        let g = Chess4Ffa::from_spec(&Spec::parse("chess4(end=ffa,repeat=4)").unwrap()).unwrap();
+        assert_eq!(g.repeat(), 4);
+        assert_eq!(
+            Chess4Ffa::from_spec(&Spec::parse(&g.spec()).unwrap()).unwrap(),
+            g
+        );
+    }
+
+    /// Same move generator: the perft counts of the plain game, from the start and the
+    /// composed positions (no ending of its own can come within four plies of them).
+    #[test]
+    fn perft_equals_the_plain_game() {
+        let (plain, ffa) = (Chess4::default(), Chess4Ffa::default());
+        assert_eq!(perft(&ffa, &ffa.initial(), 4), 152_050);
+        for text in COMPOSED {
+            let (a, b) = (
+                plain.parse_position(text).unwrap(),
+                ffa.parse_position(text).unwrap(),
+            );
+            for depth in 1..=3 {
+                assert_eq!(perft(&ffa, &b, depth), perft(&plain, &a, depth), "{text}");
+            }
+        }
+    }
+
+    /// Captures score the published values; a queen promoted from a pawn scores 1, an
+    /// original queen 9; the evaluator moves the value from the victim to the capturer.
+    #[test]
+    fn captures_score_their_points_and_a_promoted_queen_one() {
+        let g = Chess4Ffa::default();
+        let s = g.parse_position("r Kh1,Pe7/Ka7,Rb8/Kg14/Kn8").unwrap();
+        let q = line(&g, &s, &["e7-e8"]);
+        let e8 = gametree_games::chess4::board::parse_square("e8").unwrap();
+        assert!(q.is_promoted(e8));
+        assert_eq!(
+            q.worth(Player::new(0)),
+            20 + 1,
+            "a promoted queen is worth 1"
+        );
+        let t = line(&g, &q, &["b8-e8"]);
+        assert_eq!(pts(&t), [0, 1, 0, 0]);
+        assert!(!t.is_promoted(e8), "the rook on e8 is not a promoted queen");
+        let s = g.parse_position("r Kh1,Qe8/Ka7,Rb8/Kg14/Kn8").unwrap();
+        let t = line(&g, &s, &["h1-h2", "b8-e8"]);
+        assert_eq!(pts(&t), [0, 9, 0, 0]);
+        // A promoted queen keeps its mark as it moves.
+        let s = g.parse_position("r Kh1,Pe7/Ka7,Rb10/Kg14/Kn8").unwrap();
+        let t = line(&g, &s, &["e7-e8", "a7-a6", "g14-g13", "n8-n7", "e8-e10"]);
+        let e10 = gametree_games::chess4::board::parse_square("e10").unwrap();
+        assert!(t.is_promoted(e10) && !t.is_promoted(e8));
+        let t = line(&g, &t, &["b10-e10"]);
+        assert_eq!(pts(&t), [0, 1, 0, 0]);
+        // Every piece's value, and the evaluator: points plus the pieces' worth.
+        let s = g
+            .parse_position("r Kh1,Qd4,Pj5/Ka7,Pd5,Ne5,Bf5,Rg5,Qc5/Kg14/Kn8")
+            .unwrap();
+        let before = FfaEval.evaluate(&g, &s);
+        assert_eq!(
+            before.as_slice(),
+            &[20 + 9 + 1, 20 + 1 + 3 + 5 + 5 + 9, 20, 20]
+        );
+        let mut got = Vec::new();
+        for (m, v) in [
+            ("d4-d5", 1),
+            ("d4-e5", 3),
+            ("d4-c5", 9),
+            ("d4-f4", 0),
+            ("j5-j6", 0),
+        ] {
+            let t = line(&g, &s, &[m]);
+            got.push(pts(&t)[0]);
+            let after = FfaEval.evaluate(&g, &t);
+            assert_eq!(after[0], before[0] + v, "{m}");
+            assert_eq!(after[1], before[1] - v, "{m}");
+        }
+        assert_eq!(got, [1, 3, 9, 0, 0]);
+        let s = g.parse_position("r Kh1,Qf4/Ka7,Bf5,Rg4/Kg14/Kn8").unwrap();
+        assert_eq!(pts(&line(&g, &s, &["f4-f5"]))[0], 5, "a bishop is worth 5");
+        assert_eq!(pts(&line(&g, &s, &["f4-g4"]))[0], 5, "a rook is worth 5");
+    }
+
+    /// A mate scores 20 for the player whose move came before the mated turn; taking the
+    /// king scores 20 too; a stalemate gives 10 to every player left.
+    #[test]
+    fn mate_king_capture_and_stalemate_points() {
+        let g = Chess4Ffa::default();
+        let mate = g
+            .parse_position("r Kh1,Ra11,Rb10,Pe2/Ka4/Kg14,Pd13/Kn8,Pm9")
+            .unwrap();
+        let t = line(&g, &mate, &["e2-e3"]);
+        assert!(!t.board().is_alive(Player::new(1)));
+        assert_eq!(pts(&t), [MATE_POINTS as u32, 0, 0, 0]);
+        let t = line(&g, &mate, &["a11-a4"]);
+        assert!(!t.board().is_alive(Player::new(1)));
+        assert_eq!(pts(&t), [20, 0, 0, 0]);
+        let stale = g
+            .parse_position("r Kh1,Rb11,Pe2/Ka4/Kg14,Pd13/Kn8,Nc4,Pm9")
+            .unwrap();
+        let t = line(&g, &stale, &["e2-e3"]);
+        assert!(!t.board().is_alive(Player::new(1)));
+        let d = DRAW_POINTS as u32;
+        assert_eq!(pts(&t), [d, 0, d, d]);
+        assert!(g.outcome(&t).is_none(), "three players left: play goes on");
+    }
+
+    /// 100 plies without a capture or a pawn move end the game with 10 points for each
+    /// player left; a pawn move starts the count again.
+    #[test]
+    fn one_hundred_quiet_plies_end_the_game() {
+        let g = Chess4Ffa::new(400).unwrap().with_repeat(10).unwrap();
+        let start = g.parse_position("r Kh1,Pe2/Ka7/Kg14/Kn8").unwrap();
+        // Red's king walks 25 squares it never stands on twice (h2..h11, i10..i2, j3..j8)
+        // while the others step back and forth: no position repeats.
+        let path: Vec<String> = (2..=11)
+            .map(|r| format!("h{r}"))
+            .chain((2..=10).rev().map(|r| format!("i{r}")))
+            .chain((3..=8).map(|r| format!("j{r}")))
+            .collect();
+        let mut moves = Vec::new();
+        let mut red = "h1".to_string();
+        for (i, to) in path.iter().enumerate() {
+            moves.push(format!("{red}-{to}"));
+            red = to.clone();
+            let (a, b, c) = if i % 2 == 0 {
+                ("a7-b7", "g14-g13", "n8-m8")
+            } else {
+                ("b7-a7", "g13-g14", "m8-n8")
+            };
+            moves.extend([a, b, c].map(String::from));
+        }
+        let walk = |from: &FfaState, plies: std::ops::Range<usize>| {
+            let mut s = *from;
+            for m in &moves[plies] {
+                assert!(g.outcome(&s).is_none(), "{s:?}");
+                s = line(&g, &s, &[m.as_str()]);
+            }
+            s
+        };
+        let s = walk(&start, 0..99);
+        assert_eq!(s.quiet_plies(), 99);
+        assert!(g.outcome(&s).is_none());
+        let s = walk(&s, 99..100);
+        assert_eq!(s.ended_by(), Some(FfaEnd::NoProgress));
+        let d = DRAW_POINTS as i64;
+        assert_eq!(g.outcome(&s).unwrap().as_slice(), &[d, d, d, d]);
+        assert!(!g.ended_by_cap(&s) && !g.ended_by_claim(&s));
+        // A pawn move resets the count: 60 quiet plies, the pawn, then 99 more go on.
+        let s = walk(&start, 0..60);
+        let s = line(&g, &s, &["e2-e3"]);
+        assert_eq!(s.quiet_plies(), 0);
+        let s = walk(&s, 61..64);
+        assert_eq!(s.quiet_plies(), 3, "the pawn move started the count again");
+        assert_eq!(NO_PROGRESS_PLIES as usize, HISTORY);
+    }
+
+    /// The third occurrence of a position ends the game (10 points each); with `repeat=5`,
+    /// the fifth.
+    #[test]
+    fn a_repeated_position_ends_the_game() {
+        let cycle = [
+            "h1-h2", "a7-b7", "g14-g13", "n8-m8", "h2-h1", "b7-a7", "g13-g14", "m8-n8",
+        ];
+        let text = "r Kh1,Pe2/Ka7/Kg14/Kn8";
+        for (repeat, ends_at) in [(3usize, 16usize), (5, 32)] {
+            let g = Chess4Ffa::new(400)
+                .unwrap()
+                .with_repeat(repeat as u8)
+                .unwrap();
+            let mut s = g.parse_position(text).unwrap();
+            for ply in 0..ends_at {
+                assert!(g.outcome(&s).is_none(), "repeat {repeat}, ply {ply}");
+                s = line(&g, &s, &[cycle[ply % 8]]);
+            }
+            assert_eq!(s.ended_by(), Some(FfaEnd::Repetition), "repeat {repeat}");
+            assert_eq!(g.outcome(&s).unwrap().as_slice(), &[10, 10, 10, 10]);
+        }
+        // The same squares with another player to move are not a repetition: Red's king
+        // moving twice as far comes back with the others displaced.
+        let g = Chess4Ffa::default();
+        let s = g.parse_position(text).unwrap();
+        let t = line(
+            &g,
+            &s,
+            &[
+                "h1-h2", "a7-b7", "g14-g13", "n8-m8", "h2-h3", "b7-a7", "g13-g14", "m8-n8",
+                "h3-h2", "a7-b7", "g14-g13", "n8-m8", "h2-h1", "b7-a7", "g13-g14", "m8-n8",
+            ],
+        );
+        assert!(g.outcome(&t).is_none(), "the start occurred twice only");
+        // The same board with the other player to move is another position: Red's king
+        // walks a triangle while Green's steps back and forth, so the start's board comes
+        // back with Green to move (ply 5), then again (ply 9): two occurrences of that
+        // position, three of the board; the third with Green to move ends the game.
+        let s = g.parse_position("r Kh1/-/-/Kn8").unwrap();
+        let t = line(
+            &g,
+            &s,
+            &[
+                "h1-h2", "n8-m8", "h2-i1", "m8-n8", "i1-h1", "n8-m8", "h1-h2", "m8-n8", "h2-h1",
+            ],
+        );
+        assert_eq!(t.board().pieces_key(), s.board().pieces_key());
+        assert!(
+            g.outcome(&t).is_none(),
+            "twice with Green to move, once with Red"
+        );
+        let t = line(&g, &t, &["n8-m8", "h1-h2", "m8-n8", "h2-h1"]);
+        assert_eq!(t.ended_by(), Some(FfaEnd::Repetition));
+        assert_eq!(g.outcome(&t).unwrap().as_slice(), &[10, 0, 0, 10]);
+    }
+
+    /// Two players left and one more than 20 points ahead: the game ends, the other scores
+    /// 20 (as when the online leader claims); at exactly 20 ahead, or with three players
+    /// left, play goes on.
+    #[test]
+    fn the_claim_in_points_ends_a_two_player_endgame() {
+        let g = Chess4Ffa::default();
+        let s = g.parse_position("r Kh1,Qd7,Re2/Ka7/-/Kn8,Pm9,Ne9").unwrap();
+        let t = line(&g, &s, &["d7-a7"]);
+        assert_eq!(pts(&t), [20, 0, 0, 0]);
+        assert!(g.outcome(&t).is_none(), "20 ahead is not more than 20");
+        let t = line(&g, &t, &["m9-l9", "e2-e9"]);
+        assert_eq!(t.ended_by(), Some(FfaEnd::Claim));
+        assert!(g.ended_by_claim(&t) && !g.ended_by_cap(&t));
+        let c = CLAIM_POINTS as i64;
+        assert_eq!(g.outcome(&t).unwrap().as_slice(), &[23, 0, 0, c]);
+        // Three players left: no claim.
+        let s = g
+            .parse_position("r Kh1,Qd7,Re2/Ka7/Kg14/Kn8,Pm9,Ne9")
+            .unwrap();
+        let t = line(&g, &s, &["d7-a7", "g14-f13", "m9-l9", "e2-e9"]);
+        assert_eq!(pts(&t), [23, 0, 0, 0]);
+        assert!(g.outcome(&t).is_none());
+    }
+
+    /// The cap stays a safety net: a game it ends is reported as ended by the cap.
+    #[test]
+    fn the_cap_is_a_safety_net() {
+        let g = Chess4Ffa::new(3).unwrap();
+        let s = line(&g, &g.initial(), &["h2-h3", "b7-c7", "h13-h12"]);
+        assert!(g.ended_by_cap(&s) && s.ended_by().is_none());
+        // Settled as a tournament adjudicates it: points plus the pieces' worth.
+        assert_eq!(g.outcome(&s).unwrap().as_slice(), &[63, 63, 63, 63]);
+        let s = g.parse_position("r Kh1,Qd4/Ka7,Pd5/Kg14/Kn8").unwrap();
+        let t = line(&g, &s, &["d4-d5"]);
+        let g = Chess4Ffa::new(1).unwrap();
+        let u = line(
+            &g,
+            &g.parse_position("r Kh1,Qd4/Ka7,Pd5/Kg14/Kn8").unwrap(),
+            &["d4-d5"],
+        );
+        assert!(g.ended_by_cap(&u));
+        assert_eq!(g.outcome(&u).unwrap(), FfaEval.evaluate(&g, &t));
+        assert_eq!(g.outcome(&u).unwrap().as_slice(), &[1 + 29, 20, 20, 20]);
+    }
+
+    /// Random playouts to the end pass the conformance check (outcomes and evaluations
+    /// within the bounds, moves iff not terminal, copy-make), and end by the rules, not
+    /// the cap; transpositions hash alike, different points do not.
+    #[test]
+    fn conformance_and_hashing() {
+        let g = Chess4Ffa::default();
+        let cfg = CheckConfig {
+            seed: 44,
+            playouts: 12,
+            max_plies: 400,
+            ..CheckConfig::default()
+        };
+        let r = check(&g, &FfaEval, &cfg).unwrap();
+        assert_eq!(r.finished, 12);
+        let starts: Vec<FfaState> = COMPOSED
+            .iter()
+            .map(|t| g.parse_position(t).unwrap())
+            .collect();
+        check_from(&g, &FfaEval, &starts, &cfg).unwrap();
+        let s = g.initial();
+        let a = line(&g, &s, &["h2-h3", "b7-c7", "h13-h12", "m10-l10", "i2-i3"]);
+        let b = line(&g, &s, &["i2-i3", "b7-c7", "h13-h12", "m10-l10", "h2-h3"]);
+        assert_eq!(a, b);
+        assert_eq!(g.hash(&a), g.hash(&b));
+        let s = g.parse_position("r Kh1,Qe8/Ka7,Rb8/Kg14/Kn8").unwrap();
+        let x = line(&g, &s, &["e8-e9", "b8-b9", "g14-g13", "n8-n7", "e9-e8"]);
+        let y = line(&g, &s, &["h1-h2", "b8-b9", "g14-g13", "n8-n7", "h2-h1"]);
+        assert_eq!(x.board(), y.board());
+        assert_ne!(x, y, "different repetition windows");
+        assert_ne!(g.hash(&x), g.hash(&y));
+        assert_eq!(std::mem::size_of::<FfaState>(), 480);
+        assert!(g.set_to_move(&s, Player::new(2)).is_some());
+    }
+}

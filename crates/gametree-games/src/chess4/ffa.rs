@@ -1,0 +1,647 @@
+//! Four-player chess ended by the free-for-all rules of the online game
+//! (`chess4(end=ffa)`; docs/games.md, *The free-for-all ending*, names the rule text and
+//! where each number comes from).
+//!
+//! The board, the moves, the move order and the eliminations are [`Chess4`]'s (the same
+//! move generator: the perft counts are the same). What changes is how the game is scored
+//! and how it ends:
+//!
+//! - **Points** ([`FfaState::points`]): a capture scores the victim's value for the mover
+//!   ([`CAPTURE_POINTS`]: pawn 1, knight 3, bishop 5, rook 5, queen 9, a queen promoted
+//!   from a pawn 1, a king 20); a player found without a legal move at its turn is
+//!   eliminated, and the player whose move came just before scores [`MATE_POINTS`] (20) if
+//!   that king stood in check (a mate), while a stalemate gives [`DRAW_POINTS`] (10) to every
+//!   player left. An eliminated player keeps its points.
+//! - **No progress**: after [`NO_PROGRESS_PLIES`] (100) plies without a capture or a pawn
+//!   move, the game ends and every player left scores [`DRAW_POINTS`].
+//! - **Repetition**: when the same position (the pieces, where the promoted queens stand,
+//!   the player to move; the live players) occurs for the `repeat`-th time (default
+//!   [`DEFAULT_REPEAT`], 3), the game ends the same way.
+//! - **The claim**: with two players left, once one is more than [`CLAIM_LEAD`] (20) points
+//!   ahead of the other, the game ends at once and the other scores [`CLAIM_POINTS`] (20),
+//!   as when the leader of the online game claims the win.
+//! - The **payoff** is each player's points, so the most points wins (an eliminated player
+//!   can win) and equal points share a place. The ply cap stays as a safety net: a game
+//!   that reaches it is settled by [`FfaEval`] (points plus the pieces' worth), as a
+//!   tournament adjudicates it, and reported by [`Game::ended_by_cap`].
+//!
+//! Repetition is found exactly: a position can only repeat one seen since the last capture,
+//! pawn move or elimination (each changes the position for good), and there are fewer than
+//! [`NO_PROGRESS_PLIES`] such plies, so the state keeps those moves ([`HISTORY`] of them,
+//! two bytes each) and [`Chess4Ffa::play`] walks them backward on a copy of the board, a
+//! board compared only where the Zobrist keys agree. The state stays `Copy` and
+//! allocation-free: 480 bytes against the plain game's 216.
+
+use std::fmt;
+use std::str::FromStr;
+
+use gametree::hash::Zobrist;
+use gametree::{Bounds, Evaluator, Game, Player, Score, Scores, SetToMove};
+
+use super::board::{kind, owner, CELLS, KING, PAWN, PLAYERS, QUEEN, TABLES};
+use super::{movegen, Chess4, ConfigError, Move, PositionError, State};
+use crate::spec::{Spec, SpecError};
+
+/// The points a capture scores for a kind (1..=6: P N B R Q K): pawn 1, knight 3, bishop 5,
+/// rook 5, queen 9 (a promoted queen: [`PROMOTED_QUEEN_POINTS`]), king 20.
+pub const CAPTURE_POINTS: [u16; 7] = [0, 1, 3, 5, 5, 9, 20];
+
+/// The points a queen promoted from a pawn scores when captured.
+pub const PROMOTED_QUEEN_POINTS: u16 = 1;
+
+/// The points of a checkmate, for the player whose move came just before the mated turn.
+pub const MATE_POINTS: u16 = 20;
+
+/// The points every player left scores when a stalemate, the no-progress rule or a
+/// repetition happens.
+pub const DRAW_POINTS: u16 = 10;
+
+/// The lead (strictly more than this, two players left) that ends the game by the claim.
+pub const CLAIM_LEAD: u16 = 20;
+
+/// The points the trailing player scores when the leader claims.
+pub const CLAIM_POINTS: u16 = 20;
+
+/// Plies without a capture or a pawn move that end the game.
+pub const NO_PROGRESS_PLIES: u8 = 100;
+
+/// The default number of occurrences of one position that ends the game.
+pub const DEFAULT_REPEAT: u8 = 3;
+
+/// The largest `repeat` a spec may ask for (the online game's older text says 5).
+pub const MAX_REPEAT: u8 = 10;
+
+/// The moves kept for the repetition test: every ply since the last capture, pawn move or
+/// elimination (fewer than [`NO_PROGRESS_PLIES`] while the game goes on).
+pub const HISTORY: usize = NO_PROGRESS_PLIES as usize;
+
+/// The most a side's pieces are worth in points, king included: 103 material (the most a
+/// position may hold, every bishop counted 3) plus 2 for each of at most 15 bishops plus the
+/// king's 20. A bound, not a reachable value.
+pub const MAX_WORTH: Score = 103 + 2 * 15 + 20;
+
+/// The most points the endings and eliminations add to the sum of points and pieces: three
+/// eliminations at most 30 each (a stalemate with three players left), or fewer
+/// eliminations and one ending of at most 40 (four players left, 10 each); see
+/// docs/games.md.
+pub const MAX_BONUS: Score = 90;
+
+/// The bound on the sum of every player's points and pieces' worth: what [`FfaEval`] and
+/// the outcomes keep to.
+pub const FFA_MAXSUM: Score = PLAYERS as Score * MAX_WORTH + MAX_BONUS;
+
+/// How a game of [`Chess4Ffa`] ended, when a rule other than eliminations ended it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FfaEnd {
+    /// [`NO_PROGRESS_PLIES`] plies without a capture or a pawn move.
+    NoProgress,
+    /// A position occurred for the `repeat`-th time.
+    Repetition,
+    /// Two players left, one more than [`CLAIM_LEAD`] points ahead.
+    Claim,
+}
+
+/// Which ending a `chess4` spec names (`end=classic`, the default, or `end=ffa`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EndRule {
+    /// The project's rules: the last player left wins, the cap ranks by material.
+    #[default]
+    Classic,
+    /// The free-for-all rules of this module.
+    Ffa,
+}
+
+impl EndRule {
+    /// The spec's name: `classic` or `ffa`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndRule::Classic => "classic",
+            EndRule::Ffa => "ffa",
+        }
+    }
+}
+
+impl fmt::Display for EndRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for EndRule {
+    type Err = String;
+    fn from_str(s: &str) -> Result<EndRule, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "classic" => Ok(EndRule::Classic),
+            "ffa" => Ok(EndRule::Ffa),
+            _ => Err("expected classic or ffa".into()),
+        }
+    }
+}
+
+/// A position of [`Chess4Ffa`]: the plain position, the points, where the promoted queens
+/// stand, the no-progress count and the moves since the last irreversible one. `Copy`, 480
+/// bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FfaState {
+    base: State,
+    /// The moves since the last capture, pawn move or elimination, `window` of them.
+    history: [Move; HISTORY],
+    /// One bit per square index: the queen there was promoted from a pawn.
+    promoted: [u64; 4],
+    /// A hash of `history[..window]`.
+    history_key: u64,
+    points: [u16; PLAYERS],
+    /// Each live player's pieces in points (king 20 included); 0 once eliminated.
+    worth: [u16; PLAYERS],
+    /// Plies since the last capture or pawn move.
+    quiet: u8,
+    window: u8,
+    /// 0 while the game goes on by these rules; else 1 + the [`FfaEnd`] index.
+    end: u8,
+}
+
+impl FfaState {
+    /// The position on the board (the plain game's state).
+    pub fn board(&self) -> &State {
+        &self.base
+    }
+
+    /// The points of `p` so far.
+    pub fn points(&self, p: Player) -> u32 {
+        u32::from(self.points[p.index()])
+    }
+
+    /// What `p`'s pieces would score if captured, king included (20); 0 once eliminated.
+    pub fn worth(&self, p: Player) -> u32 {
+        u32::from(self.worth[p.index()])
+    }
+
+    /// Plies since the last capture or pawn move.
+    pub fn quiet_plies(&self) -> u32 {
+        u32::from(self.quiet)
+    }
+
+    /// The rule that ended the game, if one of [`FfaEnd`] did.
+    pub fn ended_by(&self) -> Option<FfaEnd> {
+        match self.end {
+            1 => Some(FfaEnd::NoProgress),
+            2 => Some(FfaEnd::Repetition),
+            3 => Some(FfaEnd::Claim),
+            _ => None,
+        }
+    }
+
+    /// Whether the queen (if any) on `sq` was promoted from a pawn.
+    pub fn is_promoted(&self, sq: u8) -> bool {
+        self.promoted[sq as usize >> 6] >> (sq & 63) & 1 == 1
+    }
+
+    fn set_promoted(&mut self, sq: u8, on: bool) {
+        let (w, b) = (sq as usize >> 6, sq & 63);
+        self.promoted[w] = self.promoted[w] & !(1 << b) | u64::from(on) << b;
+    }
+
+    /// The points the piece on the occupied square `sq` scores when captured.
+    fn value_at(&self, sq: u8) -> u16 {
+        let k = kind(self.base.board[sq as usize]);
+        if k == QUEEN && self.is_promoted(sq) {
+            PROMOTED_QUEEN_POINTS
+        } else {
+            CAPTURE_POINTS[k as usize]
+        }
+    }
+
+    /// Clears the repetition window (after an irreversible ply).
+    fn forget(&mut self) {
+        self.window = 0;
+        self.history_key = 0;
+    }
+
+    /// After eliminations: the eliminated players' worth is gone, and no promoted mark
+    /// stays on a square their pieces left.
+    fn tidy(&mut self) {
+        for p in 0..PLAYERS {
+            if self.base.alive >> p & 1 == 0 {
+                self.worth[p] = 0;
+            }
+        }
+        for w in 0..4 {
+            let mut bits = self.promoted[w];
+            while bits != 0 {
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                let sq = (w as u32 * 64 + b) as usize;
+                if sq >= CELLS || self.base.board[sq] == 0 {
+                    self.promoted[w] &= !(1 << b);
+                }
+            }
+        }
+        self.forget();
+    }
+
+    /// How many times the current position has occurred since the window began, itself
+    /// included: the window's moves undone one by one on a copy of the board (each a quiet
+    /// move of a piece that is not a pawn, so undoing it is moving the piece back), the
+    /// boards compared where the keys agree; the player to move before a move is the owner
+    /// of the piece moved.
+    fn occurrences(&self) -> u32 {
+        let b = &self.base;
+        let mut n = 1;
+        if self.window < 4 {
+            return n; // every live player must move away and back: at least 4 plies
+        }
+        let mut board = b.board;
+        let mut key = b.key;
+        for i in (0..self.window as usize).rev() {
+            let m = self.history[i];
+            let c = board[m.to() as usize];
+            board[m.to() as usize] = 0;
+            board[m.from() as usize] = c;
+            key ^= TABLES.zobrist[c as usize][m.to() as usize]
+                ^ TABLES.zobrist[c as usize][m.from() as usize];
+            if key == b.key && owner(c) == b.to_move as usize && board == b.board {
+                n += 1;
+            }
+        }
+        n
+    }
+}
+
+impl fmt::Debug for FfaState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} points {:?} quiet {} window {}",
+            self.base, self.points, self.quiet, self.window
+        )
+    }
+}
+
+/// Four-player chess by the free-for-all rules (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chess4Ffa {
+    rules: Chess4,
+    repeat: u8,
+}
+
+impl Default for Chess4Ffa {
+    fn default() -> Chess4Ffa {
+        Chess4Ffa {
+            rules: Chess4::default(),
+            repeat: DEFAULT_REPEAT,
+        }
+    }
+}
+
+impl Chess4Ffa {
+    /// The game with a ply cap of `cap` plies (1 to [`super::MAX_CAP`]; the safety net).
+    pub fn new(cap: u32) -> Result<Chess4Ffa, ConfigError> {
+        Ok(Chess4Ffa {
+            rules: Chess4::new(cap)?,
+            repeat: DEFAULT_REPEAT,
+        })
+    }
+
+    /// The same game ended by the `repeat`-th occurrence of a position (2 to
+    /// [`MAX_REPEAT`]).
+    pub fn with_repeat(self, repeat: u8) -> Result<Chess4Ffa, ConfigError> {
+        if (2..=MAX_REPEAT).contains(&repeat) {
+            Ok(Chess4Ffa { repeat, ..self })
+        } else {
+            Err(ConfigError::Repeat(repeat))
+        }
+    }
+
+    /// The ply cap.
+    pub fn cap(&self) -> u32 {
+        self.rules.cap()
+    }
+
+    /// The occurrences of a position that end the game.
+    pub fn repeat(&self) -> u32 {
+        u32::from(self.repeat)
+    }
+
+    /// The game of a spec `chess4(end=ffa,cap=400,repeat=3)` (`end=ffa` required, the rest
+    /// optional).
+    pub fn from_spec(spec: &Spec) -> Result<Chess4Ffa, SpecError> {
+        let end = spec.get("end", EndRule::Classic)?;
+        if end != EndRule::Ffa {
+            return Err(spec.error("this is chess4(end=ffa): the spec must say end=ffa"));
+        }
+        let cap = spec.get("cap", super::DEFAULT_CAP)?;
+        let repeat = spec.get("repeat", DEFAULT_REPEAT)?;
+        spec.finish()?;
+        Chess4Ffa::new(cap)
+            .and_then(|g| g.with_repeat(repeat))
+            .map_err(|e| spec.error(e.to_string()))
+    }
+
+    /// The spec text (read back by [`Chess4Ffa::from_spec`]); `repeat` is named when it is
+    /// not the default.
+    pub fn spec(&self) -> String {
+        let mut s = format!("chess4(cap={},end=ffa", self.cap());
+        if self.repeat != DEFAULT_REPEAT {
+            s += &format!(",repeat={}", self.repeat);
+        }
+        s + ")"
+    }
+
+    /// The state of a plain position at the start of these rules: no points, every queen
+    /// an original one, nothing to repeat.
+    pub fn from_board(&self, base: State) -> FfaState {
+        let mut worth = [0u16; PLAYERS];
+        for &sq in &TABLES.squares {
+            let c = base.board[sq as usize];
+            if c != 0 {
+                worth[owner(c)] += CAPTURE_POINTS[kind(c) as usize];
+            }
+        }
+        FfaState {
+            base,
+            history: [Move::new(0, 0); HISTORY],
+            promoted: [0; 4],
+            history_key: 0,
+            points: [0; PLAYERS],
+            worth,
+            quiet: 0,
+            window: 0,
+            end: 0,
+        }
+    }
+
+    /// The position in the plain game's notation ([`Chess4::parse_position`]), at the start
+    /// of these rules ([`Chess4Ffa::from_board`]).
+    pub fn parse_position(&self, text: &str) -> Result<FfaState, PositionError> {
+        Ok(self.from_board(self.rules.parse_position(text)?))
+    }
+
+    /// The board in the plain game's notation (points and history are not part of it).
+    pub fn format_position(&self, state: &FfaState) -> String {
+        self.rules.format_position(&state.base)
+    }
+
+    /// Whether the game is over: one player left, an ending of [`FfaEnd`], or the cap.
+    #[inline]
+    pub fn is_terminal(&self, state: &FfaState) -> bool {
+        state.end != 0
+            || state.base.alive.count_ones() <= 1
+            || state.base.ply as u32 >= self.rules.cap()
+    }
+
+    /// Hands the turn to the first live seat from `seat` on that has a legal move; a player
+    /// without one is eliminated, and `credit` (the player who moved last) scores the mate,
+    /// or every player left the stalemate's points. Stops when one player is left or at the
+    /// cap.
+    fn settle(&self, s: &mut FfaState, credit: usize, mut seat: usize) {
+        let before = s.base.alive;
+        loop {
+            let b = &mut s.base;
+            if b.alive == 0 {
+                break;
+            }
+            while b.alive >> seat & 1 == 0 {
+                seat = (seat + 1) % PLAYERS;
+            }
+            b.to_move = seat as u8;
+            if b.alive.count_ones() <= 1
+                || b.ply as u32 >= self.rules.cap()
+                || movegen::has_legal_move(b)
+            {
+                break;
+            }
+            let mated = movegen::attacked(&b.board, b.kings[seat], seat);
+            b.eliminate(seat);
+            if mated {
+                s.points[credit] += MATE_POINTS;
+            } else {
+                for p in 0..PLAYERS {
+                    if s.base.alive >> p & 1 == 1 {
+                        s.points[p] += DRAW_POINTS;
+                    }
+                }
+            }
+        }
+        if s.base.alive != before {
+            s.tidy();
+        }
+    }
+
+    /// The endings of [`FfaEnd`], tested after every ply (and its eliminations): the claim,
+    /// then no progress, then repetition.
+    fn judge(&self, s: &mut FfaState) {
+        if self.is_terminal(s) {
+            return;
+        }
+        let alive = s.base.alive;
+        if alive.count_ones() == 2 {
+            let a = alive.trailing_zeros() as usize;
+            let b = (alive & (alive - 1)).trailing_zeros() as usize;
+            if s.points[a].abs_diff(s.points[b]) > CLAIM_LEAD {
+                let trailing = if s.points[a] < s.points[b] { a } else { b };
+                s.points[trailing] += CLAIM_POINTS;
+                s.end = 3;
+                return;
+            }
+        }
+        let draw = if s.quiet >= NO_PROGRESS_PLIES {
+            1
+        } else if s.occurrences() >= u32::from(self.repeat) {
+            2
+        } else {
+            return;
+        };
+        for p in 0..PLAYERS {
+            if alive >> p & 1 == 1 {
+                s.points[p] += DRAW_POINTS;
+            }
+        }
+        s.end = draw;
+    }
+}
+
+impl Game for Chess4Ffa {
+    type State = FfaState;
+    type Move = Move;
+
+    fn mcts_exploration(&self) -> Option<f64> {
+        self.rules.mcts_exploration()
+    }
+
+    fn move_key(&self, mv: Move) -> Option<usize> {
+        self.rules.move_key(mv)
+    }
+
+    #[inline]
+    fn capture(&self, state: &FfaState, mv: Move) -> Option<gametree::Capture> {
+        self.rules.capture(&state.base, mv)
+    }
+
+    #[inline]
+    fn players(&self) -> usize {
+        PLAYERS
+    }
+
+    fn initial(&self) -> FfaState {
+        self.from_board(self.rules.initial())
+    }
+
+    #[inline]
+    fn to_move(&self, state: &FfaState) -> Player {
+        Player::new(state.base.to_move as usize)
+    }
+
+    fn moves(&self, state: &FfaState, out: &mut Vec<Move>) {
+        if !self.is_terminal(state) {
+            self.rules.moves(&state.base, out);
+        }
+    }
+
+    fn play(&self, state: &FfaState, mv: Move) -> FfaState {
+        let mut s = *state;
+        let (from, to) = (mv.from(), mv.to());
+        let mover = s.base.to_move as usize;
+        let victim = s.base.board[to as usize];
+        let pawn = kind(s.base.board[from as usize]) == PAWN;
+        if victim != 0 {
+            let v = s.value_at(to);
+            s.points[mover] += v;
+            s.worth[owner(victim)] -= v;
+        }
+        let was_promoted = s.is_promoted(from);
+        let before = s.base.alive;
+        s.base.apply(from, to);
+        let promotes = pawn && kind(s.base.board[to as usize]) == QUEEN;
+        s.set_promoted(from, false);
+        s.set_promoted(to, was_promoted || promotes);
+        s.base.ply = s.base.ply.saturating_add(1);
+        if victim != 0 || pawn {
+            s.quiet = 0;
+            s.forget();
+        } else {
+            s.quiet = s.quiet.saturating_add(1);
+            if (s.window as usize) < HISTORY {
+                s.history[s.window as usize] = mv;
+                s.window += 1;
+                s.history_key = crate::rng::mix64(s.history_key ^ u64::from(mv.0));
+            }
+        }
+        if kind(victim) == KING || s.base.alive != before {
+            s.tidy();
+        }
+        self.settle(&mut s, mover, (mover + 1) % PLAYERS);
+        self.judge(&mut s);
+        s
+    }
+
+    /// Each player's points (eliminated players' included): the most points wins. A game
+    /// the safety cap ended is settled as a tournament adjudicates it, by [`FfaEval`]
+    /// (points plus the pieces' worth), so that no search near the cap plays for an ending
+    /// only because the cap would pay less.
+    fn outcome(&self, state: &FfaState) -> Option<Scores> {
+        if !self.is_terminal(state) {
+            return None;
+        }
+        if self.ended_by_cap(state) {
+            return Some(FfaEval.evaluate(self, state));
+        }
+        let mut v = Scores::zeros(PLAYERS);
+        for p in 0..PLAYERS {
+            v[p] = Score::from(state.points[p]);
+        }
+        Some(v)
+    }
+
+    /// A game the safety cap ended with two or more players left and no ending of its own.
+    fn ended_by_cap(&self, state: &FfaState) -> bool {
+        state.end == 0
+            && state.base.alive.count_ones() > 1
+            && state.base.ply as u32 >= self.rules.cap()
+    }
+
+    /// A game the claim ended (two players left, more than 20 points apart).
+    fn ended_by_claim(&self, state: &FfaState) -> bool {
+        state.ended_by() == Some(FfaEnd::Claim)
+    }
+
+    fn move_name(&self, state: &FfaState, mv: Move) -> String {
+        self.rules.move_name(&state.base, mv)
+    }
+
+    fn render(&self, state: &FfaState, color: bool) -> String {
+        self.rules.render(&state.base, color)
+    }
+}
+
+impl crate::notation::Notation for Chess4Ffa {
+    const MOVE_SYNTAX: &'static str = <Chess4 as crate::notation::Notation>::MOVE_SYNTAX;
+
+    fn read_move(&self, text: &str) -> Option<Move> {
+        self.rules.read_move(text)
+    }
+}
+
+impl SetToMove for Chess4Ffa {
+    /// `state` with `player` to move; `None` if the game is over, `player` is eliminated,
+    /// or `player` has no legal move there.
+    fn set_to_move(&self, state: &FfaState, player: Player) -> Option<FfaState> {
+        if self.is_terminal(state) {
+            return None;
+        }
+        let base = self.rules.set_to_move(&state.base, player)?;
+        Some(FfaState { base, ..*state })
+    }
+}
+
+impl Zobrist for Chess4Ffa {
+    /// The plain game's hash mixed with the points, the promoted queens, the no-progress
+    /// count, the ending and the moves of the repetition window: everything that decides
+    /// the rest of the game.
+    #[inline]
+    fn hash(&self, state: &FfaState) -> u64 {
+        use crate::rng::mix64;
+        let p = &state.points;
+        let points =
+            u64::from(p[0]) | u64::from(p[1]) << 16 | u64::from(p[2]) << 32 | u64::from(p[3]) << 48;
+        let q = &state.promoted;
+        let promoted = q[0] ^ q[1].rotate_left(16) ^ q[2].rotate_left(32) ^ q[3].rotate_left(48);
+        let counts =
+            u64::from(state.quiet) | u64::from(state.window) << 8 | u64::from(state.end) << 16;
+        mix64(
+            self.rules.hash(&state.base)
+                ^ mix64(points ^ mix64(promoted ^ mix64(counts ^ state.history_key))),
+        )
+    }
+
+    #[inline]
+    fn move_slot(&self, mv: Move) -> Option<usize> {
+        self.rules.move_slot(mv)
+    }
+}
+
+/// The evaluator of [`Chess4Ffa`], aligned with its points: each player's points so far
+/// plus what its pieces would score if captured ([`FfaState::worth`], king 20 included).
+/// A capture moves its value from the victim's worth to the capturer's points, so it raises
+/// the capturer's value and lowers the victim's by the points the rules give; a finished
+/// game is worth its points alone.
+///
+/// Bounds: every value at least 0, the sum at most [`FFA_MAXSUM`] (captures keep the sum
+/// of points and worth, eliminations remove worth, and the bonuses add at most
+/// [`MAX_BONUS`]); outcomes (points only) keep the same bounds. Not constant-sum.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FfaEval;
+
+impl Evaluator<Chess4Ffa> for FfaEval {
+    #[inline]
+    fn evaluate(&self, _game: &Chess4Ffa, state: &FfaState) -> Scores {
+        let mut v = Scores::zeros(PLAYERS);
+        for p in 0..PLAYERS {
+            v[p] = Score::from(state.points[p]) + Score::from(state.worth[p]);
+        }
+        v
+    }
+
+    fn bounds(&self, _game: &Chess4Ffa) -> Bounds {
+        Bounds::nonnegative(PLAYERS, FFA_MAXSUM)
+    }
+}
