@@ -264,3 +264,17 @@ def test_a_python_game_searched_from_a_state_equals_the_python_oracle():
         assert (r.score, r.pv) == (v, line)
         checked += 1
     assert checked >= 30
+
+
+def test_a_game_made_from_a_game_is_that_game():
+    g = gt.Game("tictactoe", position="15")
+    same = gt.Game(g)
+    assert same.spec == "tictactoe" and same.position() == "15" and same.initial() == g.initial()
+    moved = gt.Game(g, position="159")
+    assert moved.position() == "159" and moved.initial() == g.play(g.initial(), "9")
+    wrapped = gt.Game(RandomTree(2))
+    again = gt.Game(wrapped)
+    assert again.game is wrapped.game and again.spec is None
+    with pytest.raises(gt.GametreeError) as e:
+        gt.Game(wrapped, position="x")
+    assert one_line(e).startswith("position= applies to games of the registry")
