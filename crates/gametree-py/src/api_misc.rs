@@ -12,7 +12,7 @@ use pyo3::types::PyString;
 use crate::api_convert::{to_py, Int};
 use crate::api_error::{from_anyhow, from_run_error, gametree_error};
 use crate::api_interrupt::run_interruptible;
-use crate::api_objects::Game;
+use crate::api_objects::{Game, GameKind};
 
 /// The names of every algorithm, in the order `gametree list` prints them.
 #[pyfunction]
@@ -51,8 +51,13 @@ pub fn perft(py: Python<'_>, game: &Bound<'_, PyAny>, depth: Int) -> PyResult<u6
 /// `game` as a spec and a position: a `Game`, or a spec.
 fn game_of(game: &Bound<'_, PyAny>) -> PyResult<(String, Option<String>)> {
     if let Ok(g) = game.cast::<Game>() {
-        let g = g.get();
-        Ok((g.spec.clone(), g.position.clone()))
+        match &g.get().kind {
+            GameKind::Native(o) => Ok((o.spec.clone(), o.position.clone())),
+            GameKind::Python { .. } => Err(pyo3::exceptions::PyTypeError::new_err(
+                "perft counts the positions of a game of the registry; this gametree.Game \
+                 wraps a game written in Python",
+            )),
+        }
     } else if game.is_instance_of::<PyString>() {
         Ok((game.extract::<String>()?, None))
     } else {

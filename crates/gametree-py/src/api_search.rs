@@ -11,8 +11,9 @@ use gametree_run::search_job::{self, SearchSpec};
 use crate::api_convert::Int;
 use crate::api_error::{from_run_error, gametree_error};
 use crate::api_interrupt::run_interruptible;
-use crate::api_objects::{Game, Tree};
+use crate::api_objects::{native_state, Game, GameKind, Tree};
 use crate::api_result::{SearchOutcome, SearchResult};
+use crate::api_state::Origin;
 
 /// The budget from Python's `depth`, `nodes` and `time_ms`, each checked (ranges as the
 /// command line's flags), naming the keyword at fault.
@@ -38,11 +39,13 @@ pub fn limits(
 /// `depth`, `nodes` and `time_ms` limit the search; `iterative` deepens up to `depth` and
 /// returns the last completed depth; `table_mib` gives maxn and speculative a table of
 /// exact values; `threads` above 1 runs the two-player engine on that many threads; `trace`
-/// records the prunes (in `to_json()`). Raises `GametreeError` for bad options and
+/// records the prunes (in `to_json()`); `state` searches a game from that state (one of its
+/// states: a `gametree.State` of a game of the registry, or a state of a game written in
+/// Python) instead of its start. Raises `GametreeError` for bad options and
 /// `KeyboardInterrupt` when Ctrl-C stops the search.
 #[pyfunction]
 #[pyo3(signature = (target, algorithm, depth=None, nodes=None, time_ms=None, iterative=false,
-                    table_mib=Int(0), threads=Int(1), trace=false))]
+                    table_mib=Int(0), threads=Int(1), trace=false, state=None))]
 #[expect(
     clippy::too_many_arguments,
     reason = "the keywords of the Python function, one argument each"
@@ -58,6 +61,7 @@ pub fn search(
     table_mib: Int,
     threads: Int,
     trace: bool,
+    state: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SearchResult> {
     let limits = limits(depth, nodes, time_ms).map_err(gametree_error)?;
     let table_mib = table_mib
@@ -74,11 +78,21 @@ pub fn search(
         ..SearchSpec::new(searcher)
     };
     let outcome = if let Ok(tree) = target.cast::<Tree>() {
+        if state.is_some() {
+            return Err(gametree_error(
+                "state= applies to games; a tree is searched from its root",
+            ));
+        }
         search_tree(py, tree.get(), &spec)?
     } else if let Ok(game) = target.cast::<Game>() {
-        search_game(py, game.get(), &spec)?
+        match &game.get().kind {
+            GameKind::Native(origin) => search_game(py, origin, state, &spec)?,
+            GameKind::Python { object, .. } => {
+                crate::pygame::search_python_game(py, object.bind(py), &spec, state)?
+            }
+        }
     } else {
-        crate::pygame::search_python_game(py, target, &spec)?
+        crate::pygame::search_python_game(py, target, &spec, state)?
     };
     Ok(outcome.into())
 }
@@ -88,9 +102,19 @@ fn search_tree(py: Python<'_>, tree: &Tree, spec: &SearchSpec) -> PyResult<Searc
     native_search(py, spec, Ok(Source::Tree(tree.tree.clone())))
 }
 
-/// Searches a game of the registry.
-fn search_game(py: Python<'_>, game: &Game, spec: &SearchSpec) -> PyResult<SearchOutcome> {
-    native_search(py, spec, input::game(&game.spec, game.position.as_deref()))
+/// Searches a game of the registry from its starting position, or from `state` (one of its
+/// states, given to the search by its position text, checked to read back as the state).
+fn search_game(
+    py: Python<'_>,
+    origin: &Origin,
+    state: Option<&Bound<'_, PyAny>>,
+    spec: &SearchSpec,
+) -> PyResult<SearchOutcome> {
+    let position = match state {
+        None => origin.position.clone(),
+        Some(s) => Some(native_state(origin, s)?.get().search_position()?),
+    };
+    native_search(py, spec, input::game(&origin.spec, position.as_deref()))
 }
 
 /// Runs the command line's search ([`search_job`]) on `source` (loaded once; its error is

@@ -9,7 +9,8 @@
 //! Modules: [`api_error`] (the exception and the mapping of Rust errors to it),
 //! [`api_interrupt`] (running a search with the GIL released, stopped by Ctrl-C),
 //! [`api_search`] (the search request and its dispatch), [`api_result`] (the result),
-//! [`api_objects`] (`Tree`, `Game`), [`api_misc`] (lists, perft, tournament), [`api_convert`]
+//! [`api_objects`] (`Tree`, `Game`), [`api_state`] (`State`, the states of a game of the
+//! registry), [`api_python_game`] (the same calls over a game written in Python), [`api_misc`] (lists, perft, tournament), [`api_convert`]
 //! (typed reports to Python objects, with no JSON text between) and [`pygame`] (games
 //! written in Python).
 
@@ -18,8 +19,10 @@ pub mod api_error;
 pub mod api_interrupt;
 pub mod api_misc;
 pub mod api_objects;
+pub mod api_python_game;
 pub mod api_result;
 pub mod api_search;
+pub mod api_state;
 pub mod pygame;
 
 use pyo3::prelude::*;
@@ -33,6 +36,7 @@ fn _gametree(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_class::<api_objects::Tree>()?;
     m.add_class::<api_objects::Game>()?;
+    m.add_class::<api_state::State>()?;
     m.add_class::<api_result::SearchResult>()?;
     m.add_function(wrap_pyfunction!(api_search::search, m)?)?;
     m.add_function(wrap_pyfunction!(api_misc::algorithms, m)?)?;

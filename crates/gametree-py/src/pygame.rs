@@ -220,7 +220,8 @@ const PROTOCOL: &str = "players, initial, to_move, moves, play, outcome, and eva
                         depth-limited searches";
 
 /// Searches `game`, a Python object with the game protocol of docs/python.md, as `request`
-/// says, from `game.initial()`.
+/// says, from `start` (a state of the game, as its methods return them), or from
+/// `game.initial()` when `start` is `None`.
 ///
 /// Every algorithm of `gametree.algorithms()` that runs on any game runs here (best-reply
 /// search, which needs a game that can hand the turn to any player, is refused as for the
@@ -233,6 +234,7 @@ pub fn search_python_game(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
     request: &SearchSpec,
+    start: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SearchOutcome> {
     let searcher = request.searcher;
     if let Searcher::BestReply(_) = searcher {
@@ -290,11 +292,12 @@ pub fn search_python_game(
             searcher,
             request.limits.depth,
         )
-        .and_then(|adapter| adapter.search(searcher, request));
+        .and_then(|adapter| adapter.search(searcher, request, start));
         give_back(stop);
         return outcome;
     }
     let game_ref = game.clone().unbind();
+    let start_ref = start.map(|s| s.clone().unbind());
     let request = request.clone();
     let outcome = run_interruptible(py, plies, move |stop| {
         // A new stack (with the share to spare: the stack is 8 MiB beyond the plies); the
@@ -315,20 +318,22 @@ pub fn search_python_game(
                 searcher,
                 request.limits.depth,
             )?;
-            adapter.search(searcher, &request)
+            let start = start_ref.as_ref().map(|s| s.bind(py).clone());
+            adapter.search(searcher, &request, start.as_ref())
         })
     })?;
     outcome
 }
 
 /// What is read from the game object before the search: its player count and bounds.
-struct Protocol {
-    players: usize,
+pub struct Protocol {
+    /// The number of players (2 to 6).
+    pub players: usize,
     bounds: Bounds,
 }
 
 /// The name of `obj`'s type, for messages.
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
         .name()
         .map(|n| n.to_string())
@@ -338,7 +343,7 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
 /// `obj` as an `i64` if it is an integer: an `int` (not a `bool`) or an object with
 /// `__index__` (a NumPy integer, say). An `int` beyond 64 bits reads as `i64::MAX`, which
 /// every range check refuses (and whose message prints the int itself: [`int_text`]).
-fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
+pub(crate) fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
     if obj.is_instance_of::<PyBool>() {
         return None;
     }
@@ -389,7 +394,9 @@ fn items3<'py>(out: &Bound<'py, PyAny>) -> Option<(usize, [Option<Bound<'py, PyA
 }
 
 impl Protocol {
-    fn read(game: &Bound<'_, PyAny>) -> PyResult<Protocol> {
+    /// Reads `game`'s players and bounds, refusing an object without the protocol's
+    /// methods (`TypeError`) or with a bad `players` or `bounds`.
+    pub fn read(game: &Bound<'_, PyAny>) -> PyResult<Protocol> {
         let name = type_name(game);
         for method in ["players", "initial", "to_move", "moves", "play", "outcome"] {
             if !game.hasattr(method)? {
@@ -1417,8 +1424,16 @@ impl<'py> PyGame<'py> {
 
     /// Runs `searcher` from `initial()` and converts the result (the first stored error
     /// first).
-    fn search(&self, searcher: Searcher, request: &SearchSpec) -> PyResult<SearchOutcome> {
-        let root = self.initial();
+    fn search(
+        &self,
+        searcher: Searcher,
+        request: &SearchSpec,
+        start: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<SearchOutcome> {
+        let root = match start {
+            Some(state) => self.node(state.clone().unbind(), 0),
+            None => self.initial(),
+        };
         if let Some(e) = self.error.borrow_mut().take() {
             return Err(e);
         }

@@ -325,6 +325,14 @@ function play() {
   }, 1000 / Number($("speed").value));
 }
 
+// Typing in a source's own field (or choosing in its list) selects that source: a game
+// spec typed while "bundled" is ticked is the game searched, not the bundled tree.
+for (const [field, source] of [["example", "example"], ["tree-json", "paste"], ["random-spec", "random"],
+  ["explore-game", "game"], ["explore-position", "game"]]) {
+  $(field).addEventListener("input", () => {
+    document.querySelector(`input[name=source][value=${source}]`).checked = true;
+  });
+}
 $("run").addEventListener("click", runSearch);
 $("first").addEventListener("click", () => { pause(); step = 0; render(); });
 $("back").addEventListener("click", () => { pause(); step--; render(); });

@@ -277,6 +277,32 @@ await test("brs-chinese-checkers-prunes", page, async () => {
   await page.selectOption("#algo-a", "shallow");
 });
 
+// Typing a game spec in the game field while "bundled" is still ticked searches the game
+// typed (issue #49, point 6): the drawn search is the CLI's on that game and position.
+await test("game-field-selects-the-game-source", page, async () => {
+  await page.check("input[name=source][value=example]");
+  await page.fill("#explore-game", "tictactoe");
+  await page.fill("#explore-position", "5");
+  await page.fill("#depth", "2");
+  await page.selectOption("#algo-a", "paranoid");
+  await page.click("#run");
+  await page.waitForFunction(() => (window.gtExplorer && window.gtExplorer.views.a
+    && window.gtExplorer.views.a.result.algorithm === "paranoid")
+    || document.querySelector("#status").classList.contains("error"), null, { timeout: 10000 });
+  const source = await page.$eval("input[name=source]:checked", (r) => r.value);
+  assert(source === "game", `the ticked source is ${source}, not game`);
+  const cli = JSON.parse(execFileSync(bin, ["draw", "--json", "--game", "tictactoe", "--position", "5",
+    "-a", "paranoid", "--depth", "2"]).toString()).result;
+  const got = await page.evaluate(() => window.gtExplorer.views.a.result);
+  assert(JSON.stringify(got.best_move) === JSON.stringify(cli.best_move)
+    && JSON.stringify(got.value) === JSON.stringify(cli.value) && got.stats.nodes === cli.stats.nodes,
+  `drawn search: best move ${JSON.stringify(got.best_move)}, value ${JSON.stringify(got.value)}, `
+    + `${got.stats.nodes} nodes; CLI: ${JSON.stringify(cli.best_move)}, ${JSON.stringify(cli.value)}, ${cli.stats.nodes}`);
+  await page.check("input[name=source][value=example]");
+  await page.fill("#depth", "");
+  await page.selectOption("#algo-a", "shallow");
+});
+
 await test("side-by-side", page, async () => {
   await page.check("#compare");
   await page.selectOption("#algo-b", "maxn");
