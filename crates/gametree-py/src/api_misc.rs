@@ -88,13 +88,14 @@ impl GameVisitor for Perft {
 ///
 /// `engines` is a list of engine texts (`"paranoid"`, `"maxn@d4"`, `"mcts@n50000"`,
 /// `"speculative@t200"`) or one comma-separated string; `depth`, `nodes` or `time_ms` is
-/// the budget of the engines without their own (depth 3 by default); `openings`,
+/// the budget of the engines without their own (depth 3 by default; `clock="cpu"`: `time_ms`
+/// of the searching thread's processor time); `openings`,
 /// `opening_plies`, `seed`, `threads`, `bootstrap` and `max_plies` are the command line's
 /// flags of the same names. Runs with the GIL released.
 #[pyfunction]
 #[pyo3(signature = (game, engines=None, depth=None, nodes=None, time_ms=None, openings=Int(4),
                     opening_plies=Int(3), seed=Int(1), threads=None, bootstrap=Int(1000),
-                    max_plies=None))]
+                    max_plies=None, clock=None))]
 #[expect(
     clippy::too_many_arguments,
     reason = "the keywords of the Python function, one argument each"
@@ -112,6 +113,7 @@ pub fn tournament(
     threads: Option<Int>,
     bootstrap: Int,
     max_plies: Option<Int>,
+    clock: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
     let engines: Vec<String> = match engines {
         None => vec!["maxn".into(), "speculative".into(), "paranoid".into()],
@@ -124,7 +126,7 @@ pub fn tournament(
             }
         }
     };
-    let limits = crate::api_search::limits(depth, nodes, time_ms).map_err(gametree_error)?;
+    let limits = crate::api_search::limits(depth, nodes, time_ms, clock).map_err(gametree_error)?;
     let default = MoveBudget::from_budget(&limits)
         .map_err(from_run_error)?
         .unwrap_or(MoveBudget::Depth(3));
@@ -161,4 +163,11 @@ const MAX_PLIES: i64 = gametree_run::stack::MAX_PLIES as i64;
 /// `value` of the keyword `name` if within `lo..=hi`, else the error naming it.
 fn checked(name: &str, value: Int, lo: i128, hi: i128) -> PyResult<u64> {
     value.within(name, lo, hi).map_err(gametree_error)
+}
+
+/// The names of the budget's fields ([`gametree_run::budget::Budget::FIELDS`]): the budget
+/// keywords `search` and `tournament` take (a test checks both against it).
+#[pyfunction]
+pub fn _budget_fields() -> Vec<&'static str> {
+    gametree_run::budget::Budget::FIELDS.to_vec()
 }

@@ -1,7 +1,7 @@
 //! `gametree.search`: the request and its dispatch on what is searched (the result is
 //! [`crate::api_result`]).
 
-use gametree::search::Searcher;
+use gametree::search::{Clock, Searcher};
 use pyo3::prelude::*;
 
 use gametree_run::budget::Budget;
@@ -15,12 +15,14 @@ use crate::api_objects::{native_state, Game, GameKind, Tree};
 use crate::api_result::{SearchOutcome, SearchResult};
 use crate::api_state::Origin;
 
-/// The budget from Python's `depth`, `nodes` and `time_ms`, each checked (ranges as the
-/// command line's flags), naming the keyword at fault.
+/// The budget from Python's `depth`, `nodes`, `time_ms` and `clock` (the fields of
+/// [`Budget`], [`Budget::FIELDS`]), each checked (ranges as the command line's flags),
+/// naming the keyword at fault.
 pub fn limits(
     depth: Option<Int>,
     nodes: Option<Int>,
     time_ms: Option<Int>,
+    clock: Option<&str>,
 ) -> Result<Budget, String> {
     fn range(name: &str, v: Option<Int>, lo: i128, hi: i128) -> Result<Option<u64>, String> {
         v.map(|x| x.within(name, lo, hi)).transpose()
@@ -30,13 +32,23 @@ pub fn limits(
         depth: range("depth", depth, 0, max_depth)?.map(|d| d as u32),
         nodes: range("nodes", nodes, 1, i64::MAX.into())?,
         time_ms: range("time_ms", time_ms, 1, i64::MAX.into())?,
-        clock: Default::default(),
+        clock: match clock {
+            None | Some("wall") => Clock::Wall,
+            Some("cpu") => Clock::ThreadCpu,
+            Some(other) => {
+                return Err(format!(
+                    "clock: expected \"wall\" (wall-clock time) or \"cpu\" (the searching \
+                     thread's processor time), not {other:?}"
+                ))
+            }
+        },
     })
 }
 
 /// Searches `target` (a `Tree`, a `Game`, or a game written in Python) with `algorithm`.
 ///
-/// `depth`, `nodes` and `time_ms` limit the search; `iterative` deepens up to `depth` and
+/// `depth`, `nodes` and `time_ms` limit the search (`clock="cpu"`: `time_ms` is the searching
+/// thread's processor time, not wall-clock time); `iterative` deepens up to `depth` and
 /// returns the last completed depth; `table_mib` gives maxn and speculative a table of
 /// exact values; `threads` above 1 runs the two-player engine on that many threads; `trace`
 /// records the prunes (in `to_json()`); `state` searches a game from that state (one of its
@@ -45,7 +57,7 @@ pub fn limits(
 /// `KeyboardInterrupt` when Ctrl-C stops the search.
 #[pyfunction]
 #[pyo3(signature = (target, algorithm, depth=None, nodes=None, time_ms=None, iterative=false,
-                    table_mib=Int(0), threads=Int(1), trace=false, state=None))]
+                    table_mib=Int(0), threads=Int(1), trace=false, state=None, clock=None))]
 #[expect(
     clippy::too_many_arguments,
     reason = "the keywords of the Python function, one argument each"
@@ -62,8 +74,9 @@ pub fn search(
     threads: Int,
     trace: bool,
     state: Option<&Bound<'_, PyAny>>,
+    clock: Option<&str>,
 ) -> PyResult<SearchResult> {
-    let limits = limits(depth, nodes, time_ms).map_err(gametree_error)?;
+    let limits = limits(depth, nodes, time_ms, clock).map_err(gametree_error)?;
     let table_mib = table_mib
         .within("table_mib", 0, 65_536)
         .map_err(gametree_error)?;

@@ -43,5 +43,6 @@ fn _gametree(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(api_misc::games, m)?)?;
     m.add_function(wrap_pyfunction!(api_misc::perft, m)?)?;
     m.add_function(wrap_pyfunction!(api_misc::tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(api_misc::_budget_fields, m)?)?;
     Ok(())
 }

@@ -10,10 +10,10 @@ use std::time::{Duration, Instant};
 
 use gametree::search::mcts::MctsConfig;
 use gametree::search::{self, Clock, Stop};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The budget of one search: `None` is no limit of that kind.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Budget {
     /// Depth limit in plies (to the end of the game when omitted).
     #[serde(default)]
@@ -34,6 +34,10 @@ pub struct Budget {
 }
 
 impl Budget {
+    /// The names of the fields, as JSON and Python's keywords spell them (a test checks
+    /// them against the serialised fields, and Python's keywords against them).
+    pub const FIELDS: [&'static str; 4] = ["depth", "nodes", "time_ms", "clock"];
+
     /// No limit at all.
     pub const NONE: Budget = Budget {
         depth: None,

@@ -353,7 +353,7 @@ impl Engine {
         self.choose_with::<AnyGame, G, E>(game, eval, state, 0)
     }
 
-    /// [`Engine::choose`] through the dispatcher `D` ([`WithSetToMove`] runs best-reply
+    /// [`Engine::choose`] through the dispatcher `D` ([`gametree::search::WithSetToMove`] runs best-reply
     /// engines), with `seed` the seed of an MCTS engine's search. An engine with a table
     /// gets a new, empty one (a game's moves share one: [`Engine::choose_in`]).
     pub fn choose_with<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(

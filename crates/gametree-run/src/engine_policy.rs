@@ -1,7 +1,7 @@
 //! An engine's search-policy options (docs/tournament.md, docs/mcts.md): the MCTS
 //! parameters of the papers (`:reward=rank`, `:c=0.4`, `:backup=brs`, `:ph=5`,
 //! `:solver=paranoid`, `:playout=epsilon0.1`) written in its name after the budget, like the options of
-//! [`crate::tournament::EngineOptions`], and turned into the core's
+//! [`crate::engine::EngineOptions`], and turned into the core's
 //! [`gametree::search::mcts::MctsConfig`] fields.
 
 use gametree::search::best_reply::{ForcedMoves, Variant};

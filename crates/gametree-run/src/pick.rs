@@ -1,5 +1,5 @@
 //! One way for an engine to pick a move, shared by the three fronts that let engines play:
-//! a tournament's engines ([`crate::tournament::Engine`]), the seats of `gametree play` and
+//! a tournament's engines ([`crate::engine::Engine`]), the seats of `gametree play` and
 //! the Play tab of `gametree serve` (`POST /api/play`).
 //!
 //! - **Computes**: the search [`PickSpec::searcher`] names on `state`, run through the
@@ -29,7 +29,7 @@
 //!   the iterations, the abandoned one's nodes included); a failure's nodes are
 //!   [`PickError::nodes`].
 //!
-//! What stays with a front: how it builds the spec (a tournament engine's [`crate::tournament::Budget`],
+//! What stays with a front: how it builds the spec (a tournament engine's [`crate::engine::MoveBudget`],
 //! policy and `:worlds` sampling; the command line's and the server's [`Budget`]), the
 //! two-player engine of `gametree play`'s `engine` seats (a transposition-table engine,
 //! not a [`Searcher`]), and what a front shows of the result.

@@ -8,20 +8,20 @@
 //! thread's processor time. Node and time budgets are spent by iterative
 //! deepening: the move of the last completed iteration is played (the nodes of the abandoned
 //! iteration count against a node budget). MCTS is not deepened: a depth budget bounds its
-//! playouts (with [`MCTS_DEPTH_ITERATIONS`] iterations per move), a node budget is the size
+//! playouts (with [`crate::engine::MCTS_DEPTH_ITERATIONS`] iterations per move), a node budget is the size
 //! of its tree, a time budget its deadline; its seed for each move is derived from the
 //! tournament seed, the game and the ply, so depth and node budgets stay deterministic.
 //!
 //! An engine with `:worlds=W` ([`EngineOptions::worlds`]) plays with hidden information:
 //! it sees only the information set of the player to move and decides by
-//! perfect-information Monte Carlo ([`pimc()`]) over `W` states drawn by
+//! perfect-information Monte Carlo ([`gametree::search::pimc()`]) over `W` states drawn by
 //! [`Game::resample`], its budget split over the searches; its sampler's seed derives from
 //! the tournament seed, the game and the ply ([`pimc_seed`]). A tournament with such an
 //! engine on a game without hidden information is refused
-//! ([`TournamentError::PerfectInformation`]).
+//! ([`EngineError::PerfectInformation`]).
 //!
 //! Best-reply engines need a game that can hand the turn to any player: a tournament on
-//! other games is refused ([`TournamentError::NeedsSetToMove`]); [`run_tournament_with`]
+//! other games is refused ([`EngineError::NeedsSetToMove`]); [`run_tournament_with`]
 //! with [`WithSetToMove`] plays them on games that can.
 //!
 //! With `E` engines and `N` seats (`E <= N`), every assignment of engines to seats in which

@@ -67,6 +67,7 @@ def search(
     threads: int = 1,
     trace: bool = False,
     state: Optional[Any] = None,
+    clock: Optional[str] = None,
 ) -> SearchResult: ...
 def perft(game: Union[Game, str], depth: int) -> int: ...
 def reproduce(selection: str, quick: bool = True, hands: Optional[int] = None) -> List[Dict[str, Any]]: ...
@@ -82,4 +83,5 @@ def tournament(
     threads: Optional[int] = None,
     bootstrap: int = 1000,
     max_plies: Optional[int] = None,
+    clock: Optional[str] = None,
 ) -> Dict[str, Any]: ...

@@ -51,3 +51,13 @@ fn limits_read_from_json_with_the_api_names() {
         }
     );
 }
+
+#[test]
+fn the_budget_s_field_names_are_its_serialised_fields() {
+    let v = serde_json::to_value(Budget::NONE).unwrap();
+    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let mut fields = Budget::FIELDS.to_vec();
+    keys.sort_unstable();
+    fields.sort_unstable();
+    assert_eq!(keys, fields);
+}

@@ -645,7 +645,8 @@ fn budget_triples(src: &str) -> Vec<String> {
 }
 
 /// The budget of a search is one type, `gametree_run::budget::Budget`: no other struct
-/// of any crate holds a depth, a node count and a time.
+/// of any crate holds a depth, a node count and a time, but the command line's flags
+/// (`BudgetArgs`, clap's, which the run crate does not know), converted into it by `From`.
 #[test]
 fn the_budget_is_one_type() {
     assert_eq!(
@@ -668,6 +669,18 @@ fn the_budget_is_one_type() {
     }
     assert_eq!(
         owners,
-        vec!["gametree-run/src/search_job/limits.rs: Limits".to_string()]
+        vec![
+            "gametree-cli/src/budget_args.rs: BudgetArgs".to_string(),
+            "gametree-run/src/budget.rs: Budget".to_string()
+        ]
+    );
+    let flags = workspace_sources()
+        .into_iter()
+        .find(|(krate, _)| krate == "gametree-cli")
+        .map(|(_, src)| std::fs::read_to_string(src.join("budget_args.rs")).unwrap())
+        .expect("the command line's sources");
+    assert!(
+        flags.contains("impl From<BudgetArgs> for Budget"),
+        "the command line's budget flags convert into the one budget"
     );
 }
