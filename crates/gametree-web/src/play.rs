@@ -10,6 +10,7 @@ use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Playable};
 use gametree_run::budget::Budget;
 use gametree_run::engine_move::{engine_move, replay, EngineMove, EngineMoveError, Line, Mover};
+use gametree_run::input::Source;
 use gametree_run::pick::{PickError, PickSpec};
 use gametree_run::report::Iteration;
 use serde::Deserialize;
@@ -99,8 +100,11 @@ pub fn play_json_observed(
             Some((searcher, e.clone()))
         }
     };
-    let plies = registry::visit(&req.game, None, MaxPlies)
-        .map_err(|e| PlayError::Invalid(e.to_string()))?;
+    // The game, built once: its longest line, then the request's play.
+    let game = Source::Game(
+        registry::load(&req.game, None).map_err(|e| PlayError::Invalid(e.to_string()))?,
+    );
+    let plies = game.max_plies();
     let plies = match &engine {
         Some((_, e)) => e.limits.depth.map_or(plies, |d| plies.min(u64::from(d))),
         None => 0,
@@ -112,24 +116,8 @@ pub fn play_json_observed(
         stop,
         on_iteration,
     };
-    gametree_run::stack::on_search_thread(plies, || {
-        registry::visit(&req.game, None, visitor).map_err(|e| PlayError::Invalid(e.to_string()))?
-    })
-    .map_err(|e| PlayError::Invalid(e.to_string()))?
-}
-
-/// Reads [`Playable::max_plies`].
-struct MaxPlies;
-
-impl GameVisitor for MaxPlies {
-    type Output = u64;
-    fn visit<G: Playable>(self, game: &G, _state: &G::State) -> u64
-    where
-        G::State: Send + Sync + PartialEq + std::fmt::Debug,
-        G::Move: Send + Sync,
-    {
-        game.max_plies()
-    }
+    gametree_run::stack::on_search_thread(plies, || game.visit(visitor))
+        .map_err(|e| PlayError::Invalid(e.to_string()))?
 }
 
 struct Play<'a, O> {

@@ -91,10 +91,11 @@ fn text_rows_and_json_rows() {
     assert_eq!(rows[1]["verdict"], "exact");
     assert_eq!(rows[1]["ci95"], Value::Null);
     assert_eq!(rows[1]["samples"], Value::Null);
-    // The eleven fields of every row and the `source` of an exact row (printed here).
+    // The eleven fields of every row and the `source` of an exact row (a formula here: the
+    // paper prints the count rounded, "1.2 million", and the row's value is computed).
     let keys: Vec<&String> = rows[0].as_object().unwrap().keys().collect();
     assert_eq!(keys.len(), 12, "{keys:?}");
-    assert_eq!(rows[0]["source"], "printed");
+    assert_eq!(rows[0]["source"], "formula");
     assert_eq!(rows[1]["reason"], "");
     // The meta: version, commit, date, mode, time, and each experiment's parameters.
     let m = &v["meta"];

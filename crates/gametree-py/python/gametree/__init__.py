@@ -17,6 +17,7 @@ from ._gametree import (
     SearchResult,
     State,
     Tree,
+    _budget_fields,
     algorithms,
     games,
     perft,

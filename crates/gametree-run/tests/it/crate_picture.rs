@@ -30,6 +30,17 @@ fn metadata() -> Value {
     serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON")
 }
 
+/// The `gametree-run` package of [`metadata`].
+fn run_package() -> Value {
+    metadata()["packages"]
+        .as_array()
+        .expect("a list of packages")
+        .iter()
+        .find(|p| p["name"] == "gametree-run")
+        .expect("the gametree-run package")
+        .clone()
+}
+
 /// Every workspace crate with the workspace crates it depends on (normal dependencies, and
 /// build and dev dependencies too), from [`metadata`].
 fn workspace_dependencies() -> BTreeMap<String, BTreeSet<String>> {
@@ -232,13 +243,7 @@ fn run_s_modules_use_its_words_at_the_root_not_the_search_job() {
 /// (clap, axum, tokio, pyo3), whose arguments and answers each front converts itself.
 #[test]
 fn run_knows_serde_not_the_fronts_libraries() {
-    let doc = metadata();
-    let run = doc["packages"]
-        .as_array()
-        .expect("a list of packages")
-        .iter()
-        .find(|p| p["name"] == "gametree-run")
-        .expect("the gametree-run package");
+    let run = run_package();
     let deps: BTreeSet<&str> = run["dependencies"]
         .as_array()
         .expect("a list of dependencies")
@@ -271,13 +276,7 @@ fn the_library_sources_hold_no_tests() {
             );
         }
     }
-    let doc = metadata();
-    let run = doc["packages"]
-        .as_array()
-        .expect("a list of packages")
-        .iter()
-        .find(|p| p["name"] == "gametree-run")
-        .expect("the gametree-run package");
+    let run = run_package();
     let lib = run["targets"]
         .as_array()
         .expect("a list of targets")
