@@ -106,10 +106,11 @@ use gametree::search::{run, Algorithm, Config, Limits, SearchError, SearchResult
 use gametree::Game;
 use gametree_games::cards::{deepen_by_tricks, CardEval, CardGame, CardState, Variant};
 
-use crate::experiment::{Cost, Ctx, Experiment, Output, Work};
+use crate::experiment::{Cost, Ctx, Experiment, Knobs, Output, Work};
 use crate::report::Row;
 use gametree_run::runner::run_trials;
 use gametree_run::stats::summarize;
+use serde::{Deserialize, Serialize};
 
 const PAPER: &str = "sturtevant-2003";
 
@@ -197,10 +198,34 @@ pub struct Plan {
     pub seed: u64,
 }
 
+/// The card tables' own parameter (`gametree reproduce sturtevant-2003/table-11 --hands
+/// N`): the number of hands of Tables 11 and 12 instead of the mode's (quick: 2 and 1;
+/// full: the paper's 300 and 50). A part file carries it as `run.hands`: a number, or
+/// `null` for the mode's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Hands(pub Option<usize>);
+
+impl Knobs for Hands {
+    const KEY: &'static str = "hands";
+
+    fn meta(&self) -> String {
+        self.0.map_or(String::new(), |h| format!(" hands={h}"))
+    }
+
+    fn flags(&self) -> String {
+        self.0.map_or(String::new(), |h| format!(" --hands {h}"))
+    }
+}
+
 /// The plan of Table 11 in mode `ctx`.
 pub fn plan11(ctx: &Ctx) -> Plan {
     Plan {
-        hands: ctx.hands.unwrap_or(if ctx.quick { 2 } else { 300 }),
+        hands: ctx
+            .params
+            .get::<Hands>()
+            .0
+            .unwrap_or(if ctx.quick { 2 } else { 300 }),
         nodes: if ctx.quick { 100_000 } else { 500_000 },
         seed: 11,
     }
@@ -209,7 +234,11 @@ pub fn plan11(ctx: &Ctx) -> Plan {
 /// The plan of Table 12 in mode `ctx`.
 pub fn plan12(ctx: &Ctx) -> Plan {
     Plan {
-        hands: ctx.hands.unwrap_or(if ctx.quick { 1 } else { 50 }),
+        hands: ctx
+            .params
+            .get::<Hands>()
+            .0
+            .unwrap_or(if ctx.quick { 1 } else { 50 }),
         nodes: if ctx.quick { 50_000 } else { 500_000 },
         seed: 12,
     }
@@ -622,12 +651,7 @@ mod tests {
 
     #[test]
     fn quick_tables_have_every_row() {
-        let ctx = Ctx {
-            quick: true,
-            progress: false,
-            hands: None,
-            strength: crate::experiment::StrengthScale::MODE,
-        };
+        let ctx = Ctx::mode(true);
         let t11 = run11(&ctx);
         assert_eq!(t11.rows.len(), 24);
         for r in &t11.rows {

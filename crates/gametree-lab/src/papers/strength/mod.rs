@@ -44,13 +44,14 @@ mod claims;
 pub use claims::*;
 mod items;
 pub use items::Blocks;
+mod scale;
+pub use scale::{BudgetRule, StrengthMatches, StrengthScale};
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use crate::claim::{ClaimTest, Conditions, GroupWins, MatchGroups, Sequential, WinRate};
-pub use crate::experiment::{BudgetRule, StrengthMatches};
 use crate::experiment::{Ctx, Experiment, Output, Split, Work};
 use crate::report::{Number, Row, Verdict};
 use gametree_run::engine::{Engine, EngineError, EngineOptions, MoveBudget};
@@ -928,7 +929,7 @@ pub const CARD_WORLDS: usize = 8;
 /// The plan of mode `ctx`: every engine's calibrated nodes per move ([`CALIBRATED_NODES`],
 /// 20 ms on the calibration machine), MCTS playouts cut at 10 plies, and on the card games
 /// every engine playing with hidden hands by perfect-information Monte Carlo over
-/// [`CARD_WORLDS`] deals per move; `ctx.strength` replaces the number of openings per
+/// [`CARD_WORLDS`] deals per move; the experiment's [`StrengthScale`] replaces the number of openings per
 /// match and the budget.
 ///
 /// Quick (seconds): a tenth of the calibrated budget, one opening per match, games
@@ -938,18 +939,19 @@ pub const CARD_WORLDS: usize = 8;
 /// end (or the game's ply cap), in items of [`BLOCK`] openings.
 pub fn plan(ctx: &Ctx) -> Plan {
     let quick = ctx.quick;
+    let scale: StrengthScale = ctx.params.get();
     Plan {
         games: StrengthGame::ALL
             .into_iter()
             .enumerate()
-            .filter(|&(i, _)| ctx.strength.games.is_none_or(|set| set >> i & 1 == 1))
+            .filter(|&(i, _)| scale.games.is_none_or(|set| set >> i & 1 == 1))
             .map(|(_, g)| g)
             .collect(),
-        budget: ctx.strength.budget.unwrap_or(BudgetRule::Calibrated {
+        budget: scale.budget.unwrap_or(BudgetRule::Calibrated {
             divisor: if quick { QUICK_DIVISOR } else { 1 },
         }),
-        matches: ctx.strength.matches,
-        openings: ctx.strength.openings.or(quick.then_some(1)),
+        matches: scale.matches,
+        openings: scale.openings.or(quick.then_some(1)),
         claim_games: CLAIM_GAMES,
         other_games: OTHER_GAMES,
         block: if quick { 1 } else { BLOCK },
@@ -1799,12 +1801,7 @@ pub fn calibrate_on(
     openings: usize,
     plies: usize,
 ) -> f64 {
-    let mut plan = plan(&Ctx {
-        quick: false,
-        progress: false,
-        hands: None,
-        strength: crate::experiment::StrengthScale::MODE,
-    });
+    let mut plan = plan(&Ctx::mode(false));
     plan.budget = BudgetRule::Fixed(match clock {
         Clock::Wall => MoveBudget::Time(ms),
         Clock::ThreadCpu => MoveBudget::CpuTime(ms),
