@@ -115,7 +115,7 @@ fn base(out: &Path, e: &Experiment) -> PathBuf {
 /// ([`crate::experiment::Pieces::DRIVE`]): `<out>/<paper>/<table>-items/`. The driver keys
 /// what it keeps there by whatever its items' results depend on, so a run with other
 /// parameters never takes them.
-pub fn checkpoint_dir(out: &Path, e: &Experiment) -> PathBuf {
+pub(crate) fn checkpoint_dir(out: &Path, e: &Experiment) -> PathBuf {
     out.join(e.paper).join(format!("{}-items", e.table))
 }
 

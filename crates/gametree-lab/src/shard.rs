@@ -38,7 +38,7 @@ use gametree_run::tournament::TournamentConfig;
 use gametree_run::tournament_job::{self, EngineTexts};
 
 /// The most shards a run can be split into.
-pub const MAX_SHARDS: usize = 100_000;
+pub(crate) const MAX_SHARDS: usize = 100_000;
 
 /// The format tag of a part file; a merge refuses any other.
 pub const PART_FORMAT: &str = "gametree-part/1";
@@ -258,7 +258,7 @@ impl Item {
 }
 
 /// `paper/table key`.
-pub fn item_name(e: &Experiment, key: &str) -> String {
+pub(crate) fn item_name(e: &Experiment, key: &str) -> String {
     format!("{}/{} {key}", e.paper, e.table)
 }
 

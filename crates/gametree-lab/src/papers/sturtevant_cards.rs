@@ -219,7 +219,7 @@ impl Knobs for Hands {
 }
 
 /// The plan of Table 11 in mode `ctx`.
-pub fn plan11(ctx: &Ctx) -> Plan {
+pub(crate) fn plan11(ctx: &Ctx) -> Plan {
     Plan {
         hands: ctx
             .params
@@ -232,7 +232,7 @@ pub fn plan11(ctx: &Ctx) -> Plan {
 }
 
 /// The plan of Table 12 in mode `ctx`.
-pub fn plan12(ctx: &Ctx) -> Plan {
+pub(crate) fn plan12(ctx: &Ctx) -> Plan {
     Plan {
         hands: ctx
             .params
@@ -353,7 +353,7 @@ pub struct HandDepths {
 }
 
 /// Plays deal `seed` of `variant` with speculative max^n and measures every position.
-pub fn hand_depths(variant: Variant, seed: u64, nodes: u64, deepening: Deepening) -> HandDepths {
+pub(crate) fn hand_depths(variant: Variant, seed: u64, nodes: u64, deepening: Deepening) -> HandDepths {
     let g = game(variant);
     let mut s = g.deal(seed);
     let mut out = HandDepths::default();
@@ -403,7 +403,7 @@ fn label(a: Algorithm) -> &'static str {
 }
 
 /// The row label of a Table 11 method and the index of the paper's row it is compared with.
-pub fn method_label(m: Method) -> (&'static str, usize) {
+pub(crate) fn method_label(m: Method) -> (&'static str, usize) {
     match m {
         Method::Plain(Algorithm::Maxn) => ("plain max^n", 0),
         Method::Plain(Algorithm::Speculative) => ("speculative max^n", 1),
@@ -500,7 +500,7 @@ fn note(ours: f64, paper: f64, ctx: &Ctx, size: &str) -> String {
 
 /// The six seatings of two algorithms at three seats with both present: `true` = the
 /// max^n-family seat.
-pub const SEATINGS: [[bool; 3]; 6] = [
+pub(crate) const SEATINGS: [[bool; 3]; 6] = [
     [true, true, false],
     [true, false, true],
     [false, true, true],
@@ -511,7 +511,7 @@ pub const SEATINGS: [[bool; 3]; 6] = [
 
 /// Plays deal `seed` of `variant` with `a` in the seats marked `true` and paranoid in the
 /// others; returns each seat's points (Hearts) or tricks (Spades).
-pub fn play_hand(
+pub(crate) fn play_hand(
     variant: Variant,
     seed: u64,
     a: Algorithm,
@@ -552,7 +552,7 @@ pub fn play_hand(
 
 /// One hand of Table 12 for the pairing `a` against paranoid: the mean score of `a`'s seats
 /// and of paranoid's seats over the six seatings.
-pub fn hand_scores(variant: Variant, seed: u64, a: Algorithm, nodes: u64) -> (f64, f64) {
+pub(crate) fn hand_scores(variant: Variant, seed: u64, a: Algorithm, nodes: u64) -> (f64, f64) {
     let (mut sa, mut na, mut sp, mut np) = (0.0, 0, 0.0, 0);
     for seats in SEATINGS {
         let score = play_hand(variant, seed, a, seats, nodes);
