@@ -77,7 +77,9 @@ pub(crate) fn write_knobs<M: SerializeMap>(params: &Params, m: &mut M) -> Result
 }
 
 /// The papers of `experiments`, in the order they first appear, each once.
-pub(crate) fn papers_of<'a>(experiments: impl IntoIterator<Item = &'a Experiment>) -> Vec<&'static str> {
+pub(crate) fn papers_of<'a>(
+    experiments: impl IntoIterator<Item = &'a Experiment>,
+) -> Vec<&'static str> {
     let mut papers: Vec<&'static str> = Vec::new();
     for e in experiments {
         if !papers.contains(&e.paper) {

@@ -353,7 +353,12 @@ pub struct HandDepths {
 }
 
 /// Plays deal `seed` of `variant` with speculative max^n and measures every position.
-pub(crate) fn hand_depths(variant: Variant, seed: u64, nodes: u64, deepening: Deepening) -> HandDepths {
+pub(crate) fn hand_depths(
+    variant: Variant,
+    seed: u64,
+    nodes: u64,
+    deepening: Deepening,
+) -> HandDepths {
     let g = game(variant);
     let mut s = g.deal(seed);
     let mut out = HandDepths::default();
