@@ -6,7 +6,6 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Result};
 use clap::Args;
-use gametree_lab::experiment::Ctx;
 use gametree_lab::merge::{
     check_out_file, merge, part_files, read_parts, summarise_tournament, MergeError, Parts,
 };
@@ -40,12 +39,7 @@ pub fn run(args: MergeArgs) -> Result<()> {
     };
     let done = merge(&parts, &args.out).map_err(out_error)?;
     let run = &parts[0].1.run;
-    let ctx = Ctx {
-        quick: run.quick,
-        progress: false,
-        hands: run.hands,
-        strength: run.strength,
-    };
+    let ctx = run.ctx();
     let elapsed = start.elapsed().as_secs_f64();
     if args.json {
         outln!("{}", reproduce::run_json(&done, &ctx, elapsed));

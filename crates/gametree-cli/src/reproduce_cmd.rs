@@ -7,9 +7,10 @@ use std::time::Instant;
 use anyhow::{anyhow, Result};
 use clap::Args;
 use gametree_lab::experiment::Experiment;
-use gametree_lab::experiment::{BudgetRule, Ctx, StrengthMatches, StrengthScale};
+use gametree_lab::experiment::{Ctx, Params};
 use gametree_lab::io::note;
-use gametree_lab::papers::strength::StrengthGame;
+use gametree_lab::papers::strength::{BudgetRule, StrengthGame, StrengthMatches, StrengthScale};
+use gametree_lab::papers::sturtevant_cards::Hands;
 use gametree_lab::reproduce;
 use gametree_lab::shard::{self, Balance, RunParams, Shard};
 use gametree_run::engine::MoveBudget;
@@ -187,8 +188,9 @@ fn run_in_pool(args: ReproduceArgs) -> Result<()> {
     let ctx = Ctx {
         quick: args.quick,
         progress: std::io::stderr().is_terminal(),
-        hands: args.hands.map(|h| h as usize),
-        strength: strength_scale(&args)?,
+        params: Params::NONE
+            .with(&Hands(args.hands.map(|h| h as usize)))
+            .with(&strength_scale(&args)?),
     };
     let flag = match &args.shard {
         Some(t) => Some(t.parse::<Shard>()?),

@@ -97,7 +97,7 @@ fn geometric(y: Dual, n: u32) -> Dual {
 }
 
 /// `(R_d(t), R'_d(t), S_d(t))` for degree `n`, exactly (dual numbers).
-pub fn r_and_s(n: u32, d: u32, t: f64) -> (f64, f64, f64) {
+pub(crate) fn r_and_s(n: u32, d: u32, t: f64) -> (f64, f64, f64) {
     let (ceil, floor) = (d.div_ceil(2), d / 2);
     let one = Dual::cst(1.0);
     let mut y = Dual::var(t); // f_{i-1}
@@ -118,7 +118,7 @@ pub fn r_and_s(n: u32, d: u32, t: f64) -> (f64, f64, f64) {
 }
 
 /// Adaptive Gauss–Kronrod (7, 15) quadrature of `f` on `[a, b]` to absolute error `tol`.
-pub fn integrate(f: &dyn Fn(f64) -> f64, a: f64, b: f64, tol: f64) -> f64 {
+pub(crate) fn integrate(f: &dyn Fn(f64) -> f64, a: f64, b: f64, tol: f64) -> f64 {
     const XK: [f64; 8] = [
         0.991_455_371_120_812_6,
         0.949_107_912_342_758_5,
@@ -291,7 +291,7 @@ pub fn xi(n: u32) -> f64 {
 }
 
 /// `r_1(x) s_1(x) = (1 + x + ... + x^(n-1)) (1 + (1 - x^n) + ... + (1 - x^n)^(n-1))`.
-pub fn r1_s1(n: u32, x: f64) -> f64 {
+pub(crate) fn r1_s1(n: u32, x: f64) -> f64 {
     let g = |y: f64| {
         let mut acc = 1.0;
         for _ in 1..n {

@@ -17,83 +17,123 @@ use serde_json::{json, Value};
 
 use crate::plot::Series;
 use crate::report::Row;
-use gametree_run::engine::MoveBudget;
 
-/// How to run an experiment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How to run an experiment: what every experiment reads. An experiment's own knobs are
+/// in [`Ctx::params`], each experiment reading its own by type ([`Params::get`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ctx {
     /// The quick mode: fewer trials and smaller lines, so all of `reproduce --quick` finishes
     /// in under two minutes on two cores. The full mode runs every line of the paper.
     pub quick: bool,
     /// Show progress bars on stderr.
     pub progress: bool,
-    /// The number of hands of the card-game experiments (Sturtevant's Tables 11 and 12),
-    /// instead of the mode's (quick: 2 and 1; full: the paper's 300 and 50).
-    pub hands: Option<usize>,
-    /// The scale of the strength experiment (`beyond/strength`), instead of the mode's.
-    pub strength: StrengthScale,
+    /// The experiments' own parameters, each as the JSON of its [`Knobs`] type (none: every
+    /// experiment runs its mode's settings).
+    pub params: Params,
 }
 
-/// The scale of the strength experiment (`gametree reproduce beyond/strength --openings N
-/// --budget B --matches M --games G`): more games per match for intervals that decide,
-/// another budget per move (a node budget, or the calibrated budgets divided, keeps the rows
-/// the same on every run), only the matches the claims rest on, or only some games. `None`
-/// fields keep the mode's setting.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(
-    deny_unknown_fields,
-    expecting = "the strength experiment's scale: {\"openings\", \"budget\", \"matches\"}"
-)]
-pub struct StrengthScale {
-    /// Random openings per match (deals of the card games), instead of the mode's.
-    pub openings: Option<usize>,
-    /// Every engine's budget per move, instead of the mode's (the calibrated budgets of
-    /// 20 ms per move; a tenth of them in quick mode).
-    pub budget: Option<BudgetRule>,
-    /// Which matches are played.
-    #[serde(default)]
-    pub matches: StrengthMatches,
-    /// The games played, as a set of positions in the experiment's list of games
-    /// (`gametree_lab::papers::strength::StrengthGame::ALL`: bit `i` for its game `i`;
-    /// `--games cc-3,rolit-3`), instead of all of them.
-    #[serde(default)]
-    pub games: Option<u32>,
+impl Ctx {
+    /// Mode `quick` without progress bars, every experiment at its mode's settings.
+    pub const fn mode(quick: bool) -> Ctx {
+        Ctx {
+            quick,
+            progress: false,
+            params: Params::NONE,
+        }
+    }
 }
 
-impl StrengthScale {
-    /// The mode's settings.
-    pub const MODE: StrengthScale = StrengthScale {
-        openings: None,
-        budget: None,
-        matches: StrengthMatches::All,
-        games: None,
-    };
+/// The parameters an experiment owns: a typed value that the experiment reads from
+/// [`Ctx::params`] and that a sharded run carries in its part files as JSON, under
+/// [`Knobs::KEY`] of the part's `run`. Its [`Default`] is the mode's settings. A new
+/// experiment with knobs defines such a type in its own module and lists it in
+/// `papers::KNOBS` (and in `papers::read_knobs` and `papers::write_knobs`, which read and
+/// write it in part files), never in [`Ctx`].
+pub trait Knobs: Serialize + DeserializeOwned + Default + PartialEq {
+    /// Its key in a part's `run` (`hands`, `strength`): unique among the experiments.
+    const KEY: &'static str;
+    /// How it reads in the `params` of `reproduce --json`'s meta: ` name=value` for each
+    /// setting that is not the mode's, or nothing.
+    fn meta(&self) -> String;
+    /// The flags of the command line that give it, as a merge names a run
+    /// (` --hands 3`), or nothing when a merge does not name them.
+    fn flags(&self) -> String {
+        String::new()
+    }
 }
 
-/// How every engine's budget per move is set in the strength experiment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub enum BudgetRule {
-    /// The calibrated nodes per move of each game and engine (20 ms of processor time per
-    /// move on the calibration machine), divided by `divisor` (1 in full mode, 10 in quick
-    /// mode; `--budget calibrated/D`): deterministic, the same on every machine.
-    Calibrated {
-        /// The divisor (at least 1).
-        divisor: u64,
-    },
-    /// The same budget for every engine (`--budget nNODES`, `dDEPTH`, `tMS`).
-    Fixed(MoveBudget),
+/// An experiment's [`Knobs`] type as the code that names no experiment sees it: its key
+/// and its texts ([`Knob::of`]; the list is `papers::KNOBS`).
+#[derive(Clone, Copy, Debug)]
+pub struct Knob {
+    /// [`Knobs::KEY`].
+    pub key: &'static str,
+    /// [`Knobs::meta`] of the parameters held.
+    pub meta: fn(&Params) -> String,
+    /// [`Knobs::flags`] of the parameters held.
+    pub flags: fn(&Params) -> String,
 }
 
-/// Which matches the strength experiment plays (`--matches`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum StrengthMatches {
-    /// Every match: the claims' and the others (which feed the ratings).
-    #[default]
-    All,
-    /// Only the matches a claim rests on: the decisive run's.
-    Claims,
+impl Knob {
+    /// The knob of type `K`.
+    pub const fn of<K: Knobs>() -> Knob {
+        Knob {
+            key: K::KEY,
+            meta: meta_of::<K>,
+            flags: flags_of::<K>,
+        }
+    }
+}
+
+fn meta_of<K: Knobs>(p: &Params) -> String {
+    p.get::<K>().meta()
+}
+
+fn flags_of<K: Knobs>(p: &Params) -> String {
+    p.get::<K>().flags()
+}
+
+/// The experiments' own parameters: each experiment's [`Knobs`] value as JSON, by its key;
+/// only those that are not the mode's settings are held, so two equal sets of settings are
+/// equal values.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Params(std::collections::BTreeMap<&'static str, Value>);
+
+impl Params {
+    /// Every experiment at its mode's settings.
+    pub const NONE: Params = Params(std::collections::BTreeMap::new());
+
+    /// The parameters of type `K`: those set, or the mode's ([`Default`]).
+    pub fn get<K: Knobs>(&self) -> K {
+        self.0
+            .get(K::KEY)
+            .and_then(|v| K::deserialize(v).ok())
+            .unwrap_or_default()
+    }
+
+    /// Sets the parameters of type `K` (the mode's settings remove them).
+    pub fn set<K: Knobs>(&mut self, knobs: &K) {
+        if *knobs == K::default() {
+            self.0.remove(K::KEY);
+        } else if let Ok(v) = serde_json::to_value(knobs) {
+            self.0.insert(K::KEY, v);
+        }
+    }
+
+    /// `self` with the parameters `knobs` set.
+    pub fn with<K: Knobs>(mut self, knobs: &K) -> Params {
+        self.set(knobs);
+        self
+    }
+
+    /// Sets the JSON under `key` as read from a file (`None` or the mode's: removed); the
+    /// reader checks it against its type first.
+    pub(crate) fn set_json(&mut self, key: &'static str, value: Option<Value>) {
+        match value {
+            Some(v) => self.0.insert(key, v),
+            None => self.0.remove(key),
+        };
+    }
 }
 
 /// A plot an experiment asks for.

@@ -60,7 +60,7 @@ fn files_of(dir: &Path) -> BTreeSet<String> {
 }
 
 /// The HTML of the index of `out`.
-pub fn index_html(out: &Path) -> String {
+pub(crate) fn index_html(out: &Path) -> String {
     let mut h = String::from(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <title>gametree reproduce</title>\n<style>\n\

@@ -241,7 +241,7 @@ pub fn open_regular(path: &Path, limit: u64) -> Result<fs::File, ReadError> {
 /// Whether `a` and `b` name the same existing file (one file under two names: a symbolic
 /// or hard link, `.` or `..` in a path): the same device and inode on Unix, the same
 /// canonical path elsewhere. `false` when either is missing.
-pub fn same_file(a: &Path, b: &Path) -> bool {
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;

@@ -579,7 +579,10 @@ fn describe(r: &crate::shard::RunParams) -> String {
         quoted(&r.command),
         quoted(r.target.as_deref().unwrap_or("(all)")),
         if r.quick { " --quick" } else { "" },
-        r.hands.map_or(String::new(), |h| format!(" --hands {h}"))
+        crate::papers::KNOBS
+            .iter()
+            .map(|k| (k.flags)(&r.params))
+            .collect::<String>()
     )
 }
 

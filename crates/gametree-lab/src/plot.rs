@@ -44,7 +44,7 @@ pub const PALETTE: [RGBColor; 12] = [
 ];
 
 /// The number of distinct marker shapes; series `i` gets shape `i % MARKERS`.
-pub const MARKERS: usize = 6;
+pub(crate) const MARKERS: usize = 6;
 
 /// One named curve.
 ///

@@ -566,7 +566,7 @@ pub fn fmt_num(x: f64) -> String {
 
 /// The verdict as the tables print it: the word, and beside a `too-few` the last full
 /// run's verdict where one is known (`too-few (full: differs)`).
-pub fn verdict_text(r: &Row) -> String {
+pub(crate) fn verdict_text(r: &Row) -> String {
     match r.full_run {
         Some(v) if r.verdict == Verdict::TooFew => {
             format!("{} (full: {})", r.verdict.as_str(), v.as_str())
@@ -595,7 +595,7 @@ pub fn exact_by_source<'a>(rows: impl IntoIterator<Item = &'a Row>) -> [usize; 3
 
 /// The summary's lines under its table of counts: the `exact` rows split by source, and
 /// the `too-few` rows whose last full run decided (whose verdict the quick sample hides).
-pub fn summary_lines(rows: &[&Row]) -> String {
+pub(crate) fn summary_lines(rows: &[&Row]) -> String {
     let [printed, formula, example] = exact_by_source(rows.iter().copied());
     let mut out = String::new();
     let sources = format!(
@@ -630,7 +630,7 @@ pub fn summary_lines(rows: &[&Row]) -> String {
 
 /// The summary's counts for `--json`: `{"exact_by_source": {"printed", "formula",
 /// "example"}, "too_few_full_run": {verdict: count}}`.
-pub fn summary_json(rows: &[&Row]) -> serde_json::Value {
+pub(crate) fn summary_json(rows: &[&Row]) -> serde_json::Value {
     let by = exact_by_source(rows.iter().copied());
     let mut sources = serde_json::Map::new();
     for (s, n) in Source::ALL.iter().zip(by) {
@@ -742,7 +742,7 @@ pub fn wrap_abbreviated(text: &str, width: usize, max_lines: usize) -> Vec<Strin
 
 /// Appends `text` to `out` wrapped to `width` in at most `max_lines` lines ([`wrap_abbreviated`]),
 /// the first line after `first`, the others after `indent`, each ending in a newline.
-pub fn push_wrapped(
+pub(crate) fn push_wrapped(
     out: &mut String,
     text: &str,
     width: usize,

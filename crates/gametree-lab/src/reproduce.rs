@@ -115,7 +115,7 @@ fn base(out: &Path, e: &Experiment) -> PathBuf {
 /// ([`crate::experiment::Pieces::DRIVE`]): `<out>/<paper>/<table>-items/`. The driver keys
 /// what it keeps there by whatever its items' results depend on, so a run with other
 /// parameters never takes them.
-pub fn checkpoint_dir(out: &Path, e: &Experiment) -> PathBuf {
+pub(crate) fn checkpoint_dir(out: &Path, e: &Experiment) -> PathBuf {
     out.join(e.paper).join(format!("{}-items", e.table))
 }
 
@@ -492,8 +492,9 @@ fn experiments_bar(progress: bool, experiments: usize) -> ProgressBar {
 }
 
 /// The `--json` output of a run, one line: `{"meta": {...}, "rows": [...]}`. The meta is a
-/// [`Meta`] (its `params`: `mode=quick` or `mode=full`, then `hands=N`, `openings=N` and
-/// `budget=...` when given) with
+/// [`Meta`] (its `params`: `mode=quick` or `mode=full`, then each experiment's own
+/// parameters that are not the mode's, such as `hands=N`, `openings=N` and `budget=...`,
+/// by [`crate::experiment::Knobs::meta`]) with
 /// `experiments`: each one's `paper`, `table`, `params`, `elapsed_s` and `skipped`. It
 /// differs from run to run; the rows are byte-identical across runs and thread counts.
 pub fn run_json(done: &[Done], ctx: &Ctx, elapsed_s: f64) -> String {
@@ -512,20 +513,8 @@ pub fn run_json(done: &[Done], ctx: &Ctx, elapsed_s: f64) -> String {
         .collect();
     let rows: Vec<&Row> = done.iter().flat_map(|d| d.rows.iter()).collect();
     let mut params = format!("mode={mode}");
-    if let Some(h) = ctx.hands {
-        params.push_str(&format!(" hands={h}"));
-    }
-    if let Some(o) = ctx.strength.openings {
-        params.push_str(&format!(" openings={o}"));
-    }
-    if let Some(b) = ctx.strength.budget {
-        params.push_str(&format!(" budget={b:?}"));
-    }
-    if let Some(g) = ctx.strength.games {
-        params.push_str(&format!(" games={g:#x}"));
-    }
-    if ctx.strength.matches != crate::experiment::StrengthMatches::All {
-        params.push_str(&format!(" matches={:?}", ctx.strength.matches));
+    for k in crate::papers::KNOBS {
+        params.push_str(&(k.meta)(&ctx.params));
     }
     let mut meta = serde_json::to_value(Meta::now(&params, elapsed_s)).unwrap_or_default();
     meta["experiments"] = Value::Array(experiments);

@@ -30,14 +30,15 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 pub use crate::experiment::{output_from_json, output_to_json, WHOLE};
-use crate::experiment::{Ctx, Experiment, StrengthScale};
+use crate::experiment::{Ctx, Experiment, Params};
 use crate::io::{prepare_dir, write_atomic, DirError};
+use crate::papers::{read_knobs, write_knobs, KNOBS};
 use crate::record::Meta;
 use gametree_run::tournament::TournamentConfig;
 use gametree_run::tournament_job::{self, EngineTexts};
 
 /// The most shards a run can be split into.
-pub const MAX_SHARDS: usize = 100_000;
+pub(crate) const MAX_SHARDS: usize = 100_000;
 
 /// The format tag of a part file; a merge refuses any other.
 pub const PART_FORMAT: &str = "gametree-part/1";
@@ -257,7 +258,7 @@ impl Item {
 }
 
 /// `paper/table key`.
-pub fn item_name(e: &Experiment, key: &str) -> String {
+pub(crate) fn item_name(e: &Experiment, key: &str) -> String {
     format!("{}/{} {key}", e.paper, e.table)
 }
 
@@ -356,12 +357,12 @@ pub fn items_of(all: &[Item], shard: Shard) -> Vec<Item> {
         .collect()
 }
 
-/// What a sharded run was asked for: the same in every part of one run.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(
-    deny_unknown_fields,
-    expecting = "the run's parameters: {\"command\", \"target\", \"quick\", \"hands\", \"strength\"}"
-)]
+/// What a sharded run was asked for: the same in every part of one run. As JSON, an object
+/// of `command`, `target`, `quick`, then each experiment's own parameters under its key
+/// (`crate::papers::KNOBS`: `hands`, `strength`), always written (the mode's settings as
+/// their default JSON) and read by the experiment's type, absent ones as the mode's; any
+/// other field is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunParams {
     /// The command: `reproduce`.
     pub command: String,
@@ -369,11 +370,8 @@ pub struct RunParams {
     pub target: Option<String>,
     /// The quick mode.
     pub quick: bool,
-    /// `--hands`, when given.
-    pub hands: Option<usize>,
-    /// `--openings` and `--budget` of the strength experiment, when given.
-    #[serde(default)]
-    pub strength: StrengthScale,
+    /// The experiments' own parameters (`--hands`, `--openings`, `--budget`, ...).
+    pub params: Params,
 }
 
 impl RunParams {
@@ -383,8 +381,7 @@ impl RunParams {
             command: "reproduce".into(),
             target: target.map(str::to_string),
             quick: ctx.quick,
-            hands: ctx.hands,
-            strength: ctx.strength,
+            params: ctx.params.clone(),
         }
     }
 
@@ -393,9 +390,86 @@ impl RunParams {
         Ctx {
             quick: self.quick,
             progress: false,
-            hands: self.hands,
-            strength: self.strength,
+            params: self.params.clone(),
         }
+    }
+}
+
+/// The fields of a run's parameters: the three of every run, then every experiment's key.
+fn run_fields() -> &'static [&'static str] {
+    static FIELDS: std::sync::OnceLock<&'static [&'static str]> = std::sync::OnceLock::new();
+    FIELDS.get_or_init(|| {
+        let mut v = vec!["command", "target", "quick"];
+        v.extend(KNOBS.iter().map(|k| k.key));
+        Vec::leak(v)
+    })
+}
+
+impl Serialize for RunParams {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(3 + KNOBS.len()))?;
+        m.serialize_entry("command", &self.command)?;
+        m.serialize_entry("target", &self.target)?;
+        m.serialize_entry("quick", &self.quick)?;
+        write_knobs(&self.params, &mut m)?;
+        m.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for RunParams {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RunParams, D::Error> {
+        d.deserialize_map(RunVisitor)
+    }
+}
+
+/// Reads a run's parameters field by field, each experiment's by its own type.
+struct RunVisitor;
+
+impl<'de> serde::de::Visitor<'de> for RunVisitor {
+    type Value = RunParams;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let fields: Vec<String> = run_fields().iter().map(|n| format!("\"{n}\"")).collect();
+        write!(f, "the run's parameters: {{{}}}", fields.join(", "))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<RunParams, A::Error> {
+        use serde::de::Error;
+        let (mut command, mut target, mut quick) = (None, None, None);
+        let mut params = Params::NONE;
+        let mut seen: Vec<&'static str> = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let Some(&field) = run_fields().iter().find(|&&f| f == key) else {
+                return Err(A::Error::unknown_field(&key, run_fields()));
+            };
+            if seen.contains(&field) {
+                return Err(A::Error::duplicate_field(field));
+            }
+            seen.push(field);
+            match field {
+                "command" => command = Some(map.next_value::<String>()?),
+                "target" => target = Some(map.next_value::<Option<String>>()?),
+                "quick" => quick = Some(map.next_value::<bool>()?),
+                knob => params.set_json(knob, map.next_value_seed(KnobSeed(knob))?),
+            }
+        }
+        Ok(RunParams {
+            command: command.ok_or_else(|| A::Error::missing_field("command"))?,
+            target: target.flatten(),
+            quick: quick.ok_or_else(|| A::Error::missing_field("quick"))?,
+            params,
+        })
+    }
+}
+
+/// Reads the parameters of the experiment whose key it holds ([`read_knobs`]).
+struct KnobSeed(&'static str);
+
+impl<'de> serde::de::DeserializeSeed<'de> for KnobSeed {
+    type Value = Option<Value>;
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Option<Value>, D::Error> {
+        read_knobs(self.0, d)
     }
 }
 

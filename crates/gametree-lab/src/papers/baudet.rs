@@ -132,7 +132,13 @@ pub fn simulate(
 
 /// A row comparing a formula with a simulation: `within` when the formula lies within 3
 /// standard errors of the simulated mean (the note gives z).
-pub fn formula_row(table: &str, row: String, quantity: &str, formula: f64, sim: &Summary) -> Row {
+pub(crate) fn formula_row(
+    table: &str,
+    row: String,
+    quantity: &str,
+    formula: f64,
+    sim: &Summary,
+) -> Row {
     let z = if sim.se > 0.0 {
         (sim.mean - formula) / sim.se
     } else if (sim.mean - formula).abs() < 1e-9 {

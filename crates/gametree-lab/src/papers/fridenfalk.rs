@@ -29,9 +29,9 @@ pub const MEMOISED: &str = "memoised count";
 /// The seed of Table I's random trees.
 pub const TABLE_1_SEED: u64 = 2014;
 /// The seed of Table II's random trees.
-pub const TABLE_2_SEED: u64 = 0x7AB1E2;
+pub(crate) const TABLE_2_SEED: u64 = 0x7AB1E2;
 /// Trees per line of Table I (the paper's 8).
-pub const TABLE_1_TREES: usize = 8;
+pub(crate) const TABLE_1_TREES: usize = 8;
 /// Lines of Table I whose A_best is below this are searched in quick mode (the others use
 /// the exact memoised count, [`a_best_count`]).
 pub const QUICK_LIMIT: u64 = 10_000_000;
@@ -116,7 +116,7 @@ pub const TABLE_1: [Line; 22] = [
 ];
 
 /// Table II of the paper: depth, agreement with sorting, agreement without (where given).
-pub const TABLE_2: [(u32, f64, Option<f64>); 8] = [
+pub(crate) const TABLE_2: [(u32, f64, Option<f64>); 8] = [
     (3, 1000.0, Some(963.0)),
     (4, 944.0, None),
     (5, 892.0, None),
@@ -198,7 +198,7 @@ fn constant_tree(n: usize, b: u32, d: u32) -> RandomTree {
 }
 
 /// Fridenfalk's random tree (`random(players=n,b,d,leaf=incremental,seed)`).
-pub fn incremental_tree(n: usize, b: u32, d: u32, seed: u64) -> RandomTree {
+pub(crate) fn incremental_tree(n: usize, b: u32, d: u32, seed: u64) -> RandomTree {
     RandomTree::new(RandomTreeSpec {
         players: n,
         b,
@@ -327,7 +327,7 @@ pub fn table_1_best(ctx: &Ctx, i: usize) -> LineBest {
 const A0_CHECK_LIMIT: u64 = 5_000_000;
 
 /// The seed of tree `k` of line `i` of Table I (the `k`th trial of the line's seed).
-pub fn table_1_tree_seed(i: usize, k: usize) -> u64 {
+pub(crate) fn table_1_tree_seed(i: usize, k: usize) -> u64 {
     trial_seed(trial_seed(TABLE_1_SEED, i as u64), k as u64)
 }
 
@@ -507,7 +507,7 @@ pub fn table_1(ctx: &Ctx) -> Output {
 /// every tree of every measured line ([`table_1_tree`]: unsorted, sorted; in tree order; empty for a line
 /// not measured). [`table_1`] is this over parts computed in one process; a sharded run
 /// computes them in any number of processes.
-pub fn table_1_assemble(bests: &[LineBest], trees: &[Vec<(f64, f64)>]) -> Output {
+pub(crate) fn table_1_assemble(bests: &[LineBest], trees: &[Vec<(f64, f64)>]) -> Output {
     let mut rows = Vec::new();
     let mut ours_points: Vec<Vec<(f64, f64)>> = vec![Vec::new(); 3];
     let mut paper_points: Vec<Vec<(f64, f64)>> = vec![Vec::new(); 3];
@@ -657,7 +657,7 @@ pub fn table_1_assemble(bests: &[LineBest], trees: &[Vec<(f64, f64)>]) -> Output
 
 /// Table II's trees per depth in mode `ctx`: the paper's 1000, or in quick mode 1000 up to
 /// depth 6, 200 at depths 7 and 8 and 50 at 9 and 10 (N-max's full trees dominate the cost).
-pub fn table_2_trees(ctx: &Ctx, d: u32) -> usize {
+pub(crate) fn table_2_trees(ctx: &Ctx, d: u32) -> usize {
     match (ctx.quick, d) {
         (false, _) | (true, 0..=6) => 1000,
         (true, 7..=8) => 200,
@@ -706,7 +706,7 @@ pub fn agreement_interval(hits: u32, trees: usize) -> [f64; 2] {
 }
 
 /// Table II.
-pub fn table_2(ctx: &Ctx) -> Output {
+pub(crate) fn table_2(ctx: &Ctx) -> Output {
     let mut rows = Vec::new();
     // Per measure: our points, their intervals, and (on the root-move curves, the measure
     // the paper's counts are nearest) the paper's values.

@@ -44,7 +44,7 @@ pub const TABLE: &str = "chess-case-study";
 pub const CHESS_SEED: u64 = 0xC4E55;
 
 /// Random plies of each opening: one move per player.
-pub const OPENING_PLIES: usize = 4;
+pub(crate) const OPENING_PLIES: usize = 4;
 
 /// The significance level of the sign tests.
 pub const ALPHA: f64 = 0.05;

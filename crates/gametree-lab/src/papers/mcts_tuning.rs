@@ -451,7 +451,7 @@ pub fn engine(nodes: u64, c: Milli, playout: PlayoutOption) -> Engine {
 
 /// The most visited root move's visits over the median's after `iterations` iterations of
 /// MCTS with constant `c` and `playout` (cut at [`CUTOFF`]) from `state`, seed `seed`.
-pub fn visit_ratio<G: Playable>(
+pub(crate) fn visit_ratio<G: Playable>(
     game: &G,
     state: &G::State,
     c: f64,
@@ -470,7 +470,7 @@ pub fn visit_ratio<G: Playable>(
 /// The most visited root move's visits over the median's (the median of the sorted visits,
 /// the upper one of an even count) after MCTS with `m` from `state` (0 if the search fails
 /// or the root has no move).
-pub fn visit_ratio_with<G: Playable>(game: &G, state: &G::State, m: &MctsConfig) -> f64 {
+pub(crate) fn visit_ratio_with<G: Playable>(game: &G, state: &G::State, m: &MctsConfig) -> f64 {
     let Ok(r) = mcts_report(game, &game.evaluator(), state, &Config::unlimited(), m) else {
         return 0.0;
     };

@@ -106,10 +106,11 @@ use gametree::search::{run, Algorithm, Config, Limits, SearchError, SearchResult
 use gametree::Game;
 use gametree_games::cards::{deepen_by_tricks, CardEval, CardGame, CardState, Variant};
 
-use crate::experiment::{Cost, Ctx, Experiment, Output, Work};
+use crate::experiment::{Cost, Ctx, Experiment, Knobs, Output, Work};
 use crate::report::Row;
 use gametree_run::runner::run_trials;
 use gametree_run::stats::summarize;
+use serde::{Deserialize, Serialize};
 
 const PAPER: &str = "sturtevant-2003";
 
@@ -197,19 +198,47 @@ pub struct Plan {
     pub seed: u64,
 }
 
+/// The card tables' own parameter (`gametree reproduce sturtevant-2003/table-11 --hands
+/// N`): the number of hands of Tables 11 and 12 instead of the mode's (quick: 2 and 1;
+/// full: the paper's 300 and 50). A part file carries it as `run.hands`: a number, or
+/// `null` for the mode's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Hands(pub Option<usize>);
+
+impl Knobs for Hands {
+    const KEY: &'static str = "hands";
+
+    fn meta(&self) -> String {
+        self.0.map_or(String::new(), |h| format!(" hands={h}"))
+    }
+
+    fn flags(&self) -> String {
+        self.0.map_or(String::new(), |h| format!(" --hands {h}"))
+    }
+}
+
 /// The plan of Table 11 in mode `ctx`.
-pub fn plan11(ctx: &Ctx) -> Plan {
+pub(crate) fn plan11(ctx: &Ctx) -> Plan {
     Plan {
-        hands: ctx.hands.unwrap_or(if ctx.quick { 2 } else { 300 }),
+        hands: ctx
+            .params
+            .get::<Hands>()
+            .0
+            .unwrap_or(if ctx.quick { 2 } else { 300 }),
         nodes: if ctx.quick { 100_000 } else { 500_000 },
         seed: 11,
     }
 }
 
 /// The plan of Table 12 in mode `ctx`.
-pub fn plan12(ctx: &Ctx) -> Plan {
+pub(crate) fn plan12(ctx: &Ctx) -> Plan {
     Plan {
-        hands: ctx.hands.unwrap_or(if ctx.quick { 1 } else { 50 }),
+        hands: ctx
+            .params
+            .get::<Hands>()
+            .0
+            .unwrap_or(if ctx.quick { 1 } else { 50 }),
         nodes: if ctx.quick { 50_000 } else { 500_000 },
         seed: 12,
     }
@@ -324,7 +353,12 @@ pub struct HandDepths {
 }
 
 /// Plays deal `seed` of `variant` with speculative max^n and measures every position.
-pub fn hand_depths(variant: Variant, seed: u64, nodes: u64, deepening: Deepening) -> HandDepths {
+pub(crate) fn hand_depths(
+    variant: Variant,
+    seed: u64,
+    nodes: u64,
+    deepening: Deepening,
+) -> HandDepths {
     let g = game(variant);
     let mut s = g.deal(seed);
     let mut out = HandDepths::default();
@@ -374,7 +408,7 @@ fn label(a: Algorithm) -> &'static str {
 }
 
 /// The row label of a Table 11 method and the index of the paper's row it is compared with.
-pub fn method_label(m: Method) -> (&'static str, usize) {
+pub(crate) fn method_label(m: Method) -> (&'static str, usize) {
     match m {
         Method::Plain(Algorithm::Maxn) => ("plain max^n", 0),
         Method::Plain(Algorithm::Speculative) => ("speculative max^n", 1),
@@ -471,7 +505,7 @@ fn note(ours: f64, paper: f64, ctx: &Ctx, size: &str) -> String {
 
 /// The six seatings of two algorithms at three seats with both present: `true` = the
 /// max^n-family seat.
-pub const SEATINGS: [[bool; 3]; 6] = [
+pub(crate) const SEATINGS: [[bool; 3]; 6] = [
     [true, true, false],
     [true, false, true],
     [false, true, true],
@@ -482,7 +516,7 @@ pub const SEATINGS: [[bool; 3]; 6] = [
 
 /// Plays deal `seed` of `variant` with `a` in the seats marked `true` and paranoid in the
 /// others; returns each seat's points (Hearts) or tricks (Spades).
-pub fn play_hand(
+pub(crate) fn play_hand(
     variant: Variant,
     seed: u64,
     a: Algorithm,
@@ -523,7 +557,7 @@ pub fn play_hand(
 
 /// One hand of Table 12 for the pairing `a` against paranoid: the mean score of `a`'s seats
 /// and of paranoid's seats over the six seatings.
-pub fn hand_scores(variant: Variant, seed: u64, a: Algorithm, nodes: u64) -> (f64, f64) {
+pub(crate) fn hand_scores(variant: Variant, seed: u64, a: Algorithm, nodes: u64) -> (f64, f64) {
     let (mut sa, mut na, mut sp, mut np) = (0.0, 0, 0.0, 0);
     for seats in SEATINGS {
         let score = play_hand(variant, seed, a, seats, nodes);
@@ -622,12 +656,7 @@ mod tests {
 
     #[test]
     fn quick_tables_have_every_row() {
-        let ctx = Ctx {
-            quick: true,
-            progress: false,
-            hands: None,
-            strength: crate::experiment::StrengthScale::MODE,
-        };
+        let ctx = Ctx::mode(true);
         let t11 = run11(&ctx);
         assert_eq!(t11.rows.len(), 24);
         for r in &t11.rows {

@@ -181,7 +181,7 @@ pub fn play_game(plan: &Plan, seed: u64) -> GameRecord {
 
 /// Speculative max^n's expansions with iterative deepening to depth 6 on the uniform tree
 /// with b = 10, three players and constant leaves: the best case (84,927).
-pub fn best_case() -> u64 {
+pub(crate) fn best_case() -> u64 {
     let t = RandomTree::from_spec("random(players=3,b=10,d=6,leaf=constant,seed=1)")
         .expect("a valid spec");
     let root = t.initial();

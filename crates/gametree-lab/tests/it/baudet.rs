@@ -294,8 +294,7 @@ fn the_table_5_1_experiment_flags_only_the_known_slip() {
     let out = (e.run)(&Ctx {
         quick: true,
         progress: false,
-        hands: None,
-        strength: gametree_lab::experiment::StrengthScale::MODE,
+        params: gametree_lab::experiment::Params::NONE,
     });
     assert_eq!(out.rows.len(), 93);
     let differ: Vec<_> = out

@@ -17,8 +17,7 @@ use gametree_lab::report::{Check, Source, Verdict};
 const QUICK: Ctx = Ctx {
     quick: true,
     progress: false,
-    hands: None,
-    strength: gametree_lab::experiment::StrengthScale::MODE,
+    params: gametree_lab::experiment::Params::NONE,
 };
 
 /// Walks the tree to `depth`, checking every child against its parent.

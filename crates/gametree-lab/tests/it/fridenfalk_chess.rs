@@ -151,14 +151,12 @@ fn plans_cover_the_depths() {
     let quick = plan(&Ctx {
         quick: true,
         progress: false,
-        hands: None,
-        strength: gametree_lab::experiment::StrengthScale::MODE,
+        params: gametree_lab::experiment::Params::NONE,
     });
     let full = plan(&Ctx {
         quick: false,
         progress: false,
-        hands: None,
-        strength: gametree_lab::experiment::StrengthScale::MODE,
+        params: gametree_lab::experiment::Params::NONE,
     });
     let depths = |v: &[(u32, usize)]| v.iter().map(|&(d, _)| d).collect::<Vec<_>>();
     assert_eq!(depths(&quick.maxn_depths), [1, 2]);

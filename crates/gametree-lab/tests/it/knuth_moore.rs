@@ -30,8 +30,7 @@ fn best_case_exact_for_b_2_to_10_and_d_1_to_10() {
     let out = (e.run)(&Ctx {
         quick: true,
         progress: false,
-        hands: None,
-        strength: gametree_lab::experiment::StrengthScale::MODE,
+        params: gametree_lab::experiment::Params::NONE,
     });
     assert_eq!(out.rows.len(), 90);
     assert!(out.rows.iter().all(|r| r.verdict == Verdict::Exact));

@@ -96,8 +96,7 @@ fn the_best_case_experiment_is_exact_for_two_players() {
     let out = (e.run)(&Ctx {
         quick: true,
         progress: false,
-        hands: None,
-        strength: gametree_lab::experiment::StrengthScale::MODE,
+        params: gametree_lab::experiment::Params::NONE,
     });
     let exact_rows: Vec<_> = out
         .rows

@@ -1,7 +1,7 @@
 //! The MCTS tuning experiment (`reproduce beyond/mcts-tuning`): its quick mode's rows, the
 //! same rows from the same seed on one and two threads, and the pick's tie rule.
 
-use gametree_lab::experiment::{Ctx, StrengthScale};
+use gametree_lab::experiment::{Ctx, Params};
 use gametree_lab::papers::all;
 use gametree_lab::papers::mcts_tuning::{
     pick, plan, tune, Cell, Plan, TuneGame, GAMES, GRID, TABLE,
@@ -12,8 +12,7 @@ fn quick() -> Ctx {
     Ctx {
         quick: true,
         progress: false,
-        hands: None,
-        strength: StrengthScale::MODE,
+        params: Params::NONE,
     }
 }
 

@@ -459,14 +459,13 @@ fn a_run_that_is_not_an_object_is_named_by_its_key_path() {
 fn reproduce_parts() -> &'static [PathBuf; 2] {
     static P: OnceLock<[PathBuf; 2]> = OnceLock::new();
     P.get_or_init(|| {
-        use gametree_lab::experiment::{Ctx, StrengthScale};
+        use gametree_lab::experiment::{Ctx, Params};
         use gametree_lab::reproduce::select;
         use gametree_lab::shard::{run_shard, RunParams};
         let ctx = Ctx {
             quick: true,
             progress: false,
-            hands: None,
-            strength: StrengthScale::MODE,
+            params: Params::NONE,
         };
         let target = "korf-1991/best-case";
         let dir = fixture().dir.join("reproduce-parts");

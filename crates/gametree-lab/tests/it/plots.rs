@@ -15,8 +15,7 @@ use gametree_lab::reproduce::{run, select};
 const QUICK: Ctx = Ctx {
     quick: true,
     progress: false,
-    hands: None,
-    strength: gametree_lab::experiment::StrengthScale::MODE,
+    params: gametree_lab::experiment::Params::NONE,
 };
 
 fn scratch(name: &str) -> PathBuf {

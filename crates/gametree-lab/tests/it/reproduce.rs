@@ -10,8 +10,7 @@ use gametree_lab::reproduce::{json_document, row_from_json, run, select, stored,
 const QUICK: Ctx = Ctx {
     quick: true,
     progress: false,
-    hands: None,
-    strength: gametree_lab::experiment::StrengthScale::MODE,
+    params: gametree_lab::experiment::Params::NONE,
 };
 
 fn scratch(name: &str) -> PathBuf {

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use gametree_lab::experiment::{Ctx, Experiment, Output, Plot};
 use gametree_lab::merge::{merge, part_files, read_part, MergeError};
+use gametree_lab::papers::sturtevant_cards::Hands;
 use gametree_lab::plot::Series;
 use gametree_lab::reproduce::{run, select};
 use gametree_lab::shard::{
@@ -18,15 +19,13 @@ use gametree_lab::shard::{
 const QUICK: Ctx = Ctx {
     quick: true,
     progress: false,
-    hands: None,
-    strength: gametree_lab::experiment::StrengthScale::MODE,
+    params: gametree_lab::experiment::Params::NONE,
 };
 
 const FULL: Ctx = Ctx {
     quick: false,
     progress: false,
-    hands: None,
-    strength: gametree_lab::experiment::StrengthScale::MODE,
+    params: gametree_lab::experiment::Params::NONE,
 };
 
 fn scratch(name: &str) -> PathBuf {
@@ -288,7 +287,7 @@ fn parts_of_another_version_or_other_parameters_are_refused() {
     v[1].1.run.quick = false;
     check(&v, "the run's parameters");
     let mut v = good.clone();
-    v[1].1.run.hands = Some(7);
+    v[1].1.run.params.set(&Hands(Some(7)));
     check(&v, "--hands 7");
     let mut v = good.clone();
     v[1].1.git_commit = "0123abc".into();
@@ -598,4 +597,44 @@ fn items_assemble_to_the_whole_run() {
     );
     // Results out of order or one short do not fit together.
     assert!(chess.assemble(&QUICK, &[]).is_none());
+}
+
+/// A part's `run` as written before the experiments owned their parameters (`hands` and
+/// `strength` beside `command`, `target` and `quick`) reads into each experiment's own
+/// parameters and writes back byte for byte, so parts of a stopped run still merge and
+/// resume; a run without them reads as the mode's, and each is checked by its type.
+#[test]
+fn runs_of_older_parts_read_into_each_experiments_parameters() {
+    use gametree_lab::papers::strength::{BudgetRule, StrengthMatches, StrengthScale};
+    let old = r#"{"command":"reproduce","target":"beyond/strength","quick":true,"hands":3,"strength":{"openings":2,"budget":{"calibrated":{"divisor":10}},"matches":"claims","games":9}}"#;
+    let run: RunParams = serde_json::from_str(old).unwrap();
+    assert_eq!(run.ctx().params.get::<Hands>(), Hands(Some(3)));
+    let scale = StrengthScale {
+        openings: Some(2),
+        budget: Some(BudgetRule::Calibrated { divisor: 10 }),
+        matches: StrengthMatches::Claims,
+        games: Some(9),
+    };
+    assert_eq!(run.ctx().params.get::<StrengthScale>(), scale);
+    assert_eq!(serde_json::to_string(&run).unwrap(), old);
+    // The mode's settings, written in full, and the same without them.
+    let mode = r#"{"command":"reproduce","target":null,"quick":false,"hands":null,"strength":{"openings":null,"budget":null,"matches":"all","games":null}}"#;
+    let run: RunParams = serde_json::from_str(mode).unwrap();
+    assert_eq!(run.ctx(), Ctx::mode(false));
+    assert_eq!(serde_json::to_string(&run).unwrap(), mode);
+    let bare: RunParams =
+        serde_json::from_str(r#"{"command":"reproduce","target":null,"quick":false}"#).unwrap();
+    assert_eq!(bare, run);
+    // Each experiment's parameters are read by its type.
+    for (bad, words) in [
+        (r#""hands":"many""#, "invalid type: string \"many\""),
+        (r#""strength":{"extra":1}"#, "unknown field `extra`"),
+        (r#""strength":5"#, "the strength experiment's scale"),
+        (r#""colour":1"#, "unknown field `colour`, expected one of `command`, `target`, `quick`, `hands`, `strength`"),
+        (r#""quick":true"#, "duplicate field `quick`"),
+    ] {
+        let text = format!(r#"{{"command":"reproduce","target":null,"quick":false,{bad}}}"#);
+        let e = serde_json::from_str::<RunParams>(&text).unwrap_err().to_string();
+        assert!(e.contains(words), "{bad}: {e}");
+    }
 }

@@ -6,13 +6,14 @@
 use gametree::search::best_reply::Variant;
 use gametree::search::{Algorithm, Searcher};
 use gametree_games::registry::{self, GameVisitor, Playable};
-use gametree_lab::experiment::{Ctx, StrengthScale};
+use gametree_lab::experiment::{Ctx, Params};
 use gametree_lab::papers::strength::{
     assemble, assemble_match, calibrated_nodes, claim_test, claims_rest_on, decide, decisive_p,
     family_size, group_shares, items, matches_on, paired_differences, parse_item_key, plan,
     play_block, sequential, strength, strength_kept, BlockResult, BudgetRule, Claim, Entrant,
-    MatchOutcome, MctsPolicy, Plan, StrengthGame, StrengthMatches, BRS, CALIBRATED_NODES, CLAIMS,
-    ENTRANTS, MARGIN, MATCHES, MAXN, MCTS, MIN_GROUPS, PARANOID, TABLE_MIB,
+    MatchOutcome, MctsPolicy, Plan, StrengthGame, StrengthMatches, StrengthScale, BRS,
+    CALIBRATED_NODES, CLAIMS, ENTRANTS, MARGIN, MATCHES, MAXN, MCTS, MIN_GROUPS, PARANOID,
+    TABLE_MIB,
 };
 use gametree_lab::report::Verdict;
 use gametree_run::engine::{Engine, EngineError, EngineOptions, MoveBudget};
@@ -532,8 +533,7 @@ fn only_matches_of_several_blocks_run_through_the_driver() {
     let mode = |quick| Ctx {
         quick,
         progress: false,
-        hands: None,
-        strength: StrengthScale::MODE,
+        params: Params::NONE,
     };
     let quick = plan(&mode(true));
     for &g in &quick.games {
@@ -545,10 +545,10 @@ fn only_matches_of_several_blocks_run_through_the_driver() {
     assert!(e.runs_as_one(&mode(false)), "full mode: the driver");
     // Quick mode with two openings per match: blocks of one opening, so the driver again.
     let two = Ctx {
-        strength: StrengthScale {
+        params: Params::NONE.with(&StrengthScale {
             openings: Some(2),
             ..StrengthScale::MODE
-        },
+        }),
         ..mode(true)
     };
     assert!(e.runs_as_one(&two));
@@ -577,11 +577,10 @@ fn the_claims_matches_are_those_a_claim_rests_on() {
     let ctx = |matches| Ctx {
         quick: false,
         progress: false,
-        hands: None,
-        strength: StrengthScale {
+        params: Params::NONE.with(&StrengthScale {
             matches,
             ..StrengthScale::MODE
-        },
+        }),
     };
     let e = gametree_lab::papers::strength::experiment();
     let params = (e.params)(&ctx(StrengthMatches::Claims));
@@ -692,8 +691,7 @@ fn the_default_budget_is_the_calibrated_nodes() {
     let ctx = |quick| Ctx {
         quick,
         progress: false,
-        hands: None,
-        strength: StrengthScale::MODE,
+        params: Params::NONE,
     };
     let full = plan(&ctx(false));
     let brs = Entrant::plain(BRS);
@@ -971,11 +969,10 @@ fn a_table_on_a_search_without_one_is_refused() {
 #[test]
 fn the_scale_flags_set_openings_and_budget() {
     let e_params = gametree_lab::papers::strength::experiment().params;
-    let ctx = |quick, strength| Ctx {
+    let ctx = |quick, strength: StrengthScale| Ctx {
         quick,
         progress: false,
-        hands: None,
-        strength,
+        params: Params::NONE.with(&strength),
     };
     let full = plan(&ctx(false, StrengthScale::MODE));
     assert_eq!((full.openings, full.block, full.verdicts), (None, 8, true));
@@ -1015,13 +1012,12 @@ fn a_processor_time_budget_says_its_clock() {
     let ctx = |budget| Ctx {
         quick: true,
         progress: false,
-        hands: None,
-        strength: StrengthScale {
+        params: Params::NONE.with(&StrengthScale {
             openings: None,
             budget: Some(BudgetRule::Fixed(budget)),
             matches: StrengthMatches::All,
             games: None,
-        },
+        }),
     };
     let e = gametree_lab::papers::strength::experiment();
     let cpu = (e.params)(&ctx(MoveBudget::CpuTime(20)));
@@ -1712,4 +1708,37 @@ fn every_claim_is_recomputed_from_its_stored_groups() {
         .collect();
     assert!(old.iter().filter(|r| r.claim.is_some()).count() >= 39);
     assert!(recompute_claims(&old, true).is_empty());
+}
+
+/// The committed long runs resume: a later run with the flags that made them
+/// (`reproduce beyond/strength --budget calibrated/10`, with `--matches claims` for the
+/// decisive run) has exactly the parameters their files store, the key under which `--out`
+/// reuses stored results and the driver its kept blocks. The flags reach the experiment
+/// as its own parameters ([`StrengthScale`] in `Ctx::params`), not as fields of `Ctx`.
+#[test]
+fn the_committed_runs_have_the_parameters_of_their_flags() {
+    use gametree_lab::papers::strength::{ALL_MATCHES_RESULTS, DECISIVE_RESULTS};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let e = gametree_lab::papers::strength::experiment();
+    for (file, matches) in [
+        (DECISIVE_RESULTS, StrengthMatches::Claims),
+        (ALL_MATCHES_RESULTS, StrengthMatches::All),
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let stored = doc["meta"]["params"].as_str().unwrap();
+        let scale = StrengthScale {
+            budget: Some(BudgetRule::Calibrated { divisor: 10 }),
+            matches,
+            ..StrengthScale::MODE
+        };
+        let ctx = Ctx {
+            quick: false,
+            progress: false,
+            params: Params::NONE.with(&scale),
+        };
+        assert_eq!((e.params)(&ctx), stored, "{file}");
+        // The mode's settings are not those of the run: the comparison can fail.
+        assert_ne!((e.params)(&Ctx::mode(false)), stored, "{file}");
+    }
 }

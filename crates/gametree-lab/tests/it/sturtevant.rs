@@ -10,8 +10,7 @@ use gametree_lab::report::{Check, Number, Source, Verdict};
 const QUICK: Ctx = Ctx {
     quick: true,
     progress: false,
-    hands: None,
-    strength: gametree_lab::experiment::StrengthScale::MODE,
+    params: gametree_lab::experiment::Params::NONE,
 };
 
 #[test]

@@ -50,25 +50,25 @@ pub struct Paper {
 }
 
 /// Schadd & Winands 2011.
-pub const SCHADD_WINANDS_2011: Paper = Paper {
+pub(crate) const SCHADD_WINANDS_2011: Paper = Paper {
     short: "Schadd & Winands 2011",
     reference: "M. P. D. Schadd and M. H. M. Winands, \"Best Reply Search for Multiplayer Games\", IEEE Transactions on Computational Intelligence and AI in Games 3(1):57-66, 2011",
 };
 
 /// Esser et al. 2013.
-pub const ESSER_2013: Paper = Paper {
+pub(crate) const ESSER_2013: Paper = Paper {
     short: "Esser et al. 2013",
     reference: "M. Esser, M. Gras, M. H. M. Winands, M. P. D. Schadd and M. Lanctot, \"Improving Best-Reply Search\", Computers and Games (CG 2013), LNCS 8427, Springer, 2014, pp. 125-137",
 };
 
 /// Sturtevant 2003.
-pub const STURTEVANT_2003: Paper = Paper {
+pub(crate) const STURTEVANT_2003: Paper = Paper {
     short: "Sturtevant 2003, Table 12",
     reference: "N. R. Sturtevant, \"Last-Branch and Speculative Pruning Algorithms for Max^n\", Proceedings of IJCAI-03, 2003, pp. 669-674",
 };
 
 /// Nijssen & Winands 2011 (Progressive History, the multi-player MCTS-Solver).
-pub const NIJSSEN_WINANDS_2011: Paper = Paper {
+pub(crate) const NIJSSEN_WINANDS_2011: Paper = Paper {
     short: "Nijssen & Winands 2011",
     reference: "J. A. M. Nijssen and M. H. M. Winands, \"Enhancements for Multi-Player Monte-Carlo Tree Search\", Computers and Games (CG 2010), LNCS 6515, Springer, 2011, pp. 238-249",
 };
@@ -80,7 +80,7 @@ pub const NIJSSEN_WINANDS_2012: Paper = Paper {
 };
 
 /// Nijssen & Winands 2013 (search policies in MCTS, the multi-player MCTS-Solver).
-pub const NIJSSEN_WINANDS_2013: Paper = Paper {
+pub(crate) const NIJSSEN_WINANDS_2013: Paper = Paper {
     short: "Nijssen & Winands 2013",
     reference: "J. A. M. Nijssen and M. H. M. Winands, \"Search Policies in Multi-Player Games\", ICGA Journal 36(1):3-21, 2013",
 };
@@ -104,7 +104,7 @@ pub struct PaperConditions {
 }
 
 /// What the project prints for a condition the text we could reach does not state.
-pub const NOT_STATED: &str = "not stated in the text we could reach";
+pub(crate) const NOT_STATED: &str = "not stated in the text we could reach";
 
 /// The matches a claim rests on (indices into [`super::MATCHES`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

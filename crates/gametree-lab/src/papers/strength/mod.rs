@@ -44,13 +44,14 @@ mod claims;
 pub use claims::*;
 mod items;
 pub use items::Blocks;
+mod scale;
+pub use scale::{BudgetRule, StrengthMatches, StrengthScale};
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use crate::claim::{ClaimTest, Conditions, GroupWins, MatchGroups, Sequential, WinRate};
-pub use crate::experiment::{BudgetRule, StrengthMatches};
 use crate::experiment::{Ctx, Experiment, Output, Split, Work};
 use crate::report::{Number, Row, Verdict};
 use gametree_run::engine::{Engine, EngineError, EngineOptions, MoveBudget};
@@ -70,7 +71,7 @@ const PAPER: &str = "beyond";
 pub const TABLE: &str = "strength";
 
 /// The seed of the openings (every match of a game plays the same openings).
-pub const STRENGTH_SEED: u64 = 0x5743;
+pub(crate) const STRENGTH_SEED: u64 = 0x5743;
 
 /// A game of the experiment: the papers' games as they played them (Chinese Checkers's
 /// full game on 121 holes with 3, 4 and 6 players; Rolit with 3 and 4; four-player chess
@@ -260,13 +261,13 @@ impl StrengthGame {
 /// The engines of the experiment, by searcher.
 pub const MAXN: Searcher = Searcher::Plain(Algorithm::Maxn);
 /// Speculative max^n.
-pub const SPECULATIVE: Searcher = Searcher::Plain(Algorithm::Speculative);
+pub(crate) const SPECULATIVE: Searcher = Searcher::Plain(Algorithm::Speculative);
 /// Paranoid.
 pub const PARANOID: Searcher = Searcher::Plain(Algorithm::Paranoid);
 /// Best-reply search.
 pub const BRS: Searcher = Searcher::BestReply(Variant::Brs);
 /// BRS+.
-pub const BRS_PLUS: Searcher = Searcher::BestReply(Variant::BrsPlus);
+pub(crate) const BRS_PLUS: Searcher = Searcher::BestReply(Variant::BrsPlus);
 /// MCTS with the max^n backup (the default of its configuration).
 pub const MCTS: Searcher = Searcher::Mcts;
 
@@ -339,7 +340,7 @@ impl Entrant {
 pub const TABLE_MIB: u32 = 16;
 
 /// Speculative max^n with a table of value vectors.
-pub const SPECULATIVE_TABLE: Entrant = Entrant::tabled(SPECULATIVE);
+pub(crate) const SPECULATIVE_TABLE: Entrant = Entrant::tabled(SPECULATIVE);
 
 /// A match: its engines (the first is the one its rows are about; two, or four at one
 /// table for a free-for-all) and the games it is played on.
@@ -483,7 +484,7 @@ pub const ALPHA: f64 = 0.05;
 pub const PERMUTATION_RESAMPLES: u64 = 100_000;
 
 /// The seed of the sign-flip test's [`gametree_run::stats::SplitMix64`] resamples.
-pub const PERMUTATION_SEED: u64 = 0x5743_0044;
+pub(crate) const PERMUTATION_SEED: u64 = 0x5743_0044;
 
 /// The decision of a claim whose match the futility rule stopped and whose test is not
 /// significant: the paper's effect is ruled out at the futility tests' error rates.
@@ -522,7 +523,7 @@ pub const MIN_GROUPS: usize = 8;
 
 /// The floor of the group win rates' variance in the sequential tests (a standard
 /// deviation of 0.1: a few equal groups do not end a match).
-pub const VAR_FLOOR: f64 = 0.01;
+pub(crate) const VAR_FLOOR: f64 = 0.01;
 
 /// The most games of a claim's match (the sequential test stops it earlier when it
 /// decides).
@@ -572,7 +573,7 @@ pub fn decision(
 /// The point a claim's test is centred on: 0.5 for "beats", `0.5 - MARGIN` for "at least
 /// as good", 0.5 (the band's centre) for "about equal", 0 for the paired differences of
 /// "improves" and "wins most".
-pub fn null_of(claim: Claim) -> f64 {
+pub(crate) fn null_of(claim: Claim) -> f64 {
     match claim {
         Claim::Beats | Claim::AboutEqual => 0.5,
         Claim::AtLeastAsGood => 0.5 - MARGIN,
@@ -790,7 +791,7 @@ pub fn games_needed(claim: Claim, xs: &[f64], family: u64, games_per_group: u64)
 pub const CALIBRATION_MS: u64 = 20;
 
 /// The divisor of the calibrated budgets in quick mode.
-pub const QUICK_DIVISOR: u64 = 10;
+pub(crate) const QUICK_DIVISOR: u64 = 10;
 
 /// The calibration: where and how [`CALIBRATED_NODES`] was measured.
 pub const CALIBRATION: &str = "nodes per move at 20 ms of the searching thread's processor time per move, one game at a time (threads 1), \
@@ -928,7 +929,7 @@ pub const CARD_WORLDS: usize = 8;
 /// The plan of mode `ctx`: every engine's calibrated nodes per move ([`CALIBRATED_NODES`],
 /// 20 ms on the calibration machine), MCTS playouts cut at 10 plies, and on the card games
 /// every engine playing with hidden hands by perfect-information Monte Carlo over
-/// [`CARD_WORLDS`] deals per move; `ctx.strength` replaces the number of openings per
+/// [`CARD_WORLDS`] deals per move; the experiment's [`StrengthScale`] replaces the number of openings per
 /// match and the budget.
 ///
 /// Quick (seconds): a tenth of the calibrated budget, one opening per match, games
@@ -938,18 +939,19 @@ pub const CARD_WORLDS: usize = 8;
 /// end (or the game's ply cap), in items of [`BLOCK`] openings.
 pub fn plan(ctx: &Ctx) -> Plan {
     let quick = ctx.quick;
+    let scale: StrengthScale = ctx.params.get();
     Plan {
         games: StrengthGame::ALL
             .into_iter()
             .enumerate()
-            .filter(|&(i, _)| ctx.strength.games.is_none_or(|set| set >> i & 1 == 1))
+            .filter(|&(i, _)| scale.games.is_none_or(|set| set >> i & 1 == 1))
             .map(|(_, g)| g)
             .collect(),
-        budget: ctx.strength.budget.unwrap_or(BudgetRule::Calibrated {
+        budget: scale.budget.unwrap_or(BudgetRule::Calibrated {
             divisor: if quick { QUICK_DIVISOR } else { 1 },
         }),
-        matches: ctx.strength.matches,
-        openings: ctx.strength.openings.or(quick.then_some(1)),
+        matches: scale.matches,
+        openings: scale.openings.or(quick.then_some(1)),
         claim_games: CLAIM_GAMES,
         other_games: OTHER_GAMES,
         block: if quick { 1 } else { BLOCK },
@@ -1141,7 +1143,7 @@ pub fn group_shares(games: &[GameResult], e: usize) -> Vec<(usize, f64)> {
 }
 
 /// The first engine's win rate in each group of `games` ([`group_shares`] of engine 0).
-pub fn group_win_rates(games: &[GameResult]) -> Vec<f64> {
+pub(crate) fn group_win_rates(games: &[GameResult]) -> Vec<f64> {
     group_shares(games, 0).into_iter().map(|(_, w)| w).collect()
 }
 
@@ -1156,7 +1158,7 @@ pub fn paired_differences(a: &[(usize, f64)], b: &[(usize, f64)]) -> Vec<f64> {
 /// Each group's games and each of the `engines` engines' wins in them (win shares summed,
 /// in the order of [`group_shares`], so `wins[e] / games` is its group win rate), in order
 /// of the groups' openings: the per-group results a claim row stores.
-pub fn group_wins(games: &[GameResult], engines: usize) -> Vec<GroupWins> {
+pub(crate) fn group_wins(games: &[GameResult], engines: usize) -> Vec<GroupWins> {
     let mut out: Vec<GroupWins> = Vec::new();
     for g in games {
         let f = g.finish();
@@ -1392,7 +1394,7 @@ pub fn claims_rest_on(game: StrengthGame, m: usize) -> bool {
 
 /// The index in [`CLAIMS`] of the claim whose sequential test stops match `m` on `game`,
 /// if one does (a claim on that one match, judged on `game`).
-pub fn claim_of(game: StrengthGame, m: usize) -> Option<usize> {
+pub(crate) fn claim_of(game: StrengthGame, m: usize) -> Option<usize> {
     CLAIMS
         .iter()
         .position(|c| c.on == On::Match(m) && c.judged_on(game))
@@ -1799,12 +1801,7 @@ pub fn calibrate_on(
     openings: usize,
     plies: usize,
 ) -> f64 {
-    let mut plan = plan(&Ctx {
-        quick: false,
-        progress: false,
-        hands: None,
-        strength: crate::experiment::StrengthScale::MODE,
-    });
+    let mut plan = plan(&Ctx::mode(false));
     plan.budget = BudgetRule::Fixed(match clock {
         Clock::Wall => MoveBudget::Time(ms),
         Clock::ThreadCpu => MoveBudget::CpuTime(ms),
@@ -2444,7 +2441,7 @@ impl Strength {
 /// What the futility tests of a claim row said where its match stopped (`; GSPRT H0 0.5
 /// vs H1 0.55 accepted H1 (llr 3.10, bounds ±2.94)` ...; empty without tests), derived from
 /// the stored log-likelihood ratios and bounds, so a row of an earlier run reads too.
-pub fn futility_text(s: &Sequential) -> String {
+pub(crate) fn futility_text(s: &Sequential) -> String {
     let [lo, hi] = s.bounds;
     s.tests
         .iter()
@@ -2467,7 +2464,7 @@ pub fn futility_text(s: &Sequential) -> String {
 
 /// A paper's conditions in one line, `not stated ...` where the text we could reach is
 /// silent.
-pub fn conditions_text(c: &PaperConditions) -> String {
+pub(crate) fn conditions_text(c: &PaperConditions) -> String {
     let f = |x: Option<&str>| x.unwrap_or(NOT_STATED).to_string();
     format!(
         "game {}; players {}; board {}; time per move {}; games {}; metric {}",
