@@ -67,9 +67,6 @@ pub fn run(args: DrawArgs) -> Result<()> {
         args.game.as_deref(),
         args.position.as_deref(),
     )?;
-    if loaded.tree().is_none() && args.depth.is_none() {
-        bail!("--game needs --depth");
-    }
     let input = DrawInput {
         source: loaded,
         depth: args.depth,
@@ -85,6 +82,7 @@ pub fn run(args: DrawArgs) -> Result<()> {
     let plies = u64::from(args.depth.unwrap_or(args.max_nodes as u32));
     let drawing = gametree_run::stack::on_search_thread(plies, || {
         draw::draw(input, &cfg).map_err(|e| match e {
+            DrawError::NeedsDepth => anyhow!("--game needs --depth"),
             DrawError::TooLarge { max } => anyhow!(
                 "the tree to draw has more than {max} nodes: give a smaller --depth or tree, or raise --max-nodes"
             ),

@@ -105,9 +105,6 @@ pub fn draw_json(req: &DrawRequest, max_time_ms: u64, max_nodes: u64) -> Result<
         req.position.as_deref(),
     )
     .map_err(|e| e.render(Front::Api))?;
-    if source.tree().is_none() && req.depth.is_none() {
-        return Err("depth: required with game".into());
-    }
     let input = DrawInput {
         source,
         depth: req.depth,
@@ -121,7 +118,10 @@ pub fn draw_json(req: &DrawRequest, max_time_ms: u64, max_nodes: u64) -> Result<
     let plies = u64::from(req.depth.unwrap_or(cfg.max_nodes as u32));
     let drawing = gametree_run::stack::on_search_thread(plies, || draw::draw(input, &cfg))
         .map_err(|e| e.to_string())?
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| match e {
+            draw::DrawError::NeedsDepth => "depth: required with game".to_string(),
+            other => other.to_string(),
+        })?;
     serde_json::to_string(&drawing).map_err(|e| e.to_string())
 }
 

@@ -281,24 +281,23 @@ pub struct Summary {
 
 /// Draws the search of `cfg.algorithm` on `input`. See the module documentation.
 pub fn draw(input: DrawInput, cfg: &DrawConfig) -> Result<Drawing, DrawError> {
+    let depth = input.depth;
+    if input.source.tree().is_none() && depth.is_none() {
+        return Err(DrawError::NeedsDepth);
+    }
     let searcher: Searcher = cfg.algorithm.parse()?;
     if !DRAWABLE.contains(&searcher.name()) && !DRAWABLE_ON_GAMES.contains(&searcher.name()) {
         return Err(DrawError::NotDrawable {
             algorithm: searcher.name().to_string(),
         });
     }
-    let depth = input.depth;
-    match input.source.tree() {
-        Some(tree) => {
-            if tree.len() > cfg.max_nodes {
-                return Err(DrawError::TooLarge { max: cfg.max_nodes });
-            }
-            if let Some(d) = depth {
-                tree.check_depth_limit(d)?;
-            }
+    if let Some(tree) = input.source.tree() {
+        if tree.len() > cfg.max_nodes {
+            return Err(DrawError::TooLarge { max: cfg.max_nodes });
         }
-        None if depth.is_none() => return Err(DrawError::NeedsDepth),
-        None => {}
+        if let Some(d) = depth {
+            tree.check_depth_limit(d)?;
+        }
     }
     let config = Config {
         limits: Limits {

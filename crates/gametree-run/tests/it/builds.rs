@@ -3,8 +3,6 @@
 //! the stack's size, the search), counted by [`registry::builds`]. Each test runs in a child
 //! process of this test binary, alone, so that no other test's games are counted.
 
-use std::process::Command;
-
 use gametree::search::{Algorithm, Searcher};
 use gametree_games::registry;
 use gametree_run::budget::Budget;
@@ -13,28 +11,7 @@ use gametree_run::input;
 use gametree_run::search_job::{self, SearchSpec};
 use gametree_run::stack;
 
-/// Set in the child process that runs one test alone.
-const CHILD: &str = "GAMETREE_BUILDS_CHILD";
-
-/// In the parent: runs `test` alone in a child process of this binary, checks that it
-/// passed, and returns `false` (the parent's work is done). In the child: `true`.
-fn alone(test: &str) -> bool {
-    if std::env::var_os(CHILD).is_some() {
-        return true;
-    }
-    let out = Command::new(std::env::current_exe().expect("the test binary"))
-        .args([test, "--exact", "--test-threads=1", "--nocapture"])
-        .env(CHILD, "1")
-        .output()
-        .expect("the test binary runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && text.contains("1 passed"),
-        "{test} in a child process: {text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    false
-}
+use crate::alone::alone;
 
 #[test]
 fn a_search_as_the_command_line_runs_it_builds_its_game_once() {

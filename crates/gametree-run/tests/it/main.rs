@@ -1,5 +1,6 @@
 //! Integration tests of the jobs the fronts share: one binary, one module per concern.
 
+mod alone;
 mod budget;
 mod builds;
 mod crate_picture;

@@ -3,36 +3,12 @@
 //! the request names once, counted by [`registry::builds`]. Each test runs in a child
 //! process of this test binary, alone, so that no other test's games are counted.
 
-use std::process::Command;
-
 use gametree_games::registry;
 use gametree_web::ServerConfig;
 use serde_json::json;
 
+use crate::alone::alone;
 use crate::{json, start};
-
-/// Set in the child process that runs one test alone.
-const CHILD: &str = "GAMETREE_BUILDS_CHILD";
-
-/// In the parent: runs `test` alone in a child process of this binary, checks that it
-/// passed, and returns `false`. In the child: `true`.
-fn alone(test: &str) -> bool {
-    if std::env::var_os(CHILD).is_some() {
-        return true;
-    }
-    let out = Command::new(std::env::current_exe().expect("the test binary"))
-        .args([test, "--exact", "--test-threads=1", "--nocapture"])
-        .env(CHILD, "1")
-        .output()
-        .expect("the test binary runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && text.contains("1 passed"),
-        "{test} in a child process: {text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    false
-}
 
 #[test]
 fn a_traced_search_and_a_drawing_build_their_game_once() {

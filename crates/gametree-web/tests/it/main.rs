@@ -1,6 +1,9 @@
 //! The integration tests of gametree-web: one binary, a server per test on an ephemeral
 //! loopback port, spoken to over plain HTTP/1.1.
 
+// One test alone in a child process: the run crate's helper, shared by path.
+#[path = "../../../gametree-run/tests/it/alone.rs"]
+mod alone;
 mod api;
 mod builds;
 mod hardening;
