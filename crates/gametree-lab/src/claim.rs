@@ -65,27 +65,7 @@ pub struct Sequential {
     pub cap_groups: u64,
 }
 
-/// One group's (one opening's) results in a match: its games and each engine's wins (a win
-/// shared by tied seats split among them), the engines in the match's order.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GroupWins {
-    /// The opening (a card game's deal less one).
-    pub opening: u64,
-    /// The group's games.
-    pub games: u64,
-    /// Each engine's wins over them, first engine first.
-    pub wins: Vec<f64>,
-}
-
-/// The per-group results of one match a claim rests on: enough to recompute the claim's
-/// p-value without replaying a game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct MatchGroups {
-    /// The engines, first engine first.
-    pub engines: Vec<String>,
-    /// The groups judged, in order of opening.
-    pub groups: Vec<GroupWins>,
-}
+pub use gametree_run::verdict::{GroupWins, MatchGroups};
 
 /// The test of one claim on one game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

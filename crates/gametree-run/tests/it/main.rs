@@ -3,6 +3,7 @@
 mod alone;
 mod budget;
 mod builds;
+mod compare;
 mod crate_picture;
 mod draw;
 mod draw_brs;

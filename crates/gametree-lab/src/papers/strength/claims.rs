@@ -7,38 +7,7 @@ use super::{Entrant, StrengthGame};
 
 use StrengthGame::*;
 
-/// What a claim says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Claim {
-    /// The first engine is stronger than the second: its win rate is above 1/2.
-    Beats,
-    /// The first engine is not weaker: its win rate is not below 1/2 by more than
-    /// [`super::MARGIN`].
-    AtLeastAsGood,
-    /// They are about equal: the first engine's win rate is within [`super::MARGIN`] of
-    /// 1/2.
-    AboutEqual,
-    /// The first match's first engine does better against the common opponent than the
-    /// second match's first engine: its win rate is higher, paired by opening (Esser et
-    /// al.: BRS+ wins more often against max^n than BRS does).
-    Improves,
-    /// In a free-for-all of several engines at one table, the first wins the largest share
-    /// of the games: its win share exceeds every other engine's, paired by opening.
-    WinsMost,
-}
-
-impl Claim {
-    /// The kind's word in the JSON.
-    pub fn word(self) -> &'static str {
-        match self {
-            Claim::Beats => "beats",
-            Claim::AtLeastAsGood => "at-least-as-good",
-            Claim::AboutEqual => "about-equal",
-            Claim::Improves => "improves",
-            Claim::WinsMost => "wins-most",
-        }
-    }
-}
+pub use gametree_run::verdict::Claim;
 
 /// A paper: its short name and full reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
