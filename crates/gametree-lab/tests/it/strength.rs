@@ -1662,6 +1662,10 @@ fn every_claims_conditions_name_their_source_and_the_place_of_each_field() {
             assert_eq!(src.parts, ["abstract"], "{}", c.text);
         }
         assert!(src.text().starts_with(src.extent.words()), "{}", src.text());
+        if src.extent == Extent::Excerpt {
+            // An excerpt names the parts it reached.
+            assert!(src.text().contains(&src.parts.join(", ")), "{}", src.text());
+        }
         extents.insert(src.extent.words());
         let mut stated = 0;
         for (name, s) in p.fields() {

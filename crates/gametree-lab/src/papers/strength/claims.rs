@@ -121,9 +121,10 @@ pub struct Source {
 }
 
 impl Source {
-    /// The source in one line: `excerpt (abstract, section I): ...`.
+    /// The source in one line: `excerpt (abstract, section I): ...`, the parts named for an
+    /// excerpt only (a full text is all of it, an abstract only is its abstract).
     pub fn text(&self) -> String {
-        if self.parts.is_empty() {
+        if self.extent != Extent::Excerpt {
             format!("{}: {}", self.extent.words(), self.copies)
         } else {
             format!(
