@@ -1772,18 +1772,9 @@ impl Strength {
             metric: Some(
                 "win rate of the engine type over the seat assignments, ties shared".into(),
             ),
+            ..Conditions::default()
         };
-        let pc = c.spec.conditions;
-        let stated = |x: Option<&str>| Some(x.unwrap_or(NOT_STATED).to_string());
-        let paper_conditions = Conditions {
-            paper: Some(c.spec.paper.reference.into()),
-            game: stated(pc.game),
-            players: stated(pc.players),
-            board: stated(pc.board),
-            time_per_move: stated(pc.time_per_move),
-            games: stated(pc.games),
-            metric: stated(pc.metric),
-        };
+        let paper_conditions = paper_conditions(c.spec.paper, &c.spec.conditions);
         let [lo, hi] = seq.tests.first().map_or([0.0, 0.0], |t| t.bounds());
         let test = ClaimTest {
             kind: c.spec.claim.word().into(),
@@ -1919,19 +1910,44 @@ pub(crate) fn futility_text(s: &Sequential) -> String {
         .collect()
 }
 
-/// A paper's conditions in one line, `not stated ...` where the text we could reach is
-/// silent.
+/// A paper's conditions as a claim row's JSON carries them: the reference, every field in
+/// words (`not stated ...` where the text we could reach is silent), the source read and the
+/// place of every field the text states.
+pub(crate) fn paper_conditions(paper: Paper, c: &PaperConditions) -> Conditions {
+    let stated = |x: Option<Stated>| Some(x.map_or(NOT_STATED, |s| s.text).to_string());
+    Conditions {
+        paper: Some(paper.reference.into()),
+        game: stated(c.game),
+        players: stated(c.players),
+        board: stated(c.board),
+        time_per_move: stated(c.time_per_move),
+        games: stated(c.games),
+        metric: stated(c.metric),
+        rules: stated(c.rules),
+        source: Some(c.source.text()),
+        where_stated: c
+            .fields()
+            .into_iter()
+            .filter_map(|(name, s)| s.map(|s| (name.to_string(), s.place.to_string())))
+            .collect(),
+    }
+}
+
+/// A paper's conditions in one line, each stated field with its place in brackets, `not
+/// stated ...` where the text we could reach is silent, then what was read.
 pub(crate) fn conditions_text(c: &PaperConditions) -> String {
-    let f = |x: Option<&str>| x.unwrap_or(NOT_STATED).to_string();
-    format!(
-        "game {}; players {}; board {}; time per move {}; games {}; metric {}",
-        f(c.game),
-        f(c.players),
-        f(c.board),
-        f(c.time_per_move),
-        f(c.games),
-        f(c.metric)
-    )
+    let fields: Vec<String> = c
+        .fields()
+        .into_iter()
+        .map(|(name, s)| {
+            let name = name.replace('_', " ");
+            match s {
+                Some(s) => format!("{name} {} [{}]", s.text, s.place),
+                None => format!("{name} {NOT_STATED}"),
+            }
+        })
+        .collect();
+    format!("{}; read: {}", fields.join("; "), c.source.text())
 }
 
 fn pair_text(r: &TournamentResult) -> String {
