@@ -24,6 +24,8 @@ mod reproduce;
 mod search;
 mod serve;
 mod shards;
+#[cfg(unix)]
+mod test_command;
 mod tournament_strength;
 
 use std::path::PathBuf;
