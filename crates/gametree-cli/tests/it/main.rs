@@ -19,6 +19,7 @@ mod new_games;
 mod newcomer;
 mod notation;
 mod play;
+mod readme;
 mod registry;
 mod reproduce;
 mod search;
