@@ -31,8 +31,14 @@ pub struct ReproduceArgs {
     /// rows at full precision, and the version, commit, date, parameters and times.
     #[arg(long)]
     json: bool,
+    /// Print every experiment's table after the summary, then the summary again. Without it
+    /// the text output is the summary alone (the tables are in --out's files and --json);
+    /// either way it ends with where the tables and plots are, then the verdict counts. With
+    /// --shard: one line per item as it ends.
+    #[arg(long, conflicts_with = "json")]
+    verbose: bool,
     /// List the experiments (`PAPER/TABLE` and what each reproduces) and run nothing.
-    #[arg(long, conflicts_with_all = ["json", "out", "quick", "hands", "openings", "budget", "matches", "games", "shard", "shards", "threads"])]
+    #[arg(long, conflicts_with_all = ["json", "verbose", "out", "quick", "hands", "openings", "budget", "matches", "games", "shard", "shards", "threads"])]
     list: bool,
     /// Write every table (md, csv, json) and plot (svg) under DIR, with a manifest per
     /// experiment written last; a re-run skips experiments whose manifest has the same
@@ -157,10 +163,10 @@ fn strength_scale(args: &ReproduceArgs) -> Result<StrengthScale> {
 
 /// Runs `gametree reproduce`. The experiments and their items run at the same time on every
 /// core (`--threads` or `RAYON_NUM_THREADS` sets how many), their rows the same as one after
-/// another. The text
-/// output comes after every experiment has run, first the summary, then the tables;
-/// meanwhile each experiment's time goes to stderr as it ends, one line each (on a
-/// terminal above the progress bars).
+/// another. The text output comes after every experiment has run: the summary (with
+/// `--verbose`, then the tables and the summary again), then where the tables and plots are,
+/// and last the verdict counts; meanwhile each experiment's time goes to stderr as it ends,
+/// one line each (on a terminal above the progress bars).
 pub fn run(args: ReproduceArgs) -> Result<()> {
     let threads = args.threads.map(|t| t as usize);
     reproduce::with_threads(threads, || run_in_pool(args)).map_err(|e| anyhow!("--threads: {e}"))?
@@ -227,19 +233,26 @@ fn run_in_pool(args: ReproduceArgs) -> Result<()> {
     let elapsed = start.elapsed().as_secs_f64();
     if args.json {
         outln!("{}", reproduce::run_json(&done, &ctx, elapsed));
-    } else {
-        outln!("{}", reproduce::summary_text(&done, args.quick, elapsed));
+        // Standard output holds the JSON alone: where the files went is a note.
+        if let Some(dir) = &args.out {
+            errln!("{}", reproduce::where_line(Some(dir), false));
+        }
+        return Ok(());
+    }
+    // The summary, first and last: a long --verbose output ends with it again, and every
+    // text output ends with where the tables and plots are and the verdict counts.
+    outln!("{}", reproduce::summary_text(&done, args.quick, elapsed));
+    if args.verbose {
         for d in &done {
             outln!("{}", reproduce::done_text(d));
         }
+        outln!("{}", reproduce::summary_block(&done));
     }
-    if let Some(dir) = &args.out {
-        errln!(
-            "wrote the tables and plots to {} (open {})",
-            dir.display(),
-            dir.join("index.html").display()
-        );
-    }
+    outln!(
+        "{}",
+        reproduce::where_line(args.out.as_deref(), args.verbose)
+    );
+    outln!("{}", reproduce::verdict_line(&done));
     Ok(())
 }
 
@@ -259,7 +272,7 @@ fn run_shard(
     let all = shard::items(experiments, ctx);
     let balance = Balance::of(&all, shard.count);
     let mine = shard::items_of(&all, shard);
-    let verbose = args.json || ctx.progress;
+    let verbose = args.verbose || args.json || ctx.progress;
     errln!(
         "shard {shard}: {} of {} items, estimated {:.1} s (shards {:.1} to {:.1} s, mean {:.1} s, longest/mean {:.2})",
         mine.len(),

@@ -550,9 +550,10 @@ pub fn list_text(experiments: &[Experiment]) -> String {
     out
 }
 
-/// The head of the text output: the title, the legend of the columns and verdicts, the
-/// counts of verdicts per paper, and every `differs` row with its reason (or its note when
-/// it has none), cut to one line. Lines are at most [`TEXT_WIDTH`] characters.
+/// The head of the text output: the title, the legend of the columns and verdicts, then
+/// [`summary_block`]: the counts of verdicts per paper, and every `differs` row with its
+/// reason (or its note when it has none), cut to one line. Lines are at most [`TEXT_WIDTH`]
+/// characters.
 pub fn summary_text(done: &[Done], quick: bool, elapsed_s: f64) -> String {
     let rows: Vec<&Row> = done.iter().flat_map(|d| d.rows.iter()).collect();
     let mut out = format!(
@@ -573,7 +574,18 @@ pub fn summary_text(done: &[Done], quick: bool, elapsed_s: f64) -> String {
     for v in Verdict::ALL {
         out.push_str(&format!("  {:<9} {}\n", v.as_str(), v.definition()));
     }
-    out.push_str("\nSummary\n");
+    out.push('\n');
+    out.push_str(&summary_block(done));
+    out
+}
+
+/// The summary proper: the heading `Summary`, the counts of verdicts per paper and in all,
+/// the exact rows by source, and every `differs` row with its reason. [`summary_text`] prints
+/// it under the title and the legend; `reproduce --verbose` prints it again after the
+/// tables, so that the output ends as it begins.
+pub fn summary_block(done: &[Done]) -> String {
+    let rows: Vec<&Row> = done.iter().flat_map(|d| d.rows.iter()).collect();
+    let mut out = String::from("Summary\n");
     let head = format!(
         "{:<18} {:>6} {:>6} {:>7} {:>8} {:>9} {:>8}\n",
         "paper", "rows", "exact", "within", "differs", "measured", "too-few"
@@ -632,6 +644,46 @@ pub fn summary_text(done: &[Done], quick: bool, elapsed_s: f64) -> String {
         }
     }
     out
+}
+
+/// The line of `gametree reproduce`'s text output that says where the tables and plots
+/// are: written under `out` (the `--out` directory), printed above (`tables_printed`,
+/// `--verbose`), or neither, with the flags that give them. It comes just before
+/// [`verdict_line`], the last line.
+pub fn where_line(out: Option<&Path>, tables_printed: bool) -> String {
+    match (out, tables_printed) {
+        (Some(dir), _) => format!(
+            "wrote the tables and plots to {} (open {})",
+            dir.display(),
+            dir.join("index.html").display()
+        ),
+        (None, true) => {
+            "the tables are above; no plots written (--out DIR writes the tables and the plots)"
+                .to_string()
+        }
+        (None, false) => {
+            "no tables or plots written: --verbose prints the tables, --out DIR writes them and \
+             the plots"
+                .to_string()
+        }
+    }
+}
+
+/// The last line of `gametree reproduce`'s text output: the rows in all and how many have
+/// each verdict, every verdict named even when none has it (the summary's `all` line, in
+/// words): `verdicts of 40 rows: 30 exact, 2 within, 1 differs, 5 measured, 2 too-few`.
+pub fn verdict_line(done: &[Done]) -> String {
+    let n = |v: Verdict| done.iter().map(|d| count(&d.rows, v)).sum::<usize>();
+    let total: usize = done.iter().map(|d| d.rows.len()).sum();
+    let counts: Vec<String> = Verdict::ALL
+        .iter()
+        .map(|&v| format!("{} {}", n(v), v.as_str()))
+        .collect();
+    format!(
+        "verdicts of {total} row{}: {}",
+        if total == 1 { "" } else { "s" },
+        counts.join(", ")
+    )
 }
 
 /// The text of one finished experiment: a heading with its counts and wall time, what it

@@ -223,10 +223,12 @@ fn defect_8_tournament_out_refuses_what_is_not_a_regular_file_before_playing() {
 fn defect_9_a_killed_runs_mixed_files_and_temp_files_are_replaced_on_rerun() {
     let dir = scratch("reproduce-killed");
     let d = dir.to_string_lossy().into_owned();
+    // --verbose: the tables, each saying whether its stored results were used.
     let args = [
         "reproduce",
         "sturtevant-2003/table-10",
         "--quick",
+        "--verbose",
         "--out",
         &d,
     ];

@@ -20,11 +20,14 @@ mod new_games;
 mod newcomer;
 mod notation;
 mod play;
+mod readme;
 mod registry;
 mod reproduce;
 mod search;
 mod serve;
 mod shards;
+#[cfg(unix)]
+mod test_command;
 mod tournament_strength;
 
 use std::path::PathBuf;

@@ -100,7 +100,8 @@ fn the_readme_draw_examples_write_outside_the_repository() {
 }
 
 /// One experiment is `1 experiment`, and `--out DIR` ends with a line saying what was written
-/// where (it said `results in results`); `merge` says the same, and `1 part`.
+/// where (it said `results in results`), just before the verdict counts; `merge` says the
+/// same, and `1 part`.
 #[test]
 fn reproduce_and_merge_say_what_they_wrote() {
     let dir = scratch("newcomer-wrote");
@@ -138,8 +139,11 @@ fn reproduce_and_merge_say_what_they_wrote() {
         out.display(),
         out.join("index.html").display()
     );
-    assert_eq!(stderr.lines().last(), Some(wrote.as_str()), "{stderr}");
-    assert!(!stderr.contains("results in"), "{stderr}");
+    // The line before the last (the verdict counts, issue #49), on standard output.
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[lines.len() - 2], wrote, "{stdout}");
+    assert!(lines[lines.len() - 1].starts_with("verdicts of 2 rows: 2 exact, "));
+    assert!(!stdout.contains("results in") && !stderr.contains("results in"));
     ok(&[
         "reproduce",
         "sturtevant-2003/table-10",

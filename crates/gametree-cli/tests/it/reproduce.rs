@@ -43,7 +43,12 @@ fn columns(line: &str) -> Vec<&str> {
 
 #[test]
 fn text_rows_and_json_rows() {
-    let text = ok(&["reproduce", "sturtevant-2003/table-10", "--quick"]);
+    let text = ok(&[
+        "reproduce",
+        "sturtevant-2003/table-10",
+        "--quick",
+        "--verbose",
+    ]);
     let lines: Vec<&str> = text.lines().collect();
     let head = lines
         .iter()
@@ -115,7 +120,8 @@ fn text_rows_and_json_rows() {
 }
 
 /// The text output starts with the summary (title, legend, counts per paper, the rows that
-/// differ) before any table, and no line is wider than 100 characters. Sturtevant's quick
+/// differ) before any table (`--verbose` prints the tables), and no line is wider than 100
+/// characters (but the one naming the --out directory, as long as its path). Sturtevant's quick
 /// tables have rows of every verdict but `exact`-only ones, and the card games' `too-few`.
 /// The run writes its files with `--out` (the text is the same), and a second run into the
 /// same directory skips what is stored ([`rerun_skips_stored_results`]).
@@ -123,7 +129,14 @@ fn text_rows_and_json_rows() {
 fn summary_first_lines_fit_and_a_rerun_skips() {
     let dir = scratch("reproduce-out");
     let d = dir.to_string_lossy().into_owned();
-    let args = ["reproduce", "sturtevant-2003", "--quick", "--out", &d];
+    let args = [
+        "reproduce",
+        "sturtevant-2003",
+        "--quick",
+        "--verbose",
+        "--out",
+        &d,
+    ];
     let text = ok(&args);
     let lines: Vec<&str> = text.lines().collect();
     assert!(
@@ -132,7 +145,13 @@ fn summary_first_lines_fit_and_a_rerun_skips() {
         "{}",
         lines[0]
     );
-    let widest = lines.iter().map(|l| l.chars().count()).max().unwrap();
+    // Every line but the one naming the --out directory, whose path is the user's.
+    let widest = lines
+        .iter()
+        .filter(|l| !l.starts_with("wrote the tables and plots to "))
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap();
     assert!(widest <= 100, "a line of {widest} characters");
     let summary = lines
         .iter()
@@ -269,7 +288,7 @@ fn list_names_every_experiment_and_runs_nothing() {
     );
 }
 
-/// After `args` (a quick `reproduce sturtevant-2003 --out dir`) ran: its files are there, none
+/// After `args` (a quick `reproduce sturtevant-2003 --verbose --out dir`) ran: its files are there, none
 /// half-written, and the same command again skips every stored experiment, leaving its files
 /// as they were and still printing their rows.
 fn rerun_skips_stored_results(args: &[&str], dir: &std::path::Path) {
@@ -343,7 +362,14 @@ fn json_is_identical_with_one_or_two_threads() {
 #[test]
 fn threads_flag_gives_the_same_report_with_one_or_two_threads() {
     let run = |threads: &str| {
-        let out = ok(&["reproduce", "korf-1991", "--quick", "--threads", threads]);
+        let out = ok(&[
+            "reproduce",
+            "korf-1991",
+            "--quick",
+            "--verbose",
+            "--threads",
+            threads,
+        ]);
         out.lines()
             .filter(|l| !l.starts_with("gametree ") && !l.starts_with("wall time "))
             .collect::<Vec<_>>()
@@ -356,4 +382,113 @@ fn threads_flag_gives_the_same_report_with_one_or_two_threads() {
         &["reproduce", "korf-1991", "--quick", "--threads", "0"],
         "--threads",
     );
+}
+
+/// The text output of `reproduce SELECTION --quick` with `flags`, and the verdict line the
+/// rows of the same selection's `--json` give: `verdicts of N rows: N exact, N within,
+/// N differs, N measured, N too-few`.
+fn text_and_verdict_line(selection: &str, flags: &[&str]) -> (String, String) {
+    let text = ok(&[&["reproduce", selection, "--quick"][..], flags].concat());
+    let json = ok(&["reproduce", selection, "--quick", "--json"]);
+    let v: Value = serde_json::from_str(&json).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    let counts: Vec<String> = ["exact", "within", "differs", "measured", "too-few"]
+        .iter()
+        .map(|w| format!("{} {w}", rows.iter().filter(|r| r["verdict"] == *w).count()))
+        .collect();
+    let line = format!("verdicts of {} rows: {}", rows.len(), counts.join(", "));
+    (text, line)
+}
+
+/// Issue #49: the main job's output ended on the last experiment's rows, its summary
+/// thousands of lines up. Now the text output is the summary, then where the tables and
+/// plots are, and last the verdict counts of every row; `--verbose` prints the tables after
+/// the summary and then the summary again, ending the same way; `--out` says where it
+/// wrote them. `--json` prints the JSON alone (its note about `--out` on stderr).
+#[test]
+fn the_last_line_counts_the_verdicts_after_the_summary_and_where_the_tables_are() {
+    let (text, verdicts) = text_and_verdict_line("knuth-moore", &[]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(verdicts.contains(" exact, ") && !verdicts.starts_with("verdicts of 0 "));
+    assert_eq!(lines.last(), Some(&verdicts.as_str()), "{text}");
+    assert_eq!(
+        lines[lines.len() - 2],
+        "no tables or plots written: --verbose prints the tables, --out DIR writes them and the \
+         plots"
+    );
+    assert!(lines.contains(&"Summary"), "{text}");
+    assert!(!lines.iter().any(|l| l.starts_with("== ")), "{text}");
+    assert!(lines.len() < 40, "{} lines:\n{text}", lines.len());
+    assert!(lines.iter().all(|l| l.chars().count() <= 100), "{text}");
+
+    // --verbose: the tables, then the summary again, then the same two lines.
+    let verbose = ok(&["reproduce", "knuth-moore", "--quick", "--verbose"]);
+    let lines: Vec<&str> = verbose.lines().collect();
+    assert_eq!(lines.last(), Some(&verdicts.as_str()), "{verbose}");
+    assert_eq!(
+        lines[lines.len() - 2],
+        "the tables are above; no plots written (--out DIR writes the tables and the plots)"
+    );
+    let tables: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("== knuth-moore/"))
+        .collect();
+    assert_eq!(tables.len(), 2, "{verbose}");
+    let summaries: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i] == "Summary")
+        .collect();
+    assert_eq!(summaries.len(), 2, "{verbose}");
+    assert!(summaries[0] < tables[0] && tables[1] < summaries[1]);
+    // The closing summary is the opening one, word for word.
+    let block = |from: usize| -> Vec<&str> {
+        lines[from..]
+            .iter()
+            .copied()
+            .take_while(|l| !l.is_empty())
+            .collect()
+    };
+    assert_eq!(block(summaries[0]), block(summaries[1]));
+    assert!(block(summaries[1]).len() >= 4, "{verbose}");
+
+    // --out: the where-line names the directory and its index, the tables stay in the files.
+    let dir = scratch("reproduce-last-line");
+    let d = dir.to_string_lossy().into_owned();
+    let (text, verdicts) = text_and_verdict_line("knuth-moore", &["--out", &d]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.last(), Some(&verdicts.as_str()), "{text}");
+    assert_eq!(
+        lines[lines.len() - 2],
+        format!(
+            "wrote the tables and plots to {d} (open {})",
+            dir.join("index.html").display()
+        )
+    );
+    assert!(!lines.iter().any(|l| l.starts_with("== ")), "{text}");
+    assert!(dir.join("knuth-moore/best-case.md").is_file());
+
+    // --json: one JSON object on stdout, the note about --out on stderr; --verbose is for
+    // the text.
+    let o = gametree(&[
+        "reproduce",
+        "knuth-moore/best-case",
+        "--quick",
+        "--json",
+        "--out",
+        &d,
+    ]);
+    assert!(o.status.success());
+    let v: Value = serde_json::from_slice(&o.stdout).expect("stdout is one JSON object");
+    assert!(v["rows"].is_array());
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr
+            .lines()
+            .last()
+            .is_some_and(|l| l.starts_with("wrote the tables and plots to ")),
+        "{stderr}"
+    );
+    expect_error(
+        &["reproduce", "knuth-moore", "--quick", "--json", "--verbose"],
+        "--verbose",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

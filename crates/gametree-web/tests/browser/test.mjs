@@ -4,6 +4,7 @@
 //   GAMETREE_BIN  the gametree binary (the script runs `gametree search --json --trace`)
 //   EXAMPLES_DIR  the repository's examples/trees
 //   ARTIFACTS     where screenshots and measurements go
+//   CHROMIUM      the Chromium it drives (the one on the PATH; /usr/bin/chromium when unset)
 // and optionally ASSETS_DIR: serve the page's index.html, app.js and style.css from this
 // directory instead of the server's built-in copies (to try page changes without a rebuild,
 // or an older page to see a test fail).
@@ -67,7 +68,7 @@ function cliPrunedEdges(file, algorithm) {
 const userDataDir = mkdtempSync(join(tmpdir(), "gametree-chromium-"));
 // A fresh profile directory (playwright passes it as --user-data-dir).
 const browser = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   headless: true,
   viewport: { width: 1400, height: 900 },
   args: [
