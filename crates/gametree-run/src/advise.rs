@@ -18,7 +18,7 @@ use gametree::Evaluator;
 use serde::{Deserialize, Serialize};
 
 use crate::compare::{level_text, p_text};
-use crate::engine::{Engine, MoveBudget};
+use crate::engine::{Engine, EngineOptions, MoveBudget};
 use crate::rating::{rate, Finish, RatingConfig, Ratings};
 use crate::runner::counting_bar;
 use crate::stats::holm;
@@ -29,7 +29,8 @@ use crate::verdict::{claim_test, group_win_rates, Claim};
 
 /// The searches that can play a game of `players` seats: for two players PVS (the
 /// two-player alpha-beta engine) and MCTS; for more, max^n, paranoid, BRS and BRS+ (when
-/// `best_reply`: the game can hand the turn to any player) and MCTS.
+/// `best_reply`: the game can hand the turn to any player) and MCTS
+/// ([`candidate_engines`] cuts its playouts).
 pub fn candidates(players: usize, best_reply: bool) -> Vec<Searcher> {
     if players <= 2 {
         return vec![Searcher::Plain(Algorithm::Pvs), Searcher::Mcts];
@@ -50,7 +51,14 @@ pub fn candidates(players: usize, best_reply: bool) -> Vec<Searcher> {
     v
 }
 
-/// The candidates a dispatcher `D` runs on a game of `players` seats, each with `budget`.
+/// The playout cut-off of the MCTS candidate: playouts stop after this many plies and the
+/// evaluator values the position (as the strength experiment plays MCTS on the board
+/// games), so a playout costs about as much as a few nodes of the other searches instead of
+/// a random game to the end.
+pub const MCTS_CUTOFF: u32 = 10;
+
+/// The candidates a dispatcher `D` runs on a game of `players` seats, each with `budget`
+/// (MCTS with its playouts cut at [`MCTS_CUTOFF`] plies).
 pub fn candidate_engines<D: Dispatch<G>, G: gametree::Game>(
     players: usize,
     budget: MoveBudget,
@@ -58,7 +66,17 @@ pub fn candidate_engines<D: Dispatch<G>, G: gametree::Game>(
     candidates(players, D::NEEDS_MET.contains(&Needs::SetToMove))
         .into_iter()
         .filter(|&s| D::supports(s))
-        .map(|s| Engine::new(s, budget))
+        .map(|s| {
+            let e = Engine::new(s, budget);
+            if s == Searcher::Mcts {
+                e.with_options(EngineOptions {
+                    cutoff: Some(MCTS_CUTOFF),
+                    ..EngineOptions::default()
+                })
+            } else {
+                e
+            }
+        })
         .collect()
 }
 
@@ -392,6 +410,18 @@ pub fn advice_table(a: &Advice) -> String {
             p_text(p.p_value),
             p_text(p.holm_p_value),
             what
+        ));
+    }
+    if !a.not_separated.is_empty() {
+        out.push_str(&format!(
+            "\nto decide {} against an engine it is not separated from, playing until decided:\n",
+            a.engines[a.recommended]
+        ));
+    }
+    for &e in &a.not_separated {
+        out.push_str(&format!(
+            "  gametree compare --game \"{}\" --engines {},{} --claim beats\n",
+            a.game, a.engines[a.recommended], a.engines[e]
         ));
     }
     out

@@ -339,7 +339,7 @@ fn compare_refuses_what_it_cannot_decide() {
 fn advise_rates_every_candidate_on_a_game_of_its_own() {
     let engines = candidate_engines::<AnyGame, CoinRow>(3, MoveBudget::Nodes(300));
     let names: Vec<String> = engines.iter().map(Engine::name).collect();
-    assert_eq!(names, ["maxn@n300", "paranoid@n300", "mcts@n300"]);
+    assert_eq!(names, ["maxn@n300", "paranoid@n300", "mcts@n300:cutoff=10"]);
     let config = |threads| AdviseConfig {
         openings: 12,
         threads: Some(threads),
