@@ -10,7 +10,8 @@
 //! [`api_interrupt`] (running a search with the GIL released, stopped by Ctrl-C),
 //! [`api_search`] (the search request and its dispatch), [`api_result`] (the result),
 //! [`api_objects`] (`Tree`, `Game`), [`api_state`] (`State`, the states of a game of the
-//! registry), [`api_python_game`] (the same calls over a game written in Python), [`api_misc`] (lists, perft, tournament), [`api_convert`]
+//! registry), [`api_python_game`] (the same calls over a game written in Python), [`api_misc`] (lists, perft),
+//! [`api_tournament`] (tournaments on games of the registry and games written in Python), [`api_convert`]
 //! (typed reports to Python objects, with no JSON text between) and [`pygame`] (games
 //! written in Python).
 
@@ -23,6 +24,7 @@ pub mod api_python_game;
 pub mod api_result;
 pub mod api_search;
 pub mod api_state;
+pub mod api_tournament;
 pub mod pygame;
 
 use pyo3::prelude::*;
@@ -42,7 +44,7 @@ fn _gametree(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(api_misc::algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(api_misc::games, m)?)?;
     m.add_function(wrap_pyfunction!(api_misc::perft, m)?)?;
-    m.add_function(wrap_pyfunction!(api_misc::tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(api_tournament::tournament, m)?)?;
     m.add_function(wrap_pyfunction!(api_misc::_budget_fields, m)?)?;
     Ok(())
 }

@@ -25,6 +25,7 @@ from ._gametree import (
     tournament,
 )
 from ._reproduce import reproduce
+from ._results import TournamentResult
 
 __all__ = [
     "GametreeError",
@@ -32,6 +33,7 @@ __all__ = [
     "SearchResult",
     "State",
     "Tree",
+    "TournamentResult",
     "algorithms",
     "games",
     "perft",
