@@ -43,6 +43,11 @@
 //! Depth and node budgets are deterministic: the same configuration gives the same games
 //! and the same numbers, whatever the number of threads. Time budgets are not: how deep an
 //! iteration gets before the deadline depends on the machine and its load.
+//!
+//! The games run on a pool of threads ([`run_tournament_with`], [`play_games_with`]), which
+//! needs a game that is `Sync`; a game that cannot leave its thread (one written in Python,
+//! whose methods need the interpreter's lock) plays the same games on the calling thread,
+//! one after the other ([`play_games_here`], [`run_tournament_here`]).
 
 use std::time::Instant;
 
@@ -152,6 +157,14 @@ pub enum TournamentError {
     /// An engine's depth is beyond what a search thread supports.
     #[error(transparent)]
     Stack(#[from] StackError),
+    /// The caller stopped the games ([`play_games_here_until`]) before the last one.
+    #[error("the tournament was stopped after {played} of its {asked} games")]
+    Stopped {
+        /// Games played before the stop.
+        played: usize,
+        /// Games asked for.
+        asked: usize,
+    },
 }
 
 /// The most games a tournament plays (each game's result is kept, about 200 bytes).
@@ -652,9 +665,9 @@ where
 }
 
 /// [`play_games_here`], asking `stop` before each game: once it answers `true`, no other
-/// game starts and the games played so far are returned (fewer than `which` holds; a
-/// caller that stops, on Ctrl-C say, knows why). A game in progress is not interrupted
-/// here: its engines' searches stop by their own limits (or the game's own stop request).
+/// game starts and [`TournamentError::Stopped`] is returned (a caller that stops, on
+/// Ctrl-C say, knows why). A game in progress is not interrupted here: its engines'
+/// searches stop by their own limits (or the game's own stop request).
 pub fn play_games_here_until<D, G, E>(
     game: &G,
     eval: &E,
@@ -674,7 +687,10 @@ where
     let mut results = Vec::with_capacity(which.len());
     for &i in which {
         if stop() {
-            break;
+            return Err(TournamentError::Stopped {
+                played: results.len(),
+                asked: which.len(),
+            });
         }
         results.push(play_one::<D, G, E>(
             game,

@@ -139,10 +139,24 @@ fn a_game_that_cannot_leave_its_thread_plays_here_and_can_be_stopped_between_gam
         asked += 1;
         asked > 2
     };
-    let two = play_games_here_until::<AnyGame, _, _>(&game, &Prospects, &config(), &all, &mut stop)
-        .unwrap();
-    assert_eq!(two, here[..2]);
+    let plays = game.plays.get();
+    let stopped =
+        play_games_here_until::<AnyGame, _, _>(&game, &Prospects, &config(), &all, &mut stop);
+    assert_eq!(
+        stopped,
+        Err(TournamentError::Stopped {
+            played: 2,
+            asked: 24
+        })
+    );
     assert_eq!(asked, 3);
+    // It played the first two games, no more: as many plays as those two games make.
+    let two = Counting {
+        plays: Cell::new(0),
+    };
+    play_games_here::<AnyGame, _, _>(&two, &Prospects, &config(), &all[..2]).unwrap();
+    assert_eq!(game.plays.get() - plays, two.plays.get());
+    assert!(two.plays.get() > 0);
 }
 
 #[test]
