@@ -262,13 +262,11 @@ pub(crate) fn play_python_games(
         if let Some(e) = g.take_error() {
             return Err(e);
         }
-        let results = played.map_err(tournament)?;
-        if results.len() < which.len() {
-            return Err(gametree_error(
-                "the tournament was stopped before its end (the search around it was stopped)",
-            ));
-        }
-        Ok((g.name().to_string(), g.players(), results))
+        Ok((
+            g.name().to_string(),
+            g.players(),
+            played.map_err(tournament)?,
+        ))
     })
 }
 
