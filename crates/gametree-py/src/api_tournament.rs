@@ -178,9 +178,34 @@ impl Target {
     }
 }
 
+/// The adapter that plays the games of the tournament `config` on a game written in Python
+/// (whose `protocol` was read): a stack for the engines' deepest search, lines of play
+/// counted from the game's start, `play_all` when every engine visits every child, the
+/// first guess of the leaves' depth the engines' deepest depth budget (when all have one).
+pub(crate) fn adapter_for(config: &TournamentConfig, protocol: Protocol) -> Adapter {
+    let depths: Option<Vec<u32>> = config
+        .engines
+        .iter()
+        .map(|e| match e.budget {
+            MoveBudget::Depth(d) => Some(d),
+            _ => None,
+        })
+        .collect();
+    Adapter {
+        protocol,
+        plies: deepest_search(config).min(MAX_STACK_PLIES),
+        line: Line::Games,
+        every_child: config
+            .engines
+            .iter()
+            .all(|e| visits_every_child(e.algorithm)),
+        depth: depths.and_then(|d| d.into_iter().max()),
+    }
+}
+
 /// The checks of a tournament on a game written in Python beyond the tournament's own:
 /// one thread, and no engine with a table.
-fn check_python(config: &TournamentConfig) -> PyResult<()> {
+pub(crate) fn check_python(config: &TournamentConfig) -> PyResult<()> {
     if let Some(t) = config.threads.filter(|&t| t > 1) {
         return Err(gametree_error(format!(
             "threads={t}: a game written in Python plays its tournament on one thread (the \
@@ -223,25 +248,7 @@ pub(crate) fn play_python_games(
     config: &TournamentConfig,
     which: Option<&[usize]>,
 ) -> PyResult<(String, usize, Vec<gametree_run::tournament::GameResult>)> {
-    let protocol = Protocol::read(game)?;
-    let depths: Option<Vec<u32>> = config
-        .engines
-        .iter()
-        .map(|e| match e.budget {
-            MoveBudget::Depth(d) => Some(d),
-            _ => None,
-        })
-        .collect();
-    let adapter = Adapter {
-        protocol,
-        plies: deepest_search(config).min(MAX_STACK_PLIES),
-        line: Line::Games,
-        every_child: config
-            .engines
-            .iter()
-            .all(|e| visits_every_child(e.algorithm)),
-        depth: depths.and_then(|d| d.into_iter().max()),
-    };
+    let adapter = adapter_for(config, Protocol::read(game)?);
     let which = which.map(<[usize]>::to_vec);
     with_adapter(py, game, adapter, move |g| {
         let tournament = |e: gametree_run::tournament::TournamentError| gametree_error(e);

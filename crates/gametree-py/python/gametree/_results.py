@@ -50,7 +50,7 @@ def _table(head, rows, numeric_from=1):
     """An HTML table: ``head`` a list of column names, ``rows`` lists of cells (text, escaped
     here); the columns from ``numeric_from`` on are right-aligned."""
     def cell(tag, i, text):
-        align = ' style="text-align:right"' if i >= numeric_from else ""
+        align = f' style="text-align:{"right" if i >= numeric_from else "left"}"'
         return f"<{tag}{align}>{html.escape(str(text))}</{tag}>"
 
     out = ["<table>", "<thead><tr>" + "".join(cell("th", i, h) for i, h in enumerate(head))
@@ -97,3 +97,4 @@ def tournament_html(r):
     if longest:
         parts.append("<p>" + "<br>".join(longest) + "</p>")
     return "<div>\n" + "\n".join(parts) + "\n</div>"
+
