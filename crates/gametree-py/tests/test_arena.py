@@ -217,3 +217,39 @@ def test_ctrl_c_stops_a_tournament_of_a_python_game(engines, sigint_raises):
     assert latency < 1.0, latency
     # The stop is withdrawn: the next tournament plays to its end.
     assert gt.tournament(arena.ThreeInARow(), **arena.TOURNAMENT)["games"] == 24
+
+
+class Endless:
+    """Two players take turns for ever: no state is terminal."""
+
+    players = 2
+
+    def initial(self):
+        return 0
+
+    def to_move(self, state):
+        return state % 2
+
+    def moves(self, state):
+        return [0, 1]
+
+    def play(self, state, move):
+        return state + 1
+
+    def outcome(self, state):
+        return (0, 0)
+
+    def evaluate(self, state):
+        return (state % 3, 0)
+
+
+def test_a_game_that_never_ends_raises_unless_max_plies_stops_it():
+    with pytest.raises(gt.GametreeError) as e:
+        gt.tournament(Endless(), engines="maxn@d1,paranoid@d1", openings=1, opening_plies=0)
+    assert one_line(e) == ("Endless: a game of the tournament and the search in it go beyond "
+                           "10000 plies from the start (a game that does not end?); give max_plies")
+    r = gt.tournament(Endless(), engines="maxn@d1,paranoid@d1", openings=1, opening_plies=0,
+                      max_plies=30)
+    assert r["adjudicated"] == r["games"] == 2
+    assert [g["ending"] for g in r["results"]] == ["max_plies", "max_plies"]
+    assert "adjudicated" in str(r) and "warning: 2 of 2 games were adjudicated" in str(r)
