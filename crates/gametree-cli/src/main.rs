@@ -9,6 +9,7 @@ mod out;
 
 mod bench_cmd;
 mod budget_args;
+mod compare_cmd;
 mod draw_cmd;
 mod merge_cmd;
 mod output;
@@ -47,6 +48,12 @@ enum Command {
     Show(show_cmd::ShowArgs),
     /// Play engines against each other in every seat assignment from random openings.
     Tournament(tournament_cmd::TournamentArgs),
+    /// Decide a claim about two engines on a game ("A beats B"), playing until the
+    /// decision or a cap of games.
+    Compare(compare_cmd::CompareArgs),
+    /// Which search for this game? Every search that can play it, in a round robin at one
+    /// budget per move: the recommended engine and the pairs the data decide.
+    Advise(compare_cmd::AdviseArgs),
     /// Play a game in the terminal: people and engines, one seat each.
     Play(play_cmd::PlayArgs),
     /// Nodes and time to depths 10, 12, 14 on connect four, per engine enhancement.
@@ -140,6 +147,8 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft_cmd::run(args),
         Command::Show(args) => show_cmd::run(args),
         Command::Tournament(args) => tournament_cmd::run(args),
+        Command::Compare(args) => compare_cmd::run_compare(args),
+        Command::Advise(args) => compare_cmd::run_advise(args),
         Command::Bench(args) => bench_cmd::run(args),
         Command::Play(args) => play_cmd::run(args),
         Command::Reproduce(args) => reproduce_cmd::run(args),

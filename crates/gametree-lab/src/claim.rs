@@ -6,12 +6,14 @@
 //! beside ours. A claim row of the report carries it ([`crate::report::Row::claim`]) and
 //! its JSON holds every field.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use gametree_run::stats::Sprt;
 
-/// The conditions of an experiment: the paper's (as far as the project knows them: `None`
-/// where it does not) or ours.
+/// The conditions of an experiment: the paper's (as far as the text the project could read
+/// states them, each with its place, and what was read) or ours.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Conditions {
     /// The paper, by full reference, or `gametree` for ours.
@@ -28,6 +30,18 @@ pub struct Conditions {
     pub games: Option<String>,
     /// The metric reported, e.g. `win rate of the engine type, ties shared`.
     pub metric: Option<String>,
+    /// The rules the experiment states (how a game ends, how it is scored). Absent in runs
+    /// before it was recorded, and in ours.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+    /// What was read of the paper: `full text`, `excerpt` (with the parts read) or `abstract
+    /// only`, and the copies read. Absent in runs before it was recorded, and in ours.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// Where the text states each field it states, by the field's name: a section, table or
+    /// page (`"time_per_move": "section 5.4"`). A field the text does not state has none.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub where_stated: BTreeMap<String, String>,
 }
 
 /// One engine type's win rate in a match: the share of the games' wins that went to its
@@ -65,27 +79,7 @@ pub struct Sequential {
     pub cap_groups: u64,
 }
 
-/// One group's (one opening's) results in a match: its games and each engine's wins (a win
-/// shared by tied seats split among them), the engines in the match's order.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GroupWins {
-    /// The opening (a card game's deal less one).
-    pub opening: u64,
-    /// The group's games.
-    pub games: u64,
-    /// Each engine's wins over them, first engine first.
-    pub wins: Vec<f64>,
-}
-
-/// The per-group results of one match a claim rests on: enough to recompute the claim's
-/// p-value without replaying a game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct MatchGroups {
-    /// The engines, first engine first.
-    pub engines: Vec<String>,
-    /// The groups judged, in order of opening.
-    pub groups: Vec<GroupWins>,
-}
+pub use gametree_run::verdict::{GroupWins, MatchGroups};
 
 /// The test of one claim on one game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

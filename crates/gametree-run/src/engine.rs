@@ -207,6 +207,12 @@ pub struct EngineOptions {
     /// information set of the player to move; only on games that hide information
     /// ([`Game::resample`]). `None`: search the true state (perfect information).
     pub worlds: Option<usize>,
+    /// MCTS and `worlds` engines only: a random stream of the engine's own. Each move's
+    /// seed ([`move_seed`]) is mixed with this one, so two engines that differ only in
+    /// their seed are equally strong and play differently (`mcts@n500:seed=1` against
+    /// `mcts@n500:seed=2`: a comparison of an engine with itself). `None`: the move's
+    /// seed as it is.
+    pub seed: Option<u32>,
 }
 
 /// The largest table of an engine, in MiB (every game in flight holds one per seat).
@@ -215,15 +221,17 @@ pub const MAX_TABLE_MIB: u32 = 1024;
 /// The longest playout cut-off of an MCTS engine, in plies.
 pub const MAX_CUTOFF: u32 = 10_000;
 
-/// The error of an option `key` (`cutoff`, `table` or `worlds`) whose value `text` is not
+/// The error of an option `key` (`cutoff`, `table`, `worlds` or `seed`) whose value `text` is not
 /// a number in its range: `cutoff `0`: must be 1 to 10000 plies`.
 pub(crate) fn out_of_range(key: &str, text: &str) -> String {
     let (max, unit) = match key {
         "cutoff" => (u64::from(MAX_CUTOFF), " plies"),
         "table" => (u64::from(MAX_TABLE_MIB), " MiB"),
+        "seed" => (u64::from(u32::MAX), ""),
         _ => (MAX_WORLDS as u64, ""),
     };
-    format!("{key} `{text}`: must be 1 to {max}{unit}")
+    let min = u8::from(key != "seed");
+    format!("{key} `{text}`: must be {min} to {max}{unit}")
 }
 
 impl EngineOptions {
@@ -260,6 +268,11 @@ impl EngineOptions {
                 );
             }
         }
+        if self.seed.is_some() && searcher != Searcher::Mcts && self.worlds.is_none() {
+            return Some(format!(
+                "option `seed` is for mcts and engines with `worlds`, not {name}"
+            ));
+        }
         if let Some(w) = self.worlds {
             if searcher.needs() != Needs::AnyGame {
                 return Some(format!(
@@ -285,6 +298,9 @@ impl EngineOptions {
         }
         if let Some(w) = self.worlds {
             s.push_str(&format!(":worlds={w}"));
+        }
+        if let Some(k) = self.seed {
+            s.push_str(&format!(":seed={k}"));
         }
         s
     }
@@ -399,6 +415,7 @@ impl Engine {
         seed: u64,
         memory: &mut EngineMemory,
     ) -> Option<(G::Move, u64, bool)> {
+        let seed = self.own_seed(seed);
         if let Some(worlds) = self.options.worlds {
             return self.choose_pimc(game, eval, state, seed, worlds);
         }
@@ -416,6 +433,15 @@ impl Engine {
             memory.table.as_mut(),
         )
         .map(|c| (c.mv, c.nodes, c.failed))
+    }
+
+    /// The seed of a move whose game gives it `seed`: that one, or mixed with the engine's
+    /// own ([`EngineOptions::seed`]).
+    pub fn own_seed(&self, seed: u64) -> u64 {
+        match self.options.seed {
+            Some(k) => mix64(seed ^ mix64(u64::from(k) ^ 0x5345_4544_5345_4544)),
+            None => seed,
+        }
     }
 
     /// The move's [`PickSpec`] under the engine's budget: a depth budget is one search of

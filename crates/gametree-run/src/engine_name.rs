@@ -17,7 +17,10 @@
 //!   - `worlds=W` (any searcher that runs on any game, 1 to [`MAX_WORLDS`]): the engine
 //!     plays by perfect-information Monte Carlo with `W` sampled worlds per move, seeing
 //!     only what the player to move may see (games with hidden information only: the
-//!     tournament refuses it on others).
+//!     tournament refuses it on others);
+//!   - `seed=K` (MCTS and `worlds` engines, 0 to 4294967295): a random stream of the
+//!     engine's own, mixed into each move's seed, so `mcts@n500:seed=1` and
+//!     `mcts@n500:seed=2` are equally strong and play differently.
 //!
 //!   - the search-policy options of MCTS ([`PolicyOptions`]): `reward=scaled|win|rank`,
 //!     `c=C` (the exploration constant), `backup=maxn|paranoid|brs|min-reply`, `ph=W`
@@ -44,12 +47,14 @@ use crate::stack::MAX_PLIES;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EngineNameError {
     /// The searcher is not a name of `gametree list` (nor `engine` where a default exists).
-    #[error("engine `{text}`: {source}")]
+    /// (The unknown name is a field, not an error source, so that a front printing the
+    /// chain of sources says it once.)
+    #[error("engine `{text}`: {unknown}")]
     UnknownSearcher {
         /// The whole name.
         text: String,
         /// The searcher part, unknown.
-        source: UnknownAlgorithm,
+        unknown: UnknownAlgorithm,
     },
     /// The budget is not `@dDEPTH`, `@nNODES`, `@tMILLISECONDS` or `@cMILLISECONDS`, or its
     /// number is out of range.
@@ -89,9 +94,9 @@ pub fn parse_engine(
         ("engine", Some(s)) => s,
         (n, _) => n
             .parse()
-            .map_err(|source| EngineNameError::UnknownSearcher {
+            .map_err(|unknown| EngineNameError::UnknownSearcher {
                 text: text.to_string(),
-                source,
+                unknown,
             })?,
     };
     let budget = match budget_text {
@@ -212,16 +217,17 @@ pub fn parse_budget(b: &str) -> Result<MoveBudget, BudgetError> {
 fn set_option(options: &mut EngineOptions, option: &str) -> Result<(), String> {
     let Some((key, value)) = option.split_once('=') else {
         return Err(format!(
-            "option `{option}` is not KEY=VALUE (the options are `:cutoff=PLIES`, `:table=MIB`, `:worlds=W` and {POLICY_KEYS})"
+            "option `{option}` is not KEY=VALUE (the options are `:cutoff=PLIES`, `:table=MIB`, `:worlds=W`, `:seed=K` and {POLICY_KEYS})"
         ));
     };
     let given = match key {
         "cutoff" => options.cutoff.is_some(),
         "table" => options.table.is_some(),
         "worlds" => options.worlds.is_some(),
+        "seed" => options.seed.is_some(),
         _ => {
             return Err(format!(
-                "unknown option `{key}` (the options are `:cutoff=PLIES`, for mcts, `:table=MIB`, for maxn and speculative, `:worlds=W`, and {POLICY_KEYS})"
+                "unknown option `{key}` (the options are `:cutoff=PLIES`, for mcts, `:table=MIB`, for maxn and speculative, `:worlds=W`, `:seed=K`, for mcts and worlds engines, and {POLICY_KEYS})"
             ))
         }
     };
@@ -233,6 +239,7 @@ fn set_option(options: &mut EngineOptions, option: &str) -> Result<(), String> {
     match key {
         "cutoff" => options.cutoff = Some(n),
         "table" => options.table = Some(n),
+        "seed" => options.seed = Some(n),
         _ => options.worlds = Some(n as usize),
     }
     Ok(())

@@ -16,7 +16,9 @@
 //! It depends on the core (`gametree`) and the games (`gametree-games`) only; the paper
 //! reproductions (`gametree-lab`) build on it.
 
+pub mod advise;
 pub mod budget;
+pub mod compare;
 pub mod draw;
 pub mod engine;
 pub mod engine_move;
@@ -34,6 +36,7 @@ pub mod stack;
 pub mod stats;
 pub mod tournament;
 pub mod tournament_job;
+pub mod verdict;
 
 pub use budget::Budget;
 pub use error::{Front, Opt, RunError};

@@ -1,13 +1,16 @@
 //! A tournament as `gametree tournament` plays it, shared by the `gametree` binary and the
 //! Python package: engines parsed from their text (`paranoid@d4`), and the tournament played
 //! on a game of the registry ([`play`]), whole or some of its games ([`play_games`], which
-//! the lab's shards call).
+//! the lab's shards call); a decided comparison of two engines ([`compare_on`]) and the
+//! round robin of every search that can play a game ([`advise_on`]).
 
 use anyhow::{bail, Result};
 use gametree::search::{AnyGame, Dispatch, Needs, Searcher, WithSetToMove};
 use gametree::SetToMove;
 use gametree_games::registry::{self, GameVisitor, Kind, Playable, RegistryError};
 
+use crate::advise::{advise_with, candidate_engines, Advice, AdviseConfig};
+use crate::compare::{compare_with, CompareConfig, Comparison};
 use crate::engine::{Engine, MoveBudget};
 use crate::engine_name;
 use crate::input::{self, needs_set_to_move};
@@ -178,6 +181,159 @@ impl GameVisitor for GamesVisitor<'_> {
     }
 }
 
+/// Refuses a tree of the registry: `what` (tournaments, comparisons) are played on games.
+fn refuse_tree<G: Playable>(what: &str) -> Result<()> {
+    if G::KIND == Kind::Tree {
+        bail!("{what} are played on games, not on trees");
+    }
+    Ok(())
+}
+
+/// Refuses an engine that needs a game that can hand the turn to any player, on a game that
+/// cannot: one line naming the engine.
+fn refuse_best_reply(engines: &[Engine]) -> Result<()> {
+    if let Some(e) = engines.iter().find(|e| {
+        e.algorithm.needs() == Needs::SetToMove
+            || e.policy.backup == Some(gametree::search::mcts::Backup::Brs)
+    }) {
+        if e.algorithm == Searcher::Mcts {
+            bail!(
+                "engine {}: mcts with backup=brs (MCTS-BRS) needs a game that can hand the turn to any player",
+                e.name()
+            );
+        }
+        return Err(needs_set_to_move(e.algorithm).into());
+    }
+    Ok(())
+}
+
+/// Compares the two engines `engines` (`engine` read as the game's default) on the game
+/// `spec` of the registry, at its start ([`crate::compare`]); `config.engines` is replaced
+/// by them.
+pub fn compare_on(spec: &str, engines: &EngineTexts, config: &CompareConfig) -> Result<Comparison> {
+    if engines.texts.len() != 2 {
+        bail!(
+            "a comparison takes two engines, A,B ({} given)",
+            engines.texts.len()
+        );
+    }
+    engines.check()?;
+    input::load(None, Some(spec), None)?.visit(CompareVisitor { engines, config })
+}
+
+/// [`compare_on`]'s visitor.
+struct CompareVisitor<'a> {
+    engines: &'a EngineTexts,
+    config: &'a CompareConfig,
+}
+
+impl CompareVisitor<'_> {
+    fn play<D, G>(self, game: &G, engines: Vec<Engine>) -> Result<Comparison>
+    where
+        D: Dispatch<G>,
+        G: Playable,
+        G::State: Send,
+    {
+        let config = CompareConfig {
+            engines: [engines[0], engines[1]],
+            ..self.config.clone()
+        };
+        Ok(compare_with::<D, G, G::Eval>(
+            game,
+            &game.evaluator(),
+            &game.spec_text(),
+            &config,
+        )?)
+    }
+
+    fn engines<G: Playable>(&self, game: &G) -> Result<Vec<Engine>> {
+        let engine = game
+            .default_engine()
+            .map_or(TWO_PLAYER_ENGINE, |d| d.searcher);
+        self.engines.resolve(engine)
+    }
+}
+
+impl GameVisitor for CompareVisitor<'_> {
+    type Output = Result<Comparison>;
+    fn visit<G: Playable>(self, game: &G, _state: &G::State) -> Self::Output
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        refuse_tree::<G>("comparisons")?;
+        let engines = self.engines(game)?;
+        refuse_best_reply(&engines)?;
+        self.play::<AnyGame, G>(game, engines)
+    }
+
+    fn visit_best_reply<G: Playable + SetToMove>(self, game: &G, _state: &G::State) -> Self::Output
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        refuse_tree::<G>("comparisons")?;
+        let engines = self.engines(game)?;
+        self.play::<WithSetToMove, G>(game, engines)
+    }
+}
+
+/// The round robin of every search that can play the game `spec` of the registry
+/// ([`crate::advise::candidates`]), each with `budget` per move ([`crate::advise`]);
+/// `config.engines` is replaced by them.
+pub fn advise_on(spec: &str, budget: MoveBudget, config: &AdviseConfig) -> Result<Advice> {
+    input::load(None, Some(spec), None)?.visit(AdviseVisitor { budget, config })
+}
+
+/// [`advise_on`]'s visitor.
+struct AdviseVisitor<'a> {
+    budget: MoveBudget,
+    config: &'a AdviseConfig,
+}
+
+impl AdviseVisitor<'_> {
+    fn play<D, G>(self, game: &G) -> Result<Advice>
+    where
+        D: Dispatch<G>,
+        G: Playable,
+        G::State: Send,
+    {
+        refuse_tree::<G>("round robins")?;
+        let config = AdviseConfig {
+            engines: candidate_engines::<D, G>(game.players(), self.budget),
+            ..self.config.clone()
+        };
+        for e in &config.engines {
+            e.check_settings()?;
+        }
+        Ok(advise_with::<D, G, G::Eval>(
+            game,
+            &game.evaluator(),
+            &game.spec_text(),
+            &config,
+        )?)
+    }
+}
+
+impl GameVisitor for AdviseVisitor<'_> {
+    type Output = Result<Advice>;
+    fn visit<G: Playable>(self, game: &G, _state: &G::State) -> Self::Output
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        self.play::<AnyGame, G>(game)
+    }
+
+    fn visit_best_reply<G: Playable + SetToMove>(self, game: &G, _state: &G::State) -> Self::Output
+    where
+        G::State: Send + Sync + PartialEq + std::fmt::Debug,
+        G::Move: Send + Sync,
+    {
+        self.play::<WithSetToMove, G>(game)
+    }
+}
+
 fn visit(
     spec: &str,
     engines: &EngineTexts,
@@ -249,27 +405,8 @@ impl GameVisitor for TournamentVisitor<'_> {
         G::State: Send + Sync + PartialEq + std::fmt::Debug,
         G::Move: Send + Sync,
     {
-        if G::KIND == Kind::Tree {
-            bail!("tournaments are played on games, not on trees");
-        }
-        if let Some(e) = self
-            .engines
-            .config_for(game, self.config)?
-            .engines
-            .iter()
-            .find(|e| {
-                e.algorithm.needs() == Needs::SetToMove
-                    || e.policy.backup == Some(gametree::search::mcts::Backup::Brs)
-            })
-        {
-            if e.algorithm == Searcher::Mcts {
-                bail!(
-                    "engine {}: mcts with backup=brs (MCTS-BRS) needs a game that can hand the turn to any player",
-                    e.name()
-                );
-            }
-            return Err(needs_set_to_move(e.algorithm).into());
-        }
+        refuse_tree::<G>("tournaments")?;
+        refuse_best_reply(&self.engines.config_for(game, self.config)?.engines)?;
         self.play::<AnyGame, G>(game)
     }
 

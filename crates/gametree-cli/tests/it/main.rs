@@ -3,6 +3,7 @@
 mod best_reply_mcts;
 mod cards;
 mod chinese_checkers;
+mod compare;
 mod default_engine;
 mod draw;
 mod focus_blokus;

@@ -1623,16 +1623,132 @@ fn the_free_for_all_row_names_the_rival_the_claim_fails_against() {
 }
 
 #[test]
-fn the_nijssen_winands_2012_rows_carry_their_own_metric() {
-    use gametree_lab::papers::strength::NIJSSEN_WINANDS_2012;
-    let rows: Vec<_> = CLAIMS
-        .iter()
-        .filter(|c| c.paper == NIJSSEN_WINANDS_2012)
-        .collect();
-    assert_eq!(rows.len(), 2);
-    for c in rows {
-        let m = c.conditions.metric.unwrap();
-        assert!(!m.contains("MCTS") && m.contains("alpha-beta"), "{m}");
+fn the_nijssen_winands_2012_rows_carry_their_own_conditions() {
+    let of = |paper: &str| -> Vec<_> { CLAIMS.iter().filter(|c| c.paper.short == paper).collect() };
+    let (overview, policies) = (of("Nijssen & Winands 2012"), of("Nijssen & Winands 2013"));
+    assert_eq!((overview.len(), policies.len()), (2, 3));
+    for c in overview {
+        // Not the MCTS-policy article's conditions: the overview's own abstract, on the
+        // alpha-beta techniques, and no field speaks of MCTS.
+        assert!(policies.iter().all(|p| p.conditions != c.conditions));
+        assert!(c.conditions.source.copies.contains("12864059"));
+        let game = c.conditions.game.unwrap();
+        assert!(game.text.contains("alpha-beta"), "{}", game.text);
+        for (name, s) in c.conditions.fields() {
+            assert!(s.is_none_or(|s| !s.text.contains("MCTS")), "{name}");
+        }
+    }
+}
+
+/// Every claim's conditions name what was read of the paper and, for each field the text
+/// states, where: a place among the parts read (the abstract, the opening of section I ...)
+/// unless the whole paper was read, so that no field claims a section the copies did not
+/// reach.
+#[test]
+fn every_claims_conditions_name_their_source_and_the_place_of_each_field() {
+    use gametree_lab::papers::strength::Extent;
+    let mut extents = std::collections::BTreeSet::new();
+    for c in &CLAIMS {
+        let p = &c.conditions;
+        let src = p.source;
+        assert!(src.copies.len() > 20, "{}: {:?}", c.text, src);
+        assert_eq!(
+            src.extent == Extent::FullText,
+            src.parts.is_empty(),
+            "{}",
+            c.text
+        );
+        if src.extent == Extent::AbstractOnly {
+            assert_eq!(src.parts, ["abstract"], "{}", c.text);
+        }
+        assert!(src.text().starts_with(src.extent.words()), "{}", src.text());
+        if src.extent == Extent::Excerpt {
+            // An excerpt names the parts it reached.
+            assert!(src.text().contains(&src.parts.join(", ")), "{}", src.text());
+        }
+        extents.insert(src.extent.words());
+        let mut stated = 0;
+        for (name, s) in p.fields() {
+            let Some(s) = s else { continue };
+            stated += 1;
+            assert!(
+                !s.text.is_empty() && !s.text.contains("not stated"),
+                "{name}"
+            );
+            assert!(!s.place.is_empty(), "{}: {name} has no place", c.text);
+            if src.extent != Extent::FullText {
+                assert!(
+                    src.parts.contains(&s.place),
+                    "{}: {name} is placed in {:?}, outside the parts read {:?}",
+                    c.text,
+                    s.place,
+                    src.parts
+                );
+            }
+        }
+        assert!(stated >= 1, "{}: every text read names its games", c.text);
+    }
+    // Sturtevant 2003 was read whole; the others only in part.
+    assert_eq!(
+        extents.into_iter().collect::<Vec<_>>(),
+        ["abstract only", "excerpt", "full text"]
+    );
+}
+
+/// The claim rows print the source beside the conditions, and their JSON carries it with
+/// the place of every field the text states (and of no other), through a write and a read.
+#[test]
+fn the_claim_rows_show_the_source_and_where_each_condition_is_stated() {
+    let rows = claim_rows(&synthetic_run());
+    assert!(rows.len() > 5);
+    for r in &rows {
+        let c = r.claim.as_ref().unwrap();
+        let p = &c.paper_conditions;
+        let source = p
+            .source
+            .as_deref()
+            .unwrap_or_else(|| panic!("{}", r.quantity));
+        assert!(
+            ["full text", "excerpt", "abstract only"]
+                .iter()
+                .any(|w| source.starts_with(w)),
+            "{source}"
+        );
+        assert!(r.note.contains(&format!("; read: {source}")), "{}", r.note);
+        let fields = [
+            ("game", &p.game),
+            ("players", &p.players),
+            ("board", &p.board),
+            ("time_per_move", &p.time_per_move),
+            ("games", &p.games),
+            ("metric", &p.metric),
+            ("rules", &p.rules),
+        ];
+        for (name, v) in fields {
+            let v = v.as_deref().unwrap_or_else(|| panic!("{name} is printed"));
+            let place = p.where_stated.get(name);
+            if v == "not stated in the text we could reach" {
+                assert_eq!(place, None, "{}: {name}", r.quantity);
+            } else {
+                let place = place.unwrap_or_else(|| panic!("{}: {name} has no place", r.quantity));
+                assert!(r.note.contains(&format!("{v} [{place}]")), "{}", r.note);
+            }
+        }
+        assert_eq!(
+            p.where_stated.len(),
+            fields
+                .iter()
+                .filter(|(_, v)| { v.as_deref() != Some("not stated in the text we could reach") })
+                .count()
+        );
+        // Ours carry none of the paper's bookkeeping.
+        assert_eq!(c.our_conditions.source, None);
+        assert!(c.our_conditions.where_stated.is_empty());
+        let json = serde_json::to_value(c.as_ref()).unwrap();
+        let pc = &json["paper_conditions"];
+        assert!(pc["where_stated"]["game"].is_string(), "{pc}");
+        let back: gametree_lab::claim::Conditions = serde_json::from_value(pc.clone()).unwrap();
+        assert_eq!(&back, p);
     }
 }
 

@@ -4,6 +4,7 @@ mod alone;
 mod arena_game;
 mod budget;
 mod builds;
+mod compare;
 mod crate_picture;
 mod draw;
 mod draw_brs;

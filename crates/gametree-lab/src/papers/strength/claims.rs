@@ -7,38 +7,7 @@ use super::{Entrant, StrengthGame};
 
 use StrengthGame::*;
 
-/// What a claim says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Claim {
-    /// The first engine is stronger than the second: its win rate is above 1/2.
-    Beats,
-    /// The first engine is not weaker: its win rate is not below 1/2 by more than
-    /// [`super::MARGIN`].
-    AtLeastAsGood,
-    /// They are about equal: the first engine's win rate is within [`super::MARGIN`] of
-    /// 1/2.
-    AboutEqual,
-    /// The first match's first engine does better against the common opponent than the
-    /// second match's first engine: its win rate is higher, paired by opening (Esser et
-    /// al.: BRS+ wins more often against max^n than BRS does).
-    Improves,
-    /// In a free-for-all of several engines at one table, the first wins the largest share
-    /// of the games: its win share exceeds every other engine's, paired by opening.
-    WinsMost,
-}
-
-impl Claim {
-    /// The kind's word in the JSON.
-    pub fn word(self) -> &'static str {
-        match self {
-            Claim::Beats => "beats",
-            Claim::AtLeastAsGood => "at-least-as-good",
-            Claim::AboutEqual => "about-equal",
-            Claim::Improves => "improves",
-            Claim::WinsMost => "wins-most",
-        }
-    }
-}
+pub use gametree_run::verdict::Claim;
 
 /// A paper: its short name and full reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,22 +54,109 @@ pub(crate) const NIJSSEN_WINANDS_2013: Paper = Paper {
     reference: "J. A. M. Nijssen and M. H. M. Winands, \"Search Policies in Multi-Player Games\", ICGA Journal 36(1):3-21, 2013",
 };
 
-/// What a paper's text says of its experiment, field by field; `None`: not stated in the
-/// text we could reach (for most papers only the abstract), printed so.
+/// How much of a paper's text the project could read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extent {
+    /// The whole paper.
+    FullText,
+    /// Part of it: the copies reached hold only its opening.
+    Excerpt,
+    /// The abstract and no more.
+    AbstractOnly,
+}
+
+impl Extent {
+    /// The extent in words, as the rows and the JSON print it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Extent::FullText => "full text",
+            Extent::Excerpt => "excerpt",
+            Extent::AbstractOnly => "abstract only",
+        }
+    }
+}
+
+/// What was read of a paper and where: how much of it, the parts read (each as a condition's
+/// place names it), and the copies read with what they did not reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// How much of the text was read.
+    pub extent: Extent,
+    /// The parts read, by the names the conditions' places use (`abstract`, `section I`);
+    /// empty for a full text, where any section, table or page can be a place.
+    pub parts: &'static [&'static str],
+    /// The copies read (their addresses or titles) and what they did not reach.
+    pub copies: &'static str,
+}
+
+impl Source {
+    /// The source in one line: `excerpt (abstract, section I): ...`, the parts named for an
+    /// excerpt only (a full text is all of it, an abstract only is its abstract).
+    pub fn text(&self) -> String {
+        if self.extent != Extent::Excerpt {
+            format!("{}: {}", self.extent.words(), self.copies)
+        } else {
+            format!(
+                "{} ({}): {}",
+                self.extent.words(),
+                self.parts.join(", "),
+                self.copies
+            )
+        }
+    }
+}
+
+/// One condition a paper's text states: what it says, in our words, and where in the text
+/// (section, table or page).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stated {
+    /// The condition, paraphrased.
+    pub text: &'static str,
+    /// Where the text states it.
+    pub place: &'static str,
+}
+
+/// A condition the text states at `place`.
+const fn at(text: &'static str, place: &'static str) -> Option<Stated> {
+    Some(Stated { text, place })
+}
+
+/// What a paper's text says of its experiment, field by field, each with its place, and
+/// what of the text was read; `None`: not stated in the text we could reach (for most
+/// papers only the abstract and the opening of the introduction), printed so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PaperConditions {
+    /// What was read.
+    pub source: Source,
     /// The games and variants.
-    pub game: Option<&'static str>,
+    pub game: Option<Stated>,
     /// The numbers of players.
-    pub players: Option<&'static str>,
+    pub players: Option<Stated>,
     /// The boards.
-    pub board: Option<&'static str>,
+    pub board: Option<Stated>,
     /// The time (or nodes) per move.
-    pub time_per_move: Option<&'static str>,
+    pub time_per_move: Option<Stated>,
     /// The games per match.
-    pub games: Option<&'static str>,
+    pub games: Option<Stated>,
     /// The metric reported.
-    pub metric: Option<&'static str>,
+    pub metric: Option<Stated>,
+    /// The rules the experiment states (how a game ends, how it is scored).
+    pub rules: Option<Stated>,
+}
+
+impl PaperConditions {
+    /// The fields by their JSON names, in the order the rows print them.
+    pub fn fields(&self) -> [(&'static str, Option<Stated>); 7] {
+        [
+            ("game", self.game),
+            ("players", self.players),
+            ("board", self.board),
+            ("time_per_move", self.time_per_move),
+            ("games", self.games),
+            ("metric", self.metric),
+            ("rules", self.rules),
+        ]
+    }
 }
 
 /// What the project prints for a condition the text we could reach does not state.
@@ -185,44 +241,127 @@ const SW_PARANOID: &[StrengthGame] = &[
 ];
 const NW_POLICY: &[StrengthGame] = &[ChineseCheckers3, Focus3, Rolit3, Blokus];
 
+/// Schadd & Winands 2011 as read: the abstract and the opening of the introduction.
 const SW_CONDITIONS: PaperConditions = PaperConditions {
-    game: Some("Chinese Checkers (the full game), Focus and Rolit"),
-    players: Some("3, 4 and 6 (Chinese Checkers), 3 and 4 (Focus, Rolit)"),
-    board: Some("121 holes; Focus 8 x 8 less three squares per corner; Rolit 8 x 8"),
+    source: Source {
+        extent: Extent::Excerpt,
+        parts: &["abstract", "section I"],
+        copies: "the abstract and the first paragraph of section I (Introduction) with its outline of the sections, in the copy at mafiadoc.com/best-reply-search-for-multi-player-games-dke-personal-projects-_59f131481723dda1553a3fb5.html; the abstract also at cris.maastrichtuniversity.nl/en/publications/best-reply-search-for-multiplayer-games and in the IEEE record at manuscript.isc.ac/Inventory/49/1431896.htm. Not reached: section III (the games) and section V (the experiments, with the time settings and the numbers of games)",
+    },
+    game: at(
+        "Chinese Checkers, Focus and Rolit, deterministic multi-player games with perfect information",
+        "abstract",
+    ),
+    players: None,
+    board: None,
     time_per_move: None,
     games: None,
-    metric: Some("win rate of each algorithm over the seat assignments"),
+    metric: None,
+    rules: None,
 };
 
+/// Esser et al. 2013 as read: the abstract; Esser's thesis only to its preface.
 const ESSER_CONDITIONS: PaperConditions = PaperConditions {
-    game: Some("four-player chess"),
-    players: Some("4"),
+    source: Source {
+        extent: Extent::AbstractOnly,
+        parts: &["abstract"],
+        copies: "the abstract, at cris.maastrichtuniversity.nl/en/publications/improving-best-reply-search and on Springer's chapter page (unpaywall.org/10.1007/978-3-319-09165-5_11, the abstract and the first notes). Esser's MSc thesis, Best-Reply Search in Multi-Player Chess (Maastricht University, thesis 12-13, July 2012), only to its preface (paperzz.com/doc/7084341, pdfslide.us/documents/markus-esser.html, docplayer.net/27546131), which says its variants of best-reply search are tested in multi-player chess and states none of these conditions",
+    },
+    game: at("four-player chess", "abstract"),
+    players: at("4 (four-player chess)", "abstract"),
     board: None,
     time_per_move: None,
     games: None,
-    metric: Some(
-        "win rate; BRS+ won 8.3 to 11.1 percentage points more than BRS against max^n and paranoid, and most in a four-engine game",
+    metric: at(
+        "games won: BRS+ wins 8.3% to 11.1% more games than BRS against max^n and paranoid respectively, and the most games when it plays max^n, paranoid and BRS at once",
+        "abstract",
+    ),
+    rules: None,
+};
+
+/// Sturtevant 2003 as read: the whole paper.
+const STURTEVANT_CONDITIONS: PaperConditions = PaperConditions {
+    source: Source {
+        extent: Extent::FullText,
+        parts: &[],
+        copies: "the IJCAI-03 proceedings paper (pp. 669-674), read whole in a plain-text copy: the games in section 2.2, the card-game experiments in sections 5, 5.2 to 5.4 and Tables 11 and 12",
+    },
+    game: at(
+        "Hearts and Spades, the 3-player perfect-information variant of each",
+        "section 5",
+    ),
+    players: at("3", "section 5"),
+    board: at("none: trick-taking card games", "section 2.2"),
+    time_per_move: at(
+        "a limit of 500,000 nodes per move, searched iteratively deeper until the limit (section 5.2's strategy, which section 5.4 follows); speculative max^n and paranoid expand nodes at the same rate, so equal nodes are about equal time",
+        "section 5.4",
+    ),
+    games: at(
+        "50 hands of each game, each hand played several times so that the algorithms take every position at the table",
+        "section 5.4",
+    ),
+    metric: at(
+        "the average score per hand, the algorithm's beside paranoid's (Hearts: fewer points are better; Spades: more are better); no win rate and no significance test",
+        "Table 12",
+    ),
+    rules: at(
+        "Spades: 1 point per trick taken, more is better; Hearts: 1 point per heart taken and 13 for the queen of spades, fewer is better",
+        "section 2.2",
     ),
 };
 
+/// Nijssen & Winands 2011 as read: the abstract and the opening of the introduction.
+const NW_ENHANCEMENTS_CONDITIONS: PaperConditions = PaperConditions {
+    source: Source {
+        extent: Extent::Excerpt,
+        parts: &["abstract", "section 1"],
+        copies: "the abstract and the first paragraphs of section 1 (Introduction) in the CiteSeerX copy at m.moam.info/download/enhancements-for-multi-player-monte-carlo-tree-search-citeseerx_5a52e5c41723dd1f1d1e3fbb.html; the abstract and the references on Springer's chapter page (unpaywall.org/10.1007/978-3-642-17928-0_22). Not reached: the experiments",
+    },
+    game: at("Focus and Chinese Checkers", "abstract"),
+    players: None,
+    board: None,
+    time_per_move: None,
+    games: None,
+    metric: None,
+    rules: None,
+};
+
+/// Nijssen & Winands 2013 as read: the abstract and the opening of the introduction.
 const NW_POLICY_CONDITIONS: PaperConditions = PaperConditions {
-    game: Some("Chinese Checkers, Focus, Rolit and Blokus"),
-    players: None,
-    board: None,
-    time_per_move: None,
-    games: None,
-    metric: Some("win rate in self-play between MCTS search policies"),
-};
-
-const NW_OVERVIEW_CONDITIONS: PaperConditions = PaperConditions {
-    game: Some(
-        "Chinese Checkers, Focus, Rolit and Blokus (BRS the best alpha-beta technique in general)",
+    source: Source {
+        extent: Extent::Excerpt,
+        parts: &["abstract", "section 1"],
+        copies: "the abstract and the first paragraphs of section 1 (Introduction) at docslib.org/doc/4946606/search-policies-in-multi-player-games-3 and vdocuments.us/search-policies-in-multi-player-games.html; the abstract also at cris.maastrichtuniversity.nl/en/publications/search-policies-in-multi-player-games/ and sage.cnpereading.com/doi/10.3233/ICG-2013-36102. Not reached: the experiments",
+    },
+    game: at(
+        "four deterministic multi-player games with perfect information, played in self-play experiments: Chinese Checkers, Focus, Rolit and a fourth whose name both copies read leave out",
+        "section 1",
     ),
     players: None,
     board: None,
     time_per_move: None,
     games: None,
-    metric: Some("win rate of each alpha-beta technique (max^n, paranoid, BRS) against the others"),
+    metric: None,
+    rules: None,
+};
+
+/// Nijssen & Winands 2012 as read: the abstract and the opening of the introduction.
+const NW_OVERVIEW_CONDITIONS: PaperConditions = PaperConditions {
+    source: Source {
+        extent: Extent::Excerpt,
+        parts: &["abstract", "section 1"],
+        copies: "the abstract and the first paragraph of section 1 (Introduction) at docslib.org/doc/12864059/an-overview-of-search-techniques-in-multi-player-games (one of the two stored copies of that page keeps the abstract's list of games whole). Not reached: the experiments",
+    },
+    game: at(
+        "Chinese Checkers, Focus, Rolit and Blokus; the alpha-beta techniques max^n, paranoid and BRS compared, BRS generally the best",
+        "abstract",
+    ),
+    players: None,
+    board: None,
+    time_per_move: None,
+    games: None,
+    metric: None,
+    rules: None,
 };
 
 /// The published claims.
@@ -288,14 +427,7 @@ pub const CLAIMS: [ClaimSpec; 13] = [
         on: On::Match(5),
         games: &[Hearts, Spades],
         generalised: &[],
-        conditions: PaperConditions {
-            game: Some("Hearts and Spades, perfect-information variants"),
-            players: Some("3"),
-            board: None,
-            time_per_move: Some("500,000 nodes per move, iterative deepening"),
-            games: Some("50 hands, each replayed over the seat positions"),
-            metric: Some("average score per hand (points, not wins)"),
-        },
+        conditions: STURTEVANT_CONDITIONS,
     },
     ClaimSpec {
         text: "BRS beats max^n",
@@ -349,13 +481,6 @@ pub const CLAIMS: [ClaimSpec; 13] = [
         on: On::Match(14),
         games: &[ChineseCheckers3, Focus3],
         generalised: &[],
-        conditions: PaperConditions {
-            game: Some("Chinese Checkers and Focus"),
-            players: None,
-            board: None,
-            time_per_move: None,
-            games: None,
-            metric: Some("win rate of MCTS with Progressive History against MCTS without"),
-        },
+        conditions: NW_ENHANCEMENTS_CONDITIONS,
     },
 ];
