@@ -187,3 +187,43 @@ fn playing_here_refuses_what_the_pool_refuses() {
     ));
     assert!(matches!(refused(&with(vec![])), TournamentError::NoEngines));
 }
+
+/// The committed comparison of the example's engines.
+fn compare_file() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/arena-compare.json")
+}
+
+#[test]
+fn a_comparison_on_the_arena_game_plays_the_same_games_here_and_is_the_committed_file() {
+    use gametree_run::compare::{compare_by, compare_with, CompareConfig, Decision};
+    use gametree_run::verdict::Claim;
+    // Depth 2 against depth 1: the crippled copy.
+    let config = CompareConfig {
+        seed: 7,
+        threads: Some(2),
+        ..CompareConfig::new(
+            Claim::Beats,
+            Engine::new(gametree::search::Algorithm::Maxn, MoveBudget::Depth(2)),
+            Engine::new(gametree::search::Algorithm::Maxn, MoveBudget::Depth(1)),
+        )
+    };
+    let pooled = compare_with::<AnyGame, _, _>(&ThreeInARow, &Prospects, NAME, &config).unwrap();
+    let here = compare_by(NAME, 3, &config, |t, which| {
+        play_games_here::<AnyGame, _, _>(&ThreeInARow, &Prospects, t, which)
+    })
+    .unwrap();
+    assert_eq!(here, pooled);
+    assert_eq!(here.decision, Decision::Agrees, "{}", here.verdict);
+    assert!(here.games < here.max_games);
+    let json = serde_json::to_string_pretty(&here).unwrap() + "\n";
+    let path = compare_file();
+    if std::env::var_os("GAMETREE_WRITE_DATA").is_some() {
+        std::fs::write(&path, &json).unwrap();
+    }
+    assert!(
+        std::fs::read_to_string(&path).unwrap() == json,
+        "the comparison on three-in-a-row is no longer {} (rewrite it with \
+         GAMETREE_WRITE_DATA=1 if the change is meant, and check the Python test too)",
+        path.display()
+    );
+}
