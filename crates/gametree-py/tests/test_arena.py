@@ -76,7 +76,7 @@ def test_the_fast_methods_play_the_same_games():
         assert plain == dict(fast, game="ThreeInARow"), engines
 
 
-def test_the_example_prints_the_table_of_the_result():
+def test_the_example_prints_the_table_and_the_decision_the_docs_show():
     out = subprocess.run([sys.executable, str(EXAMPLE)], check=True, capture_output=True,
                          text=True, timeout=120).stdout
     result = gt.tournament(arena.ThreeInARow(), **arena.TOURNAMENT)
@@ -87,7 +87,11 @@ def test_the_example_prints_the_table_of_the_result():
     assert lines[1].split()[:3] == ["engine", "games", "fin/adj"]
     assert [line.split()[0] for line in lines[2:4]] == ["paranoid@d2", "maxn@d2"]
     best = max(result["engines"], key=lambda e: e["elo"])
-    assert out.splitlines()[-1].startswith(f"highest rating: {best['name']} ")
+    assert f"\nhighest rating: {best['name']} (" in out
+    # Then the decision on max^n against paranoid, as gametree.compare prints it.
+    decided = gt.compare(arena.ThreeInARow(), "maxn@d2", "paranoid@d2", claim="beats", seed=7)
+    assert out.endswith("\n\n" + str(decided))
+    assert str(decided).startswith(decided["verdict"] + "\n")
     # docs/which-search.md shows this output, as it is.
     page = (REPO / "docs" / "which-search.md").read_text()
     marker = "<!-- the output of examples/python/arena_game.py (a test compares them) -->\n"

@@ -19,15 +19,17 @@ from ._gametree import (
     Tree,
     _budget_fields,
     algorithms,
+    compare,
     games,
     perft,
     search,
     tournament,
 )
 from ._reproduce import reproduce
-from ._results import TournamentResult
+from ._results import ComparisonResult, TournamentResult
 
 __all__ = [
+    "ComparisonResult",
     "GametreeError",
     "Game",
     "SearchResult",
@@ -35,6 +37,7 @@ __all__ = [
     "Tree",
     "TournamentResult",
     "algorithms",
+    "compare",
     "games",
     "perft",
     "reproduce",

@@ -61,6 +61,13 @@ class TournamentResult(Dict[str, Any]):
     def to_json(self, indent: Optional[int] = 2) -> str: ...
     def _repr_html_(self) -> str: ...
 
+class ComparisonResult(Dict[str, Any]):
+    """What gametree.compare returns: a dict of the fields of `gametree compare --json` that
+    prints the decision first, then the evidence (and as HTML in a notebook)."""
+    def to_dict(self) -> Dict[str, Any]: ...
+    def to_json(self, indent: Optional[int] = 2) -> str: ...
+    def _repr_html_(self) -> str: ...
+
 def algorithms() -> List[str]: ...
 def _budget_fields() -> List[str]: ...
 def games() -> List[str]: ...
@@ -93,3 +100,19 @@ def tournament(
     max_plies: Optional[int] = None,
     clock: Optional[str] = None,
 ) -> TournamentResult: ...
+def compare(
+    game: Union[str, Game, Any],
+    a: str,
+    b: str,
+    claim: str = "beats",
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    time_ms: Optional[int] = None,
+    max_games: int = 800,
+    opening_plies: int = 3,
+    seed: int = 1,
+    max_plies: Optional[int] = None,
+    alpha: float = 0.05,
+    threads: Optional[int] = None,
+    clock: Optional[str] = None,
+) -> ComparisonResult: ...

@@ -98,3 +98,57 @@ def tournament_html(r):
         parts.append("<p>" + "<br>".join(longest) + "</p>")
     return "<div>\n" + "\n".join(parts) + "\n</div>"
 
+
+
+class ComparisonResult(dict):
+    """What ``gametree.compare`` returns: a dict with the fields of ``gametree compare
+    --json`` (``decision``, ``verdict``, ``p_value``, ``games``, ``per_group``,
+    ``tournament``, ...). ``print(result)`` (and the result in a REPL) shows the decision
+    first, then the evidence, as the command line prints them; a notebook shows them as
+    HTML. ``to_dict()`` is a plain dict, ``to_json()`` the JSON text."""
+
+    def __init__(self, fields=(), text=None):
+        super().__init__(fields)
+        # The command line's text, rendered natively from the same result.
+        self._text = text
+
+    def __str__(self):
+        return self._text if self._text is not None else dict.__repr__(self)
+
+    def __repr__(self):
+        if self._text is None:
+            return f"ComparisonResult({dict.__repr__(self)})"
+        return self._text.rstrip("\n")
+
+    def to_dict(self):
+        """The fields as a plain dict (a deep copy: lists and dicts of the JSON's values)."""
+        return json.loads(json.dumps(self))
+
+    def to_json(self, indent=2):
+        """The JSON text of ``gametree compare --json`` (keys sorted)."""
+        return json.dumps(self, indent=indent, sort_keys=True)
+
+    def _repr_html_(self):
+        return comparison_html(self)
+
+
+def comparison_html(c):
+    """The comparison ``c`` (the fields of ``gametree compare --json``) as HTML: the verdict
+    first, then the evidence, then the games' tournament tables."""
+    a, b = c["engines"]
+    rows = [
+        ["games", f"{c['games']} in {c['groups']} groups of {c['group_size']} "
+                  f"(stopped: {c['stop']}, cap {c['max_games']})"],
+        [f"win rate of {a}", f"{c['win_rate']:.3f}, 95% Wilson "
+                             + _interval(*c["wilson"], digits=3) + " (0.5 is even)"],
+        [f"{100.0 * c['interval_level']:.1f}% interval of {c['interval_of']}",
+         _interval(*c["interval"], digits=3)],
+        ["test", f"{c['test']}: p = {c['p_value']:.4g}, level {c['level']:.4g}"],
+        ["nodes per move", f"{a} {c['nodes_per_move'][0]:.0f}, {b} {c['nodes_per_move'][1]:.0f}"],
+        ["adjudicated games", c["adjudicated"]],
+    ]
+    if c.get("games_needed") is not None:
+        rows.append(["games to decide (80% power)", f"about {c['games_needed']}"])
+    return ("<div>\n<p><b>" + html.escape(c["verdict"]) + "</b></p>\n"
+            + _table(["", ""], rows, numeric_from=2) + "\n"
+            + tournament_html(c["tournament"]) + "\n</div>")
