@@ -80,6 +80,7 @@ use std::ops::Deref;
 use std::rc::Rc;
 use std::time::Instant;
 
+use gametree::hash::Zobrist;
 use gametree::search::mcts::MctsConfig;
 use gametree::search::{
     Algorithm, AnyGame, Config, Dispatch, SearchError, SearchResult, Searcher, Stop, StopReason,
@@ -254,15 +255,6 @@ pub fn search_python_game(
              threads=1"
         )));
     }
-    let outer = NESTING.with(Cell::get);
-    if outer.depth >= MAX_NESTING {
-        return Err(gametree_error(format!(
-            "searches of Python games nested too deeply: {} are in progress, and at most \
-             {MAX_NESTING} may nest (a game method that calls gametree.search, as a \
-             search-based evaluate does, starts a search inside the search that called it)",
-            outer.depth
-        )));
-    }
     // Check the object now, with the caller's thread, so that a bad game is refused before
     // any search thread starts.
     let protocol = Protocol::read(game)?;
@@ -272,6 +264,84 @@ pub fn search_python_game(
         .depth
         .map_or(max_plies, u64::from)
         .min(max_plies);
+    let adapter = Adapter {
+        protocol,
+        plies,
+        line: Line::Search,
+        every_child: visits_every_child(searcher),
+        depth: request.limits.depth,
+    };
+    let start = start.map(|s| s.clone().unbind());
+    let request = request.clone();
+    with_adapter(py, game, adapter, move |game| {
+        let start = start.as_ref().map(|s| s.bind(game.py).clone());
+        game.search(searcher, &request, start.as_ref())
+    })
+}
+
+/// How [`with_adapter`] makes its [`PyGame`]: the game's protocol, as read, and what the
+/// search (or the searches) on it will do.
+pub struct Adapter {
+    /// The game's players and bounds, read on the calling thread.
+    pub protocol: Protocol,
+    /// The deepest search: how deep the searches recurse, which sizes a search thread's
+    /// stack (at most [`gametree_run::stack::MAX_PLIES`]).
+    pub plies: u64,
+    /// Which lines of play the adapter measures against `plies`.
+    pub line: Line,
+    /// Whether every search visits every child of the nodes it expands (then `play_all` and
+    /// `expand_all` are used: [`visits_every_child`]).
+    pub every_child: bool,
+    /// The depth limit, if one: the adapter's first guess of where the leaves are.
+    pub depth: Option<u32>,
+}
+
+/// The lines of play an adapter keeps within its plies (a line beyond them raises
+/// `GametreeError`: no search recurses deeper than its thread's stack holds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// One search: plies from its root, at most the search's depth.
+    Search,
+    /// A tournament's games: plies from the game's start (the opening, the moves played
+    /// and the searches' lines), at most [`gametree_run::stack::MAX_PLIES`], so that a
+    /// game that never ends raises instead of running for ever; its searches recurse no
+    /// deeper than their budgets, for which the thread's stack is sized.
+    Games,
+}
+
+/// Runs `job` on a [`PyGame`] over `game`, holding the GIL from start to end, in one of the
+/// two ways of the module's docs: on the calling thread for a search at most
+/// [`INLINE_PLIES`] deep whose stack fits beside the searches around it (signals looked for
+/// by the adapter itself), else on a thread of its own whose stack is sized for
+/// `adapter.plies` (signals looked for by the waiting calling thread). Beyond
+/// [`MAX_NESTING`] searches in progress, raises `GametreeError`. The error the job returns
+/// is the first one the adapter stored, or its own.
+pub fn with_adapter<T: Send>(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    adapter: Adapter,
+    job: impl for<'a> FnOnce(&PyGame<'a>) -> PyResult<T> + Send,
+) -> PyResult<T> {
+    let outer = NESTING.with(Cell::get);
+    if outer.depth >= MAX_NESTING {
+        return Err(gametree_error(format!(
+            "searches of Python games nested too deeply: {} are in progress, and at most \
+             {MAX_NESTING} may nest (a game method that calls gametree.search, as a \
+             search-based evaluate does, starts a search inside the search that called it)",
+            outer.depth
+        )));
+    }
+    let Adapter {
+        protocol,
+        plies,
+        line,
+        every_child,
+        depth,
+    } = adapter;
+    let max_plies = match line {
+        Line::Search => plies,
+        Line::Games => gametree_run::stack::MAX_PLIES,
+    };
     let here = stack_address();
     // The stack the searches around this one take on this thread already.
     let used = outer.base.map_or(0, |base| base.saturating_sub(here));
@@ -287,18 +357,16 @@ pub fn search_python_game(
             game.clone(),
             protocol,
             stop,
-            plies,
+            (max_plies, line),
             Signals::Inline,
-            searcher,
-            request.limits.depth,
+            every_child,
+            depth,
         )
-        .and_then(|adapter| adapter.search(searcher, request, start));
+        .and_then(|adapter| job(&adapter));
         give_back(stop);
         return outcome;
     }
     let game_ref = game.clone().unbind();
-    let start_ref = start.map(|s| s.clone().unbind());
-    let request = request.clone();
     let outcome = run_interruptible(py, plies, move |stop| {
         // A new stack (with the share to spare: the stack is 8 MiB beyond the plies); the
         // stop of the first search run on a thread of its own is the one Ctrl-C sets.
@@ -313,13 +381,12 @@ pub fn search_python_game(
                 game,
                 protocol,
                 stop,
-                plies,
+                (max_plies, line),
                 Signals::Waiter,
-                searcher,
-                request.limits.depth,
+                every_child,
+                depth,
             )?;
-            let start = start_ref.as_ref().map(|s| s.bind(py).clone());
-            adapter.search(searcher, &request, start.as_ref())
+            job(&adapter)
         })
     })?;
     outcome
@@ -685,7 +752,7 @@ impl MovesFrom<'_, '_> {
 
 /// Whether `searcher` visits every child of every node it expands (so that making all the
 /// children in one `play_all` call wastes none).
-fn visits_every_child(searcher: Searcher) -> bool {
+pub fn visits_every_child(searcher: Searcher) -> bool {
     matches!(
         searcher,
         Searcher::Plain(Algorithm::Maxn | Algorithm::Minimax | Algorithm::Nmax)
@@ -719,6 +786,8 @@ pub struct PyGame<'py> {
     watch: Option<Stop>,
     /// The deepest line of play the search thread's stack is sized for.
     max_plies: u64,
+    /// Where lines of play start: at the search's root, or at the game's start.
+    line: Line,
     /// A value inside the bounds, answered once the search is stopping.
     neutral: Scores,
     /// Who looks for signals.
@@ -743,9 +812,9 @@ impl<'py> PyGame<'py> {
         game: Bound<'py, PyAny>,
         protocol: Protocol,
         stop: Stop,
-        max_plies: u64,
+        (max_plies, line): (u64, Line),
         signals: Signals,
-        searcher: Searcher,
+        every_child: bool,
         depth: Option<u32>,
     ) -> PyResult<PyGame<'py>> {
         let Protocol { players, bounds } = protocol;
@@ -756,7 +825,7 @@ impl<'py> PyGame<'py> {
                 Ok(None)
             }
         };
-        let (play_all, expand_all) = if visits_every_child(searcher) {
+        let (play_all, expand_all) = if every_child {
             (optional("play_all")?, optional("expand_all")?)
         } else {
             (None, None)
@@ -800,6 +869,7 @@ impl<'py> PyGame<'py> {
             stop,
             watch: NESTING.with(|n| n.get().watch),
             max_plies,
+            line,
             neutral,
             signals,
             until_check: Cell::new(SIGNAL_CHECK_NODES),
@@ -807,6 +877,34 @@ impl<'py> PyGame<'py> {
             play_checks: Cell::new(PLAY_CHECKS),
             pool: Pool::default(),
         })
+    }
+
+    /// The interpreter the game's methods run in.
+    pub fn py(&self) -> Python<'py> {
+        self.py
+    }
+
+    /// The game's type name (a tournament's name for the game).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether what the adapter runs should stop (between two games of a tournament): an
+    /// error was stored, or a stop was requested. On the calling thread, looks for signals
+    /// first (Ctrl-C stores `KeyboardInterrupt`).
+    pub fn interrupted(&self) -> bool {
+        if self.signals == Signals::Inline && !self.stopping() {
+            if let Err(e) = self.py.check_signals() {
+                self.fail(e);
+            }
+        }
+        self.stopping()
+    }
+
+    /// The first error stored (a game method's exception, a bad value, `KeyboardInterrupt`),
+    /// taken: what the caller raises in place of its result.
+    pub fn take_error(&self) -> Option<PyErr> {
+        self.error.borrow_mut().take()
     }
 
     /// Whether the search is stopping (an error, or a stop request, its own or one of the
@@ -1203,11 +1301,18 @@ impl<'py> PyGame<'py> {
     fn call_play(&self, node: &PyNode, mv: u32) -> PyResult<PyState> {
         let ply = node.ply + 1;
         if ply > self.max_plies {
-            return Err(gametree_error(format!(
-                "{}: a line of play goes beyond {} plies, the deepest a search may go; give \
-                 a smaller depth",
-                self.name, self.max_plies
-            )));
+            return Err(gametree_error(match self.line {
+                Line::Search => format!(
+                    "{}: a line of play goes beyond {} plies, the deepest a search may go; \
+                     give a smaller depth",
+                    self.name, self.max_plies
+                ),
+                Line::Games => format!(
+                    "{}: a game of the tournament and the search in it go beyond {} plies \
+                     from the start (a game that does not end?); give max_plies",
+                    self.name, self.max_plies
+                ),
+            }));
         }
         let Some(list) = self.move_list(node) else {
             return Ok(self.neutral_node(ply));
@@ -1693,6 +1798,22 @@ impl Game for PyGame<'_> {
             .and_then(|m| m.repr().ok())
             .map(|r| r.to_string())
             .unwrap_or_else(|| format!("#{mv}"))
+    }
+}
+
+/// Hashes for the tournament's generic code, which asks for [`Zobrist`] (for the tables of
+/// `:table=` engines): a game written in Python has no hash key of its states, so every
+/// state says it cannot be a transposition ([`Zobrist::may_transpose`] is `false`), and a
+/// table of value vectors neither probes nor fills an entry for any of them: a table could
+/// only stay empty, never give a value. (A tournament on a Python game refuses `:table=`
+/// engines before it starts, so no table is even allocated; `hash` is never read.)
+impl Zobrist for PyGame<'_> {
+    fn hash(&self, _state: &PyState) -> u64 {
+        0
+    }
+
+    fn may_transpose(&self, _state: &PyState) -> bool {
+        false
     }
 }
 

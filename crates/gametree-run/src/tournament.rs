@@ -43,6 +43,11 @@
 //! Depth and node budgets are deterministic: the same configuration gives the same games
 //! and the same numbers, whatever the number of threads. Time budgets are not: how deep an
 //! iteration gets before the deadline depends on the machine and its load.
+//!
+//! The games run on a pool of threads ([`run_tournament_with`], [`play_games_with`]), which
+//! needs a game that is `Sync`; a game that cannot leave its thread (one written in Python,
+//! whose methods need the interpreter's lock) plays the same games on the calling thread,
+//! one after the other ([`play_games_here`], [`run_tournament_here`]).
 
 use std::time::Instant;
 
@@ -152,6 +157,14 @@ pub enum TournamentError {
     /// An engine's depth is beyond what a search thread supports.
     #[error(transparent)]
     Stack(#[from] StackError),
+    /// The caller stopped the games ([`play_games_here_until`]) before the last one.
+    #[error("the tournament was stopped after {played} of its {asked} games")]
+    Stopped {
+        /// Games played before the stop.
+        played: usize,
+        /// Games asked for.
+        asked: usize,
+    },
 }
 
 /// The most games a tournament plays (each game's result is kept, about 200 bytes).
@@ -629,6 +642,88 @@ where
     failure.check(results)
 }
 
+/// [`play_games_with`] on the calling thread: the games `which` of the tournament of
+/// `config`, one after the other, in the order of `which`, each the very game
+/// [`play_games_with`] plays for its index (the same seat assignment, opening and seed; its
+/// tables checked as for one game in flight). No `Sync` or `Send` bound: for a game that
+/// cannot leave its thread, such as one whose rules call an interpreter that one thread
+/// holds. The calling thread's stack must hold a search of [`deepest_search`] plies
+/// ([`crate::stack::stack_bytes`]; a depth beyond [`MAX_PLIES`] is refused here); run it
+/// through [`crate::stack::on_search_thread`] when in doubt.
+pub fn play_games_here<D, G, E>(
+    game: &G,
+    eval: &E,
+    config: &TournamentConfig,
+    which: &[usize],
+) -> Result<Vec<GameResult>, TournamentError>
+where
+    D: Dispatch<G>,
+    G: Zobrist,
+    E: Evaluator<G>,
+{
+    play_games_here_until::<D, G, E>(game, eval, config, which, &mut || false)
+}
+
+/// [`play_games_here`], asking `stop` before each game: once it answers `true`, no other
+/// game starts and [`TournamentError::Stopped`] is returned (a caller that stops, on
+/// Ctrl-C say, knows why). A game in progress is not interrupted here: its engines'
+/// searches stop by their own limits (or the game's own stop request).
+pub fn play_games_here_until<D, G, E>(
+    game: &G,
+    eval: &E,
+    config: &TournamentConfig,
+    which: &[usize],
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<Vec<GameResult>, TournamentError>
+where
+    D: Dispatch<G>,
+    G: Zobrist,
+    E: Evaluator<G>,
+{
+    let allocate: Allocate<'_> = &Engine::memory;
+    let (tables, _) = check::<D, G>(game, config)?;
+    stack_bytes(deepest_search(config))?;
+    check_tables(&config.engines, &tables, 1, allocate)?;
+    let mut results = Vec::with_capacity(which.len());
+    for &i in which {
+        if stop() {
+            return Err(TournamentError::Stopped {
+                played: results.len(),
+                asked: which.len(),
+            });
+        }
+        results.push(play_one::<D, G, E>(
+            game,
+            eval,
+            config,
+            &tables,
+            i,
+            trial_seed(config.seed, i as u64),
+            allocate,
+        )?);
+    }
+    Ok(results)
+}
+
+/// [`run_tournament_with`] on the calling thread ([`play_games_here`]: no `Sync` or `Send`
+/// bound, one game after the other): every game, then [`summarise`]d. The same result as
+/// [`run_tournament_with`] for the same configuration, whatever its `threads`.
+pub fn run_tournament_here<D, G, E>(
+    game: &G,
+    eval: &E,
+    name: &str,
+    config: &TournamentConfig,
+) -> Result<TournamentResult, TournamentError>
+where
+    D: Dispatch<G>,
+    G: Zobrist,
+    E: Evaluator<G>,
+{
+    let which: Vec<usize> = (0..game_count::<D, G>(game, config)?).collect();
+    let results = play_games_here::<D, G, E>(game, eval, config, &which)?;
+    Ok(summarise(name.to_string(), game.players(), config, results))
+}
+
 /// Game `i` of a tournament, with its trial seed, each seat's memory allocated by
 /// `allocate` before the first move.
 fn play_one<D, G, E>(
@@ -720,22 +815,9 @@ where
     G: Game,
 {
     let (tables, games) = check::<D, G>(game, config)?;
-    // The deepest search of any engine: its depth, or for a node budget at most that many
-    // plies (iterative deepening completes depth d with more than d nodes), for a time
-    // budget TIME_MAX_DEPTH, and never beyond MAX_PLIES (every game the command line offers
-    // ends within it).
-    let plies = config
-        .engines
-        .iter()
-        .map(|e| match e.budget {
-            MoveBudget::Depth(d) => u64::from(d),
-            MoveBudget::Nodes(n) => n.min(MAX_PLIES),
-            MoveBudget::Time(_) | MoveBudget::CpuTime(_) => u64::from(TIME_MAX_DEPTH),
-        })
-        .max()
-        .unwrap_or(0);
-    // The trials run on a pool of their own whose threads have a stack for that depth.
-    let bytes = stack_bytes(plies)?;
+    // The trials run on a pool of their own whose threads have a stack for the deepest
+    // search.
+    let bytes = stack_bytes(deepest_search(config))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .thread_name(|i| format!("tournament-{i}"))
         .num_threads(config.threads.unwrap_or(0))
@@ -748,6 +830,24 @@ where
     let in_flight = pool.current_num_threads().min(games).min(playing);
     check_tables(&config.engines, &tables, in_flight, allocate)?;
     Ok((tables, games, pool))
+}
+
+/// The deepest search any engine of `config` makes, in plies: its depth, or for a node
+/// budget at most that many plies (iterative deepening completes depth d with more than d
+/// nodes), for a time budget [`TIME_MAX_DEPTH`], and never beyond [`MAX_PLIES`] (every game
+/// the command line offers ends within it). A thread that plays the tournament's games
+/// needs a stack for it ([`crate::stack::stack_bytes`]).
+pub fn deepest_search(config: &TournamentConfig) -> u64 {
+    config
+        .engines
+        .iter()
+        .map(|e| match e.budget {
+            MoveBudget::Depth(d) => u64::from(d),
+            MoveBudget::Nodes(n) => n.min(MAX_PLIES),
+            MoveBudget::Time(_) | MoveBudget::CpuTime(_) => u64::from(TIME_MAX_DEPTH),
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// Checks that the tables of `in_flight` games played at once can all be held: for the

@@ -19,20 +19,25 @@ from ._gametree import (
     Tree,
     _budget_fields,
     algorithms,
+    compare,
     games,
     perft,
     search,
     tournament,
 )
 from ._reproduce import reproduce
+from ._results import ComparisonResult, TournamentResult
 
 __all__ = [
+    "ComparisonResult",
     "GametreeError",
     "Game",
     "SearchResult",
     "State",
     "Tree",
+    "TournamentResult",
     "algorithms",
+    "compare",
     "games",
     "perft",
     "reproduce",

@@ -1,6 +1,7 @@
 //! Integration tests of the jobs the fronts share: one binary, one module per concern.
 
 mod alone;
+mod arena_game;
 mod budget;
 mod builds;
 mod compare;
