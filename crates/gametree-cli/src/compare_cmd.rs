@@ -198,6 +198,17 @@ pub fn run_advise(args: AdviseArgs) -> Result<()> {
         outln!("{}", serde_json::to_string_pretty(&advice)?);
     } else {
         out!("{}", advice_table(&advice));
+        if !advice.not_separated.is_empty() {
+            let best = &advice.engines[advice.recommended];
+            outln!("\nto decide {best} against an engine it is not separated from, playing until decided:");
+            for &e in &advice.not_separated {
+                outln!(
+                    "  gametree compare --game \"{}\" --engines {best},{} --claim beats",
+                    advice.game,
+                    advice.engines[e]
+                );
+            }
+        }
     }
     Ok(())
 }

@@ -79,7 +79,7 @@ pub struct Sequential {
     pub cap_groups: u64,
 }
 
-pub use gametree_run::verdict::{GroupWins, MatchGroups};
+use gametree_run::verdict::MatchGroups;
 
 /// The test of one claim on one game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

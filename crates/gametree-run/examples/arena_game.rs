@@ -2,8 +2,9 @@
 //! defined here and in no registry, played by paranoid search against max^n over seeded
 //! openings in every seating.
 //!
-//! Run it with `cargo run -p gametree-run --example arena_game` (add `--json` for the
-//! tournament's JSON instead of its table).
+//! Run it with `cargo run -p gametree-run --example arena_game`: the tournament's table,
+//! then a decided comparison (does max^n beat paranoid?), then the round robin of every
+//! search that can play the game (add `--json` for the tournament's JSON alone).
 //!
 //! The game: three players (0, 1, 2, 0, ...) in turn put a mark of their own on an empty
 //! cell of a 4 x 4 board. The first to have three marks in a row (across, down or
@@ -16,8 +17,11 @@
 use gametree::hash::{mix64, Zobrist};
 use gametree::search::{Algorithm, AnyGame};
 use gametree::{Bounds, Evaluator, Game, Player, Scores};
+use gametree_run::advise::{advice_table, advise_with, candidate_engines, AdviseConfig};
+use gametree_run::compare::{compare_table, compare_with, CompareConfig};
 use gametree_run::engine::{Engine, MoveBudget};
 use gametree_run::tournament::{run_tournament_with, table, TournamentConfig};
+use gametree_run::verdict::Claim;
 
 const PLAYERS: usize = 3;
 const SIDE: usize = 4;
@@ -202,8 +206,31 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let result = run_tournament_with::<AnyGame, _, _>(&ThreeInARow, &Prospects, NAME, &config())?;
     if std::env::args().any(|a| a == "--json") {
         println!("{}", serde_json::to_string_pretty(&result)?);
-    } else {
-        print!("{}", table(&result));
+        return Ok(());
     }
+    print!("{}", table(&result));
+    // A decision: does max^n beat paranoid at depth 2? Played in groups until decided.
+    let claim = CompareConfig {
+        seed: 7,
+        ..CompareConfig::new(
+            Claim::Beats,
+            Engine::new(Algorithm::Maxn, MoveBudget::Depth(2)),
+            Engine::new(Algorithm::Paranoid, MoveBudget::Depth(2)),
+        )
+    };
+    let decision = compare_with::<AnyGame, _, _>(&ThreeInARow, &Prospects, NAME, &claim)?;
+    print!("\n{}", compare_table(&decision));
+    // Every search that can play the game, at 500 nodes a move, in a round robin.
+    let advice = AdviseConfig {
+        openings: 8,
+        seed: 7,
+        bootstrap: 200,
+        ..AdviseConfig::new(candidate_engines::<AnyGame, ThreeInARow>(
+            PLAYERS,
+            MoveBudget::Nodes(500),
+        ))
+    };
+    let advice = advise_with::<AnyGame, _, _>(&ThreeInARow, &Prospects, NAME, &advice)?;
+    print!("\n{}", advice_table(&advice));
     Ok(())
 }

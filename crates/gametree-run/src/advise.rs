@@ -412,17 +412,5 @@ pub fn advice_table(a: &Advice) -> String {
             what
         ));
     }
-    if !a.not_separated.is_empty() {
-        out.push_str(&format!(
-            "\nto decide {} against an engine it is not separated from, playing until decided:\n",
-            a.engines[a.recommended]
-        ));
-    }
-    for &e in &a.not_separated {
-        out.push_str(&format!(
-            "  gametree compare --game \"{}\" --engines {},{} --claim beats\n",
-            a.game, a.engines[a.recommended], a.engines[e]
-        ));
-    }
     out
 }

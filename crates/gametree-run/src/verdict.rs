@@ -24,9 +24,9 @@ pub enum Claim {
     /// The first engine is stronger than the second: its win rate is above 1/2.
     Beats,
     /// The first engine is not weaker: its win rate is not below 1/2 by more than
-    /// [`super::MARGIN`].
+    /// [`MARGIN`].
     AtLeastAsGood,
-    /// They are about equal: the first engine's win rate is within [`super::MARGIN`] of
+    /// They are about equal: the first engine's win rate is within [`MARGIN`] of
     /// 1/2.
     AboutEqual,
     /// The first match's first engine does better against the common opponent than the
@@ -261,7 +261,7 @@ pub fn claim_test(claim: Claim, xs: &[f64]) -> (f64, bool, String) {
     }
 }
 
-/// The p-value the decisive stop of [`sequential`] compares with [`decisive_p`]: for the
+/// The p-value the decisive stop of [`sequential`] compares with its level (the strength experiment's `decisive_p`): for the
 /// permutation tests Hoeffding's bound on it ([`sign_flip_bound`]: never below the exact
 /// p-value, and computable at `1e-6`, where Monte Carlo is not), for the t tests their own
 /// p-value ([`claim_test`]).
@@ -410,7 +410,7 @@ pub struct SequentialRun {
 /// Why a claim's match stopped before its cap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
-    /// The claim's test fell below [`decisive_p`] ([`stop_p`]): decided, either way.
+    /// The claim's test fell below the stop level ([`stop_p`]): decided, either way.
     Decisive,
     /// Every futility test accepted its H0: an effect of the paper's size is ruled out
     /// either way ([`ABSENT`] unless the final test is significant).
@@ -554,7 +554,7 @@ pub struct GroupTest {
 
 /// `claim`'s test from the per-group results of its matches (one match; two, paired by
 /// opening, for "improves"): the function a claim row is computed with, and the one that
-/// recomputes it from the stored JSON ([`recompute_claims`]). `None` when the results do
+/// recomputes it from the stored JSON (the strength experiment's `recompute_claims`). `None` when the results do
 /// not fit the claim (e.g. one match for "improves").
 ///
 /// "Wins most" is an intersection-union test: the first engine must lead every rival, each

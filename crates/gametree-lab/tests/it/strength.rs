@@ -8,11 +8,10 @@ use gametree::search::{Algorithm, Searcher};
 use gametree_games::registry::{self, GameVisitor, Playable};
 use gametree_lab::experiment::{Ctx, Params};
 use gametree_lab::papers::strength::{
-    assemble, assemble_match, calibrated_nodes, claim_test, claims_rest_on, decide, decisive_p,
-    family_size, group_shares, items, matches_on, paired_differences, parse_item_key, plan,
-    play_block, sequential, strength, strength_kept, BlockResult, BudgetRule, Claim, Entrant,
-    MatchOutcome, MctsPolicy, Plan, StrengthGame, StrengthMatches, StrengthScale, BRS,
-    CALIBRATED_NODES, CLAIMS, ENTRANTS, MARGIN, MATCHES, MAXN, MCTS, MIN_GROUPS, PARANOID,
+    assemble, assemble_match, calibrated_nodes, claims_rest_on, decisive_p, family_size, items,
+    matches_on, parse_item_key, plan, play_block, sequential, strength, strength_kept, BlockResult,
+    BudgetRule, Entrant, MatchOutcome, MctsPolicy, Plan, StrengthGame, StrengthMatches,
+    StrengthScale, BRS, CALIBRATED_NODES, CLAIMS, ENTRANTS, MATCHES, MAXN, MCTS, PARANOID,
     TABLE_MIB,
 };
 use gametree_lab::report::Verdict;
@@ -21,6 +20,9 @@ use gametree_run::engine_name::{parse_engine, EngineNameError};
 use gametree_run::stats::SprtState;
 use gametree_run::tournament::{run_tournament, TournamentConfig};
 use gametree_run::tournament::{GameResult, TournamentError};
+use gametree_run::verdict::{
+    claim_test, decide, group_shares, paired_differences, Claim, MARGIN, MIN_GROUPS,
+};
 
 /// The two-sided sign-flip p-value by plain enumeration of the `2^n` sign vectors (the
 /// reference of the permutation test, written apart from the library).
@@ -1483,7 +1485,7 @@ fn row<'a>(rows: &'a [gametree_lab::report::Row], start: &str) -> &'a gametree_l
 
 #[test]
 fn every_claim_rows_printed_interval_agrees_with_its_verdict() {
-    use gametree_lab::papers::strength::{interval_agrees, ABSENT};
+    use gametree_run::verdict::{interval_agrees, ABSENT};
     let rows = claim_rows(&synthetic_run());
     let kinds = |w: &str| {
         [
@@ -1527,7 +1529,8 @@ fn every_claim_rows_printed_interval_agrees_with_its_verdict() {
 
 #[test]
 fn a_row_says_what_its_futility_tests_accepted_and_absent_is_its_own_verdict() {
-    use gametree_lab::papers::strength::{claims_headline, claims_markdown, ABSENT};
+    use gametree_lab::papers::strength::{claims_headline, claims_markdown};
+    use gametree_run::verdict::ABSENT;
     let rows = claim_rows(&synthetic_run());
     // BRS beats max^n on cc-3: decisive, its GSPRT for the paper's effect accepted H1,
     // and the row and the table say so.
@@ -1754,7 +1757,7 @@ fn the_claim_rows_show_the_source_and_where_each_condition_is_stated() {
 
 #[test]
 fn games_needed_is_the_power_of_the_test_used() {
-    use gametree_lab::papers::strength::games_needed;
+    use gametree_run::verdict::games_needed;
     // Group win rates of 6 games won with probability 0.6: the games the claim's test needs
     // at the Bonferroni level of 35 claims; matches of that many groups, drawn from the same
     // games, decide at that level in about 80% of them (at least 65% of 100 here).

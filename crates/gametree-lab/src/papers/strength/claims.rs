@@ -7,7 +7,7 @@ use super::{Entrant, StrengthGame};
 
 use StrengthGame::*;
 
-pub use gametree_run::verdict::Claim;
+use gametree_run::verdict::Claim;
 
 /// A paper: its short name and full reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -18,10 +18,10 @@
 //! pairwise score; per game every engine gets a rating from all its games. A match a
 //! published claim rests on ([`CLAIMS`]) stops when its sequential rule ([`sequential`])
 //! decides or finds the effect absent, or at [`CLAIM_GAMES`] games; the claim is then judged
-//! by a test of the mean of the group win rates ([`claim_test`]: a sign-flip permutation
+//! by a test of the mean of the group win rates ([`claim_test`](gametree_run::verdict::claim_test): a sign-flip permutation
 //! test for "beats", "improves" and "wins most"; Student's t against the margin for "at
 //! least as good", TOST for "about equal") whose p-value is adjusted by Holm's method over
-//! every claim ([`decide`]); the row prints the interval of the tested mean at the row's
+//! every claim ([`decide`](gametree_run::verdict::decide)); the row prints the interval of the tested mean at the row's
 //! Holm-adjusted level ([`claim_interval`]) and stores the per-group results
 //! ([`recompute_claims`] recomputes every verdict from them). Quick mode gives no verdicts.
 //!
@@ -51,7 +51,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::claim::{ClaimTest, Conditions, MatchGroups, Sequential, WinRate};
+use crate::claim::{ClaimTest, Conditions, Sequential, WinRate};
 use crate::experiment::{Ctx, Experiment, Output, Split, Work};
 use crate::report::{Number, Row, Verdict};
 use gametree_run::engine::{Engine, EngineError, EngineOptions, MoveBudget};
@@ -435,11 +435,10 @@ pub const ENTRANTS: [Entrant; 11] = [
 ];
 
 // The claims' statistics live in gametree-run (`verdict`), shared with `gametree compare`.
-pub use gametree_run::verdict::{
-    adjusted_level, claim_interval, claim_test, decide, decision, games_needed, group_shares,
-    group_win_rates, group_wins, interval_agrees, null_of, paired_differences, stop_p, test_groups,
-    GroupTest, SequentialRun, Stop, ABSENT, ALPHA, EFFECT, MARGIN, MIN_GROUPS,
-    PERMUTATION_RESAMPLES, PERMUTATION_SEED, SPRT_ALPHA, SPRT_BETA, VAR_FLOOR,
+use gametree_run::verdict::{
+    adjusted_level, claim_interval, decision, games_needed, group_win_rates, group_wins,
+    test_groups, Claim, GroupTest, MatchGroups, SequentialRun, Stop, ABSENT, ALPHA, EFFECT, MARGIN,
+    MIN_GROUPS, SPRT_ALPHA, SPRT_BETA, VAR_FLOOR,
 };
 
 /// The type I error the decisive stops may spend over the whole family of claims and all
