@@ -7,14 +7,14 @@
 //! ([`tournament_job::compare_on`]: each batch of games on a pool of threads, the GIL
 //! released). A game written in Python is compared by the same loop
 //! ([`compare_by`]), its batches played on the thread that holds the GIL
-//! ([`play_games_here_until`] over the adapter of [`crate::pygame`]), so the same games and
+//! ([`play_games_here_with`] over the adapter of [`crate::pygame`]), so the same games and
 //! the same decision as the same game written in Rust.
 
 use gametree::search::AnyGame;
 use gametree::Game as _;
 use gametree_run::compare::{compare_by, compare_table, CompareConfig, Comparison};
 use gametree_run::input;
-use gametree_run::tournament::{play_games_here_until, MAX_GAMES};
+use gametree_run::tournament::{play_games_here_with, MAX_GAMES};
 use gametree_run::tournament_job;
 use gametree_run::verdict::Claim;
 use pyo3::prelude::*;
@@ -24,7 +24,9 @@ use crate::api_convert::{to_py, Int};
 use crate::api_error::{from_anyhow, from_run_error, gametree_error};
 use crate::api_interrupt::run_interruptible;
 use crate::api_misc::{checked, MAX_PLIES};
-use crate::api_tournament::{adapter_for, check_python, engine_texts, Target};
+use crate::api_tournament::{
+    adapter_for, check_python, engine_texts, outside_players, OutsidePlayer, Target,
+};
 use crate::pygame::{with_adapter, Protocol};
 
 /// Decides a claim about engine `a` against engine `b` on `game`, as `gametree compare`
@@ -47,6 +49,10 @@ use crate::pygame::{with_adapter, Protocol};
 /// plays its games one after the other on the thread that holds the GIL (`threads` above
 /// 1 is refused; several processes are not offered); Ctrl-C stops it within a second with
 /// `KeyboardInterrupt`, and an exception raised by the game's methods is raised as it is.
+///
+/// On a game written in Python, `a` or `b` may be a player from outside (a callable of a
+/// state that returns one of its moves: `gametree.openspiel.bot(...)`, say), as in
+/// `gametree.tournament`.
 #[pyfunction]
 #[pyo3(signature = (game, a, b, claim="beats", depth=None, nodes=None, time_ms=None,
                     max_games=Int(800), opening_plies=Int(3), seed=Int(1), max_plies=None,
@@ -58,8 +64,8 @@ use crate::pygame::{with_adapter, Protocol};
 pub fn compare(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
-    a: &str,
-    b: &str,
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
     claim: &str,
     depth: Option<Int>,
     nodes: Option<Int>,
@@ -74,8 +80,21 @@ pub fn compare(
 ) -> PyResult<Py<PyAny>> {
     let claim = claim_of(claim)?;
     let pair = PyList::new(py, [a, b])?;
-    let texts = engine_texts(Some(pair.as_any()), depth, nodes, time_ms, clock)?;
+    let (listed, outside) = outside_players(py, Some(pair.as_any()))?;
+    let texts = engine_texts(
+        listed.as_ref().map(|l| l.bind(py)),
+        depth,
+        nodes,
+        time_ms,
+        clock,
+    )?;
     let engines = texts.check().map_err(from_anyhow)?;
+    let names = (!outside.is_empty()).then(|| {
+        [0, 1].map(|i| match outside.iter().find(|p| p.index == i) {
+            Some(p) => p.name.clone(),
+            None => engines[i].name(),
+        })
+    });
     let config = CompareConfig {
         max_games: checked("max_games", max_games, 1, MAX_GAMES as i128)? as usize,
         opening_plies: checked("opening_plies", opening_plies, 0, MAX_PLIES.into())? as usize,
@@ -90,9 +109,17 @@ pub fn compare(
             None => None,
             Some(t) => Some(checked("threads", t, 1, 256)? as usize),
         },
+        names,
         ..CompareConfig::new(claim, engines[0], engines[1])
     };
     let result = match Target::of(game)? {
+        Target::Spec(spec) if !outside.is_empty() => {
+            return Err(gametree_error(format!(
+                "engine {}: a player given as a callable plays only on a game written in Python \
+                 (gametree.openspiel's games included), not on the registry's {spec}",
+                outside[0].index
+            )))
+        }
         Target::Spec(spec) => {
             input::check_game(&spec, None).map_err(from_run_error)?;
             run_interruptible(py, 0, |_| {
@@ -100,7 +127,7 @@ pub fn compare(
             })?
             .map_err(from_anyhow)?
         }
-        Target::Python(object) => python_compare(py, object.bind(py), &config)?,
+        Target::Python(object) => python_compare(py, object.bind(py), &config, &outside)?,
     };
     let fields = to_py(py, &result)?;
     let class = py
@@ -122,20 +149,31 @@ fn claim_of(word: &str) -> PyResult<Claim> {
 }
 
 /// Decides `config` on `game`, a game written in Python: [`compare_by`], each batch of
-/// games played on the thread that holds the GIL by [`play_games_here_until`]. Raises the
+/// games played on the thread that holds the GIL by [`play_games_here_with`]. Raises the
 /// first exception a game method raised, `KeyboardInterrupt` on Ctrl-C, a `GametreeError`
 /// for a configuration the game cannot play.
 pub fn python_compare(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
     config: &CompareConfig,
+    outside: &[OutsidePlayer],
 ) -> PyResult<Comparison> {
     let tournament = config.tournament(1);
     check_python(&tournament)?;
     let adapter = adapter_for(&tournament, Protocol::read(game)?);
     with_adapter(py, game, adapter, move |g| {
         let decided = compare_by(g.name(), g.players(), config, |t, which| {
-            play_games_here_until::<AnyGame, _, _>(g, g, t, which, &mut || g.interrupted())
+            play_games_here_with::<AnyGame, _, _>(
+                g,
+                g,
+                t,
+                which,
+                &mut || g.interrupted(),
+                &mut |engine, state| match outside.iter().find(|p| p.index == engine) {
+                    Some(p) => g.outside_move(&p.call, engine, state),
+                    None => Ok(None),
+                },
+            )
         });
         if let Some(e) = g.take_error() {
             return Err(e);

@@ -6,7 +6,7 @@
 //! A game of the registry plays as `gametree tournament` plays it
 //! ([`tournament_job::play`]: its games on a pool of threads, the GIL released). A game
 //! written in Python plays the same tournament on one thread, the one that holds the GIL
-//! ([`python_tournament`]: [`play_games_here_until`] over the adapter of [`crate::pygame`]):
+//! ([`python_tournament`]: [`play_games_here_with`] over the adapter of [`crate::pygame`]):
 //! the same openings, seeds and seatings, so the same games as the same game written in
 //! Rust (a test compares them through one data file).
 
@@ -16,7 +16,7 @@ use gametree_run::engine::MoveBudget;
 use gametree_run::input;
 use gametree_run::stack::MAX_PLIES as MAX_STACK_PLIES;
 use gametree_run::tournament::{
-    deepest_search, game_count, play_games_here_until, summarise, table, TournamentConfig,
+    deepest_search, game_count, play_games_here_with, summarise, table, TournamentConfig,
     TournamentResult, MAX_GAMES,
 };
 use gametree_run::tournament_job::{self, EngineTexts};
@@ -56,6 +56,13 @@ use crate::pygame::{visits_every_child, with_adapter, Adapter, Line, Protocol};
 /// results. Ctrl-C stops it within a second with `KeyboardInterrupt`; an exception raised
 /// by one of the game's methods stops it and is raised as it is; engines with a table
 /// (`:table=`) are refused (a Python game's states have no hash key).
+///
+/// On a game written in Python an entry of `engines` may also be a player from outside:
+/// a callable of a state that returns one of `game.moves(state)` (another library's bot,
+/// e.g. `gametree.openspiel.bot(MCTSBot(...))`). It takes its seats like an engine, counts
+/// 0 nodes, and is named in the results by its `name` attribute (else its `__name__`, else
+/// its type); a move that is not legal is a `ValueError`, an exception it raises is raised
+/// as it is.
 #[pyfunction]
 #[pyo3(signature = (game, engines=None, depth=None, nodes=None, time_ms=None, openings=Int(4),
                     opening_plies=Int(3), seed=Int(1), threads=None, bootstrap=Int(1000),
@@ -79,7 +86,14 @@ pub fn tournament(
     max_plies: Option<Int>,
     clock: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
-    let texts = engine_texts(engines, depth, nodes, time_ms, clock)?;
+    let (listed, players) = outside_players(py, engines)?;
+    let texts = engine_texts(
+        listed.as_ref().map(|l| l.bind(py)),
+        depth,
+        nodes,
+        time_ms,
+        clock,
+    )?;
     let engines = texts.check().map_err(from_anyhow)?;
     let config = TournamentConfig {
         engines,
@@ -98,13 +112,20 @@ pub fn tournament(
         bootstrap: checked("bootstrap", bootstrap, 0, 100_000)? as usize,
     };
     let result = match Target::of(game)? {
+        Target::Spec(spec) if !players.is_empty() => {
+            return Err(gametree_error(format!(
+                "engine {}: a player given as a callable plays only on a game written in Python \
+                 (gametree.openspiel's games included), not on the registry's {spec}",
+                players[0].index
+            )))
+        }
         Target::Spec(spec) => {
             // Checked here, so a bad spec is a GametreeError before the games start.
             input::check_game(&spec, None).map_err(from_run_error)?;
             run_interruptible(py, 0, |_| tournament_job::play(&spec, &texts, &config))?
                 .map_err(from_anyhow)?
         }
-        Target::Python(object) => python_tournament(py, object.bind(py), &config)?,
+        Target::Python(object) => python_tournament(py, object.bind(py), &config, &players)?,
     };
     result_object(py, &result)
 }
@@ -112,6 +133,58 @@ pub fn tournament(
 /// The engines' texts of the keyword `engines` (a list, or one comma-separated string; by
 /// default `maxn`, `speculative` and `paranoid`) with the budget of those without one
 /// (`depth`, `nodes` or `time_ms`, depth 3 by default).
+/// A player from outside the engines: a callable of a state that returns a move.
+pub struct OutsidePlayer {
+    /// Its place in the engine list.
+    pub index: usize,
+    /// The callable.
+    pub call: Py<PyAny>,
+    /// Its name in the results: its `name` attribute, its `__name__`, or its type's name.
+    pub name: String,
+}
+
+/// The engine list with each callable replaced by `maxn@d1` (which holds its place and never
+/// searches), and the callables: the players from outside (an OpenSpiel bot through
+/// `gametree.openspiel.bot`, or any function of a state).
+pub(crate) fn outside_players(
+    py: Python<'_>,
+    engines: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Option<Py<PyAny>>, Vec<OutsidePlayer>)> {
+    let Some(e) = engines else {
+        return Ok((None, Vec::new()));
+    };
+    if e.is_instance_of::<PyString>() {
+        return Ok((Some(e.clone().unbind()), Vec::new()));
+    }
+    let mut texts: Vec<Py<PyAny>> = Vec::new();
+    let mut players = Vec::new();
+    for (index, item) in e.try_iter()?.enumerate() {
+        let item = item?;
+        if !item.is_instance_of::<PyString>() && item.is_callable() {
+            let named = |attr: &str| {
+                item.getattr(attr)
+                    .ok()
+                    .and_then(|n| n.extract::<String>().ok())
+            };
+            let name = named("name")
+                .or_else(|| named("__name__"))
+                .unwrap_or_else(|| crate::pygame::type_name(&item));
+            players.push(OutsidePlayer {
+                index,
+                call: item.clone().unbind(),
+                name,
+            });
+            texts.push(PyString::new(py, "maxn@d1").into_any().unbind());
+        } else {
+            texts.push(item.unbind());
+        }
+    }
+    Ok((
+        Some(pyo3::types::PyList::new(py, texts)?.into_any().unbind()),
+        players,
+    ))
+}
+
 pub(crate) fn engine_texts(
     engines: Option<&Bound<'_, PyAny>>,
     depth: Option<Int>,
@@ -226,7 +299,7 @@ pub(crate) fn check_python(config: &TournamentConfig) -> PyResult<()> {
 /// holds the GIL (or, for searches deeper than the calling thread's stack holds, on a
 /// thread of its own that holds it while the calling thread watches for Ctrl-C), one game
 /// after the other: every game of [`game_count`], each the game of its index
-/// ([`play_games_here_until`]), then the statistics with the GIL released. Raises the first
+/// ([`play_games_here_with`]), then the statistics with the GIL released. Raises the first
 /// exception a game method raised, `KeyboardInterrupt` on Ctrl-C (no other game starts,
 /// and the game in progress stops at once), a `GametreeError` for a configuration the game
 /// cannot play.
@@ -234,10 +307,17 @@ pub fn python_tournament(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
     config: &TournamentConfig,
+    outside: &[OutsidePlayer],
 ) -> PyResult<TournamentResult> {
     check_python(config)?;
-    let (name, players, results) = play_python_games(py, game, config, None)?;
-    Ok(py.detach(|| summarise(name, players, config, results)))
+    let (name, players, results) = play_python_games(py, game, config, None, outside)?;
+    let mut result = py.detach(|| summarise(name, players, config, results));
+    for p in outside {
+        let e = &mut result.engines[p.index];
+        e.name = p.name.clone();
+        e.algorithm = "outside".into();
+    }
+    Ok(result)
 }
 
 /// The games `which` (`None`: every game) of the tournament `config` on `game`, a game
@@ -247,6 +327,7 @@ pub(crate) fn play_python_games(
     game: &Bound<'_, PyAny>,
     config: &TournamentConfig,
     which: Option<&[usize]>,
+    outside: &[OutsidePlayer],
 ) -> PyResult<(String, usize, Vec<gametree_run::tournament::GameResult>)> {
     let adapter = adapter_for(config, Protocol::read(game)?);
     let which = which.map(<[usize]>::to_vec);
@@ -264,8 +345,17 @@ pub(crate) fn play_python_games(
                 &all
             }
         };
-        let played =
-            play_games_here_until::<AnyGame, _, _>(g, g, config, which, &mut || g.interrupted());
+        let played = play_games_here_with::<AnyGame, _, _>(
+            g,
+            g,
+            config,
+            which,
+            &mut || g.interrupted(),
+            &mut |engine, state| match outside.iter().find(|p| p.index == engine) {
+                Some(p) => g.outside_move(&p.call, engine, state),
+                None => Ok(None),
+            },
+        );
         if let Some(e) = g.take_error() {
             return Err(e);
         }

@@ -910,6 +910,55 @@ impl<'py> PyGame<'py> {
     /// Whether the search is stopping (an error, or a stop request, its own or one of the
     /// searches around it): answer without Python.
     #[inline]
+    /// The move a player from outside the engines (`bot`, a callable of the state) makes
+    /// in `state`, as an index into the state's moves (`engine`: its place in the
+    /// tournament's list, for messages). A move that is not one of `moves(state)` (by `==`)
+    /// is a `ValueError`; an exception of `bot` is kept as it is; either ends the games.
+    pub(crate) fn outside_move(
+        &self,
+        bot: &Py<PyAny>,
+        engine: usize,
+        state: &PyState,
+    ) -> Result<Option<u32>, gametree_run::tournament::TournamentError> {
+        let failed = |reason: &str| gametree_run::tournament::TournamentError::Outside {
+            engine,
+            reason: reason.to_string(),
+        };
+        if self.stopping() {
+            return Err(failed("the games were stopped"));
+        }
+        let Some(list) = self.move_list(state) else {
+            return Err(failed("the state's moves are not known"));
+        };
+        let list = list.bind(self.py);
+        let mv = match bot.bind(self.py).call1((state.state.clone_ref(self.py),)) {
+            Ok(mv) => mv,
+            Err(e) => {
+                self.fail(e);
+                return Err(failed("it raised an exception"));
+            }
+        };
+        for (i, m) in list.iter().enumerate() {
+            match m.eq(&mv) {
+                Ok(true) => return Ok(Some(i as u32)),
+                Ok(false) => {}
+                Err(e) => {
+                    self.fail(e);
+                    return Err(failed("comparing its move raised an exception"));
+                }
+            }
+        }
+        let shown = mv
+            .repr()
+            .map(|r| r.to_string())
+            .unwrap_or_else(|_| "its move".into());
+        self.fail(pyo3::exceptions::PyValueError::new_err(format!(
+            "the player at engine {engine} returned {shown}, which is not one of the {} moves of the state",
+            list.len()
+        )));
+        Err(failed("it returned a move that is not legal"))
+    }
+
     fn stopping(&self) -> bool {
         if self.watch.is_some_and(|w| w.is_requested()) {
             // The native search looks at its own request.

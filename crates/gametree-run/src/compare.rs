@@ -81,6 +81,10 @@ pub struct CompareConfig {
     /// Threads playing games at once (`None`: rayon's default). The results do not depend
     /// on it (except under time budgets).
     pub threads: Option<usize>,
+    /// The names the result gives the engines (`None`: [`Engine::name`]): a front that
+    /// seats a player from outside the engines
+    /// ([`crate::tournament::play_games_here_with`]) names it here.
+    pub names: Option<[String; 2]>,
 }
 
 impl CompareConfig {
@@ -97,6 +101,7 @@ impl CompareConfig {
             alpha: ALPHA,
             progress: false,
             threads: None,
+            names: None,
         }
     }
 
@@ -360,7 +365,10 @@ fn judge(
     };
     let (interval, interval_level, interval_of) =
         claim_interval(config.claim, &xs, level, significant, agrees);
-    let names = [config.engines[0].name(), config.engines[1].name()];
+    let names = config
+        .names
+        .clone()
+        .unwrap_or_else(|| [config.engines[0].name(), config.engines[1].name()]);
     let per_group = MatchGroups {
         engines: names.to_vec(),
         groups: group_wins(&games, 2),
@@ -371,7 +379,10 @@ fn judge(
         openings: xs.len(),
         ..tournament.clone()
     };
-    let summary = summarise(name.to_string(), players, &summary_config, games);
+    let mut summary = summarise(name.to_string(), players, &summary_config, games);
+    for (e, n) in summary.engines.iter_mut().zip(&names) {
+        e.name.clone_from(n);
+    }
     let verdict = verdict_text(config, &names, decision, p, level, n);
     Comparison {
         game: name.to_string(),

@@ -165,6 +165,14 @@ pub enum TournamentError {
         /// Games asked for.
         asked: usize,
     },
+    /// A player from outside the engines ([`Outside`]) failed.
+    #[error("the player of engine {engine} failed: {reason}")]
+    Outside {
+        /// The engine's index.
+        engine: usize,
+        /// Why.
+        reason: String,
+    },
 }
 
 /// The most games a tournament plays (each game's result is kept, about 200 bytes).
@@ -384,13 +392,9 @@ pub fn play_game_with<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
     start: G::State,
 ) -> Result<GameResult, TournamentError> {
     let mut memory = seat_memory(seating, &Engine::memory)?;
-    Ok(play_game_in::<D, G, E>(
-        game,
-        eval,
-        seating,
-        start,
-        &mut memory,
-    ))
+    play_game_in::<D, G, E>(game, eval, seating, start, &mut memory, &mut |_, _| {
+        Ok(None)
+    })
 }
 
 /// How a tournament allocates an engine's memory: [`Engine::memory`], or one of the caller's
@@ -416,7 +420,8 @@ fn play_game_in<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
     seating: &Seating<'_>,
     start: G::State,
     memory: &mut [EngineMemory],
-) -> GameResult {
+    outside: &mut Outside<'_, G>,
+) -> Result<GameResult, TournamentError> {
     let Seating {
         engines,
         seats: engine_of_seat,
@@ -450,7 +455,11 @@ fn play_game_in<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
         let engine = &engines[engine_of_seat[p]];
         let clock = Instant::now();
         let this_move = move_seed(seed, plies);
-        match engine.choose_in::<D, G, E>(game, eval, &state, this_move, &mut memory[p]) {
+        let chosen = match outside(engine_of_seat[p], &state)? {
+            Some(mv) => Some((mv, 0, false)),
+            None => engine.choose_in::<D, G, E>(game, eval, &state, this_move, &mut memory[p]),
+        };
+        match chosen {
             Some((mv, spent, failed)) => {
                 if timed {
                     let us = clock.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
@@ -473,7 +482,7 @@ fn play_game_in<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
     };
     let ranks = finish.ranks();
     let top: Vec<usize> = (0..n).filter(|&p| ranks[p] == 1).collect();
-    GameResult {
+    Ok(GameResult {
         opening: 0,
         seats: engine_of_seat.to_vec(),
         ranks,
@@ -486,7 +495,7 @@ fn play_game_in<D: Dispatch<G>, G: Zobrist, E: Evaluator<G>>(
         moves,
         fallbacks,
         max_move_us: timed.then_some(longest),
-    }
+    })
 }
 
 /// Plays the tournament of `config` on `game` with `eval` ([`run_tournament_with`] through
@@ -544,7 +553,18 @@ where
     let (tables, games, pool) = prepare::<D, G>(game, config, usize::MAX, allocate)?;
     let failure = Failure::default();
     let play = |i: usize, trial: u64| {
-        failure.guard(|| play_one::<D, G, E>(game, eval, config, &tables, i, trial, allocate))
+        failure.guard(|| {
+            play_one::<D, G, E>(
+                game,
+                eval,
+                config,
+                &tables,
+                i,
+                trial,
+                allocate,
+                &mut |_, _| Ok(None),
+            )
+        })
     };
     let results =
         pool.install(|| run_trials("tournament", games, config.seed, config.progress, play));
@@ -634,6 +654,7 @@ where
                         i,
                         trial_seed(config.seed, i as u64),
                         allocate,
+                        &mut |_, _| Ok(None),
                     )
                 })
             })
@@ -680,6 +701,32 @@ where
     G: Zobrist,
     E: Evaluator<G>,
 {
+    play_games_here_with::<D, G, E>(game, eval, config, which, stop, &mut |_, _| Ok(None))
+}
+
+/// A player from outside the engines: asked before each move of a seat with the engine's
+/// index and the state, it answers `Ok(Some(move))` to play that move (a legal move of the
+/// state; it counts as a move with 0 nodes), `Ok(None)` to let the engine search, or an
+/// error, which ends the games. The Python package seats other libraries' bots this way
+/// (an OpenSpiel `MCTSBot`, say): their engines in the configuration only hold the place.
+pub type Outside<'a, G> = dyn FnMut(usize, &<G as Game>::State) -> Result<Option<<G as Game>::Move>, TournamentError>
+    + 'a;
+
+/// [`play_games_here_until`] with some moves chosen by `outside` ([`Outside`]) instead of
+/// the engines.
+pub fn play_games_here_with<D, G, E>(
+    game: &G,
+    eval: &E,
+    config: &TournamentConfig,
+    which: &[usize],
+    stop: &mut dyn FnMut() -> bool,
+    outside: &mut Outside<'_, G>,
+) -> Result<Vec<GameResult>, TournamentError>
+where
+    D: Dispatch<G>,
+    G: Zobrist,
+    E: Evaluator<G>,
+{
     let allocate: Allocate<'_> = &Engine::memory;
     let (tables, _) = check::<D, G>(game, config)?;
     stack_bytes(deepest_search(config))?;
@@ -700,6 +747,7 @@ where
             i,
             trial_seed(config.seed, i as u64),
             allocate,
+            outside,
         )?);
     }
     Ok(results)
@@ -726,6 +774,10 @@ where
 
 /// Game `i` of a tournament, with its trial seed, each seat's memory allocated by
 /// `allocate` before the first move.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a game of the tournament: its number and seed, the memory and the outside player"
+)]
 fn play_one<D, G, E>(
     game: &G,
     eval: &E,
@@ -734,6 +786,7 @@ fn play_one<D, G, E>(
     i: usize,
     trial: u64,
     allocate: Allocate<'_>,
+    outside: &mut Outside<'_, G>,
 ) -> Result<GameResult, TournamentError>
 where
     D: Dispatch<G>,
@@ -754,7 +807,7 @@ where
         config.opening_plies,
         trial_seed(config.seed, o as u64),
     );
-    let mut r = play_game_in::<D, G, E>(game, eval, &seating, start, &mut memory);
+    let mut r = play_game_in::<D, G, E>(game, eval, &seating, start, &mut memory, outside)?;
     r.opening = o;
     Ok(r)
 }

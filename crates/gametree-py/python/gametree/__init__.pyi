@@ -1,7 +1,7 @@
 """Type stubs of the gametree package (the native module gametree._gametree)."""
 
 from os import PathLike
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 Move = Any  # int child index (trees), str move name (games), the object (Python games)
 
@@ -88,7 +88,7 @@ def perft(game: Union[Game, str], depth: int) -> int: ...
 def reproduce(selection: str, quick: bool = True, hands: Optional[int] = None) -> List[Dict[str, Any]]: ...
 def tournament(
     game: Union[str, Game, Any],
-    engines: Optional[Union[str, Sequence[str]]] = None,
+    engines: Optional[Union[str, Sequence[Union[str, Callable[[Any], Any]]]]] = None,
     depth: Optional[int] = None,
     nodes: Optional[int] = None,
     time_ms: Optional[int] = None,
@@ -102,8 +102,8 @@ def tournament(
 ) -> TournamentResult: ...
 def compare(
     game: Union[str, Game, Any],
-    a: str,
-    b: str,
+    a: Union[str, Callable[[Any], Any]],
+    b: Union[str, Callable[[Any], Any]],
     claim: str = "beats",
     depth: Optional[int] = None,
     nodes: Optional[int] = None,

@@ -20,6 +20,9 @@ Python (docs/python-games.md): every search of ``gametree.search`` runs on it, a
 
 Chance, simultaneous-move and imperfect-information games are refused with a ``ValueError``
 in one line naming the reason.
+
+``bot(spiel_bot)`` seats an OpenSpiel bot (its ``MCTSBot``, say) in ``gametree.tournament`` and
+``gametree.compare`` on such a game, beside gametree's engines.
 """
 
 import math
@@ -31,7 +34,7 @@ except ImportError as e:  # pragma: no cover - the message is the point
         "gametree.openspiel needs OpenSpiel: pip install open_spiel "
         "(or pip install \"./crates/gametree-py[openspiel]\")") from e
 
-__all__ = ["OpenSpielGame"]
+__all__ = ["OpenSpielGame", "bot"]
 
 
 def _why_not(game):
@@ -130,3 +133,30 @@ class OpenSpielGame:
 
     def position(self, state):
         return str(state)
+
+
+class _Bot:
+    """An OpenSpiel bot as a gametree player: called with a state, it returns the bot's action
+    (``bot.step(state)``), one of the state's moves."""
+
+    def __init__(self, spiel_bot, name):
+        self.bot = spiel_bot
+        self.name = name
+
+    def __call__(self, state):
+        return self.bot.step(state)
+
+    def __repr__(self):
+        return f"bot({self.name})"
+
+
+def bot(spiel_bot, name=None):
+    """A player for ``gametree.tournament`` and ``gametree.compare`` on an ``OpenSpielGame``:
+    the OpenSpiel bot ``spiel_bot`` (anything with ``step(state) -> action``, such as
+    ``open_spiel.python.algorithms.mcts.MCTSBot``) takes a seat like an engine, named
+    ``name`` (by default its class name) in the results. The games are played one after the
+    other on one thread, so a bot seeded with its own ``random_state`` plays the same games
+    in every run."""
+    if not callable(getattr(spiel_bot, "step", None)):
+        raise TypeError(f"expected an OpenSpiel bot (with step(state)), got {type(spiel_bot).__name__}")
+    return _Bot(spiel_bot, name or type(spiel_bot).__name__)
