@@ -25,7 +25,8 @@ use crate::api_error::{from_anyhow, from_run_error, gametree_error};
 use crate::api_interrupt::run_interruptible;
 use crate::api_misc::{checked, MAX_PLIES};
 use crate::api_tournament::{
-    adapter_for, check_python, engine_texts, outside_players, OutsidePlayer, Target,
+    adapter_for, check_python, engine_texts, outside_move, outside_players, refuse_outside,
+    OutsidePlayer, Target,
 };
 use crate::pygame::{with_adapter, Protocol};
 
@@ -113,14 +114,8 @@ pub fn compare(
         ..CompareConfig::new(claim, engines[0], engines[1])
     };
     let result = match Target::of(game)? {
-        Target::Spec(spec) if !outside.is_empty() => {
-            return Err(gametree_error(format!(
-                "engine {}: a player given as a callable plays only on a game written in Python \
-                 (gametree.openspiel's games included), not on the registry's {spec}",
-                outside[0].index
-            )))
-        }
         Target::Spec(spec) => {
+            refuse_outside(&spec, &outside)?;
             input::check_game(&spec, None).map_err(from_run_error)?;
             run_interruptible(py, 0, |_| {
                 tournament_job::compare_on(&spec, &texts, &config)
@@ -169,10 +164,7 @@ pub fn python_compare(
                 t,
                 which,
                 &mut || g.interrupted(),
-                &mut |engine, state| match outside.iter().find(|p| p.index == engine) {
-                    Some(p) => g.outside_move(&p.call, engine, state),
-                    None => Ok(None),
-                },
+                &mut |engine, state| outside_move(g, outside, engine, state),
             )
         });
         if let Some(e) = g.take_error() {

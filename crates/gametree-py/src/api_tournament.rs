@@ -29,7 +29,7 @@ use crate::api_error::{from_anyhow, from_run_error, gametree_error};
 use crate::api_interrupt::run_interruptible;
 use crate::api_misc::{checked, MAX_PLIES};
 use crate::api_objects::{Game, GameKind};
-use crate::pygame::{visits_every_child, with_adapter, Adapter, Line, Protocol};
+use crate::pygame::{visits_every_child, with_adapter, Adapter, Line, Protocol, PyGame, PyState};
 
 /// Plays engines against each other on `game` in every seat assignment from seeded
 /// openings, as `gametree tournament` does, and returns a `gametree.TournamentResult`: a
@@ -112,14 +112,8 @@ pub fn tournament(
         bootstrap: checked("bootstrap", bootstrap, 0, 100_000)? as usize,
     };
     let result = match Target::of(game)? {
-        Target::Spec(spec) if !players.is_empty() => {
-            return Err(gametree_error(format!(
-                "engine {}: a player given as a callable plays only on a game written in Python \
-                 (gametree.openspiel's games included), not on the registry's {spec}",
-                players[0].index
-            )))
-        }
         Target::Spec(spec) => {
+            refuse_outside(&spec, &players)?;
             // Checked here, so a bad spec is a GametreeError before the games start.
             input::check_game(&spec, None).map_err(from_run_error)?;
             run_interruptible(py, 0, |_| tournament_job::play(&spec, &texts, &config))?
@@ -183,6 +177,34 @@ pub(crate) fn outside_players(
         Some(pyo3::types::PyList::new(py, texts)?.into_any().unbind()),
         players,
     ))
+}
+
+/// Refuses players from outside on the registry's game `spec` (they play only on a game
+/// written in Python, whose states they are given).
+pub(crate) fn refuse_outside(spec: &str, outside: &[OutsidePlayer]) -> PyResult<()> {
+    match outside.first() {
+        Some(p) => Err(gametree_error(format!(
+            "engine {}: a player given as a callable plays only on a game written in Python \
+             (gametree.openspiel's games included), not on the registry's {spec}",
+            p.index
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The move of engine `engine` at `state` when a player from outside holds its place
+/// ([`PyGame::outside_move`]), else `None` (the engine searches): the tournament's
+/// [`gametree_run::tournament::Outside`].
+pub(crate) fn outside_move(
+    g: &PyGame<'_>,
+    outside: &[OutsidePlayer],
+    engine: usize,
+    state: &PyState,
+) -> Result<Option<u32>, gametree_run::tournament::TournamentError> {
+    match outside.iter().find(|p| p.index == engine) {
+        Some(p) => g.outside_move(&p.call, engine, state),
+        None => Ok(None),
+    }
 }
 
 pub(crate) fn engine_texts(
@@ -351,10 +373,7 @@ pub(crate) fn play_python_games(
             config,
             which,
             &mut || g.interrupted(),
-            &mut |engine, state| match outside.iter().find(|p| p.index == engine) {
-                Some(p) => g.outside_move(&p.call, engine, state),
-                None => Ok(None),
-            },
+            &mut |engine, state| outside_move(g, outside, engine, state),
         );
         if let Some(e) = g.take_error() {
             return Err(e);

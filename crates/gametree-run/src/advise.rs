@@ -19,11 +19,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::compare::{level_text, p_text};
 use crate::engine::{Engine, EngineOptions, MoveBudget};
-use crate::rating::{rate, Finish, RatingConfig, Ratings};
+use crate::rating::Ratings;
 use crate::runner::counting_bar;
 use crate::stats::holm;
 use crate::tournament::{
-    play_games_with, seatings, GameResult, TournamentConfig, TournamentError, MAX_GAMES,
+    play_games_with, seatings, summarise, GameResult, TournamentConfig, TournamentError, MAX_GAMES,
 };
 use crate::verdict::{claim_test, group_win_rates, Claim};
 
@@ -249,7 +249,7 @@ pub fn advise_by(
     }
     let bar = counting_bar("advise", total, config.progress);
     // Every game with its seats as indices into the advice's engines.
-    let mut all: Vec<(Vec<usize>, GameResult)> = Vec::with_capacity(total);
+    let mut all: Vec<GameResult> = Vec::with_capacity(total);
     let mut tested = Vec::with_capacity(pairs.len());
     for &(a, b) in &pairs {
         let which: Vec<usize> = (0..per_pair).collect();
@@ -259,10 +259,12 @@ pub fn advise_by(
         let (p, _, _) = claim_test(Claim::Beats, &xs);
         let mean = xs.iter().sum::<f64>() / xs.len().max(1) as f64;
         tested.push((games.len(), mean, p));
-        for g in games {
-            let seats = g.seats.iter().map(|&s| [a, b][s]).collect();
-            all.push((seats, g));
-        }
+        all.extend(games.into_iter().map(|mut g| {
+            for s in &mut g.seats {
+                *s = [a, b][*s];
+            }
+            g
+        }));
     }
     bar.finish_and_clear();
     let adjusted = holm(&tested.iter().map(|t| t.2).collect::<Vec<_>>());
@@ -279,30 +281,19 @@ pub fn advise_by(
             stronger: (hp < config.alpha && mean != 0.5).then_some(if mean > 0.5 { a } else { b }),
         })
         .collect();
-    let finishes: Vec<Finish<'_>> = all
-        .iter()
-        .map(|(seats, g)| Finish {
-            seats,
-            scores: &g.scores,
-        })
-        .collect();
-    let ratings = rate(
-        k,
-        &finishes,
-        &RatingConfig {
+    // The statistics of all the games together, as a tournament of every engine gives them
+    // (ratings with their bootstrap, nodes per move, adjudicated games).
+    let summary = summarise(
+        name.to_string(),
+        players,
+        &TournamentConfig {
+            engines: config.engines.clone(),
             bootstrap: config.bootstrap,
-            seed: config.seed,
-            ..RatingConfig::default()
+            ..config.pair(0, 1)
         },
+        all,
     );
-    let mut nodes = vec![0u64; k];
-    let mut moves = vec![0u64; k];
-    for (seats, g) in &all {
-        for (p, &e) in seats.iter().enumerate() {
-            nodes[e] += g.nodes[p];
-            moves[e] += g.moves[p];
-        }
-    }
+    let ratings = summary.ratings;
     let best = (0..k)
         .max_by(|&x, &y| {
             ratings.engines[x]
@@ -347,12 +338,10 @@ pub fn advise_by(
         not_separated,
         verdict,
         ratings,
-        nodes_per_move: (0..k)
-            .map(|e| nodes[e] as f64 / moves[e].max(1) as f64)
-            .collect(),
+        nodes_per_move: summary.engines.iter().map(|e| e.nodes_per_move).collect(),
         pairs: results,
-        games: all.len(),
-        adjudicated: all.iter().filter(|(_, g)| !g.finished).count(),
+        games: summary.games,
+        adjudicated: summary.adjudicated,
         alpha: config.alpha,
         test: "per pair: two-sided sign-flip permutation test of the mean group win rate against 0.5; Holm's adjustment over the pairs".into(),
         engines: names,
