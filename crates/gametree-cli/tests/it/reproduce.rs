@@ -177,8 +177,27 @@ fn summary_first_lines_fit_and_a_rerun_skips() {
     // The counts of the paper's line agree with the JSON rows.
     let counts = columns(lines[summary + 2]);
     assert_eq!(counts[0], "sturtevant-2003");
-    let json = gametree(&["reproduce", "sturtevant-2003", "--quick", "--json"]);
+    // The JSON of the same rows, from the stored results of the run above (a rerun with
+    // `--out` skips every experiment whose results are stored: no second run).
+    let json = gametree(&[
+        "reproduce",
+        "sturtevant-2003",
+        "--quick",
+        "--json",
+        "--out",
+        &d,
+    ]);
+    assert!(json.status.success());
     let v: Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(
+        v["meta"]["experiments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["skipped"] == true),
+        "{}",
+        v["meta"]
+    );
     let rows = v["rows"].as_array().unwrap();
     let n = |verdict: &str| rows.iter().filter(|r| r["verdict"] == verdict).count();
     let want: Vec<String> = [
