@@ -97,34 +97,38 @@ fn alignment(bytes: usize) -> usize {
     }
 }
 
-/// Asks the system to back `words` (a table's lines, starting on a [`HUGE_PAGE`] boundary)
-/// with huge pages: `madvise(MADV_HUGEPAGE)` on their whole huge pages. Advice only: the
-/// contents and the mapping stay as they are, and a refusal (no transparent huge pages in
-/// this kernel) is ignored, as the table works the same on small pages.
+/// Asks the system to back the whole huge pages inside `memory` with huge pages:
+/// `madvise(MADV_HUGEPAGE)` on them (the tables of this module, whose lines start on a
+/// [`HUGE_PAGE`] boundary, and the arena of MCTS's tree, reserved for its budget). Advice
+/// only: the contents and the mapping stay as they are, and a refusal (no transparent huge
+/// pages in this kernel) is ignored, as the memory works the same on small pages. Only the
+/// addresses of `memory` are read, so it may be memory not yet written (a vector's spare
+/// capacity).
 #[cfg(target_os = "linux")]
 #[expect(
     unsafe_code,
     reason = "madvise, one system call that changes no memory: see the SAFETY comment"
 )]
-fn advise_huge_pages<W>(words: &[W]) {
-    let start = words.as_ptr() as usize;
-    let len = std::mem::size_of_val(words) / HUGE_PAGE * HUGE_PAGE;
-    if len == 0 || start % HUGE_PAGE != 0 {
+pub(crate) fn advise_huge_pages<T>(memory: &[T]) {
+    let from = memory.as_ptr() as usize;
+    let to = from + std::mem::size_of_val(memory);
+    let start = from.next_multiple_of(HUGE_PAGE);
+    let end = to / HUGE_PAGE * HUGE_PAGE;
+    if end <= start {
         return;
     }
-    // SAFETY: `[start, start + len)` lies inside `words`, memory this process owns and keeps
-    // mapped for as long as the call lasts, and starts on a page boundary (a huge page's), as
+    // SAFETY: `[start, end)` lies inside `memory`, memory this process owns and keeps mapped
+    // for as long as the call lasts, and starts on a page boundary (a huge page's), as
     // madvise requires. MADV_HUGEPAGE changes no byte of the range and leaves every mapping
     // valid: it only lets the kernel back the range with huge pages (now, on a fault, or
-    // later, by merging small pages), the same zeroed contents either way. No reference is
-    // created and no memory is read or written here. The result is ignored on purpose (see
-    // above).
-    let _ = unsafe { libc::madvise(start as *mut libc::c_void, len, libc::MADV_HUGEPAGE) };
+    // later, by merging small pages), the same contents either way. No reference is created
+    // and no memory is read or written here. The result is ignored on purpose (see above).
+    let _ = unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
 }
 
-/// Huge pages are advised on Linux only; elsewhere a table keeps the system's pages.
+/// Huge pages are advised on Linux only; elsewhere memory keeps the system's pages.
 #[cfg(not(target_os = "linux"))]
-fn advise_huge_pages<W>(_words: &[W]) {}
+pub(crate) fn advise_huge_pages<T>(_memory: &[T]) {}
 
 /// The words of a table in cache lines: `lines` lines of [`LINE_WORDS`] words (`u64` or
 /// `AtomicU64`), the first starting on a 64-byte boundary, every word zero when made.
@@ -208,6 +212,38 @@ impl<W> Lines<W> {
     }
 }
 
+/// What the tests of huge pages read of the system (Linux only).
+#[cfg(all(test, target_os = "linux"))]
+pub(crate) mod huge_page_check {
+    /// Whether this system gives transparent huge pages to memory that asks for them.
+    pub(crate) fn huge_pages_on() -> bool {
+        std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled")
+            .is_ok_and(|s| !s.contains("[never]"))
+    }
+
+    /// The `THPeligible` field of the mapping of `/proc/self/smaps` that holds `addr`.
+    pub(crate) fn thp_eligible(addr: usize) -> Option<bool> {
+        let smaps = std::fs::read_to_string("/proc/self/smaps").ok()?;
+        let mut inside = false;
+        for line in smaps.lines() {
+            let first = line.split_whitespace().next().unwrap_or("");
+            if let Some((a, b)) = first.split_once('-') {
+                if let (Ok(a), Ok(b)) = (usize::from_str_radix(a, 16), usize::from_str_radix(b, 16))
+                {
+                    inside = (a..b).contains(&addr);
+                    continue;
+                }
+            }
+            if inside {
+                if let Some(v) = line.strip_prefix("THPeligible:") {
+                    return Some(v.trim() == "1");
+                }
+            }
+        }
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -251,42 +287,13 @@ mod tests {
         );
     }
 
-    /// Whether this system gives transparent huge pages to memory that asks for them.
-    #[cfg(target_os = "linux")]
-    fn huge_pages_on() -> bool {
-        std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled")
-            .is_ok_and(|s| !s.contains("[never]"))
-    }
-
-    /// The `THPeligible` field of the mapping of `/proc/self/smaps` that holds `addr`.
-    #[cfg(target_os = "linux")]
-    fn thp_eligible(addr: usize) -> Option<bool> {
-        let smaps = std::fs::read_to_string("/proc/self/smaps").ok()?;
-        let mut inside = false;
-        for line in smaps.lines() {
-            let first = line.split_whitespace().next().unwrap_or("");
-            if let Some((a, b)) = first.split_once('-') {
-                if let (Ok(a), Ok(b)) = (usize::from_str_radix(a, 16), usize::from_str_radix(b, 16))
-                {
-                    inside = (a..b).contains(&addr);
-                    continue;
-                }
-            }
-            if inside {
-                if let Some(v) = line.strip_prefix("THPeligible:") {
-                    return Some(v.trim() == "1");
-                }
-            }
-        }
-        None
-    }
-
     /// A 16 MiB table (the engine's default) is memory the kernel may back with huge pages;
     /// a 128 MiB one is not asked to be (issue #48: 4 KiB pages cost the engine a quarter of
     /// its time on connect four). Skipped where the system has no transparent huge pages.
     #[cfg(target_os = "linux")]
     #[test]
     fn tables_of_up_to_64_mib_ask_for_huge_pages() {
+        use super::huge_page_check::{huge_pages_on, thp_eligible};
         if !huge_pages_on() {
             eprintln!("no transparent huge pages on this system: skipped");
             return;
