@@ -19,7 +19,7 @@
 //!
 //! # Huge pages
 //!
-//! A table of [`HUGE_PAGE`] (2 MiB) to [`HUGE_PAGES_UP_TO`] (64 MiB) is placed on a 2 MiB
+//! A table of 2 MiB (`HUGE_PAGE`) to 64 MiB (`HUGE_PAGES_UP_TO`) is placed on a 2 MiB
 //! boundary inside a block 2 MiB larger (the slack is never touched, so it costs nothing)
 //! and, on Linux, marked for transparent huge pages (`madvise(MADV_HUGEPAGE)`, as Stockfish
 //! does for its table; the system's default setting, `madvise`, gives huge pages only to
