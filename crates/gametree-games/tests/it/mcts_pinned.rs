@@ -124,3 +124,43 @@ fn mcts_reports_are_pinned_bit_for_bit() {
         "digests (pinned before the selection rewrite)"
     );
 }
+
+/// The yardstick's MCTS search (the empty connect-four board, seed 1, random playouts, the
+/// default settings), on a smaller budget: the tree's size, the playout plies, every root
+/// move's visits and the whole report's digest. Written before the playout and selection
+/// were made faster (issue #48, point 2): a faster search must give these same numbers.
+#[test]
+fn mcts_on_the_empty_connect_four_board_is_pinned() {
+    let r = mcts_report(
+        &ConnectFour,
+        &CellWeights,
+        &ConnectFour.initial(),
+        &Config::unlimited(),
+        &MctsConfig::iterations(20_000, 1),
+    )
+    .unwrap();
+    let visits: Vec<(u8, u64)> = r.root.iter().map(|m| (m.mv, m.visits)).collect();
+    let got = (
+        r.result.stats.nodes,
+        r.playout_plies,
+        r.result.best_move,
+        visits,
+        digest(r),
+    );
+    let expected = (
+        42_855,
+        312_008,
+        Some(3),
+        vec![
+            (0, 723),
+            (1, 1050),
+            (2, 2471),
+            (3, 11_313),
+            (4, 2633),
+            (5, 1179),
+            (6, 631),
+        ],
+        15_472_460_190_173_089_017,
+    );
+    assert_eq!(got, expected);
+}
