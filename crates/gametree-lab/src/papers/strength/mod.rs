@@ -2032,7 +2032,7 @@ impl Strength {
         };
         let futility = futility_text(&test.sequential);
         let summary = format!(
-            "{} win rate {w:.3} (95% Wilson over games [{:.3}, {:.3}]) against {other_name} {:.3}; tested over {n} games ({groups} {}); {}: p = {:.4}, {}; {interval_of} {:.3} [{:.3}, {:.3}] at {:.4}% (the Holm-adjusted level)",
+            "{} win rate {w:.3} (95% Wilson over games [{:.3}, {:.3}]) against {other_name} {:.3}; tested over {n} games ({groups} {}); {}: p = {:.4}, Holm p = {holm_p:.4} over the {family} claims of the {} set; {interval_of} {:.3} [{:.3}, {:.3}] at {:.4}% (the Holm-adjusted level)",
             m.first().name(),
             ci[0],
             ci[1],
@@ -2040,10 +2040,7 @@ impl Strength {
             if c.per_group.len() == 2 { "paired openings" } else { "groups" },
             c.test,
             c.p,
-            format!(
-                "Holm p = {holm_p:.4} over the {family} claims of the {} set",
-                c.set.word()
-            ),
+            c.set.word(),
             summarize(&c.xs).mean,
             interval[0],
             interval[1],
