@@ -21,7 +21,7 @@
 //! by a test of the mean of the group win rates ([`claim_test`](gametree_run::verdict::claim_test): a sign-flip permutation
 //! test for "beats", "improves" and "wins most"; Student's t against the margin for "at
 //! least as good", TOST for "about equal") whose p-value is adjusted by Holm's method over
-//! every claim ([`decide`](gametree_run::verdict::decide)); the row prints the interval of the tested mean at the row's
+//! the claims of its set ([`decide`](gametree_run::verdict::decide)); the row prints the interval of the tested mean at the row's
 //! Holm-adjusted level ([`claim_interval`]) and stores the per-group results
 //! ([`recompute_claims`] recomputes every verdict from them). Quick mode gives no verdicts.
 //!
@@ -32,6 +32,11 @@
 //! On the card games every engine plays by perfect-information Monte Carlo with
 //! [`Plan::card_worlds`] sampled deals per move (`:worlds=W`, [`gametree_run::tournament`]): it
 //! sees its own hand, the cards played and the voids revealed, not the other hands.
+//!
+//! One match plays in a paper's own setting instead ([`Setting::Table12`]): Sturtevant's
+//! Table 12, speculative max^n against paranoid on the open deal at 500,000 nodes per move,
+//! the confirmatory row of that claim; the claim rows fall into two sets, each its own Holm
+//! family ([`ClaimSet`]), and only the confirmatory set counts in the headline.
 //!
 //! An engine that cannot play a game (best-reply search needs a game that can hand the turn
 //! to any player; the card games cannot) gets an `n/a` row with the reason.
@@ -438,7 +443,9 @@ const POLICY_GAMES: &[StrengthGame] = &[
 /// then speculative max^n with a table against max^n and paranoid; on the MCTS-policy
 /// games, MCTS with the max^n policy against the paranoid and best-reply policies, with
 /// the solver and with Progressive History against without; on four-player chess,
-/// Esser et al.'s free-for-all of BRS+, BRS, max^n and paranoid at one table.
+/// Esser et al.'s free-for-all of BRS+, BRS, max^n and paranoid at one table; on the card
+/// games, speculative max^n against paranoid in Sturtevant's Table 12 setting
+/// ([`TABLE12_MATCH`], [`Setting::Table12`]).
 pub const MATCHES: [Match; 17] = [
     pair(&[Entrant::plain(SPECULATIVE), Entrant::plain(MAXN)]),
     pair(&[Entrant::plain(PARANOID), Entrant::plain(MAXN)]),
