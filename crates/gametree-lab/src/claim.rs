@@ -105,15 +105,22 @@ pub struct ClaimTest {
     pub margin: f64,
     /// The test, in words.
     pub test: String,
-    /// Whether the row is in the family Holm's adjustment covers (`false`: a
-    /// generalisation the paper did not make, reported with its unadjusted p-value).
+    /// Whether the row is in the confirmatory set (its Holm family is the one the headline
+    /// counts); `false`: an exploratory row (in runs before the sets, a generalisation
+    /// reported with its unadjusted p-value).
     pub in_family: bool,
+    /// The set the row is in, each with its own Holm family (`confirmatory`, the papers'
+    /// claims in their setting; `exploratory`, labelled readings beyond them). Absent in
+    /// runs before the sets: the claim definitions give it
+    /// ([`crate::papers::strength::row_set`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set: Option<crate::papers::strength::ClaimSet>,
     /// Its p-value.
     pub p_value: f64,
-    /// Holm's adjustment of it over the family of claims (never below `p_value`; equal to
-    /// it outside the family).
+    /// Holm's adjustment of it over the family of its set (never below `p_value`; in runs
+    /// before the sets, equal to it outside the family).
     pub holm_p_value: f64,
-    /// The size of the family.
+    /// The size of the family (the claims of its set).
     pub family: u64,
     /// The level the adjusted p-value is compared with.
     pub alpha: f64,

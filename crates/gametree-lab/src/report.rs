@@ -305,6 +305,29 @@ pub struct Row {
     /// more. Left out of the JSON when `None`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub full_run: Option<Verdict>,
+    /// How long a match's games were (the strength experiment's match rows): how many
+    /// reached the rules' ply cap, and the plies' distribution. Left out of the JSON when
+    /// `None` (and absent in runs before it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lengths: Option<GameLengths>,
+}
+
+/// The lengths of a match's games: how many reached the rules' ply cap (a game the cap
+/// ended was not decided by play) and the distribution of their plies after the opening.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameLengths {
+    /// The games.
+    pub games: u64,
+    /// The games the rules' ply cap (or the run's ply limit) ended.
+    pub capped: u64,
+    /// `capped / games`.
+    pub capped_share: f64,
+    /// The shortest game, in plies after the opening.
+    pub min_plies: u64,
+    /// The median length (the mean of the two middle games for an even count).
+    pub median_plies: f64,
+    /// The longest game.
+    pub max_plies: u64,
 }
 
 /// How a [`RowBuilder`] decides the verdict.
@@ -363,6 +386,7 @@ impl Row {
                 claim: None,
                 source: None,
                 full_run: None,
+                lengths: None,
             },
             rule: Rule::Exact(0.0),
         }
@@ -471,6 +495,12 @@ impl RowBuilder {
     /// The test of a published claim.
     pub fn claim(mut self, claim: crate::claim::ClaimTest) -> Self {
         self.row.claim = Some(Box::new(claim));
+        self
+    }
+
+    /// The lengths of the games behind the row.
+    pub fn lengths(mut self, lengths: GameLengths) -> Self {
+        self.row.lengths = Some(lengths);
         self
     }
 

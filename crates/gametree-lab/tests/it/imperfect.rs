@@ -299,9 +299,18 @@ fn regression_the_strength_plan_plays_the_cards_with_hidden_hands() {
         threads: Some(1),
         verdicts: false,
         rating_bootstrap: 0,
+        table12_nodes: 700,
     };
     let e = engine(Entrant::plain(PARANOID), StrengthGame::Hearts, &plan);
     assert_eq!(e.name(), "paranoid@n500:worlds=8");
+    // Sturtevant's Table 12 in its own setting: the open deal, no sampled deals, its nodes.
+    let t12 = gametree_lab::papers::strength::match_engine(
+        Entrant::plain(PARANOID),
+        StrengthGame::Hearts,
+        &plan,
+        gametree_lab::papers::strength::TABLE12_MATCH,
+    );
+    assert_eq!(t12.name(), "paranoid@n700");
     assert_eq!(
         engine(Entrant::plain(PARANOID), StrengthGame::Rolit3, &plan).name(),
         "paranoid@n500"

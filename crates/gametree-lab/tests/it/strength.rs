@@ -264,12 +264,13 @@ fn at_least_as_good_and_about_equal_test_the_mean_against_the_margin() {
 
 #[test]
 fn the_sequential_test_stops_a_clear_match_and_not_a_close_one() {
-    // The decisive level by hand: 0.01 over 35 claims x 134 looks = 2.132e-6.
-    assert_eq!(family_size(), 35);
+    // The decisive level by hand: 0.01 over 44 claim rows (both sets) x 134 looks =
+    // 1.696e-6.
+    assert_eq!(family_size(), 44);
     let level = decisive_p();
-    assert!((level - 0.01 / (35.0 * 134.0)).abs() < 1e-12, "{level}");
+    assert!((level - 0.01 / (44.0 * 134.0)).abs() < 1e-12, "{level}");
     // Groups at 0.9 and 0.7: Hoeffding's bound on the sign-flip p-value is
-    // 2 exp(-(0.3 n)^2 / (2 x 0.1 n)) = 2 exp(-0.45 n), below the level from 31 groups.
+    // 2 exp(-(0.3 n)^2 / (2 x 0.1 n)) = 2 exp(-0.45 n), below the level from 31 groups (31 is odd: 16 groups at 0.9).
     let clear: Vec<f64> = (0..200)
         .map(|i| if i % 2 == 0 { 0.9 } else { 0.7 })
         .collect();
@@ -345,6 +346,7 @@ fn tiny(threads: usize) -> Plan {
         threads: Some(threads),
         verdicts: true,
         rating_bootstrap: 20,
+        table12_nodes: 300,
     }
 }
 
@@ -372,7 +374,8 @@ fn node_budget_rows_are_the_same_on_one_and_two_threads() {
         .into_iter()
         .flat_map(|g| matches_on(g).map(move |m| (g, m)))
         .collect();
-    assert_eq!(expected.len(), 14 + 11);
+    // On Hearts, the eleven and the Table 12 match (perfect information, its own nodes).
+    assert_eq!(expected.len(), 14 + 12);
     assert_eq!(one.matches.len(), expected.len());
     for (m, &(game, i)) in one.matches.iter().zip(&expected) {
         assert_eq!((m.game, m.index), (game, i));
@@ -434,28 +437,42 @@ fn node_budget_rows_are_the_same_on_one_and_two_threads() {
         .filter(|r| r.note.starts_with("n/a: brs"))
         .count();
     assert_eq!(na, 5, "the five hearts matches with brs or brs-plus");
-    // Claims: the Rolit claims and the Hearts claim are judged; one group is fewer than a
+    // Claims: the Rolit claims and the Hearts claims are judged; one group is fewer than a
     // verdict needs.
-    let claims: Vec<_> = rows
-        .iter()
-        .filter(|r| r.row == "claim" && r.paper_value.is_some())
-        .collect();
-    // In the family: rolit BRS > max^n, BRS ~ paranoid (Schadd & Winands), the three
-    // MCTS-policy claims (Nijssen & Winands 2013); hearts: spec >= paranoid. Outside it,
-    // labelled: Esser et al.'s two chess claims generalised to Rolit.
-    assert_eq!(claims.len(), 8, "{claims:#?}");
+    let claims: Vec<_> = rows.iter().filter(|r| r.claim.is_some()).collect();
+    // Confirmatory: rolit BRS > max^n, BRS ~ paranoid (Schadd & Winands); hearts: spec >=
+    // paranoid in Table 12's setting. Exploratory, labelled: the three MCTS-policy and
+    // solver readings on Rolit (Nijssen & Winands 2013), Esser et al.'s two chess claims
+    // generalised to Rolit, and hearts with hidden hands.
+    assert_eq!(claims.len(), 9, "{claims:#?}");
     let outside: Vec<_> = claims
         .iter()
         .filter(|c| !c.claim.as_ref().unwrap().in_family)
         .collect();
-    assert_eq!(outside.len(), 2);
+    assert_eq!(outside.len(), 6);
     for c in &outside {
-        assert!(c.quantity.contains("Esser") && c.quantity.contains("generalisation"));
+        assert!(c.quantity.contains("[exploratory: "), "{}", c.quantity);
+        assert_eq!(c.verdict, Verdict::Measured);
     }
+    let table12 = claims
+        .iter()
+        .find(|c| c.quantity.contains("perfect information") && c.quantity.contains("hearts"))
+        .expect("the Table 12 row");
+    assert!(table12.claim.as_ref().unwrap().in_family);
+    let ours = table12.claim.as_ref().unwrap().our_conditions.clone();
+    assert!(
+        ours.time_per_move
+            .as_deref()
+            .unwrap()
+            .contains("Table 12 setting"),
+        "{ours:?}"
+    );
     for c in &claims {
-        assert_eq!(c.verdict, Verdict::TooFew);
+        if c.claim.as_ref().unwrap().in_family {
+            assert_eq!(c.verdict, Verdict::TooFew);
+        }
         let t = c.claim.as_ref().expect("a claim row carries its test");
-        let family = if t.in_family { 6 } else { 1 };
+        let family = if t.in_family { 3 } else { 6 };
         // An improvement rests on the games of both matches in the paired opening.
         let games = if t.kind == "improves" { 12 } else { 6 };
         assert_eq!(c.samples, Some(games));
@@ -1558,8 +1575,8 @@ fn a_row_says_what_its_futility_tests_accepted_and_absent_is_its_own_verdict() {
     );
     assert_eq!(c.games_needed, None);
     assert_eq!(r.note.matches("accepted H0").count(), 2, "{}", r.note);
-    // The headline counts the family and the generalisations apart, absent apart from
-    // inconclusive and too few.
+    // The headline counts the confirmatory set and, apart, the exploratory one, absent
+    // apart from inconclusive and too few.
     let h = claims_headline(&rows);
     let family = rows
         .iter()
@@ -1568,12 +1585,14 @@ fn a_row_says_what_its_futility_tests_accepted_and_absent_is_its_own_verdict() {
     let outside = rows.len() - family;
     assert!(outside > 0);
     assert!(
-        h.starts_with(&format!("In the Holm family ({family} claim rows): ")),
+        h.starts_with(&format!(
+            "Confirmatory ({family} claim rows, their own Holm family): "
+        )),
         "{h}"
     );
     assert!(
         h.contains(&format!(
-            "Generalisations outside the family, unadjusted ({outside} claim rows)"
+            "Exploratory, counted apart ({outside} claim rows, their own Holm family)"
         )),
         "{h}"
     );
@@ -1814,7 +1833,7 @@ fn every_claim_is_recomputed_from_its_stored_groups() {
         again[0].p_value
     );
     // The committed decisive run (the old test, before per-group results) still reads,
-    // and has nothing to recompute.
+    // and is re-judged from its stored p-values (the sets' test below).
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let file = std::fs::read_to_string(root.join(gametree_lab::papers::strength::DECISIVE_RESULTS))
         .unwrap();
@@ -1825,15 +1844,18 @@ fn every_claim_is_recomputed_from_its_stored_groups() {
         .iter()
         .map(|r| gametree_lab::reproduce::row_from_json(r).expect("an old row reads"))
         .collect();
-    assert!(old.iter().filter(|r| r.claim.is_some()).count() >= 39);
-    assert!(recompute_claims(&old, true).is_empty());
+    let claims = old.iter().filter(|r| r.claim.is_some()).count();
+    assert!(claims >= 39);
+    assert_eq!(recompute_claims(&old, true).len(), claims);
 }
 
-/// The committed long runs resume: a later run with the flags that made them
+/// The committed long runs' parameters are those of the flags that made them
 /// (`reproduce beyond/strength --budget calibrated/10`, with `--matches claims` for the
-/// decisive run) has exactly the parameters their files store, the key under which `--out`
-/// reuses stored results and the driver its kept blocks. The flags reach the experiment
-/// as its own parameters ([`StrengthScale`] in `Ctx::params`), not as fields of `Ctx`.
+/// decisive run), but for what the plan has added since ([`added_params`]: the chess of the
+/// free-for-all rules and the Table 12 match): the key under which `--out` reuses stored
+/// results and the driver its kept blocks, so a run now never takes their cap-400 chess
+/// for its own. The flags reach the experiment as its own parameters ([`StrengthScale`] in
+/// `Ctx::params`), not as fields of `Ctx`.
 #[test]
 fn the_committed_runs_have_the_parameters_of_their_flags() {
     use gametree_lab::papers::strength::{ALL_MATCHES_RESULTS, DECISIVE_RESULTS};
@@ -1856,8 +1878,379 @@ fn the_committed_runs_have_the_parameters_of_their_flags() {
             progress: false,
             params: Params::NONE.with(&scale),
         };
-        assert_eq!((e.params)(&ctx), stored, "{file}");
+        let now = (e.params)(&ctx);
+        let added = gametree_lab::papers::strength::added_params(&plan(&ctx));
+        assert!(added.contains("chess=chess4(cap=3000,end=ffa)"), "{added}");
+        assert!(!stored.contains(&added));
+        assert_eq!(now.strip_suffix(&added), Some(stored), "{file}");
         // The mode's settings are not those of the run: the comparison can fail.
         assert_ne!((e.params)(&Ctx::mode(false)), stored, "{file}");
     }
+}
+
+/// Point 3 of issue #44: every claim row is in one set, by the rule of docs/strength.md
+/// ("Two sets of claims"): the hidden-hands card rows, the per-game readings of summary
+/// sentences ("overall", "generally"), the MCTS-Solver on games its paper did not report
+/// and every generalisation are exploratory; Sturtevant's Table 12 in its own setting is
+/// confirmatory.
+#[test]
+fn every_claim_has_a_set_and_the_readings_beyond_the_papers_are_exploratory() {
+    use gametree_lab::papers::strength::{
+        set_of_quantity, set_size, ClaimSet, Setting, TABLE12_MATCH,
+    };
+    use gametree_lab::papers::strength::{On, NIJSSEN_WINANDS_2012};
+    let mut sets = [0usize; 2];
+    for c in CLAIMS {
+        for g in c.judged_games() {
+            let set = c
+                .set_on(g)
+                .expect("every game a claim is judged on has a set");
+            sets[usize::from(set == ClaimSet::Exploratory)] += 1;
+            if c.generalised.contains(&g) || g == StrengthGame::Chess4Cap400 {
+                assert_eq!(set, ClaimSet::Exploratory, "{} on {}", c.text, g.label());
+            }
+            // The card rows at the experiment's setting (hidden hands) are exploratory;
+            // Table 12's own setting is confirmatory.
+            if matches!(g, StrengthGame::Hearts | StrengthGame::Spades) {
+                let own = MATCHES[c.match_index()].setting == Setting::Table12;
+                assert_eq!(c.on == On::Match(TABLE12_MATCH), own);
+                let want = if own {
+                    ClaimSet::Confirmatory
+                } else {
+                    ClaimSet::Exploratory
+                };
+                assert_eq!(set, want, "{} on {}", c.text, g.label());
+            }
+            // The MCTS-Solver: confirmatory on Focus only.
+            if c.text.contains("MCTS-Solver") {
+                assert_eq!(
+                    set == ClaimSet::Confirmatory,
+                    g == StrengthGame::Focus3,
+                    "{}",
+                    g.label()
+                );
+            }
+            // Readings of "overall" (the MCTS policies) and "generally" (BRS in Blokus).
+            if c.text.contains("policy beats") || c.paper == NIJSSEN_WINANDS_2012 {
+                assert_eq!(set, ClaimSet::Exploratory, "{} on {}", c.text, g.label());
+            }
+        }
+    }
+    // The exploratory rows: 4 generalisations of Esser et al., 2 hidden-hands card rows,
+    // 2 readings of "generally", 8 of "overall", 3 of the solver beyond Focus, and the 3
+    // chess claims on the sensitivity run's chess (when it is named).
+    assert_eq!(
+        sets,
+        [22, 22],
+        "confirmatory and exploratory rows of the full plan"
+    );
+    assert_eq!(set_size(ClaimSet::Confirmatory), 22);
+    assert_eq!(set_size(ClaimSet::Exploratory), 22);
+    assert_eq!(family_size(), 44);
+    // Every row of a run says its set, in its JSON and by its quantity alone.
+    let rows = claim_rows(&synthetic_run());
+    for r in &rows {
+        let c = r.claim.as_ref().unwrap();
+        let set = c.set.expect("a claim row stores its set");
+        assert_eq!(set_of_quantity(&r.quantity), Some(set), "{}", r.quantity);
+        assert_eq!(c.in_family, set == ClaimSet::Confirmatory);
+        let json = serde_json::to_value(r).unwrap();
+        assert_eq!(json["claim"]["set"], set.word(), "{}", r.quantity);
+        assert_eq!(
+            r.quantity.contains("[exploratory: "),
+            set == ClaimSet::Exploratory,
+            "{}",
+            r.quantity
+        );
+    }
+    // The claims table has a set column.
+    let md = gametree_lab::papers::strength::claims_markdown(&rows);
+    assert!(md.starts_with("| claim | set |"), "{md}");
+    assert!(md.contains(" | exploratory | ") && md.contains(" | confirmatory | "));
+}
+
+/// Holm's adjustment runs per set: each row's adjusted p-value is Holm's over its own
+/// set's p-values, and over both sets together it would differ.
+#[test]
+fn the_holm_adjustment_runs_within_each_set() {
+    use gametree_lab::papers::strength::ClaimSet;
+    use gametree_run::stats::holm;
+    let rows = claim_rows(&synthetic_run());
+    let tests: Vec<_> = rows.iter().map(|r| r.claim.as_ref().unwrap()).collect();
+    let mut apart = 0;
+    for set in ClaimSet::ALL {
+        let of: Vec<_> = tests.iter().filter(|c| c.set == Some(set)).collect();
+        assert!(of.len() >= 2, "{set:?}: {}", of.len());
+        let adjusted = holm(&of.iter().map(|c| c.p_value).collect::<Vec<_>>());
+        for (c, h) in of.iter().zip(adjusted) {
+            assert_eq!(c.holm_p_value, h);
+            assert_eq!(c.family, of.len() as u64);
+        }
+    }
+    // One family over every row gives other adjusted p-values: the sets are adjusted apart.
+    let joint = holm(&tests.iter().map(|c| c.p_value).collect::<Vec<_>>());
+    for (c, h) in tests.iter().zip(joint) {
+        if c.holm_p_value != h {
+            apart += 1;
+        }
+    }
+    assert!(apart > 0, "the sets' adjustment equals the joint one");
+}
+
+/// The headline counts the confirmatory set only: an exploratory row carries its decision
+/// in its JSON and note but no paper value, so its verdict is `measured` and neither the
+/// summary's verdict columns nor the last line count it as agreeing or differing.
+#[test]
+fn the_headline_counts_only_the_confirmatory_set() {
+    use gametree_lab::papers::strength::ClaimSet;
+    let s = synthetic_run();
+    let rows = claim_rows(&s);
+    let judged = |r: &&gametree_lab::report::Row| {
+        matches!(
+            r.verdict,
+            Verdict::Within | Verdict::Differs | Verdict::TooFew
+        )
+    };
+    let confirmatory = rows
+        .iter()
+        .filter(|r| r.claim.as_ref().unwrap().set == Some(ClaimSet::Confirmatory))
+        .count();
+    assert!(confirmatory > 0 && confirmatory < rows.len());
+    assert_eq!(rows.iter().filter(judged).count(), confirmatory);
+    for r in &rows {
+        let c = r.claim.as_ref().unwrap();
+        if c.set == Some(ClaimSet::Exploratory) {
+            assert_eq!(r.verdict, Verdict::Measured, "{}", r.quantity);
+            assert_eq!(r.paper_value, None);
+            assert!(r
+                .note
+                .starts_with("exploratory, not counted in the headline ("));
+        } else {
+            let want = match c.decision.as_str() {
+                "agrees" => Verdict::Within,
+                "disagrees" => Verdict::Differs,
+                _ => Verdict::TooFew,
+            };
+            assert_eq!(r.verdict, want, "{}", r.quantity);
+        }
+    }
+    // Some exploratory row decided: were it counted, the headline would change.
+    assert!(rows.iter().any(|r| {
+        let c = r.claim.as_ref().unwrap();
+        c.set == Some(ClaimSet::Exploratory)
+            && matches!(c.decision.as_str(), "agrees" | "disagrees")
+    }));
+    // The last line of `reproduce` counts the rows by verdict: within and differs are the
+    // confirmatory decisions only.
+    let done = gametree_lab::reproduce::Done {
+        experiment: gametree_lab::papers::strength::experiment(),
+        rows: rows.clone(),
+        wall_secs: 0.0,
+        skipped: false,
+    };
+    let line = gametree_lab::reproduce::verdict_line(std::slice::from_ref(&done));
+    let n = |d: &str| {
+        rows.iter()
+            .filter(|r| {
+                let c = r.claim.as_ref().unwrap();
+                c.set == Some(ClaimSet::Confirmatory) && c.decision == d
+            })
+            .count()
+    };
+    assert!(
+        line.contains(&format!(
+            "{} within, {} differs",
+            n("agrees"),
+            n("disagrees")
+        )),
+        "{line}"
+    );
+}
+
+/// The committed decisive run, made before the sets, is re-judged: every claim row gets its
+/// set from the claim definitions (not from the file), its stored p-value is adjusted by
+/// Holm within that set, and the hidden-hands card rows and the readings of summary
+/// sentences leave the confirmatory family.
+#[test]
+fn the_committed_decisive_run_is_rejudged_by_sets() {
+    use gametree_lab::papers::strength::{recompute_claims, row_set, ClaimSet};
+    use gametree_run::stats::holm;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let file = std::fs::read_to_string(root.join(gametree_lab::papers::strength::DECISIVE_RESULTS))
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_str(&file).unwrap();
+    let old: Vec<gametree_lab::report::Row> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| gametree_lab::reproduce::row_from_json(r).expect("an old row reads"))
+        .filter(|r: &gametree_lab::report::Row| r.claim.is_some())
+        .collect();
+    assert!(old.iter().all(|r| r.claim.as_ref().unwrap().set.is_none()));
+    let again = recompute_claims(&old, true);
+    assert_eq!(again.len(), old.len(), "every claim row is re-judged");
+    for set in ClaimSet::ALL {
+        let of: Vec<_> = again.iter().filter(|a| a.set == set).collect();
+        let adjusted = holm(&of.iter().map(|a| a.p_value).collect::<Vec<_>>());
+        for (a, h) in of.iter().zip(adjusted) {
+            assert_eq!(a.holm_p_value, h, "{}", a.quantity);
+        }
+    }
+    for (r, a) in old.iter().zip(&again) {
+        assert_eq!(a.set, row_set(r));
+        assert_eq!(a.p_value, r.claim.as_ref().unwrap().p_value);
+        let exploratory = r.quantity.contains("in hearts")
+            || r.quantity.contains("in spades")
+            || r.quantity.contains("generalisation")
+            || r.quantity.contains("policy")
+            || r.quantity.contains("Nijssen & Winands 2012")
+            || (r.quantity.contains("MCTS-Solver") && !r.quantity.contains("focus-3"));
+        assert_eq!(
+            a.set == ClaimSet::Exploratory,
+            exploratory,
+            "{}",
+            r.quantity
+        );
+    }
+    let confirmatory = again
+        .iter()
+        .filter(|a| a.set == ClaimSet::Confirmatory)
+        .count();
+    assert_eq!(
+        confirmatory, 20,
+        "35 in one family before, less 15 readings"
+    );
+    // The four-player chess rows of that run (the cap-400 game, its stored spec) keep their
+    // decisions: their p-values are small enough for either family.
+    for (r, a) in old.iter().zip(&again) {
+        if r.quantity.contains("in chess4 ") {
+            let c = r.claim.as_ref().unwrap();
+            assert_eq!(
+                c.our_conditions.game.as_deref(),
+                Some("chess4(cap=400,eval=relative,claim=20)")
+            );
+            assert_eq!(a.decision, c.decision, "{}", r.quantity);
+        }
+    }
+}
+
+/// Point 6 of issue #44: the experiment's chess is four-player chess by the online
+/// free-for-all rules at a 3,000-ply cap (its own evaluator and two-left claim, so no
+/// `eval=` or `claim=`); the earlier cap-400 chess is a named sensitivity run
+/// (`--games chess4-cap400`), played only when named.
+#[test]
+fn chess_is_played_by_the_free_for_all_rules_and_cap_400_only_when_named() {
+    use gametree_lab::papers::strength::{CHESS_CAP, CHESS_FFA_CAP};
+    assert_eq!(StrengthGame::Chess4.spec(1), "chess4(cap=3000,end=ffa)");
+    assert_eq!(CHESS_FFA_CAP, 3000);
+    assert_eq!(
+        StrengthGame::Chess4Cap400.spec(1),
+        format!("chess4(cap={CHESS_CAP},eval=relative,claim=20)")
+    );
+    assert!(StrengthGame::DEFAULT.contains(&StrengthGame::Chess4));
+    assert!(!StrengthGame::DEFAULT.contains(&StrengthGame::Chess4Cap400));
+    assert_eq!(
+        StrengthGame::from_label("chess4-cap400"),
+        Some(StrengthGame::Chess4Cap400)
+    );
+    assert_eq!(
+        plan(&Ctx::mode(false)).games,
+        StrengthGame::DEFAULT.to_vec()
+    );
+    assert_eq!(plan(&Ctx::mode(true)).games, StrengthGame::DEFAULT.to_vec());
+    // `--games chess4-cap400` sets its bit (its place in ALL) and plays it alone.
+    let bit = StrengthGame::ALL
+        .iter()
+        .position(|&g| g == StrengthGame::Chess4Cap400)
+        .unwrap();
+    let named = Ctx {
+        quick: false,
+        progress: false,
+        params: Params::NONE.with(&StrengthScale {
+            games: Some(1 << bit),
+            ..StrengthScale::MODE
+        }),
+    };
+    assert_eq!(plan(&named).games, vec![StrengthGame::Chess4Cap400]);
+    // Both take the chess calibration and play the same matches, the free-for-all too.
+    for e in ENTRANTS {
+        assert_eq!(
+            calibrated_nodes(StrengthGame::Chess4Cap400, e),
+            calibrated_nodes(StrengthGame::Chess4, e)
+        );
+    }
+    assert_eq!(
+        matches_on(StrengthGame::Chess4).collect::<Vec<_>>(),
+        matches_on(StrengthGame::Chess4Cap400).collect::<Vec<_>>()
+    );
+    // The claims' matches on both, a few plies each: every match row says how many games
+    // reached the cap (here the run's ply limit) and how long they were, in its JSON.
+    let mut p = tiny(2);
+    p.games = vec![StrengthGame::Chess4, StrengthGame::Chess4Cap400];
+    p.matches = StrengthMatches::Claims;
+    let s = strength(&p, false);
+    // Five matches on each chess: the sensitivity run's chess is judged (exploratory) where
+    // chess is.
+    assert_eq!(s.matches.len(), 10);
+    for m in &s.matches {
+        let MatchOutcome::Played(r) = &m.outcome else {
+            panic!("{:?}", m.outcome)
+        };
+        assert_eq!(r.game, m.game.spec(1));
+    }
+    let rows = s.rows();
+    let match_rows: Vec<_> = rows
+        .iter()
+        .filter(|r| r.row.starts_with("chess4") && !r.row.contains("rating"))
+        .collect();
+    assert_eq!(match_rows.len(), 10);
+    for r in match_rows {
+        let l = r.lengths.as_ref().expect("a match row has its lengths");
+        assert_eq!(Some(l.games), r.samples);
+        assert!(l.capped <= l.games && l.min_plies <= l.max_plies);
+        assert!(l.median_plies >= l.min_plies as f64 && l.median_plies <= l.max_plies as f64);
+        assert!(r.note.contains("reached the ply cap"), "{}", r.note);
+        let json = serde_json::to_value(r).unwrap();
+        assert_eq!(json["lengths"]["games"], l.games);
+        assert!(json["lengths"]["median_plies"].is_number());
+    }
+}
+
+/// The lengths of a match: the games the cap ended and the median length.
+#[test]
+fn game_lengths_count_the_capped_games_and_the_median() {
+    use gametree_lab::papers::strength::game_lengths;
+    use gametree_run::tournament::Ending;
+    let game = |plies, ending| GameResult {
+        opening: 0,
+        seats: vec![0, 1, 0, 1],
+        scores: vec![1, 0, 0, 0],
+        ranks: vec![1, 2, 2, 2],
+        plies,
+        ending,
+        finished: ending == Ending::Finished,
+        winner: Some(0),
+        nodes: vec![0; 4],
+        moves: vec![1; 4],
+        fallbacks: 0,
+        max_move_us: None,
+    };
+    let l = game_lengths(&[
+        game(900, Ending::Finished),
+        game(3000, Ending::GameCap),
+        game(1200, Ending::Claimed),
+        game(1000, Ending::Finished),
+    ]);
+    assert_eq!(
+        (l.games, l.capped, l.min_plies, l.max_plies),
+        (4, 1, 900, 3000)
+    );
+    assert_eq!(l.capped_share, 0.25);
+    assert_eq!(l.median_plies, 1100.0);
+    let odd = game_lengths(&[
+        game(5, Ending::MaxPlies),
+        game(7, Ending::Finished),
+        game(6, Ending::Finished),
+    ]);
+    assert_eq!((odd.capped, odd.median_plies), (1, 6.0));
 }

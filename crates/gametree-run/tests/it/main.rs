@@ -13,6 +13,7 @@ mod engine_name;
 mod engine_policy;
 mod error;
 mod hardening_engine;
+mod mcts_history;
 mod pick;
 mod rating;
 mod record;

@@ -21,7 +21,7 @@
 //! by a test of the mean of the group win rates ([`claim_test`](gametree_run::verdict::claim_test): a sign-flip permutation
 //! test for "beats", "improves" and "wins most"; Student's t against the margin for "at
 //! least as good", TOST for "about equal") whose p-value is adjusted by Holm's method over
-//! every claim ([`decide`](gametree_run::verdict::decide)); the row prints the interval of the tested mean at the row's
+//! the claims of its set ([`decide`](gametree_run::verdict::decide)); the row prints the interval of the tested mean at the row's
 //! Holm-adjusted level ([`claim_interval`]) and stores the per-group results
 //! ([`recompute_claims`] recomputes every verdict from them). Quick mode gives no verdicts.
 //!
@@ -32,6 +32,11 @@
 //! On the card games every engine plays by perfect-information Monte Carlo with
 //! [`Plan::card_worlds`] sampled deals per move (`:worlds=W`, [`gametree_run::tournament`]): it
 //! sees its own hand, the cards played and the voids revealed, not the other hands.
+//!
+//! One match plays in a paper's own setting instead ([`Setting::Table12`]): Sturtevant's
+//! Table 12, speculative max^n against paranoid on the open deal at 500,000 nodes per move,
+//! the confirmatory row of that claim; the claim rows fall into two sets, each its own Holm
+//! family ([`ClaimSet`]), and only the confirmatory set counts in the headline.
 //!
 //! An engine that cannot play a game (best-reply search needs a game that can hand the turn
 //! to any player; the card games cannot) gets an `n/a` row with the reason.
@@ -53,13 +58,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::claim::{ClaimTest, Conditions, Sequential, WinRate};
 use crate::experiment::{Ctx, Experiment, Output, Split, Work};
-use crate::report::{Number, Row, Verdict};
+use crate::report::{GameLengths, Number, Row, Verdict};
 use gametree_run::engine::{Engine, EngineError, EngineOptions, MoveBudget};
 use gametree_run::engine_policy::{Milli, PlayoutOption, PolicyOptions};
 use gametree_run::rating::{rate, Finish, RatingConfig};
 use gametree_run::stats::{holm, summarize, wilson};
 use gametree_run::tournament::{
-    seatings, summarise, GameResult, TournamentConfig, TournamentError, TournamentResult,
+    seatings, summarise, Ending, GameResult, TournamentConfig, TournamentError, TournamentResult,
 };
 
 const PAPER: &str = "beyond";
@@ -91,11 +96,17 @@ pub enum StrengthGame {
     Rolit3,
     /// Rolit, 4 players.
     Rolit4,
-    /// Four-player chess valued by relative material (each player's material less the mean
-    /// of the live opponents'), ply cap [`CHESS_CAP`], with the claim rule at
-    /// [`gametree_games::chess4::STANDARD_CLAIM`] points (two players left, one that far
-    /// ahead in material: it wins).
+    /// Four-player chess by the online free-for-all rules (`chess4(end=ffa)`: capture
+    /// points, the end without progress, repetition, the two-left claim in points; its own
+    /// evaluator aligned with the points), ply cap [`CHESS_FFA_CAP`]: the experiment's chess.
     Chess4,
+    /// The sensitivity run of the earlier chess (`--games chess4-cap400`, not played unless
+    /// named): valued by relative material (each player's material less the mean of the live
+    /// opponents'), ply cap [`CHESS_CAP`], with the claim rule at
+    /// [`gametree_games::chess4::STANDARD_CLAIM`] points (two players left, one that far
+    /// ahead in material: it wins). The committed decisive run played it under the label
+    /// `chess4`.
+    Chess4Cap400,
     /// Focus, 2 players, ply cap [`FOCUS_CAP`].
     Focus2,
     /// Focus, 3 players, ply cap [`FOCUS_CAP`].
@@ -111,13 +122,38 @@ pub enum StrengthGame {
 /// live players with the most captures winning; the rows report how many games ended so.
 pub const FOCUS_CAP: usize = 200;
 
-/// The ply cap of the four-player chess games (the game's default): a game that reaches it
-/// is ranked by material; the rows report how many games ended so.
+/// The ply cap of the sensitivity run's four-player chess ([`StrengthGame::Chess4Cap400`],
+/// the game's default cap): a game that reaches it is ranked by material; the rows report
+/// how many games ended so.
 pub const CHESS_CAP: usize = 400;
 
+/// The ply cap of the experiment's four-player chess by the free-for-all rules
+/// ([`StrengthGame::Chess4`]): at 3,000 plies few games reach it (0-4% measured, median
+/// length 900-1,400 plies), where at 400 most did; the rows report the share that does.
+pub const CHESS_FFA_CAP: usize = 3000;
+
 impl StrengthGame {
-    /// Every game, in the order of the rows.
-    pub const ALL: [StrengthGame; 12] = [
+    /// Every game, in the order of the rows (`--games` names them by label; its bit `i` is
+    /// game `i` here, so a new game joins at the end).
+    pub const ALL: [StrengthGame; 13] = [
+        StrengthGame::ChineseCheckers3,
+        StrengthGame::ChineseCheckers4,
+        StrengthGame::ChineseCheckers6,
+        StrengthGame::Rolit3,
+        StrengthGame::Rolit4,
+        StrengthGame::Chess4,
+        StrengthGame::Focus2,
+        StrengthGame::Focus3,
+        StrengthGame::Focus4,
+        StrengthGame::Blokus,
+        StrengthGame::Hearts,
+        StrengthGame::Spades,
+        StrengthGame::Chess4Cap400,
+    ];
+
+    /// The games a plan plays unless `--games` names others: every game but the sensitivity
+    /// run's ([`StrengthGame::Chess4Cap400`]).
+    pub const DEFAULT: [StrengthGame; 12] = [
         StrengthGame::ChineseCheckers3,
         StrengthGame::ChineseCheckers4,
         StrengthGame::ChineseCheckers6,
@@ -143,6 +179,7 @@ impl StrengthGame {
             StrengthGame::Rolit3 => "rolit-3",
             StrengthGame::Rolit4 => "rolit-4",
             StrengthGame::Chess4 => "chess4",
+            StrengthGame::Chess4Cap400 => "chess4-cap400",
             StrengthGame::Focus2 => "focus-2",
             StrengthGame::Focus3 => "focus-3",
             StrengthGame::Focus4 => "focus-4",
@@ -171,7 +208,8 @@ impl StrengthGame {
             StrengthGame::Spades => format!("spades(deal={deal},equiv=1)"),
             StrengthGame::Rolit3 => "rolit(players=3)".into(),
             StrengthGame::Rolit4 => "rolit(players=4)".into(),
-            StrengthGame::Chess4 => format!(
+            StrengthGame::Chess4 => format!("chess4(cap={CHESS_FFA_CAP},end=ffa)"),
+            StrengthGame::Chess4Cap400 => format!(
                 "chess4(cap={CHESS_CAP},eval=relative,claim={})",
                 gametree_games::chess4::STANDARD_CLAIM
             ),
@@ -189,6 +227,7 @@ impl StrengthGame {
             StrengthGame::ChineseCheckers4
             | StrengthGame::Rolit4
             | StrengthGame::Chess4
+            | StrengthGame::Chess4Cap400
             | StrengthGame::Focus4
             | StrengthGame::Blokus => 4,
             StrengthGame::ChineseCheckers6 => 6,
@@ -225,7 +264,9 @@ impl StrengthGame {
             StrengthGame::ChineseCheckers4 => 250.0,
             StrengthGame::ChineseCheckers6 => 220.0,
             StrengthGame::Rolit3 | StrengthGame::Rolit4 => 61.0,
-            StrengthGame::Chess4 => CHESS_CAP as f64,
+            // The free-for-all's games measured 900 to 1,400 plies (median).
+            StrengthGame::Chess4 => 1200.0,
+            StrengthGame::Chess4Cap400 => CHESS_CAP as f64,
             StrengthGame::Focus2 | StrengthGame::Focus3 | StrengthGame::Focus4 => 120.0,
             StrengthGame::Blokus => 90.0,
             StrengthGame::Hearts | StrengthGame::Spades => 51.0,
@@ -244,10 +285,21 @@ impl StrengthGame {
                 | StrengthGame::ChineseCheckers4
                 | StrengthGame::ChineseCheckers6
                 | StrengthGame::Chess4
+                | StrengthGame::Chess4Cap400
                 | StrengthGame::Focus2
                 | StrengthGame::Focus3
                 | StrengthGame::Focus4
         )
+    }
+
+    /// How the game ends, where the experiment chose among rules (four-player chess), in
+    /// words for the claim rows' conditions (`None`: the game's only rules).
+    pub fn rules(self) -> Option<&'static str> {
+        match self {
+            StrengthGame::Chess4 => Some("the online free-for-all rules (chess4(end=ffa)): capture and mate points, the end after 100 plies without progress or at a threefold repetition, and with two players left the claim of a lead of more than 20 points; the most points wins; a game at the 3,000-ply cap is ranked by points and material"),
+            StrengthGame::Chess4Cap400 => Some("the sensitivity run: mate and elimination, the claim rule with two left at 20 points of material, at the 400-ply cap ranked by relative material"),
+            _ => None,
+        }
     }
 
     fn cards(self) -> bool {
@@ -347,6 +399,21 @@ pub struct Match {
     pub entrants: &'static [Entrant],
     /// The games (`None`: every game of the plan).
     pub games: Option<&'static [StrengthGame]>,
+    /// How its engines play: at the experiment's budgets, or in a paper's own setting.
+    pub setting: Setting,
+}
+
+/// How the engines of a match play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// The experiment's: the plan's budgets (calibrated nodes per move), and on the card
+    /// games hidden hands played by Monte Carlo over the plan's sampled deals.
+    Calibrated,
+    /// Sturtevant's Table 12 (section 5.4): the perfect-information card game (every hand
+    /// visible, no sampled deals), [`Plan::table12_nodes`] nodes per move for both engines
+    /// (the paper's [`TABLE12_NODES`] outside quick mode), each hand from its deal (no
+    /// random opening) in every seating, [`TABLE12_HANDS`] hands at most.
+    Table12,
 }
 
 impl Match {
@@ -360,6 +427,7 @@ const fn pair(a: &'static [Entrant; 2]) -> Match {
     Match {
         entrants: a,
         games: None,
+        setting: Setting::Calibrated,
     }
 }
 
@@ -375,8 +443,10 @@ const POLICY_GAMES: &[StrengthGame] = &[
 /// then speculative max^n with a table against max^n and paranoid; on the MCTS-policy
 /// games, MCTS with the max^n policy against the paranoid and best-reply policies, with
 /// the solver and with Progressive History against without; on four-player chess,
-/// Esser et al.'s free-for-all of BRS+, BRS, max^n and paranoid at one table.
-pub const MATCHES: [Match; 16] = [
+/// Esser et al.'s free-for-all of BRS+, BRS, max^n and paranoid at one table; on the card
+/// games, speculative max^n against paranoid in Sturtevant's Table 12 setting
+/// ([`TABLE12_MATCH`], [`Setting::Table12`]).
+pub const MATCHES: [Match; 17] = [
     pair(&[Entrant::plain(SPECULATIVE), Entrant::plain(MAXN)]),
     pair(&[Entrant::plain(PARANOID), Entrant::plain(MAXN)]),
     pair(&[Entrant::plain(BRS), Entrant::plain(MAXN)]),
@@ -391,14 +461,17 @@ pub const MATCHES: [Match; 16] = [
     Match {
         entrants: &[Entrant::plain(MCTS), Entrant::mcts(MctsPolicy::Paranoid)],
         games: Some(POLICY_GAMES),
+        setting: Setting::Calibrated,
     },
     Match {
         entrants: &[Entrant::plain(MCTS), Entrant::mcts(MctsPolicy::BestReply)],
         games: Some(POLICY_GAMES),
+        setting: Setting::Calibrated,
     },
     Match {
         entrants: &[Entrant::mcts(MctsPolicy::Solver), Entrant::plain(MCTS)],
         games: Some(POLICY_GAMES),
+        setting: Setting::Calibrated,
     },
     Match {
         entrants: &[
@@ -406,6 +479,7 @@ pub const MATCHES: [Match; 16] = [
             Entrant::plain(MCTS),
         ],
         games: Some(&[StrengthGame::ChineseCheckers3, StrengthGame::Focus3]),
+        setting: Setting::Calibrated,
     },
     Match {
         entrants: &[
@@ -414,9 +488,28 @@ pub const MATCHES: [Match; 16] = [
             Entrant::plain(MAXN),
             Entrant::plain(PARANOID),
         ],
-        games: Some(&[StrengthGame::Chess4]),
+        games: Some(CHESS_GAMES),
+        setting: Setting::Calibrated,
+    },
+    Match {
+        entrants: &[Entrant::plain(SPECULATIVE), Entrant::plain(PARANOID)],
+        games: Some(&[StrengthGame::Hearts, StrengthGame::Spades]),
+        setting: Setting::Table12,
     },
 ];
+
+/// The chess games of the free-for-all match: the experiment's and the sensitivity run's.
+const CHESS_GAMES: &[StrengthGame] = &[StrengthGame::Chess4, StrengthGame::Chess4Cap400];
+
+/// The match of Sturtevant's Table 12 in its own setting ([`Setting::Table12`]): speculative
+/// max^n against paranoid in perfect-information Hearts and Spades.
+pub const TABLE12_MATCH: usize = 16;
+
+/// The hands of Table 12 (section 5.4: "we played 50 hands"), each a group of every seating.
+pub const TABLE12_HANDS: usize = 50;
+
+/// The nodes per move of Table 12 ("a 500k node search limit").
+pub const TABLE12_NODES: u64 = 500_000;
 
 /// Every entrant, in the order of the ratings (and of [`CALIBRATED_NODES`]' columns; the
 /// MCTS policies take MCTS's budget).
@@ -448,10 +541,21 @@ pub const SEQUENTIAL_ALPHA: f64 = 0.01;
 /// The most looks of a claim's match: one per group of the largest cap (800 games of 6).
 pub const SEQUENTIAL_LOOKS: usize = CLAIM_GAMES.div_ceil(6);
 
-/// The claims of the family Holm's adjustment covers in the full plan: one per claim and
-/// game its paper played.
+/// The claim rows of the full plan, both sets together (one per claim and game it is judged
+/// on), over which the decisive stops share their error ([`decisive_p`]): each set's Holm
+/// family is at most this large, so a claim decided by the stop stays significant in its
+/// set.
 pub fn family_size() -> usize {
-    CLAIMS.iter().map(|c| c.games.len()).sum()
+    CLAIMS.iter().map(|c| c.judged_games().count()).sum()
+}
+
+/// The claim rows of `set` in the full plan: the size of its Holm family.
+pub fn set_size(set: ClaimSet) -> usize {
+    CLAIMS
+        .iter()
+        .flat_map(|c| c.judged_games().map(move |g| c.set_on(g)))
+        .filter(|&s| s == Some(set))
+        .count()
 }
 
 /// The level below which a claim's exact test stops its match as decided:
@@ -522,9 +626,15 @@ fn budget_column(entrant: Entrant) -> Option<usize> {
 }
 
 /// The calibrated nodes per move of `entrant` on `game` ([`CALIBRATED_NODES`]; every MCTS
-/// policy takes MCTS's; 1,000 for an entrant that is not in [`ENTRANTS`]).
+/// policy takes MCTS's; 1,000 for an entrant that is not in [`ENTRANTS`]). Both chess games
+/// take the row measured on the cap-400 game (the free-for-all's moves are the same moves;
+/// its state is larger, so 20 ms may buy it somewhat fewer nodes).
 pub fn calibrated_nodes(game: StrengthGame, entrant: Entrant) -> u64 {
-    let g = StrengthGame::ALL.iter().position(|&x| x == game);
+    let row = match game {
+        StrengthGame::Chess4Cap400 => StrengthGame::Chess4,
+        g => g,
+    };
+    let g = StrengthGame::ALL.iter().position(|&x| x == row);
     match (g, budget_column(entrant)) {
         (Some(g), Some(e)) => CALIBRATED_NODES[g][e],
         _ => 1000,
@@ -570,9 +680,21 @@ pub struct Plan {
     pub verdicts: bool,
     /// Bootstrap resamples of the ratings' intervals.
     pub rating_bootstrap: usize,
+    /// The nodes per move of both engines of the Table 12 match ([`Setting::Table12`]):
+    /// the paper's [`TABLE12_NODES`] (a tenth in quick mode).
+    pub table12_nodes: u64,
 }
 
 impl Plan {
+    /// The budget per move of `entrant` on `game` in match `m`: the Table 12 match's nodes
+    /// ([`Plan::table12_nodes`]) in its setting, else [`Plan::budget`].
+    pub fn match_budget(&self, game: StrengthGame, entrant: Entrant, m: usize) -> MoveBudget {
+        match MATCHES[m].setting {
+            Setting::Table12 => MoveBudget::Nodes(self.table12_nodes.max(1)),
+            Setting::Calibrated => self.budget(game, entrant),
+        }
+    }
+
     /// The budget per move of `entrant` on `game`.
     pub fn budget(&self, game: StrengthGame, entrant: Entrant) -> MoveBudget {
         match self.budget {
@@ -589,6 +711,9 @@ impl Plan {
     pub fn cap_groups(&self, game: StrengthGame, m: usize) -> usize {
         if let Some(o) = self.openings {
             return o.max(1);
+        }
+        if MATCHES[m].setting == Setting::Table12 {
+            return TABLE12_HANDS;
         }
         let games = if claims_rest_on(game, m) {
             self.claim_games
@@ -633,12 +758,15 @@ pub fn plan(ctx: &Ctx) -> Plan {
     let quick = ctx.quick;
     let scale: StrengthScale = ctx.params.get();
     Plan {
-        games: StrengthGame::ALL
-            .into_iter()
-            .enumerate()
-            .filter(|&(i, _)| scale.games.is_none_or(|set| set >> i & 1 == 1))
-            .map(|(_, g)| g)
-            .collect(),
+        games: match scale.games {
+            None => StrengthGame::DEFAULT.to_vec(),
+            Some(set) => StrengthGame::ALL
+                .into_iter()
+                .enumerate()
+                .filter(|&(i, _)| set >> i & 1 == 1)
+                .map(|(_, g)| g)
+                .collect(),
+        },
         budget: scale.budget.unwrap_or(BudgetRule::Calibrated {
             divisor: if quick { QUICK_DIVISOR } else { 1 },
         }),
@@ -655,6 +783,11 @@ pub fn plan(ctx: &Ctx) -> Plan {
         threads: None,
         verdicts: !quick,
         rating_bootstrap: if quick { 100 } else { 1000 },
+        table12_nodes: if quick {
+            TABLE12_NODES / QUICK_DIVISOR
+        } else {
+            TABLE12_NODES
+        },
     }
 }
 
@@ -679,8 +812,8 @@ fn params(ctx: &Ctx) -> String {
         BudgetRule::Fixed(b) => budget_text(b),
     };
     format!(
-        "games={} budget={budget} matches={:?} openings={:?} claim_games={} other_games={} block={} opening_plies={} max_plies={:?} mcts_cutoff={:?} card_worlds={:?} seed={} verdicts={} sequential=GSPRT(alpha={SPRT_ALPHA},beta={SPRT_BETA},effect={EFFECT},margin={MARGIN},min_groups={MIN_GROUPS}) alpha={ALPHA} rating_bootstrap={}",
-        if p.games.len() == StrengthGame::ALL.len() {
+        "games={} budget={budget} matches={:?} openings={:?} claim_games={} other_games={} block={} opening_plies={} max_plies={:?} mcts_cutoff={:?} card_worlds={:?} seed={} verdicts={} sequential=GSPRT(alpha={SPRT_ALPHA},beta={SPRT_BETA},effect={EFFECT},margin={MARGIN},min_groups={MIN_GROUPS}) alpha={ALPHA} rating_bootstrap={}{}",
+        if p.games == StrengthGame::DEFAULT {
             "all".to_string()
         } else {
             p.games.iter().map(|g| g.label()).collect::<Vec<_>>().join(",")
@@ -697,6 +830,20 @@ fn params(ctx: &Ctx) -> String {
         p.seed,
         p.verdicts,
         p.rating_bootstrap,
+        added_params(&p),
+    )
+}
+
+/// What the parameters name since the committed runs were made (the free-for-all chess
+/// and the Table 12 match): ` chess=chess4(cap=3000,end=ffa) table12=NODES`, appended to
+/// their text, so a stored result or a kept block of an earlier plan is never taken for
+/// this one's.
+pub fn added_params(plan: &Plan) -> String {
+    format!(
+        " chess={} table12={}x{}",
+        StrengthGame::Chess4.spec(1),
+        TABLE12_HANDS,
+        plan.table12_nodes
     )
 }
 
@@ -842,6 +989,42 @@ pub fn engine(entrant: Entrant, game: StrengthGame, plan: &Plan) -> Engine {
         .with_policy(policy)
 }
 
+/// `entrant`'s engine in match `m` on `game` under `plan`: [`engine`], except in the Table 12
+/// match ([`Setting::Table12`]), where it plays the perfect-information card game (no
+/// sampled deals) at [`Plan::table12_nodes`] nodes per move.
+pub fn match_engine(entrant: Entrant, game: StrengthGame, plan: &Plan, m: usize) -> Engine {
+    let e = engine(entrant, game, plan);
+    match MATCHES[m].setting {
+        Setting::Calibrated => e,
+        Setting::Table12 => Engine {
+            budget: plan.match_budget(game, entrant, m),
+            options: EngineOptions {
+                worlds: None,
+                ..e.options
+            },
+            ..e
+        },
+    }
+}
+
+/// The engines of match `m` on `game` under `plan` ([`match_engine`]).
+fn match_engines(plan: &Plan, game: StrengthGame, m: usize) -> Vec<Engine> {
+    MATCHES[m]
+        .entrants
+        .iter()
+        .map(|&e| match_engine(e, game, plan, m))
+        .collect()
+}
+
+/// The random plies of match `m`'s openings: the plan's, or none in Table 12's setting
+/// (each hand is played from its deal, as the paper played it).
+fn opening_plies(plan: &Plan, m: usize) -> usize {
+    match MATCHES[m].setting {
+        Setting::Calibrated => plan.opening_plies,
+        Setting::Table12 => 0,
+    }
+}
+
 /// Whether a claim judged on `game` rests on match `m` (its cap is then
 /// [`Plan::claim_games`]).
 pub fn claims_rest_on(game: StrengthGame, m: usize) -> bool {
@@ -921,6 +1104,11 @@ pub fn items(plan: &Plan) -> Vec<(String, f64)> {
         for m in plan.matches_on(game) {
             let cap = plan.cap_groups(game, m);
             let size = game.group_size(MATCHES[m].entrants.len());
+            // Table 12's setting: about 5 million nodes a second.
+            let per_move = match MATCHES[m].setting {
+                Setting::Calibrated => per_move,
+                Setting::Table12 => plan.table12_nodes as f64 / 5e6,
+            };
             for k in 0..plan.blocks(game, m) {
                 let openings = (cap - k * plan.block).min(plan.block);
                 let cost = if playable(game, m) {
@@ -941,15 +1129,18 @@ pub fn items(plan: &Plan) -> Vec<(String, f64)> {
 /// tournament's opening `o`. The games are those a tournament of the match's cap plays
 /// (the same seeds), so any split gives the same games.
 pub fn play_block(plan: &Plan, game: StrengthGame, m: usize, k: usize) -> BlockResult {
-    let engines: Vec<Engine> = MATCHES[m]
-        .entrants
-        .iter()
-        .map(|&e| engine(e, game, plan))
-        .collect();
+    let engines = match_engines(plan, game, m);
     let cap = plan.cap_groups(game, m);
     let first = k * plan.block;
     let last = ((k + 1) * plan.block).min(cap);
-    play_groups(plan, game, engines, cap, first..last)
+    play_groups(
+        plan,
+        game,
+        engines,
+        cap,
+        first..last,
+        opening_plies(plan, m),
+    )
 }
 
 /// The games of `groups` (each group the seat assignments of one opening, or one deal on
@@ -961,6 +1152,7 @@ fn play_groups(
     engines: Vec<Engine>,
     cap: usize,
     groups: std::ops::Range<usize>,
+    opening_plies: usize,
 ) -> BlockResult {
     let (first, last) = (groups.start, groups.end);
     let chosen = game.group_seatings(engines.len());
@@ -968,7 +1160,7 @@ fn play_groups(
     let config = TournamentConfig {
         engines,
         openings: if game.cards() { 1 } else { cap },
-        opening_plies: plan.opening_plies,
+        opening_plies,
         seed: plan.seed,
         max_plies: plan.max_plies,
         progress: false,
@@ -1017,11 +1209,7 @@ pub fn assemble_match(
     m: usize,
     blocks: &[BlockResult],
 ) -> MatchResult {
-    let engines: Vec<Engine> = MATCHES[m]
-        .entrants
-        .iter()
-        .map(|&e| engine(e, game, plan))
-        .collect();
+    let engines = match_engines(plan, game, m);
     let cap_groups = plan.cap_groups(game, m);
     let size = game.group_size(engines.len());
     let mut games = Vec::new();
@@ -1048,7 +1236,7 @@ pub fn assemble_match(
     let config = TournamentConfig {
         engines: engines.clone(),
         openings: games.len() / size,
-        opening_plies: plan.opening_plies,
+        opening_plies: opening_plies(plan, m),
         seed: plan.seed,
         max_plies: plan.max_plies,
         progress: false,
@@ -1174,7 +1362,7 @@ pub fn play_params(plan: &Plan) -> String {
         plan.mcts_cutoff,
         plan.card_worlds,
         plan.seed
-    )
+    ) + &added_params(plan)
 }
 
 /// Block `k` of match `m` on `game`: read from `kept` if a run wrote it there, else played
@@ -1268,8 +1456,15 @@ pub fn calibrate_on(
     let e = engine(entrant, game, &plan);
     let (mut nodes, mut moves) = (0u64, 0u64);
     // An engine that cannot play the game (BRS on the cards) has no calibration: 0.
-    if let BlockResult::Played(games) = play_groups(&plan, game, vec![e, e], openings, 0..openings)
-    {
+    let played = play_groups(
+        &plan,
+        game,
+        vec![e, e],
+        openings,
+        0..openings,
+        plan.opening_plies,
+    );
+    if let BlockResult::Played(games) = played {
         for g in games {
             nodes += g.nodes.iter().sum::<u64>();
             moves += g.moves.iter().sum::<u64>();
@@ -1293,6 +1488,12 @@ fn budget_text(b: MoveBudget) -> String {
 
 /// The budget of a match in words: every engine's node budget and what they stand for.
 fn match_budget_text(plan: &Plan, m: &MatchResult) -> String {
+    if MATCHES[m.index].setting == Setting::Table12 {
+        return format!(
+            "{} nodes per move for both, Sturtevant 2003's Table 12 setting (perfect information, every hand visible; the paper's {TABLE12_NODES})",
+            plan.table12_nodes
+        );
+    }
     match plan.budget {
         BudgetRule::Calibrated { divisor } => format!(
             "{} nodes per move, calibrated to {CALIBRATION_MS} ms{} on the calibration machine",
@@ -1331,7 +1532,8 @@ struct Pending {
     test: String,
     /// The values tested (group win rates, or paired differences).
     xs: Vec<f64>,
-    in_family: bool,
+    /// The set of the row (each set its own Holm family).
+    set: ClaimSet,
     /// The per-group results the test was computed from.
     per_group: Vec<MatchGroups>,
     /// The games the test rests on (for "improves", those of the paired openings in both
@@ -1442,12 +1644,13 @@ impl Strength {
                         .collect();
                     format!("win shares {}", shares.join(", "))
                 };
+                let lengths = game_lengths(&r.results);
                 Row::builder(PAPER, TABLE, line, quantity)
                     .ours(w)
                     .sample(ci, n as u64)
                     .algorithm(m.first().algorithm.name())
                     .note(format!(
-                        "{} games in {} groups of {size} (one opening, {}), {} finished{}, {} adjudicated at the ply cap ({:.1}%){stop}; 95% Wilson interval over games; {head}; {}; {}",
+                        "{} games in {} groups of {size} (one opening, {}), {} finished{}, {} adjudicated at the ply cap ({:.1}%){stop}; {} of {} games reached the ply cap ({:.1}%), median length {:.1} plies after the opening ({} to {}); 95% Wilson interval over games; {head}; {}; {}",
                         r.games,
                         r.games / size,
                         if size == seatings(m.engines.len(), m.game.players()).len() {
@@ -1463,9 +1666,16 @@ impl Strength {
                         },
                         r.adjudicated,
                         100.0 * r.adjudicated as f64 / r.games.max(1) as f64,
+                        lengths.capped,
+                        lengths.games,
+                        100.0 * lengths.capped_share,
+                        lengths.median_plies,
+                        lengths.min_plies,
+                        lengths.max_plies,
                         nodes.join(", "),
                         match_budget_text(&self.plan, m),
                     ))
+                    .lengths(lengths)
                     .build()
             }
             _ => {
@@ -1489,7 +1699,13 @@ impl Strength {
         let mut scores: Vec<&[gametree::Score]> = Vec::new();
         let mut names = vec![String::new(); ENTRANTS.len()];
         let mut games = vec![0usize; ENTRANTS.len()];
-        for m in self.matches.iter().filter(|m| m.game == game) {
+        // The ratings are of the experiment's setting: the Table 12 match plays another game
+        // (perfect information) at another budget.
+        for m in self
+            .matches
+            .iter()
+            .filter(|m| m.game == game && MATCHES[m.index].setting == Setting::Calibrated)
+        {
             let MatchOutcome::Played(r) = &m.outcome else {
                 continue;
             };
@@ -1562,24 +1778,14 @@ impl Strength {
         &self,
         spec: ClaimSpec,
         game: StrengthGame,
-        in_family: bool,
+        set: ClaimSet,
     ) -> Option<Result<Pending, (usize, String)>> {
         let played = |i: usize| match &self.matches[i].outcome {
             MatchOutcome::Played(r) if !r.results.is_empty() => Ok(&r.results),
             MatchOutcome::NotApplicable(w) => Err((i, format!("n/a: {w}"))),
             MatchOutcome::Played(_) => Err((i, "n/a: no games".into())),
         };
-        let label = if in_family {
-            String::new()
-        } else {
-            " [generalisation: the paper did not play this game; outside the Holm family]".into()
-        };
-        let quantity = format!(
-            "{} in {} ({}){label}",
-            spec.text,
-            game.label(),
-            spec.paper.short
-        );
+        let quantity = claim_quantity(&spec, game);
         let names = |i: usize| -> Vec<String> {
             self.matches[i].engines.iter().map(Engine::name).collect()
         };
@@ -1597,7 +1803,7 @@ impl Strength {
                 agrees: t.agrees,
                 test: t.test,
                 xs: t.xs,
-                in_family,
+                set,
                 per_group,
                 games,
                 games_per_group: per,
@@ -1654,46 +1860,41 @@ impl Strength {
         })
     }
 
-    /// One row per claim and game: the claim's test, Holm-adjusted over every claim played
-    /// on a game the paper played; the generalisations after them, unadjusted.
+    /// One row per claim and game: the claim's test, Holm-adjusted within its set (the
+    /// confirmatory rows over the confirmatory family, the exploratory rows over theirs);
+    /// the confirmatory rows first.
     fn claim_rows(&self) -> Vec<Row> {
-        let mut family = Vec::new();
-        let mut outside = Vec::new();
+        let mut sets: [Vec<Pending>; 2] = [Vec::new(), Vec::new()];
         let mut rows_na = Vec::new();
         for spec in CLAIMS {
-            let games = spec.games.iter().map(|&g| (g, true));
-            let more = spec.generalised.iter().map(|&g| (g, false));
-            for (game, in_family) in games.chain(more) {
-                match self.pending(spec, game, in_family) {
+            for game in spec.judged_games() {
+                let Some(set) = spec.set_on(game) else {
+                    continue;
+                };
+                match self.pending(spec, game, set) {
                     None => {}
-                    Some(Ok(p)) if in_family => family.push(p),
-                    Some(Ok(p)) => outside.push(p),
+                    Some(Ok(p)) => sets[set_index(set)].push(p),
                     Some(Err((m, why))) => rows_na.push(
-                        Row::builder(
-                            PAPER,
-                            TABLE,
-                            "claim",
-                            format!("{} in {} ({})", spec.text, game.label(), spec.paper.short),
-                        )
-                        .ours(Number::Real(f64::NAN))
-                        .algorithm(self.matches[m].first().name())
-                        .note(why)
-                        .build(),
+                        Row::builder(PAPER, TABLE, "claim", claim_quantity(&spec, game))
+                            .ours(Number::Real(f64::NAN))
+                            .algorithm(self.matches[m].first().name())
+                            .note(why)
+                            .build(),
                     ),
                 }
             }
         }
-        let holm_ps = holm(&family.iter().map(|c| c.p).collect::<Vec<_>>());
-        let n = family.len() as u64;
-        let mut rows: Vec<Row> = family
-            .into_iter()
-            .zip(holm_ps)
-            .map(|(c, hp)| self.claim_row(c, hp, n))
-            .collect();
-        rows.extend(outside.into_iter().map(|c| {
-            let p = c.p;
-            self.claim_row(c, p, 1)
-        }));
+        let mut rows = Vec::new();
+        for family in sets {
+            let holm_ps = holm(&family.iter().map(|c| c.p).collect::<Vec<_>>());
+            let n = family.len() as u64;
+            rows.extend(
+                family
+                    .into_iter()
+                    .zip(holm_ps)
+                    .map(|(c, hp)| self.claim_row(c, hp, n)),
+            );
+        }
         rows.extend(rows_na);
         rows
     }
@@ -1771,6 +1972,7 @@ impl Strength {
             metric: Some(
                 "win rate of the engine type over the seat assignments, ties shared".into(),
             ),
+            rules: game.rules().map(str::to_string),
             ..Conditions::default()
         };
         let paper_conditions = paper_conditions(c.spec.paper, &c.spec.conditions);
@@ -1798,7 +2000,8 @@ impl Strength {
                 _ => 0.0,
             },
             test: c.test.clone(),
-            in_family: c.in_family,
+            in_family: c.set == ClaimSet::Confirmatory,
+            set: Some(c.set),
             p_value: c.p,
             holm_p_value: holm_p,
             family,
@@ -1836,7 +2039,7 @@ impl Strength {
         };
         let futility = futility_text(&test.sequential);
         let summary = format!(
-            "{} win rate {w:.3} (95% Wilson over games [{:.3}, {:.3}]) against {other_name} {:.3}; tested over {n} games ({groups} {}); {}: p = {:.4}, {}; {interval_of} {:.3} [{:.3}, {:.3}] at {:.4}% (the Holm-adjusted level)",
+            "{} win rate {w:.3} (95% Wilson over games [{:.3}, {:.3}]) against {other_name} {:.3}; tested over {n} games ({groups} {}); {}: p = {:.4}, Holm p = {holm_p:.4} over the {family} claims of the {} set; {interval_of} {:.3} [{:.3}, {:.3}] at {:.4}% (the Holm-adjusted level)",
             m.first().name(),
             ci[0],
             ci[1],
@@ -1844,11 +2047,7 @@ impl Strength {
             if c.per_group.len() == 2 { "paired openings" } else { "groups" },
             c.test,
             c.p,
-            if c.in_family {
-                format!("Holm p = {holm_p:.4} over {family} claims")
-            } else {
-                "not adjusted (a generalisation, outside the family)".into()
-            },
+            c.set.word(),
             summarize(&c.xs).mean,
             interval[0],
             interval[1],
@@ -1866,15 +2065,28 @@ impl Strength {
             ABSENT => "; absent at this budget: the futility tests ruled out an effect of the paper's size either way".into(),
             d => format!("; {d} at the level {ALPHA}"),
         };
-        Row::builder(PAPER, TABLE, "claim", c.quantity)
-            .paper(1u64)
+        // An exploratory row has no paper value to count against: its verdict is
+        // `measured`, so the headline (the summary's columns, the last line) counts only the
+        // confirmatory set; its decision is in its note and JSON.
+        let builder = Row::builder(PAPER, TABLE, "claim", c.quantity);
+        let (builder, set_text) = match c.set {
+            ClaimSet::Confirmatory => (builder.paper(1u64), String::new()),
+            ClaimSet::Exploratory => (
+                builder,
+                format!(
+                    "exploratory, not counted in the headline ({}); ",
+                    c.spec.why_on(game)
+                ),
+            ),
+        };
+        builder
             .ours(u64::from(decision == "agrees"))
             .verdict(verdict)
             .sample(interval, n)
             .algorithm(m.first().name())
             .reason(format!("{summary}, against the claim"))
             .note(format!(
-                "1 = the claim holds; the interval is of {interval_of} at the row's Holm-adjusted level; {summary}{why}; sequential test {} after {} of at most {} groups{futility}; the paper's conditions: {}",
+                "{set_text}1 = the claim holds; the interval is of {interval_of} at the row's Holm-adjusted level; {summary}{why}; sequential test {} after {} of at most {} groups{futility}; the paper's conditions: {}",
                 seq.state(),
                 seq.groups,
                 m.cap_groups,
@@ -1883,6 +2095,74 @@ impl Strength {
             .claim(test)
             .build()
     }
+}
+
+/// The lengths of `games`: how many the rules' ply cap (or the run's ply limit) ended, and
+/// the distribution of their plies after the opening.
+pub fn game_lengths(games: &[GameResult]) -> GameLengths {
+    let mut plies: Vec<u64> = games.iter().map(|g| g.plies as u64).collect();
+    plies.sort_unstable();
+    let n = plies.len();
+    let median = match n {
+        0 => f64::NAN,
+        _ if n % 2 == 1 => plies[n / 2] as f64,
+        _ => (plies[n / 2 - 1] + plies[n / 2]) as f64 / 2.0,
+    };
+    let capped = games
+        .iter()
+        .filter(|g| matches!(g.ending, Ending::GameCap | Ending::MaxPlies))
+        .count() as u64;
+    GameLengths {
+        games: n as u64,
+        capped,
+        capped_share: capped as f64 / n.max(1) as f64,
+        min_plies: plies.first().copied().unwrap_or(0),
+        median_plies: median,
+        max_plies: plies.last().copied().unwrap_or(0),
+    }
+}
+
+/// A claim row's quantity: the claim, the game and the paper, and for an exploratory row
+/// the label `[exploratory: why]`.
+pub(crate) fn claim_quantity(spec: &ClaimSpec, game: StrengthGame) -> String {
+    let base = format!("{} in {} ({})", spec.text, game.label(), spec.paper.short);
+    match spec.set_on(game) {
+        Some(ClaimSet::Exploratory) => format!("{base} [exploratory: {}]", spec.why_on(game)),
+        _ => base,
+    }
+}
+
+/// The position of `set` in [`ClaimSet::ALL`].
+fn set_index(set: ClaimSet) -> usize {
+    ClaimSet::ALL.iter().position(|&s| s == set).unwrap_or(1)
+}
+
+/// The set of a claim row by its quantity, from the claim definitions ([`CLAIMS`]), not from
+/// the row: a row of a run made before the sets existed (its quantity the claim, the game
+/// and the paper, a generalisation labelled after them) gets the set its claim and game
+/// have now. `None`: no claim of [`CLAIMS`] on a game has that quantity.
+pub fn set_of_quantity(quantity: &str) -> Option<ClaimSet> {
+    CLAIMS.iter().find_map(|spec| {
+        spec.judged_games()
+            .find(|&game| {
+                let base = format!("{} in {} ({})", spec.text, game.label(), spec.paper.short);
+                quantity == base
+                    || quantity
+                        .strip_prefix(base.as_str())
+                        .is_some_and(|rest| rest.starts_with(" ["))
+            })
+            .and_then(|game| spec.set_on(game))
+    })
+}
+
+/// The set of claim row `r`: the one it stores, or for a row of a run before the sets, the
+/// one its claim has now ([`set_of_quantity`]; exploratory when no claim has its quantity).
+pub fn row_set(r: &Row) -> ClaimSet {
+    r.claim
+        .as_deref()
+        .and_then(|c| c.set)
+        .or_else(|| set_of_quantity(&r.quantity))
+        .unwrap_or(ClaimSet::Exploratory)
 }
 
 /// What the futility tests of a claim row said where its match stopped (`; GSPRT H0 0.5
@@ -1970,15 +2250,19 @@ pub const DECISIVE_RESULTS: &str = "results/strength-decisive/beyond/strength.js
 pub const ALL_MATCHES_RESULTS: &str = "results/strength-all-matches/beyond/strength.json";
 
 /// The claim rows of `rows` as the markdown table docs/strength.md quotes, then the
-/// headline ([`claims_headline`]): per claim and game, the first engine's win rate (the
-/// papers' metric), the interval of the tested mean at the row's Holm-adjusted level (rows
-/// of runs before it was recorded say so), the games and groups tested, the p-value, the
-/// Holm-adjusted p-value, where the sequential rule stopped with what its futility tests
-/// said, and the decision. Rows without a claim test are left out.
+/// headline ([`claims_headline`]): per claim and game, its set ([`row_set`]), the first
+/// engine's win rate (the papers' metric), the interval of the tested mean at the row's
+/// Holm-adjusted level (rows of runs before it was recorded say so), the games and groups
+/// tested, the p-value, the Holm-adjusted p-value and the decision as the file stores them,
+/// where the sequential rule stopped with what its futility tests said, and the Holm p-value
+/// and decision re-judged within the row's set ([`recompute_claims`]: the same as stored for
+/// a run made with the sets; for a run before them, what the sets change). Rows without a
+/// claim test are left out.
 pub fn claims_markdown(rows: &[Row]) -> String {
     let mut out = String::from(
-        "| claim | win rate of the first | interval of the tested mean [level] | games (groups) | p | Holm p | sequential | decision |\n|---|---|---|---:|---:|---:|---|---|\n",
+        "| claim | set | win rate of the first | interval of the tested mean [level] | games (groups) | p | Holm p (stored) | sequential | decision (stored) | Holm p in its set | decision in its set |\n|---|---|---|---|---:|---:|---:|---|---|---:|---|\n",
     );
+    let again = rejudged(rows);
     for r in rows {
         let Some(c) = &r.claim else {
             continue;
@@ -1987,9 +2271,16 @@ pub fn claims_markdown(rows: &[Row]) -> String {
             (Some([lo, hi]), Some(level)) => format!("[{lo:.3}, {hi:.3}] at {:.4}%", 100.0 * level),
             _ => "not recorded (a run before the intervals)".into(),
         };
+        let (holm_p, decided) = again
+            .iter()
+            .find(|a| a.quantity == r.quantity)
+            .map_or((c.holm_p_value, c.decision.as_str()), |a| {
+                (a.holm_p_value, a.decision.as_str())
+            });
         out.push_str(&format!(
-            "| {} | {:.3} | {interval} | {} ({}) | {:.4} | {:.4} | {} after {} groups{} | {} |\n",
+            "| {} | {} | {:.3} | {interval} | {} ({}) | {:.4} | {:.4} | {} after {} groups{} | {} | {holm_p:.4} | {decided} |\n",
             r.quantity,
+            row_set(r).word(),
             c.win_rates[0].rate,
             c.games,
             c.groups,
@@ -1998,7 +2289,7 @@ pub fn claims_markdown(rows: &[Row]) -> String {
             c.sequential.state,
             c.sequential.groups,
             futility_text(&c.sequential),
-            c.decision
+            c.decision,
         ));
     }
     out.push('\n');
@@ -2007,21 +2298,41 @@ pub fn claims_markdown(rows: &[Row]) -> String {
     out
 }
 
-/// The decisions of the claim rows of `rows`, counted for the Holm family (the papers'
-/// claims) and, apart, for the generalisations (tested unadjusted, outside the family):
-/// `In the Holm family (35 claim rows): 17 agree, 6 disagree, 0 absent at this budget, 12
-/// inconclusive, 0 too few. Generalisations outside the family (4, unadjusted): ...`.
+/// The claim rows of `rows` re-judged within their sets ([`recompute_claims`]), with
+/// verdicts unless every row is `too-few` (a quick run).
+fn rejudged(rows: &[Row]) -> Vec<Recomputed> {
+    let verdicts = rows
+        .iter()
+        .filter_map(|r| r.claim.as_deref())
+        .any(|c| c.decision != "too-few");
+    recompute_claims(rows, verdicts)
+}
+
+/// The decisions of the claim rows of `rows`, re-judged within their sets
+/// ([`recompute_claims`]; a row no claim definition names keeps its stored set and
+/// decision): the confirmatory set's (the headline: the papers' claims in their setting)
+/// and, apart, the exploratory set's, each set its own Holm family: `Confirmatory (20 claim
+/// rows, their own Holm family): 14 agree, ... Exploratory, counted apart (19 claim rows,
+/// their own Holm family): ...`.
 pub fn claims_headline(rows: &[Row]) -> String {
-    let count = |in_family: bool| {
-        let tests: Vec<&ClaimTest> = rows
-            .iter()
-            .filter_map(|r| r.claim.as_deref())
-            .filter(|c| c.in_family == in_family)
-            .collect();
-        let n = |d: &str| tests.iter().filter(|c| c.decision == d).count();
+    let again = rejudged(rows);
+    let judged: Vec<(ClaimSet, &str)> = rows
+        .iter()
+        .filter(|r| r.claim.is_some())
+        .map(|r| match again.iter().find(|a| a.quantity == r.quantity) {
+            Some(a) => (a.set, a.decision.as_str()),
+            None => (
+                row_set(r),
+                r.claim.as_deref().map_or("", |c| c.decision.as_str()),
+            ),
+        })
+        .collect();
+    let count = |set: ClaimSet| {
+        let of: Vec<&str> = judged.iter().filter(|j| j.0 == set).map(|j| j.1).collect();
+        let n = |d: &str| of.iter().filter(|&&x| x == d).count();
         format!(
-            "({} claim rows): {} agree, {} disagree, {} {ABSENT}, {} inconclusive, {} too few",
-            tests.len(),
+            "({} claim rows, their own Holm family): {} agree, {} disagree, {} {ABSENT}, {} inconclusive, {} too few",
+            of.len(),
             n("agrees"),
             n("disagrees"),
             n(ABSENT),
@@ -2030,30 +2341,35 @@ pub fn claims_headline(rows: &[Row]) -> String {
         )
     };
     format!(
-        "In the Holm family {}. Generalisations outside the family, unadjusted {}.",
-        count(true),
-        count(false)
+        "Confirmatory {}. Exploratory, counted apart {}.",
+        count(ClaimSet::Confirmatory),
+        count(ClaimSet::Exploratory)
     )
 }
 
-/// One claim row recomputed from its stored per-group results ([`recompute_claims`]).
+/// One claim row re-judged ([`recompute_claims`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recomputed {
     /// The row's quantity.
     pub quantity: String,
+    /// Its set, from the claim definitions.
+    pub set: ClaimSet,
     /// The p-value.
     pub p_value: f64,
-    /// The Holm-adjusted p-value (the p-value for a generalisation).
+    /// The Holm-adjusted p-value within its set.
     pub holm_p_value: f64,
     /// The decision.
     pub decision: String,
 }
 
-/// Every claim row of `rows` that stores per-group results, recomputed from them alone
-/// (no game replayed): its test ([`test_groups`]), Holm's adjustment over the rows in the
-/// family, the sequential rule on the tested values (for a futility stop), and the
-/// decision ([`decision`]; `verdicts` false for quick mode). Rows of runs before the
-/// per-group results were stored (the committed decisive run) are left out.
+/// Every claim row of `rows` re-judged: its set from the claim definitions
+/// ([`set_of_quantity`], not from the row, so a run made before the sets is judged by them
+/// too), its p-value recomputed from its stored per-group results ([`test_groups`]; a row of
+/// a run before they were stored, such as the committed decisive run, keeps its stored
+/// p-value), Holm's adjustment within each set, the sequential rule on the tested values
+/// for a futility stop (the stored state for a row without groups), and the decision
+/// ([`decision`]; `verdicts` false for quick mode). Rows whose quantity names no claim of
+/// [`CLAIMS`] are left out.
 pub fn recompute_claims(rows: &[Row], verdicts: bool) -> Vec<Recomputed> {
     let kind = |w: &str| {
         [
@@ -2066,37 +2382,65 @@ pub fn recompute_claims(rows: &[Row], verdicts: bool) -> Vec<Recomputed> {
         .into_iter()
         .find(|k| k.word() == w)
     };
-    let tested: Vec<(&Row, &ClaimTest, Claim, GroupTest)> = rows
+    // Per row: its quantity, set, p-value, groups, whether the claim's side won, whether
+    // the futility rule stopped it.
+    let tested: Vec<(String, ClaimSet, f64, usize, bool, bool)> = rows
         .iter()
         .filter_map(|r| {
             let c = r.claim.as_deref()?;
-            let k = kind(&c.kind)?;
+            let set = set_of_quantity(&r.quantity)?;
             if c.per_group.is_empty() {
-                return None;
+                // The side of the stored test: its decision when significant, else the
+                // side of the first engine's win rate (what the test of its kind compares).
+                let w = c.win_rates[0].rate;
+                let agrees = match c.decision.as_str() {
+                    "disagrees" => false,
+                    "agrees" => true,
+                    _ => match kind(&c.kind) {
+                        Some(Claim::AtLeastAsGood) => w > 0.5 - MARGIN,
+                        Some(Claim::AboutEqual) => (w - 0.5).abs() < MARGIN,
+                        _ => w > c.win_rates[1].rate,
+                    },
+                };
+                let futile = c.sequential.state == "futile";
+                return Some((
+                    r.quantity.clone(),
+                    set,
+                    c.p_value,
+                    c.groups as usize,
+                    agrees,
+                    futile,
+                ));
             }
-            Some((r, c, k, test_groups(k, &c.per_group)?))
+            let k = kind(&c.kind)?;
+            let t = test_groups(k, &c.per_group)?;
+            let futile = sequential(k, &t.xs).stop == Some(Stop::Futile);
+            Some((r.quantity.clone(), set, t.p, t.xs.len(), t.agrees, futile))
         })
         .collect();
-    let family: Vec<f64> = tested
+    let mut adjusted: Vec<std::vec::IntoIter<f64>> = ClaimSet::ALL
         .iter()
-        .filter(|t| t.1.in_family)
-        .map(|t| t.3.p)
+        .map(|&set| {
+            holm(
+                &tested
+                    .iter()
+                    .filter(|t| t.1 == set)
+                    .map(|t| t.2)
+                    .collect::<Vec<_>>(),
+            )
+            .into_iter()
+        })
         .collect();
-    let mut adjusted = holm(&family).into_iter();
     tested
         .into_iter()
-        .map(|(r, c, k, t)| {
-            let holm_p = if c.in_family {
-                adjusted.next().unwrap_or(1.0)
-            } else {
-                t.p
-            };
-            let futile = sequential(k, &t.xs).stop == Some(Stop::Futile);
+        .map(|(quantity, set, p, groups, agrees, futile)| {
+            let holm_p = adjusted[set_index(set)].next().unwrap_or(1.0);
             Recomputed {
-                quantity: r.quantity.clone(),
-                p_value: t.p,
+                quantity,
+                set,
+                p_value: p,
                 holm_p_value: holm_p,
-                decision: decision(verdicts, t.xs.len(), holm_p, t.agrees, futile).into(),
+                decision: decision(verdicts, groups, holm_p, agrees, futile).into(),
             }
         })
         .collect()
