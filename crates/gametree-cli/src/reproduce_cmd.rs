@@ -67,7 +67,8 @@ pub struct ReproduceArgs {
     #[arg(long, value_enum, value_name = "WHICH")]
     matches: Option<MatchesArg>,
     /// beyond/strength: only these games, by label, comma-separated (cc-3, cc-4, cc-6,
-    /// rolit-3, rolit-4, chess4, focus-2, focus-3, focus-4, blokus, hearts, spades).
+    /// rolit-3, rolit-4, chess4, focus-2, focus-3, focus-4, blokus, hearts, spades; and
+    /// chess4-cap400, the earlier chess rules, played only when named).
     #[arg(long, value_name = "LABELS")]
     games: Option<String>,
     /// Run only shard I of N (I counts from 0) and write its part, `DIR/part-I-of-N.json`,
