@@ -139,7 +139,10 @@ impl GameVisitor for Bench<'_> {
     type Output = ();
 
     fn visit<G: Playable>(self, _game: &G, _state: &G::State) {
-        panic!("{}: the papers' games all hand the turn to any player", self.case.spec);
+        panic!(
+            "{}: the papers' games all hand the turn to any player",
+            self.case.spec
+        );
     }
 
     fn visit_best_reply<G: Playable + SetToMove>(self, game: &G, start: &G::State) {
@@ -159,13 +162,15 @@ impl GameVisitor for Bench<'_> {
         ];
         for (alg, depth) in searches {
             let config = Config::depth(depth);
-            let search = || match alg {
-                "maxn" => run(Algorithm::Maxn, game, &eval, &s, &config),
-                "paranoid" => run(Algorithm::Paranoid, game, &eval, &s, &config),
-                "brs" => brs(game, &eval, &s, &config),
-                _ => brs_plus(game, &eval, &s, &config),
-            }
-            .expect("search");
+            let search = || {
+                match alg {
+                    "maxn" => run(Algorithm::Maxn, game, &eval, &s, &config),
+                    "paranoid" => run(Algorithm::Paranoid, game, &eval, &s, &config),
+                    "brs" => brs(game, &eval, &s, &config),
+                    _ => brs_plus(game, &eval, &s, &config),
+                }
+                .expect("search")
+            };
             let (stats, secs) = once(&format!("{name} {alg} d{depth}"), search);
             let per_node = secs / stats.nodes.max(1) as f64;
             match alg {

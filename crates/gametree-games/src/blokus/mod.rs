@@ -626,6 +626,9 @@ mod tests {
                 s = g.play(&s, list[(seed % list.len() as u64) as usize]);
             }
         }
-        assert!(lists > 500 && moves > 20_000, "{lists} lists, {moves} moves");
+        assert!(
+            lists > 500 && moves > 20_000,
+            "{lists} lists, {moves} moves"
+        );
     }
 }

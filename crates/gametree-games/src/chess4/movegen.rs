@@ -91,7 +91,12 @@ fn own_bytes(chunk: &[u8], p: usize) -> u64 {
 /// Calls `f(from, to)` for every pseudo-legal move of `p`'s piece on `from` ([`pseudo`]'s
 /// step); `false` iff `f` stopped it.
 #[inline(always)]
-fn piece_moves(board: &[u8; CELLS], p: usize, from: u8, f: &mut impl FnMut(u8, u8) -> bool) -> bool {
+fn piece_moves(
+    board: &[u8; CELLS],
+    p: usize,
+    from: u8,
+    f: &mut impl FnMut(u8, u8) -> bool,
+) -> bool {
     let t = &TABLES;
     let c = board[from as usize];
     {

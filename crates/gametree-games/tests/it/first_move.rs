@@ -31,7 +31,10 @@ where
             let fast = eval.first_move(g, &t, &mut scratch);
             let slow = plain.first_move(g, &t, &mut scratch);
             assert_eq!(fast, slow, "{what}, seed {seed}, player {p}: {t:?}");
-            assert!(scratch.is_empty(), "{what}: the scratch buffer is left as it was");
+            assert!(
+                scratch.is_empty(),
+                "{what}: the scratch buffer is left as it was"
+            );
             compared += 1;
         }
     }
@@ -50,7 +53,13 @@ fn chess4_first_move_is_the_first_of_the_sorted_moves() {
 #[test]
 fn chinese_checkers_first_move_is_the_first_of_the_ordered_moves() {
     let mut n = 0;
-    for (players, holes, top) in [(3, 121, 0), (4, 121, 4), (3, 73, 6), (6, 121, 0), (2, 37, 0)] {
+    for (players, holes, top) in [
+        (3, 121, 0),
+        (4, 121, 4),
+        (3, 73, 6),
+        (6, 121, 0),
+        (2, 37, 0),
+    ] {
         let g = ChineseCheckers::new(players, holes, top, 400).unwrap();
         n += check(&g, &DistanceEval, &g.spec(), 300, 300);
     }
