@@ -596,7 +596,8 @@ mod tests {
 
     /// The block reversal of [`order_moves`] equals the comparison sort by
     /// [`Move::order_key`] on the move lists of seeded random games, and on the same lists
-    /// out of order (where it sorts).
+    /// out of order (where it sorts); and each colour's squares counted from its unplaced
+    /// pieces are its cells on the board.
     #[test]
     fn order_moves_equals_the_sort_by_order_key() {
         let g = Blokus::default();
@@ -606,6 +607,9 @@ mod tests {
             let mut s = g.initial();
             let mut seed = game;
             while !s.is_over() {
+                for k in 0..4 {
+                    assert_eq!(squares_of_placed_pieces(s.left[k]), s.squares_placed(k));
+                }
                 list.clear();
                 g.moves(&s, &mut list);
                 let mut want = list.clone();
