@@ -543,14 +543,37 @@ fn counts(players: usize, state: &State) -> Scores {
 /// computed once (flips counted on the bitboards) and packed with the cell into a `u16` of a
 /// fixed array, so the unstable sort of the keys is exactly the stable order and nothing is
 /// allocated.
+/// The sort key of [`order_moves`] (smaller first): balls flipped, most first, then corners
+/// first, then the cell.
+#[inline]
+fn order_key(game: &Rolit, state: &State, m: u8) -> u16 {
+    // A placement flips at most 19 balls (the runs of all eight directions), so the
+    // score fits in 7 bits.
+    let score = game.flip_count(state, m) as u16 * 2 + (CORNERS >> (m & 63) & 1) as u16;
+    (127 - score.min(127)) << 6 | (m & 63) as u16
+}
+
+/// The first move of [`order_moves`] over the game's moves in `state` (the smallest
+/// [`order_key`]), without listing them; `None` when there is none.
+#[inline]
+fn first_ordered(game: &Rolit, state: &State) -> Option<u8> {
+    let mut mask = game.move_mask(state);
+    let mut best: Option<u16> = None;
+    while mask != 0 {
+        let key = order_key(game, state, mask.trailing_zeros() as u8);
+        mask &= mask - 1;
+        if best.is_none_or(|b| key < b) {
+            best = Some(key);
+        }
+    }
+    best.map(|k| (k & 63) as u8)
+}
+
 fn order_moves(game: &Rolit, state: &State, moves: &mut [u8]) {
     let mut keys = [0u16; CELLS];
     let keys = &mut keys[..moves.len().min(CELLS)];
     for (k, &m) in keys.iter_mut().zip(moves.iter()) {
-        // A placement flips at most 19 balls (the runs of all eight directions), so the
-        // score fits in 7 bits.
-        let score = game.flip_count(state, m) as u16 * 2 + (CORNERS >> (m & 63) & 1) as u16;
-        *k = (127 - score.min(127)) << 6 | (m & 63) as u16;
+        *k = order_key(game, state, m);
     }
     keys.sort_unstable();
     for (m, k) in moves.iter_mut().zip(keys.iter()) {
@@ -582,6 +605,11 @@ impl Evaluator<Rolit> for BallCount {
 
     fn order(&self, game: &Rolit, state: &State, moves: &mut [u8]) {
         order_moves(game, state, moves);
+    }
+
+    #[inline]
+    fn first_move(&self, game: &Rolit, state: &State, _scratch: &mut Vec<u8>) -> Option<u8> {
+        first_ordered(game, state)
     }
 }
 
@@ -624,6 +652,11 @@ impl Evaluator<Rolit> for BallShare {
 
     fn order(&self, game: &Rolit, state: &State, moves: &mut [u8]) {
         order_moves(game, state, moves);
+    }
+
+    #[inline]
+    fn first_move(&self, game: &Rolit, state: &State, _scratch: &mut Vec<u8>) -> Option<u8> {
+        first_ordered(game, state)
     }
 }
 

@@ -114,6 +114,26 @@ pub trait Evaluator<G: Game> {
 
     /// Reorders the moves of `state` before a search visits them (default: game order).
     fn order(&self, _game: &G, _state: &G::State, _moves: &mut [G::Move]) {}
+
+    /// The first move of `state` in this evaluator's order: the first of [`Game::moves`]
+    /// after [`Evaluator::order`], `None` when the list is empty. The default does exactly
+    /// that, in `scratch` (the moves are appended after what it holds and removed again, so
+    /// it is left as it was). An evaluator may override it with a cheaper way to the same
+    /// move (no full list, no sort); it must return the same move in every position. BRS+
+    /// asks for it once per opponent who does not reply (its forced moves).
+    fn first_move(
+        &self,
+        game: &G,
+        state: &G::State,
+        scratch: &mut Vec<G::Move>,
+    ) -> Option<G::Move> {
+        let start = scratch.len();
+        game.moves(state, scratch);
+        self.order(game, state, &mut scratch[start..]);
+        let first = scratch.get(start).copied();
+        scratch.truncate(start);
+        first
+    }
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
@@ -129,10 +149,19 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
     fn order(&self, game: &G, state: &G::State, moves: &mut [G::Move]) {
         (**self).order(game, state, moves)
     }
+    fn first_move(
+        &self,
+        game: &G,
+        state: &G::State,
+        scratch: &mut Vec<G::Move>,
+    ) -> Option<G::Move> {
+        (**self).first_move(game, state, scratch)
+    }
 }
 
 /// An evaluator with a move ordering attached: `Ordered { eval, order }` evaluates like
-/// `eval` and orders moves with the function `order`.
+/// `eval` and orders moves with the function `order` (its [`Evaluator::first_move`] is the
+/// default, the first move in that order, never `eval`'s).
 #[derive(Clone, Copy, Debug)]
 pub struct Ordered<E, F> {
     /// The evaluator whose values and bounds are used.

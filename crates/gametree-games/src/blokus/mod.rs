@@ -58,6 +58,30 @@ pub const MAX_PLIES: u64 = 4 * 84;
 /// Every piece unplaced.
 const ALL_PIECES: u32 = (1 << PIECES) - 1;
 
+/// `BY_SIZE[n - 1]`: the pieces of `n` squares, as a mask of piece bits.
+const BY_SIZE: [u32; 5] = {
+    let mut m = [0u32; 5];
+    let mut p = 0;
+    while p < PIECES {
+        m[size(p) as usize - 1] |= 1 << p;
+        p += 1;
+    }
+    m
+};
+
+/// The squares covered by the pieces not in `left` (a colour's unplaced pieces): what its
+/// cells on the board count, since a colour's cells are exactly its placed pieces' (every
+/// move places one piece, and a position is read only when its counts agree). Five
+/// population counts instead of counting the board's rows.
+#[inline]
+fn squares_of_placed_pieces(left: u32) -> u32 {
+    let mut unplaced = 0;
+    for (n, mask) in BY_SIZE.iter().enumerate() {
+        unplaced += (n as u32 + 1) * (left & mask).count_ones();
+    }
+    TOTAL_SQUARES - unplaced
+}
+
 /// A move: a placement (the piece and its cells sorted by index, packed so that the packed
 /// values sort in the game's order) or a pass.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -325,7 +349,8 @@ impl Blokus {
     pub fn values(&self, state: &State) -> Scores {
         let mut v = Scores::zeros(4);
         for k in 0..4 {
-            let placed = state.squares_placed(k) as Score;
+            let placed = squares_of_placed_pieces(state.left[k]) as Score;
+            debug_assert_eq!(placed, state.squares_placed(k) as Score);
             let bonus = match (self.scoring, state.left[k]) {
                 (Scoring::Value, 0) if state.monomino_last(k) => 20,
                 (Scoring::Value, 0) => 15,
@@ -538,11 +563,76 @@ impl Evaluator<Blokus> for BlokusEval {
     }
 
     fn order(&self, _game: &Blokus, _state: &State, moves: &mut [Move]) {
+        order_moves(moves);
+    }
+}
+
+/// Sorts `moves` by [`Move::order_key`] (larger pieces first, then the game's order). When
+/// `moves` is in the game's order (as [`Game::moves`] lists them: sorted by packed value, so
+/// by piece in canonical order, whose sizes never decrease, and the pass last), the sorted
+/// list is the placements' size groups in reverse, each group in its own order: two
+/// reversals in place, no comparison sort. Otherwise it sorts.
+fn order_moves(moves: &mut [Move]) {
+    if !moves.is_sorted() {
         moves.sort_unstable_by_key(|m| m.order_key());
+        return;
+    }
+    let placed = moves.iter().take_while(|m| !m.is_pass()).count();
+    let placed = &mut moves[..placed];
+    placed.reverse();
+    for group in placed.chunk_by_mut(|a, b| a.piece().map(size) == b.piece().map(size)) {
+        group.reverse();
     }
 }
 
 /// The orientations' table, for tests and benchmarks: the number of orientations.
 pub fn orientations() -> usize {
     tables().orientations.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The block reversal of [`order_moves`] equals the comparison sort by
+    /// [`Move::order_key`] on the move lists of seeded random games, and on the same lists
+    /// out of order (where it sorts); and each colour's squares counted from its unplaced
+    /// pieces are its cells on the board.
+    #[test]
+    fn order_moves_equals_the_sort_by_order_key() {
+        let g = Blokus::default();
+        let (mut lists, mut moves) = (0, 0);
+        let mut list = Vec::new();
+        for game in 0..12u64 {
+            let mut s = g.initial();
+            let mut seed = game;
+            while !s.is_over() {
+                for k in 0..4 {
+                    assert_eq!(squares_of_placed_pieces(s.left[k]), s.squares_placed(k));
+                }
+                list.clear();
+                g.moves(&s, &mut list);
+                let mut want = list.clone();
+                want.sort_unstable_by_key(|m| m.order_key());
+                let mut got = list.clone();
+                order_moves(&mut got);
+                assert_eq!(got, want, "game {game}, list {lists}");
+                seed = crate::rng::mix64(seed ^ s.key);
+                // Out of order: a rotation of the list.
+                if list.len() > 2 {
+                    let mut shuffled = list.clone();
+                    shuffled.rotate_left((seed % (list.len() as u64 - 1)) as usize + 1);
+                    order_moves(&mut shuffled);
+                    assert_eq!(shuffled, want, "game {game}, rotated");
+                }
+                lists += 1;
+                moves += list.len();
+                s = g.play(&s, list[(seed % list.len() as u64) as usize]);
+            }
+        }
+        assert!(
+            lists > 500 && moves > 20_000,
+            "{lists} lists, {moves} moves"
+        );
+    }
 }

@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use gametree::{Bounds, Evaluator, Score, Scores};
 
-use super::{board::PLAYERS, Chess4, Psi, State, MAXSUM};
+use super::{board::PLAYERS, Chess4, Move, Psi, State, MAXSUM};
 
 /// The neutral value of [`Relative`]: a live player whose material equals the mean of its
 /// live opponents', half of a win ([`MAXSUM`] / 2).
@@ -42,6 +42,11 @@ impl Evaluator<Chess4> for Relative {
 
     fn bounds(&self, _game: &Chess4) -> Bounds {
         Bounds::nonnegative(PLAYERS, RELATIVE_MAXSUM)
+    }
+
+    #[inline]
+    fn first_move(&self, game: &Chess4, state: &State, _scratch: &mut Vec<Move>) -> Option<Move> {
+        game.first_move(state)
     }
 }
 
@@ -127,5 +132,10 @@ impl Evaluator<Chess4> for Chess4Eval {
             EvalKind::Psi => Psi.bounds(game),
             EvalKind::Relative => Relative.bounds(game),
         }
+    }
+
+    #[inline]
+    fn first_move(&self, game: &Chess4, state: &State, _scratch: &mut Vec<Move>) -> Option<Move> {
+        game.first_move(state)
     }
 }

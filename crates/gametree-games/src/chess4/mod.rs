@@ -358,6 +358,19 @@ impl Chess4 {
         self.cap
     }
 
+    /// The first move [`Game::moves`] lists in `state` (the capture of the most valuable
+    /// victim by the least valuable attacker, else the first quiet move by square), found
+    /// without listing and sorting the others; `None` in a terminal position or when the
+    /// player to move has no legal move. The evaluators' [`Evaluator::first_move`] (BRS+'s
+    /// forced moves) is this.
+    #[inline]
+    pub fn first_move(&self, state: &State) -> Option<Move> {
+        if self.is_terminal(state) {
+            return None;
+        }
+        movegen::first_legal(state)
+    }
+
     /// Whether the game is over: one player left, the ply cap reached, or (with the claim
     /// rule) two players left with a lead of the claim's size.
     #[inline]
@@ -518,8 +531,7 @@ impl Game for Chess4 {
         }
         let start = out.len();
         movegen::legal_moves(state, out);
-        let b = &state.board;
-        out[start..].sort_unstable_by_key(|&m| movegen::order_key(b, m));
+        movegen::sort_moves(&state.board, &mut out[start..]);
     }
 
     #[inline]
@@ -636,6 +648,11 @@ impl Evaluator<Chess4> for Psi {
 
     fn bounds(&self, _game: &Chess4) -> Bounds {
         Bounds::nonnegative(PLAYERS, MAXSUM)
+    }
+
+    #[inline]
+    fn first_move(&self, game: &Chess4, state: &State, _scratch: &mut Vec<Move>) -> Option<Move> {
+        game.first_move(state)
     }
 }
 

@@ -57,12 +57,49 @@ fn ray_attacks(board: &[u8; CELLS], s: usize, d: usize, p: usize) -> bool {
 /// Returns `false` iff stopped early.
 #[inline]
 pub(crate) fn pseudo(board: &[u8; CELLS], p: usize, mut f: impl FnMut(u8, u8) -> bool) -> bool {
-    let t = &TABLES;
-    for &from in &t.squares {
-        let c = board[from as usize];
-        if c == 0 || owner(c) != p {
-            continue;
+    // The board eight squares at a time: the squares of `p`'s pieces in increasing order.
+    for (w, chunk) in board.chunks(8).enumerate() {
+        let mut mine = own_bytes(chunk, p);
+        while mine != 0 {
+            let from = (w * 8 + (mine.trailing_zeros() / 8) as usize) as u8;
+            mine &= mine - 1;
+            if !piece_moves(board, p, from, &mut f) {
+                return false;
+            }
         }
+    }
+    true
+}
+
+/// One bit per square of `chunk` (up to eight squares, the high bit of each square's byte)
+/// that holds a piece of player `p`: the owner field of every byte compared at once.
+#[inline(always)]
+fn own_bytes(chunk: &[u8], p: usize) -> u64 {
+    const LOW3: u64 = 0x0707_0707_0707_0707;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut bytes = [0u8; 8];
+    bytes[..chunk.len()].copy_from_slice(chunk);
+    let w = u64::from_le_bytes(bytes);
+    // Each byte's owner field (code >> 3: 0 empty, owner + 1 otherwise) minus `p + 1`:
+    // a zero byte where `p` owns the square. The exact zero-byte test (no borrow between
+    // bytes): the high bit of a byte is set iff the byte is zero.
+    let x = (w >> 3 & LOW3) ^ (ONES * (p as u64 + 1));
+    !((x & LOW7).wrapping_add(LOW7) | x | LOW7)
+}
+
+/// Calls `f(from, to)` for every pseudo-legal move of `p`'s piece on `from` ([`pseudo`]'s
+/// step); `false` iff `f` stopped it.
+#[inline(always)]
+fn piece_moves(
+    board: &[u8; CELLS],
+    p: usize,
+    from: u8,
+    f: &mut impl FnMut(u8, u8) -> bool,
+) -> bool {
+    let t = &TABLES;
+    let c = board[from as usize];
+    {
         let s = from as usize;
         match kind(c) {
             PAWN => {
@@ -247,6 +284,25 @@ pub(crate) fn legal_moves(state: &State, out: &mut Vec<Move>) {
     });
 }
 
+/// The legal move of the player to move in `state` with the smallest [`order_key`] (the
+/// first of [`legal_moves`] once sorted, so the first move `Game::moves` lists), `None`
+/// when there is none. No list and no sort: one pass over the pseudo-legal moves, and the
+/// legality test only for a move that comes before the best legal one so far.
+pub(crate) fn first_legal(state: &State) -> Option<Move> {
+    let board = &state.board;
+    let mut legality = Legality::of(state);
+    let mut best = (u32::MAX, None);
+    pseudo(board, state.to_move as usize, |from, to| {
+        let m = Move::new(from, to);
+        let key = order_key(board, m);
+        if key < best.0 && legality.legal(from, to) {
+            best = (key, Some(m));
+        }
+        true
+    });
+    best.1
+}
+
 /// The number of legal moves of the player to move (perft's last ply).
 pub(crate) fn count_legal(state: &State) -> u64 {
     let mut legality = Legality::of(state);
@@ -285,6 +341,30 @@ pub(crate) fn order_key(board: &[u8; CELLS], m: Move) -> u32 {
         let v = ORDER_VALUE[kind(victim) as usize];
         let a = ORDER_VALUE[kind(board[m.from() as usize]) as usize];
         (15 - v) << 20 | a << 16 | idx
+    }
+}
+
+/// The most moves [`sort_moves`] sorts by their keys on the stack (more than any position
+/// of the game has; a longer list is sorted by the key function instead).
+const SORT_ON_STACK: usize = 256;
+
+/// Sorts `moves` by [`order_key`] on `board`: each key computed once, the keys sorted as
+/// plain integers (a key ends with the move itself, so keys are distinct and the move is
+/// read back from its key), no allocation.
+#[inline]
+pub(crate) fn sort_moves(board: &[u8; CELLS], moves: &mut [Move]) {
+    if moves.len() > SORT_ON_STACK {
+        moves.sort_unstable_by_key(|&m| order_key(board, m));
+        return;
+    }
+    let mut keys = [0u32; SORT_ON_STACK];
+    let keys = &mut keys[..moves.len()];
+    for (k, &m) in keys.iter_mut().zip(moves.iter()) {
+        *k = order_key(board, m);
+    }
+    keys.sort_unstable();
+    for (m, &k) in moves.iter_mut().zip(keys.iter()) {
+        *m = Move::new((k >> 8) as u8, k as u8);
     }
 }
 

@@ -2,7 +2,7 @@
 
 use gametree::{Bounds, Evaluator, Game, Player, Score, Scores};
 
-use super::{ChineseCheckers, State};
+use super::{ChineseCheckers, Move, State};
 
 /// The constant-sum evaluation (docs/games.md): for player `p` the remaining distance is
 /// `R_p = D_p - D_goal` in `[0, Rmax]` (`D_p` the sum over its pieces of their steps to the
@@ -55,5 +55,15 @@ impl Evaluator<ChineseCheckers> for DistanceEval {
 
     fn bounds(&self, game: &ChineseCheckers) -> Bounds {
         Bounds::constant_sum(game.players(), game.maxsum())
+    }
+
+    #[inline]
+    fn first_move(
+        &self,
+        game: &ChineseCheckers,
+        state: &State,
+        _scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        game.first_move(state)
     }
 }

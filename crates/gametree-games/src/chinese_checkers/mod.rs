@@ -719,6 +719,48 @@ impl ChineseCheckers {
         (((64 - gain) as u32) << 16) | m.0 as u32
     }
 
+    /// The first move [`Game::moves`] lists in `state` (the largest gain toward the goal,
+    /// the smallest `from` then `to` among equals; a pass when no piece can move), found
+    /// without listing the others; `None` in a terminal position. The evaluator's
+    /// [`gametree::Evaluator::first_move`] (BRS+'s forced moves) is this.
+    pub fn first_move(&self, state: &State) -> Option<Move> {
+        if self.is_terminal(state) {
+            return None;
+        }
+        let t = &*self.t;
+        let p = state.to_move as usize;
+        let player = Player::new(p);
+        let dmax = 4 * t.board.n as i32;
+        let rows = &t.rows[p];
+        let dist = &t.dist[p];
+        // (gain, move) of the best move so far; a later piece replaces it only with more gain.
+        let mut best: Option<(i32, Move)> = None;
+        let mut mine = state.pieces[p];
+        let mut pieces = 0;
+        while mine != 0 && pieces < 16 {
+            let from = mine.trailing_zeros() as u8;
+            mine &= mine - 1;
+            let d = self.destinations(state, player, from);
+            if d == 0 {
+                continue;
+            }
+            pieces += 1;
+            let df = dist[from as usize] as i32;
+            // The nearest row to the goal this piece reaches: its largest gain.
+            for target in 0..=dmax {
+                let m = d & rows[target as usize];
+                if m != 0 {
+                    let gain = df - target;
+                    if best.is_none_or(|(g, _)| gain > g) {
+                        best = Some((gain, Move::new(from, m.trailing_zeros() as u8)));
+                    }
+                    break;
+                }
+            }
+        }
+        Some(best.map_or(Move::PASS, |(_, m)| m))
+    }
+
     /// Whether the game is over (a winner, or the ply cap reached).
     #[inline]
     pub fn is_terminal(&self, state: &State) -> bool {

@@ -7,6 +7,7 @@ mod chess4;
 mod chinese_checkers;
 mod connect_four;
 mod engine;
+mod first_move;
 mod focus;
 mod focus_blokus_oracle;
 mod iterative;

@@ -321,16 +321,32 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
             let Some(s) = self.game.set_to_move(&t, self.opponents[idx]) else {
                 continue;
             };
-            let (start, end) = expand(self.game, &self.eval, &s, &mut self.moves, &mut self.meter);
+            let first = self.forced_move(&s, self.opponents[idx], ply);
             debug_assert!(
-                end > start,
+                first.is_some(),
                 "a live player in a non-terminal position can move"
             );
-            let first = self.moves[self.pick(&s, self.opponents[idx], start, end, ply)];
-            self.moves.truncate(start);
-            t = self.game.play(&s, first);
+            if let Some(first) = first {
+                t = self.game.play(&s, first);
+            }
         }
         t
+    }
+
+    /// The move the opponent `o`, to move in `s`, is forced to play at the opponents' node
+    /// of `ply` ([`ForcedMoves`]). The evaluator's first move is asked for alone
+    /// ([`Evaluator::first_move`]: a game may find it without listing and sorting every
+    /// move); the ordered choice lists them all. `None` when `o` has no move.
+    #[inline]
+    fn forced_move(&mut self, s: &G::State, o: Player, ply: u32) -> Option<G::Move> {
+        if self.known.is_none() {
+            self.meter.work(1);
+            return self.eval.first_move(self.game, s, &mut self.moves);
+        }
+        let (start, end) = expand(self.game, &self.eval, s, &mut self.moves, &mut self.meter);
+        let first = (end > start).then(|| self.moves[self.pick(s, o, start, end, ply)]);
+        self.moves.truncate(start);
+        first
     }
 
     /// The number of children of the opponents' node at `c` (of `ply`) that come after every
