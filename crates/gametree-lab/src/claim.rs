@@ -114,7 +114,7 @@ pub struct ClaimTest {
     /// runs before the sets: the claim definitions give it
     /// ([`crate::papers::strength::row_set`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub set: Option<crate::papers::strength::ClaimSet>,
+    pub set: Option<ClaimSet>,
     /// Its p-value.
     pub p_value: f64,
     /// Holm's adjustment of it over the family of its set (never below `p_value`; in runs
@@ -158,4 +158,33 @@ pub struct ClaimTest {
     pub paper_conditions: Conditions,
     /// Ours.
     pub our_conditions: Conditions,
+}
+
+/// The set a claim row belongs to, each with its own Holm family. Only the confirmatory
+/// set's decisions are counted in the headline (the summary's verdict columns, the last
+/// line, docs/strength.md); an exploratory row is reported with its test and decision but
+/// counted apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClaimSet {
+    /// A claim its paper's text states for that game, judged in the paper's setting as far
+    /// as the text we could reach states it.
+    Confirmatory,
+    /// A reading the paper's text does not state for that game or setting: a game the
+    /// paper did not report, a per-game reading of a summary sentence, or the claim played
+    /// outside the paper's setting.
+    Exploratory,
+}
+
+impl ClaimSet {
+    /// Both sets, confirmatory first.
+    pub const ALL: [ClaimSet; 2] = [ClaimSet::Confirmatory, ClaimSet::Exploratory];
+
+    /// The set in one word, as the rows and the JSON print it.
+    pub fn word(self) -> &'static str {
+        match self {
+            ClaimSet::Confirmatory => "confirmatory",
+            ClaimSet::Exploratory => "exploratory",
+        }
+    }
 }

@@ -11,7 +11,6 @@ use super::{Entrant, StrengthGame};
 use StrengthGame::*;
 
 use gametree_run::verdict::Claim;
-use serde::{Deserialize, Serialize};
 
 /// A paper: its short name and full reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,34 +165,7 @@ impl PaperConditions {
 /// What the project prints for a condition the text we could reach does not state.
 pub(crate) const NOT_STATED: &str = "not stated in the text we could reach";
 
-/// The set a claim row belongs to, each with its own Holm family. Only the confirmatory
-/// set's decisions are counted in the headline (the summary's verdict columns, the last
-/// line, docs/strength.md); an exploratory row is reported with its test and decision but
-/// counted apart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ClaimSet {
-    /// A claim its paper's text states for that game, judged in the paper's setting as far
-    /// as the text we could reach states it.
-    Confirmatory,
-    /// A reading the paper's text does not state for that game or setting: a game the
-    /// paper did not report, a per-game reading of a summary sentence, or the claim played
-    /// outside the paper's setting.
-    Exploratory,
-}
-
-impl ClaimSet {
-    /// Both sets, confirmatory first.
-    pub const ALL: [ClaimSet; 2] = [ClaimSet::Confirmatory, ClaimSet::Exploratory];
-
-    /// The set in one word, as the rows and the JSON print it.
-    pub fn word(self) -> &'static str {
-        match self {
-            ClaimSet::Confirmatory => "confirmatory",
-            ClaimSet::Exploratory => "exploratory",
-        }
-    }
-}
+pub use crate::claim::ClaimSet;
 
 /// The matches a claim rests on (indices into [`super::MATCHES`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
