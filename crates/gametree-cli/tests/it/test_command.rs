@@ -152,3 +152,33 @@ fn suites_the_machine_cannot_run_are_skipped_with_their_reasons() {
     assert!(o.stdout.is_empty());
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// `scripts/wheel` (the Python package's wheel): a bad argument is one line naming it, exit
+/// code 2, before anything is built or installed.
+#[test]
+fn the_wheel_script_refuses_a_bad_argument_in_one_line() {
+    for (args, want) in [
+        (
+            &["--profile", "nope"][..],
+            "scripts/wheel: unknown profile `nope`; the profiles are release, checked, profiling",
+        ),
+        (
+            &["--bogus"][..],
+            "scripts/wheel: unknown argument `--bogus`; usage: scripts/wheel [--profile NAME] [-- MATURIN_ARGS...]",
+        ),
+        (
+            &["--profile"][..],
+            "scripts/wheel: --profile needs a value (release, checked, profiling)",
+        ),
+    ] {
+        let o = Command::new("bash")
+            .arg(repo_root().join("scripts/wheel"))
+            .args(args)
+            .output()
+            .expect("bash runs scripts/wheel");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end(), want, "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}
