@@ -25,8 +25,7 @@ use crate::api_error::{from_anyhow, from_run_error, gametree_error};
 use crate::api_interrupt::run_interruptible;
 use crate::api_misc::{checked, MAX_PLIES};
 use crate::api_tournament::{
-    adapter_for, check_python, engine_texts, outside_move, outside_players, refuse_outside,
-    OutsidePlayer, Target,
+    adapter_for, check_python, outside_move, refuse_outside, OutsidePlayer, Seats, Target,
 };
 use crate::pygame::{with_adapter, Protocol};
 
@@ -81,15 +80,11 @@ pub fn compare(
 ) -> PyResult<Py<PyAny>> {
     let claim = claim_of(claim)?;
     let pair = PyList::new(py, [a, b])?;
-    let (listed, outside) = outside_players(py, Some(pair.as_any()))?;
-    let texts = engine_texts(
-        listed.as_ref().map(|l| l.bind(py)),
-        depth,
-        nodes,
-        time_ms,
-        clock,
-    )?;
-    let engines = texts.check().map_err(from_anyhow)?;
+    let Seats {
+        texts,
+        engines,
+        outside,
+    } = Seats::of(py, Some(pair.as_any()), depth, nodes, time_ms, clock)?;
     let names = (!outside.is_empty()).then(|| {
         [0, 1].map(|i| match outside.iter().find(|p| p.index == i) {
             Some(p) => p.name.clone(),

@@ -12,7 +12,7 @@
 
 use gametree::search::AnyGame;
 use gametree::Game as _;
-use gametree_run::engine::MoveBudget;
+use gametree_run::engine::{Engine, MoveBudget};
 use gametree_run::input;
 use gametree_run::stack::MAX_PLIES as MAX_STACK_PLIES;
 use gametree_run::tournament::{
@@ -86,15 +86,11 @@ pub fn tournament(
     max_plies: Option<Int>,
     clock: Option<&str>,
 ) -> PyResult<Py<PyAny>> {
-    let (listed, players) = outside_players(py, engines)?;
-    let texts = engine_texts(
-        listed.as_ref().map(|l| l.bind(py)),
-        depth,
-        nodes,
-        time_ms,
-        clock,
-    )?;
-    let engines = texts.check().map_err(from_anyhow)?;
+    let Seats {
+        texts,
+        engines,
+        outside: players,
+    } = Seats::of(py, engines, depth, nodes, time_ms, clock)?;
     let config = TournamentConfig {
         engines,
         openings: checked("openings", openings, 1, MAX_GAMES as i128)? as usize,
@@ -207,7 +203,46 @@ pub(crate) fn outside_move(
     }
 }
 
-pub(crate) fn engine_texts(
+/// The seats of a tournament or a comparison: what `gametree.tournament` and
+/// `gametree.compare` both start from.
+pub(crate) struct Seats {
+    /// The engines' texts and default budget (a registry game checks them against itself).
+    pub(crate) texts: EngineTexts,
+    /// The engines, checked.
+    pub(crate) engines: Vec<Engine>,
+    /// The players from outside ([`outside_players`]).
+    pub(crate) outside: Vec<OutsidePlayer>,
+}
+
+impl Seats {
+    /// The seats of `engines` (names, or callables from outside holding a seat) under the
+    /// budget `depth`/`nodes`/`time_ms`/`clock`.
+    pub(crate) fn of(
+        py: Python<'_>,
+        engines: Option<&Bound<'_, PyAny>>,
+        depth: Option<Int>,
+        nodes: Option<Int>,
+        time_ms: Option<Int>,
+        clock: Option<&str>,
+    ) -> PyResult<Seats> {
+        let (listed, outside) = outside_players(py, engines)?;
+        let texts = engine_texts(
+            listed.as_ref().map(|l| l.bind(py)),
+            depth,
+            nodes,
+            time_ms,
+            clock,
+        )?;
+        let engines = texts.check().map_err(from_anyhow)?;
+        Ok(Seats {
+            texts,
+            engines,
+            outside,
+        })
+    }
+}
+
+fn engine_texts(
     engines: Option<&Bound<'_, PyAny>>,
     depth: Option<Int>,
     nodes: Option<Int>,

@@ -151,22 +151,18 @@ impl StrengthGame {
         StrengthGame::Chess4Cap400,
     ];
 
-    /// The games a plan plays unless `--games` names others: every game but the sensitivity
-    /// run's ([`StrengthGame::Chess4Cap400`]).
-    pub const DEFAULT: [StrengthGame; 12] = [
-        StrengthGame::ChineseCheckers3,
-        StrengthGame::ChineseCheckers4,
-        StrengthGame::ChineseCheckers6,
-        StrengthGame::Rolit3,
-        StrengthGame::Rolit4,
-        StrengthGame::Chess4,
-        StrengthGame::Focus2,
-        StrengthGame::Focus3,
-        StrengthGame::Focus4,
-        StrengthGame::Blokus,
-        StrengthGame::Hearts,
-        StrengthGame::Spades,
-    ];
+    /// The games a plan plays unless `--games` names others: every game of [`Self::ALL`]
+    /// but the sensitivity run's ([`StrengthGame::Chess4Cap400`]), its last.
+    pub const DEFAULT: [StrengthGame; 12] = {
+        assert!(matches!(Self::ALL[12], StrengthGame::Chess4Cap400));
+        let mut games = [StrengthGame::ChineseCheckers3; 12];
+        let mut i = 0;
+        while i < games.len() {
+            games[i] = Self::ALL[i];
+            i += 1;
+        }
+        games
+    };
 
     /// A short label for the rows.
     pub fn label(self) -> &'static str {
@@ -2125,16 +2121,25 @@ pub fn game_lengths(games: &[GameResult]) -> GameLengths {
 /// A claim row's quantity: the claim, the game and the paper, and for an exploratory row
 /// the label `[exploratory: why]`.
 pub(crate) fn claim_quantity(spec: &ClaimSpec, game: StrengthGame) -> String {
-    let base = format!("{} in {} ({})", spec.text, game.label(), spec.paper.short);
+    let base = claim_base(spec, game);
     match spec.set_on(game) {
         Some(ClaimSet::Exploratory) => format!("{base} [exploratory: {}]", spec.why_on(game)),
         _ => base,
     }
 }
 
+/// A claim row's quantity without its set's label: the claim, the game and the paper (how
+/// rows of runs before the sets name it too).
+fn claim_base(spec: &ClaimSpec, game: StrengthGame) -> String {
+    format!("{} in {} ({})", spec.text, game.label(), spec.paper.short)
+}
+
 /// The position of `set` in [`ClaimSet::ALL`].
 fn set_index(set: ClaimSet) -> usize {
-    ClaimSet::ALL.iter().position(|&s| s == set).unwrap_or(1)
+    match set {
+        ClaimSet::Confirmatory => 0,
+        ClaimSet::Exploratory => 1,
+    }
 }
 
 /// The set of a claim row by its quantity, from the claim definitions ([`CLAIMS`]), not from
@@ -2145,7 +2150,7 @@ pub fn set_of_quantity(quantity: &str) -> Option<ClaimSet> {
     CLAIMS.iter().find_map(|spec| {
         spec.judged_games()
             .find(|&game| {
-                let base = format!("{} in {} ({})", spec.text, game.label(), spec.paper.short);
+                let base = claim_base(spec, game);
                 quantity == base
                     || quantity
                         .strip_prefix(base.as_str())
