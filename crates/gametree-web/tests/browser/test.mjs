@@ -377,10 +377,21 @@ await test("connect-four-thinking-live", page, async () => {
   };
   await page.click("#new-game");
   await page.waitForFunction(() => window.gtPlay && window.gtPlay.moves.length === 0 && !window.gtPlay.busy, null, { timeout: 10000 });
-  await setEngine(1000);
+  // The checks below need the engine still thinking: the live panel is read as soon as two
+  // depths have arrived, and frames are counted for 400 ms of a two-second budget.
+  await setEngine(2000);
   const legal = await page.$$eval("#legal button", (bs) => bs.map((b) => b.dataset.move));
   await page.click(`#legal button[data-move="${legal[3]}"]`);
   await page.waitForFunction(() => window.gtThinking.active && window.gtThinking.updates.length >= 2, null, { timeout: 5000 });
+  const live = await page.evaluate(() => ({
+    depth: document.getElementById("think-depth").textContent,
+    pv: document.getElementById("think-pv").textContent,
+    clock: document.getElementById("think-clock").textContent,
+    hidden: document.getElementById("think-live").hidden,
+    moves: window.gtPlay.moves.length,
+  }));
+  assert(!live.hidden && live.moves === 1, `the live panel shows while the engine thinks: ${JSON.stringify(live)}`);
+  assert(live.pv.trim() !== "" && live.pv !== "-", `a PV shown: ${JSON.stringify(live)}`);
   // Frames per second while the engine thinks (the clock redraws every frame).
   const fps = await page.evaluate(() => new Promise((resolve) => {
     let frames = 0;
@@ -393,15 +404,6 @@ await test("connect-four-thinking-live", page, async () => {
     requestAnimationFrame(tick);
   }));
   await page.screenshot({ path: join(artifacts, "connect-four-thinking.png"), fullPage: true });
-  const live = await page.evaluate(() => ({
-    depth: document.getElementById("think-depth").textContent,
-    pv: document.getElementById("think-pv").textContent,
-    clock: document.getElementById("think-clock").textContent,
-    hidden: document.getElementById("think-live").hidden,
-    moves: window.gtPlay.moves.length,
-  }));
-  assert(!live.hidden && live.moves === 1, `the live panel shows while the engine thinks: ${JSON.stringify(live)}`);
-  assert(live.pv.trim() !== "" && live.pv !== "-", `a PV shown: ${JSON.stringify(live)}`);
   await page.waitForFunction(() => window.gtPlay.moves.length === 2 && !window.gtPlay.busy, null, { timeout: 10000 });
   const t = await page.evaluate(() => window.gtThinking);
   const before = t.updates.length;
