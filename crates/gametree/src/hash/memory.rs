@@ -5,13 +5,17 @@
 //!
 //! # Untouched memory costs nothing
 //!
-//! A table is an array of 64-bit words whose all-zero pattern is the empty entry, asked
-//! of the allocator already zeroed (`Lines::try_new`). A large zeroed block comes
-//! straight from the operating system as pages that are mapped, and become resident, only
-//! when first written, so setting up a table of any size takes microseconds: a search with
-//! a 1 ms budget and a 1 GiB table ends within its budget, and a table costs memory in
-//! proportion to the entries a search writes. (Filling the table with empty entries, as
-//! tables once did, wrote every page before the search started: about 0.9 s per GiB.)
+//! A table is an array of 64-bit words whose all-zero pattern is the empty entry. A table of
+//! 256 KiB or more (`MAPPED_FROM`) is an anonymous mapping of its own (`memmap2`), whose
+//! pages the system maps, zeroed, only when first touched, so setting up a table of any size
+//! takes microseconds: a search with a 1 ms budget and a 1 GiB table ends within its budget,
+//! and a table costs memory in proportion to the entries a search writes. (Filling the table
+//! with empty entries, as tables once did, wrote every page before the search started: about
+//! 0.9 s per GiB. Asking the C library for zeroed memory did the same in a long-running
+//! process: once a large block is freed, glibc serves blocks of up to 32 MiB from its heap and
+//! writes them with zeros, so a tournament that makes a 16 MiB table per engine and game
+//! wrote 16 MiB before every game; a tenth of the strength experiment's processor time.)
+//! Smaller tables are zeroed blocks of the heap.
 //!
 //! The words are plain `u64` or `AtomicU64` (no `#[repr(align)]` type: the allocator
 //! zeroes an over-aligned block by writing it), and a table's cache lines are found by an
@@ -36,6 +40,8 @@
 //! `defect_6_a_large_table_does_not_delay_a_1_ms_search` is 50 ms). Larger tables keep
 //! 4 KiB pages, faulted in as the search reaches them. Where huge pages are unavailable (another system, a kernel with them off) the
 //! advice is refused or ignored and the table works as before.
+
+use std::marker::PhantomData;
 
 use zerocopy::FromZeros;
 
@@ -132,16 +138,135 @@ pub(crate) fn advise_huge_pages<T>(memory: &[T]) {
 #[cfg(not(target_os = "linux"))]
 pub(crate) fn advise_huge_pages<T>(_memory: &[T]) {}
 
+/// The smallest block (in bytes) a table asks of the system as an anonymous mapping of its
+/// own ([`Block::Mapped`]) rather than of the heap. The C library maps blocks this large at
+/// first too, but after one is freed it raises that threshold (glibc's dynamic threshold, up
+/// to 32 MiB) and serves the next ones from its heap, where a zeroed block is written with
+/// zeros: every page of a 16 MiB table touched before the first probe. A tournament makes a
+/// table per engine and game, so a long-running process paid that every game.
+pub(crate) const MAPPED_FROM: usize = 256 << 10;
+
+/// The memory of a table: a zeroed block from the heap, or for [`MAPPED_FROM`] bytes and
+/// more an anonymous mapping, whose pages the system zeroes as they are first touched.
+enum Block<W> {
+    Heap(Box<[W]>),
+    Mapped(Mapped<W>),
+}
+
+/// `len` words in an anonymous mapping of their own (`memmap2`), zero when made.
+struct Mapped<W> {
+    map: memmap2::MmapMut,
+    len: usize,
+    words: PhantomData<W>,
+}
+
+impl<W: FromZeros> Mapped<W> {
+    /// `len` zeroed words, `None` when the size overflows or the system refuses the mapping.
+    fn try_new(len: usize) -> Option<Mapped<W>> {
+        let bytes = len.checked_mul(std::mem::size_of::<W>())?;
+        let map = memmap2::MmapMut::map_anon(bytes).ok()?;
+        // A mapping starts on a page, far more than a word's alignment.
+        (map.as_ptr() as usize % std::mem::align_of::<W>() == 0).then_some(Mapped {
+            map,
+            len,
+            words: PhantomData,
+        })
+    }
+
+    /// The words.
+    #[inline]
+    #[expect(
+        unsafe_code,
+        reason = "the typed view of a mapping: see the SAFETY comment"
+    )]
+    fn words(&self) -> &[W] {
+        // SAFETY: the mapping holds `len * size_of::<W>()` bytes (made so by `try_new`),
+        // starts at an address aligned for `W` (checked there), and lives as long as `self`.
+        // Its bytes were zero when mapped, a valid `W` (`W: FromZeros`), and are only ever
+        // written through this typed view (`words_mut`, or the atomic stores of `AtomicU64`
+        // words through a shared view, which are interior mutability of `W` itself): they
+        // always hold valid `W`s. The mapping's own byte view (`Deref` of `MmapMut`) is never
+        // used, so no `&[u8]` aliases these words. The returned borrow of `self` keeps the
+        // mapping alive and forbids `words_mut` while it lasts.
+        unsafe { std::slice::from_raw_parts(self.map.as_ptr().cast::<W>(), self.len) }
+    }
+
+    /// The words, to write.
+    #[inline]
+    #[expect(
+        unsafe_code,
+        reason = "the typed view of a mapping: see the SAFETY comment"
+    )]
+    fn words_mut(&mut self) -> &mut [W] {
+        // SAFETY: as in `words`; the exclusive borrow of `self` makes this the only view of
+        // the words while it lasts.
+        unsafe { std::slice::from_raw_parts_mut(self.map.as_mut_ptr().cast::<W>(), self.len) }
+    }
+}
+
+impl<W: FromZeros> Block<W> {
+    /// `n` zeroed words: mapped for [`MAPPED_FROM`] bytes and more, from the heap otherwise
+    /// (and where a mapping is refused). `None` when neither can give them.
+    fn try_zeroed(n: usize) -> Option<Block<W>> {
+        let bytes = n.checked_mul(std::mem::size_of::<W>())?;
+        if bytes >= MAPPED_FROM {
+            if let Some(m) = Mapped::try_new(n) {
+                return Some(Block::Mapped(m));
+            }
+        }
+        <[W]>::new_box_zeroed_with_elems(n).ok().map(Block::Heap)
+    }
+
+    #[inline]
+    fn words(&self) -> &[W] {
+        match self {
+            Block::Heap(b) => b,
+            Block::Mapped(m) => m.words(),
+        }
+    }
+
+    #[inline]
+    fn words_mut(&mut self) -> &mut [W] {
+        match self {
+            Block::Heap(b) => b,
+            Block::Mapped(m) => m.words_mut(),
+        }
+    }
+}
+
 /// The words of a table in cache lines: `lines` lines of [`LINE_WORDS`] words (`u64` or
 /// `AtomicU64`), the first starting on a 64-byte boundary, every word zero when made.
-#[derive(Clone, Debug)]
 pub(crate) struct Lines<W> {
     /// The block, with room for the alignment offset.
-    words: Box<[W]>,
+    block: Block<W>,
     /// The words before the first line (0 to 7).
     offset: usize,
     /// The number of lines.
     lines: usize,
+}
+
+impl<W> std::fmt::Debug for Lines<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lines")
+            .field("lines", &self.lines)
+            .field("mapped", &matches!(self.block, Block::Mapped(_)))
+            .finish()
+    }
+}
+
+/// A copy of the lines in a new block (the same size and alignment).
+///
+/// # Panics
+///
+/// When the memory for the copy cannot be allocated (as cloning a vector would abort).
+impl<W: FromZeros + Clone> Clone for Lines<W> {
+    fn clone(&self) -> Self {
+        let mut copy = Lines::try_new(self.lines, 0).unwrap_or_else(|_| {
+            panic!("cannot allocate a copy of a table of {} lines", self.lines)
+        });
+        copy.words_mut().clone_from_slice(self.words());
+        copy
+    }
 }
 
 impl<W: FromZeros> Lines<W> {
@@ -160,11 +285,11 @@ impl<W: FromZeros> Lines<W> {
             .checked_mul(LINE_WORDS)
             .and_then(|n| n.checked_add(align / word - 1))
             .ok_or(refused)?;
-        let words = <[W]>::new_box_zeroed_with_elems(n).map_err(|_| refused)?;
+        let block = Block::try_zeroed(n).ok_or(refused)?;
         // The address is read only to skip to the first boundary of the alignment.
-        let offset = (words.as_ptr() as usize).wrapping_neg() % align / word;
+        let offset = (block.words().as_ptr() as usize).wrapping_neg() % align / word;
         let table = Lines {
-            words,
+            block,
             offset,
             lines,
         };
@@ -175,7 +300,7 @@ impl<W: FromZeros> Lines<W> {
     }
 }
 
-impl<W> Lines<W> {
+impl<W: FromZeros> Lines<W> {
     /// The number of lines.
     #[inline]
     pub(crate) fn len(&self) -> usize {
@@ -186,7 +311,7 @@ impl<W> Lines<W> {
     #[inline]
     pub(crate) fn line(&self, i: usize) -> &[W; LINE_WORDS] {
         let at = self.offset + i * LINE_WORDS;
-        match self.words[at..at + LINE_WORDS].try_into() {
+        match self.block.words()[at..at + LINE_WORDS].try_into() {
             Ok(line) => line,
             Err(_) => unreachable!("a range of LINE_WORDS words"),
         }
@@ -196,7 +321,7 @@ impl<W> Lines<W> {
     #[inline]
     pub(crate) fn line_mut(&mut self, i: usize) -> &mut [W; LINE_WORDS] {
         let at = self.offset + i * LINE_WORDS;
-        match (&mut self.words[at..at + LINE_WORDS]).try_into() {
+        match (&mut self.block.words_mut()[at..at + LINE_WORDS]).try_into() {
             Ok(line) => line,
             Err(_) => unreachable!("a range of LINE_WORDS words"),
         }
@@ -204,13 +329,13 @@ impl<W> Lines<W> {
 
     /// Every word of the lines.
     fn words(&self) -> &[W] {
-        &self.words[self.offset..self.offset + self.lines * LINE_WORDS]
+        &self.block.words()[self.offset..self.offset + self.lines * LINE_WORDS]
     }
 
     /// Every word of the lines, to write (to empty the table).
     pub(crate) fn words_mut(&mut self) -> &mut [W] {
         let end = self.offset + self.lines * LINE_WORDS;
-        &mut self.words[self.offset..end]
+        &mut self.block.words_mut()[self.offset..end]
     }
 }
 
@@ -244,6 +369,20 @@ pub(crate) mod huge_page_check {
         }
         None
     }
+    /// How many of the 4 KiB pages of `bytes` bytes from `addr` are resident (present in
+    /// memory or swapped out), read from `/proc/self/pagemap` (one 64-bit entry per page:
+    /// bit 63 present, bit 62 swapped). `None` where the file cannot be read.
+    pub(crate) fn resident_pages(addr: usize, bytes: usize) -> Option<usize> {
+        use std::io::{Read, Seek, SeekFrom};
+        const PAGE: usize = 4096;
+        let first = addr / PAGE;
+        let last = (addr + bytes).div_ceil(PAGE);
+        let mut f = std::fs::File::open("/proc/self/pagemap").ok()?;
+        f.seek(SeekFrom::Start((first * 8) as u64)).ok()?;
+        let mut entries = vec![0u8; (last - first) * 8];
+        f.read_exact(&mut entries).ok()?;
+        Some(entries.chunks_exact(8).filter(|e| e[7] >> 6 != 0).count())
+    }
 }
 
 #[cfg(test)]
@@ -251,6 +390,51 @@ mod tests {
     use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
     use super::*;
+
+    /// A table made after another of its size was freed is memory no one has written: the
+    /// system zeroes its pages as the search first touches them. (Taken from the C library's
+    /// heap, where its dynamic threshold puts blocks of up to 32 MiB once one was freed, a
+    /// zeroed block is written with zeros first: every page of a 16 MiB table, at every game
+    /// of a tournament.) Skipped where `/proc/self/pagemap` cannot be read.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_table_made_after_one_was_freed_is_not_written_before_use() {
+        use super::huge_page_check::resident_pages;
+        for mib in [1, 4, 16] {
+            let lines = (mib << 20) / LINE_BYTES;
+            for _ in 0..3 {
+                let mut used = Lines::<u64>::try_new(lines, 0).expect("a table");
+                used.words_mut().fill(1);
+                drop(used);
+            }
+            let t = Lines::<u64>::try_new(lines, 0).expect("a table");
+            let words = t.words();
+            let Some(resident) = resident_pages(words.as_ptr() as usize, size_of_val(words)) else {
+                eprintln!("no /proc/self/pagemap: skipped");
+                return;
+            };
+            assert!(
+                resident <= 2,
+                "{mib} MiB: {resident} resident pages before use"
+            );
+            assert!(words.iter().all(|&w| w == 0), "{mib} MiB");
+            let copy = t.clone();
+            assert_eq!(copy.len(), t.len());
+        }
+    }
+
+    #[test]
+    fn a_copy_holds_the_same_words() {
+        for lines in [3, MAPPED_FROM / LINE_BYTES + 5] {
+            let mut t = Lines::<u64>::try_new(lines, 0).expect("a table");
+            for (i, w) in t.words_mut().iter_mut().enumerate() {
+                *w = i as u64 * 7 + 1;
+            }
+            let c = t.clone();
+            assert_eq!(c.words(), t.words(), "{lines} lines");
+            assert_eq!(c.line(lines - 1), t.line(lines - 1));
+        }
+    }
 
     #[test]
     fn sizes_are_written_in_binary_units() {
