@@ -1,8 +1,10 @@
 //! Move generation: pseudo-legal moves from the tables, the attack test from the king's
-//! square outward, and legality by making the move on one scratch board per node.
+//! square outward, legality by reading the board as the move would leave it, and the check
+//! bits the state keeps from move to move.
 
 use super::board::{
-    kind, owner, BISHOP, CELLS, KING, KNIGHT, NONE, NO_LINE, PAWN, QUEEN, ROOK, TABLES,
+    kind, owner, BISHOP, CELLS, KING, KNIGHT, KNIGHT_JUMP, NONE, NO_LINE, PAWN, PLAYERS, QUEEN,
+    ROOK, TABLES,
 };
 use super::{Move, State};
 
@@ -11,14 +13,35 @@ use super::{Move, State};
 /// left it). Walks outward from `sq`: each ray to its first piece, the knight squares, and
 /// the pawns one diagonal step away whose capture direction points at `sq`.
 pub(crate) fn attacked(board: &[u8; CELLS], sq: u8, p: usize) -> bool {
+    attacked_with::<false>(board, sq, p, NONE, NONE)
+}
+
+/// Whether square `sq` is attacked by a piece of a player other than `p` once `p`'s piece
+/// on `from` has moved to `to` (not a king capture), read on `board` before the move: the
+/// walks take `from` as empty and stop at `to`, and a knight captured on `to` attacks no
+/// more. [`attacked`] on the board after the move is the plain computation it equals.
+#[inline(never)]
+pub(crate) fn attacked_after(board: &[u8; CELLS], sq: u8, p: usize, from: u8, to: u8) -> bool {
+    attacked_with::<true>(board, sq, p, from, to)
+}
+
+/// [`attacked`] (`AFTER` false: `from` and `to` unused) or [`attacked_after`].
+#[inline(always)]
+fn attacked_with<const AFTER: bool>(
+    board: &[u8; CELLS],
+    sq: u8,
+    p: usize,
+    from: u8,
+    to: u8,
+) -> bool {
     let t = &TABLES;
     let s = sq as usize;
-    if (0..8).any(|d| ray_attacks(board, s, d, p)) {
+    if (0..8).any(|d| ray_attacks_with::<AFTER>(board, s, d, p, from, to)) {
         return true;
     }
     for &n in &t.knight[s][..t.knight_len[s] as usize] {
         let c = board[n as usize];
-        if kind(c) == KNIGHT && owner(c) != p {
+        if kind(c) == KNIGHT && owner(c) != p && !(AFTER && n == to) {
             return true;
         }
     }
@@ -30,9 +53,37 @@ pub(crate) fn attacked(board: &[u8; CELLS], sq: u8, p: usize) -> bool {
 /// queen on a diagonal, a king next to `s`, or a pawn next to `s` whose capture points at it.
 #[inline]
 fn ray_attacks(board: &[u8; CELLS], s: usize, d: usize, p: usize) -> bool {
+    ray_attacks_with::<false>(board, s, d, p, NONE, NONE)
+}
+
+/// [`ray_attacks`] once `p`'s piece on `from` has moved to `to` (not a king capture), read
+/// on the board before the move: `from` is empty, and `to` holds `p`'s piece, which blocks.
+#[inline]
+fn ray_attacks_after(board: &[u8; CELLS], s: usize, d: usize, p: usize, from: u8, to: u8) -> bool {
+    ray_attacks_with::<true>(board, s, d, p, from, to)
+}
+
+/// [`ray_attacks`] (`AFTER` false: `from` and `to` unused) or [`ray_attacks_after`].
+#[inline(always)]
+fn ray_attacks_with<const AFTER: bool>(
+    board: &[u8; CELLS],
+    s: usize,
+    d: usize,
+    p: usize,
+    from: u8,
+    to: u8,
+) -> bool {
     let t = &TABLES;
     let len = t.ray_len[s][d] as usize;
     for (i, &r) in t.rays[s][d][..len].iter().enumerate() {
+        if AFTER {
+            if r == to {
+                return false;
+            }
+            if r == from {
+                continue;
+            }
+        }
         let c = board[r as usize];
         if c == 0 {
             continue;
@@ -50,6 +101,78 @@ fn ray_attacks(board: &[u8; CELLS], s: usize, d: usize, p: usize) -> bool {
         };
     }
     false
+}
+
+/// The check bits of `state` by the plain computation: bit `p` set iff `p` is live and
+/// [`attacked`] says its king is attacked (what `State::checks` holds).
+pub(crate) fn checks_of(state: &State) -> u8 {
+    let mut bits = 0;
+    for p in 0..PLAYERS {
+        let king = state.kings[p];
+        if state.alive >> p & 1 == 1 && king != NONE && attacked(&state.board, king, p) {
+            bits |= 1 << p;
+        }
+    }
+    bits
+}
+
+/// The check bits of `state` just after the piece on `from` moved to `to` (a capture but
+/// not of a king: no piece left the board but the victim), from the bits before the move
+/// (still in `state`'s check bits). The attacks on a king change only through squares on its
+/// rays or a knight's jump away ([`Tables::line`](super::board::Tables::line)):
+///
+/// - a king not attacked before can be attacked afterwards only by the moved piece itself
+///   or along the ray from the king through `from` that the move opened (the victim's
+///   square is occupied again, and a piece arriving elsewhere only blocks);
+/// - a king attacked before stays attacked when neither `from` nor `to` is related to its
+///   square; otherwise (the attacker may have been taken, or the line blocked), and for
+///   the king that moved, the full attack test.
+#[inline]
+pub(crate) fn checks_after(state: &State, from: u8, to: u8) -> u8 {
+    let t = &TABLES;
+    let board = &state.board;
+    let moved = board[to as usize];
+    let mover = owner(moved);
+    let mut bits = 0;
+    for p in 0..PLAYERS {
+        let king = state.kings[p];
+        if king == NONE {
+            continue;
+        }
+        let k = king as usize;
+        let (lf, lt) = (t.line[k][from as usize], t.line[k][to as usize]);
+        let check = if king == to {
+            attacked(board, king, p)
+        } else if state.in_check(p) {
+            (lf == NO_LINE && lt == NO_LINE) || attacked(board, king, p)
+        } else {
+            (lf < NO_LINE && ray_attacks(board, k, lf as usize, p))
+                || (p != mover && lt != NO_LINE && attacks_from(board, moved, to, lt, k, p))
+        };
+        bits |= (check as u8) << p;
+    }
+    bits
+}
+
+/// Whether the piece `c` (not of player `p`) on square `at`, related to `p`'s king on
+/// `king` by `rel` (a ray's direction or [`KNIGHT_JUMP`]), attacks the king: a knight at a
+/// knight's jump, or a piece the ray from the king reaches first and whose kind attacks
+/// along it ([`ray_attacks`]).
+#[inline]
+fn attacks_from(board: &[u8; CELLS], c: u8, at: u8, rel: u8, king: usize, p: usize) -> bool {
+    let k = kind(c);
+    if rel == KNIGHT_JUMP {
+        return k == KNIGHT;
+    }
+    // A piece that cannot attack along this ray is not walked to.
+    let reach = match k {
+        ROOK => rel < 4,
+        BISHOP => rel >= 4,
+        QUEEN => true,
+        KNIGHT => false,
+        _ => TABLES.rays[king][rel as usize][0] == at,
+    };
+    reach && ray_attacks(board, king, rel as usize, p)
 }
 
 /// Calls `f(from, to)` for every pseudo-legal move of player `p` (the rules of movement,
@@ -164,12 +287,13 @@ fn piece_moves(
 }
 
 /// The legality test of one node: whether a pseudo-legal move of the player to move leaves
-/// its king safe. Built once per node ([`Legality::of`]: one attack test of the king's
-/// square), then each move costs at most one ray walk unless the king is in check.
+/// its king safe. Built once per node ([`Legality::of`]: whether the king is in check is
+/// read from the state's check bits, which the move that made the position kept), then each
+/// move costs at most one ray walk unless the king is in check or moves. The moves are
+/// tested on the node's board as it is, without making them ([`attacked_after`]).
+#[derive(Clone, Copy)]
 pub(crate) struct Legality<'a> {
     state: &'a State,
-    /// `state`'s board, changed by a move under test and restored after it.
-    scratch: [u8; CELLS],
     p: usize,
     king: u8,
     in_check: bool,
@@ -180,13 +304,11 @@ impl<'a> Legality<'a> {
     #[inline]
     pub(crate) fn of(state: &'a State) -> Legality<'a> {
         let p = state.to_move as usize;
-        let king = state.kings[p];
         Legality {
             state,
-            scratch: state.board,
             p,
-            king,
-            in_check: attacked(&state.board, king, p),
+            king: state.kings[p],
+            in_check: state.in_check(p),
         }
     }
 
@@ -203,33 +325,29 @@ impl<'a> Legality<'a> {
     ///
     /// [`legal_by_full_test`] is the plain test this one equals (tests: every pseudo-legal
     /// move of thousands of positions, and the perft files).
-    #[inline]
-    pub(crate) fn legal(&mut self, from: u8, to: u8) -> bool {
-        let moved = self.scratch[from as usize];
-        let victim = self.scratch[to as usize];
-        if kind(victim) == KING {
-            return legal_by_full_test(self.state, &mut self.scratch, from, to);
+    #[inline(always)]
+    pub(crate) fn legal(&self, from: u8, to: u8) -> bool {
+        let board = &self.state.board;
+        if kind(board[to as usize]) == KING {
+            return self.legal_king_capture(from, to);
         }
-        let d = if kind(moved) == KING || self.in_check {
-            NO_LINE
-        } else {
-            let d = TABLES.line[self.king as usize][from as usize];
-            if d == NO_LINE {
-                return true;
-            }
-            d
-        };
-        self.scratch[to as usize] = moved;
-        self.scratch[from as usize] = 0;
-        let safe = if d == NO_LINE {
-            let king = if kind(moved) == KING { to } else { self.king };
-            !attacked(&self.scratch, king, self.p)
-        } else {
-            !ray_attacks(&self.scratch, self.king as usize, d as usize, self.p)
-        };
-        self.scratch[from as usize] = moved;
-        self.scratch[to as usize] = victim;
-        safe
+        if kind(board[from as usize]) == KING {
+            return !attacked_after(board, to, self.p, from, to);
+        }
+        if self.in_check {
+            return !attacked_after(board, self.king, self.p, from, to);
+        }
+        let d = TABLES.line[self.king as usize][from as usize];
+        d >= NO_LINE || !ray_attacks_after(board, self.king as usize, d as usize, self.p, from, to)
+    }
+
+    /// [`Legality::legal`] of a king capture: on the full successor.
+    #[cold]
+    #[inline(never)]
+    fn legal_king_capture(&self, from: u8, to: u8) -> bool {
+        let mut s = *self.state;
+        s.apply(from, to);
+        !attacked(&s.board, s.kings[self.p], self.p)
     }
 }
 
@@ -238,6 +356,7 @@ impl<'a> Legality<'a> {
 /// [`Legality::legal`]). `scratch` is a copy of `state`'s board, restored on return. A king
 /// capture is tested on the full successor (the victim's pieces leave the board first, which
 /// may open a line onto the mover's king).
+#[cfg(test)]
 pub(crate) fn legal_by_full_test(
     state: &State,
     scratch: &mut [u8; CELLS],
@@ -266,16 +385,59 @@ pub(crate) fn legal_by_full_test(
 }
 
 /// Whether the player to move in `state` has a legal move.
+///
+/// Out of check (the common case), the pieces other than the king are tried first, from the
+/// king's part of the board outward (a player's pieces mostly stand near its king), each
+/// move by the pin ray alone ([`Legality::legal`]); the king's own moves, which need the
+/// full attack test, only when no other piece can move. In check, every pseudo-legal move
+/// in turn. The answer does not depend on the order ([`has_legal_move_plain`] is the plain
+/// computation it equals).
 pub(crate) fn has_legal_move(state: &State) -> bool {
-    let mut legality = Legality::of(state);
+    let legality = Legality::of(state);
+    let (board, p) = (&state.board, state.to_move as usize);
+    if legality.in_check {
+        return !pseudo(board, p, |from, to| !legality.legal(from, to));
+    }
+    let king = legality.king;
+    let first = king as usize / 8;
+    for i in 0..CHUNKS {
+        let w = if first + i < CHUNKS {
+            first + i
+        } else {
+            first + i - CHUNKS
+        };
+        let mut mine = own_bytes(&board[w * 8..(w * 8 + 8).min(CELLS)], p);
+        if w == first {
+            // The king's bit (the high bit of its byte), left for last.
+            mine &= !(0x80 << (8 * (king as usize % 8)));
+        }
+        while mine != 0 {
+            let from = (w * 8 + (mine.trailing_zeros() / 8) as usize) as u8;
+            mine &= mine - 1;
+            if !piece_moves(board, p, from, &mut |from, to| !legality.legal(from, to)) {
+                return true;
+            }
+        }
+    }
+    !piece_moves(board, p, king, &mut |from, to| !legality.legal(from, to))
+}
+
+/// The number of eight-square chunks of the board that [`pseudo`] reads.
+const CHUNKS: usize = CELLS.div_ceil(8);
+
+/// [`has_legal_move`] by the plain computation: some pseudo-legal move passes
+/// [`legal_by_full_test`] (its oracle in the tests).
+#[cfg(test)]
+pub(crate) fn has_legal_move_plain(state: &State) -> bool {
+    let mut scratch = state.board;
     !pseudo(&state.board, state.to_move as usize, |from, to| {
-        !legality.legal(from, to)
+        !legal_by_full_test(state, &mut scratch, from, to)
     })
 }
 
 /// Appends the legal moves of the player to move in `state`, unordered (by `from`).
 pub(crate) fn legal_moves(state: &State, out: &mut Vec<Move>) {
-    let mut legality = Legality::of(state);
+    let legality = Legality::of(state);
     pseudo(&state.board, state.to_move as usize, |from, to| {
         if legality.legal(from, to) {
             out.push(Move::new(from, to));
@@ -290,7 +452,7 @@ pub(crate) fn legal_moves(state: &State, out: &mut Vec<Move>) {
 /// legality test only for a move that comes before the best legal one so far.
 pub(crate) fn first_legal(state: &State) -> Option<Move> {
     let board = &state.board;
-    let mut legality = Legality::of(state);
+    let legality = Legality::of(state);
     let mut best = (u32::MAX, None);
     pseudo(board, state.to_move as usize, |from, to| {
         let m = Move::new(from, to);
@@ -305,7 +467,7 @@ pub(crate) fn first_legal(state: &State) -> Option<Move> {
 
 /// The number of legal moves of the player to move (perft's last ply).
 pub(crate) fn count_legal(state: &State) -> u64 {
-    let mut legality = Legality::of(state);
+    let legality = Legality::of(state);
     let mut n = 0;
     pseudo(&state.board, state.to_move as usize, |from, to| {
         n += legality.legal(from, to) as u64;
@@ -396,7 +558,7 @@ mod tests {
             let mut seed = game;
             while !g.is_terminal(&s) {
                 positions += 1;
-                let mut fast = Legality::of(&s);
+                let fast = Legality::of(&s);
                 let mut scratch = s.board;
                 pseudo(&s.board, s.to_move as usize, |from, to| {
                     let full = legal_by_full_test(&s, &mut scratch, from, to);
@@ -417,5 +579,109 @@ mod tests {
         }
         assert!(positions > 5_000, "{positions} positions");
         assert!(illegal > 1_000, "{illegal} illegal of {moves} moves");
+    }
+
+    /// Whether a player can move, by the node's fast test ([`has_legal_move`]: the pieces
+    /// other than the king first, by the pin ray alone) and by the plain one (some
+    /// pseudo-legal move passes the full attack test), for every live player put to move in
+    /// every position of seeded random games, among them positions where the player has
+    /// no legal move.
+    #[test]
+    fn the_fast_test_of_a_legal_move_equals_the_full_one() {
+        let g = Chess4::new(400).expect("cap");
+        let starts = [
+            g.initial(),
+            g.parse_position("r Kh1,Nh4,Pg2,Rd1/Ka7,Pb5,Nc6/Kg14,Rh10,Pe12/Kn8,Bk4,Pm9")
+                .expect("position"),
+            g.parse_position(
+                "r Kh1,Pe7,Pj7,Rd1/Ka7,Pg5,Nd8,Pg9/Kg14,Pf8,Ri10,Pk13/Kn8,Ph9,Ph6,Pm4",
+            )
+            .expect("position"),
+        ];
+        let (mut tests, mut none, mut in_check) = (0u64, 0u64, 0u64);
+        let mut list = Vec::new();
+        for game in 0..60u64 {
+            let mut s = starts[(game % 3) as usize];
+            let mut seed = game;
+            while !g.is_terminal(&s) {
+                for p in (0..PLAYERS).filter(|&p| s.alive >> p & 1 == 1) {
+                    let mut q = s;
+                    q.to_move = p as u8;
+                    let plain = has_legal_move_plain(&q);
+                    assert_eq!(has_legal_move(&q), plain, "{q:?}");
+                    tests += 1;
+                    none += !plain as u64;
+                    in_check += q.in_check(p) as u64;
+                }
+                list.clear();
+                g.moves(&s, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                seed = crate::rng::mix64(seed ^ s.pieces_key());
+                s = g.play(&s, list[(seed % list.len() as u64) as usize]);
+            }
+        }
+        assert!(tests > 10_000, "{tests} tests");
+        assert!(none > 20, "{none} without a legal move");
+        assert!(in_check > 500, "{in_check} in check");
+    }
+
+    /// The check bits kept by every move ([`checks_after`], and in full after eliminations)
+    /// equal the plain attack test of every live king ([`checks_of`]) in every position of
+    /// seeded random games of both rule sets, from the start, from positions with checks,
+    /// pins and king captures, and from their quarter-turned copies; the games go through
+    /// many checks.
+    #[test]
+    fn the_kept_check_bits_equal_the_attack_test_of_every_king() {
+        use crate::chess4::ffa::Chess4Ffa;
+        let g = Chess4::new(400).expect("cap");
+        let ffa = Chess4Ffa::new(400).expect("cap");
+        let texts = [
+            "r Kh1,Nh4,Pg2,Rd1/Ka7,Pb5,Nc6/Kg14,Rh10,Pe12/Kn8,Bk4,Pm9",
+            "r Kh1,Pe7,Pj7,Rd1/Ka7,Pg5,Nd8,Pg9/Kg14,Pf8,Ri10,Pk13/Kn8,Ph9,Ph6,Pm4",
+        ];
+        let mut starts = vec![g.initial()];
+        for t in texts {
+            let s = g.parse_position(t).expect("position");
+            starts.push(s);
+            starts.push(g.rotate(&s));
+        }
+        let (mut positions, mut checked) = (0u64, 0u64);
+        let mut list = Vec::new();
+        for game in 0..60u64 {
+            let mut s = starts[(game % starts.len() as u64) as usize];
+            let mut seed = game;
+            while !g.is_terminal(&s) {
+                positions += 1;
+                assert_eq!(s.checks(), checks_of(&s), "{s:?}");
+                checked += s.checks().count_ones() as u64;
+                list.clear();
+                g.moves(&s, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                seed = crate::rng::mix64(seed ^ s.pieces_key());
+                s = g.play(&s, list[(seed % list.len() as u64) as usize]);
+            }
+            assert_eq!(s.checks(), checks_of(&s), "{s:?}");
+            let mut f = ffa.from_board(starts[(game % starts.len() as u64) as usize]);
+            let mut seed = game;
+            while !ffa.is_terminal(&f) {
+                let b = f.board();
+                positions += 1;
+                assert_eq!(b.checks(), checks_of(b), "{b:?}");
+                list.clear();
+                ffa.moves(&f, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                seed = crate::rng::mix64(seed ^ b.pieces_key());
+                f = ffa.play(&f, list[(seed % list.len() as u64) as usize]);
+            }
+            assert_eq!(f.board().checks(), checks_of(f.board()));
+        }
+        assert!(positions > 10_000, "{positions} positions");
+        assert!(checked > 500, "{checked} kings in check");
     }
 }
