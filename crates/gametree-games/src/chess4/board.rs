@@ -99,6 +99,15 @@ pub const DIRS: [(i32, i32); 8] = [
     (-1, 1),
 ];
 
+// The opposite of direction `d` is `d ^ 2` (the legality test's rays back to the king).
+const _: () = {
+    let mut d = 0;
+    while d < 8 {
+        assert!(DIRS[d].0 == -DIRS[d ^ 2].0 && DIRS[d].1 == -DIRS[d ^ 2].1);
+        d += 1;
+    }
+};
+
 /// Each player's forward direction: Red +y, Blue +x, Yellow -y, Green -x.
 pub const FORWARD: [(i32, i32); PLAYERS] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 

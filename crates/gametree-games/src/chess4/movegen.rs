@@ -103,6 +103,39 @@ fn ray_attacks_with<const AFTER: bool>(
     false
 }
 
+/// The square of the one piece that attacks square `sq` for player `p` (as in
+/// [`attacked`]), or [`NONE`] when two or more do (or none). In check, a move other than
+/// the king's (and than a king capture) is legal only if it takes that piece or blocks its
+/// ray, and never against two.
+fn lone_attacker(board: &[u8; CELLS], sq: u8, p: usize) -> u8 {
+    let t = &TABLES;
+    let s = sq as usize;
+    let (mut count, mut at) = (0, NONE);
+    for d in 0..8 {
+        if ray_attacks(board, s, d, p) {
+            // The attacker is the first piece along the ray.
+            let len = t.ray_len[s][d] as usize;
+            count += 1;
+            at = *t.rays[s][d][..len]
+                .iter()
+                .find(|&&r| board[r as usize] != 0)
+                .expect("an attacker on the ray");
+        }
+    }
+    for &n in &t.knight[s][..t.knight_len[s] as usize] {
+        let c = board[n as usize];
+        if kind(c) == KNIGHT && owner(c) != p {
+            count += 1;
+            at = n;
+        }
+    }
+    if count == 1 {
+        at
+    } else {
+        NONE
+    }
+}
+
 /// The check bits of `state` by the plain computation: bit `p` set iff `p` is live and
 /// [`attacked`] says its king is attacked (what `State::checks` holds).
 pub(crate) fn checks_of(state: &State) -> u8 {
@@ -181,8 +214,8 @@ fn attacks_from(board: &[u8; CELLS], c: u8, at: u8, rel: u8, king: usize, p: usi
 #[inline]
 pub(crate) fn pseudo(board: &[u8; CELLS], p: usize, mut f: impl FnMut(u8, u8) -> bool) -> bool {
     // The board eight squares at a time: the squares of `p`'s pieces in increasing order.
-    for (w, chunk) in board.chunks(8).enumerate() {
-        let mut mine = own_bytes(chunk, p);
+    for w in 0..CHUNKS {
+        let mut mine = own_bytes(board, w, p);
         while mine != 0 {
             let from = (w * 8 + (mine.trailing_zeros() / 8) as usize) as u8;
             mine &= mine - 1;
@@ -194,16 +227,22 @@ pub(crate) fn pseudo(board: &[u8; CELLS], p: usize, mut f: impl FnMut(u8, u8) ->
     true
 }
 
-/// One bit per square of `chunk` (up to eight squares, the high bit of each square's byte)
-/// that holds a piece of player `p`: the owner field of every byte compared at once.
+/// One bit per square of chunk `w` (squares `8 w` to `8 w + 7`, the last chunk the four
+/// squares 192..196) that holds a piece of player `p` (the high bit of each square's byte):
+/// the owner field of every byte compared at once.
 #[inline(always)]
-fn own_bytes(chunk: &[u8], p: usize) -> u64 {
+fn own_bytes(board: &[u8; CELLS], w: usize, p: usize) -> u64 {
     const LOW3: u64 = 0x0707_0707_0707_0707;
     const ONES: u64 = 0x0101_0101_0101_0101;
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let mut bytes = [0u8; 8];
-    bytes[..chunk.len()].copy_from_slice(chunk);
-    let w = u64::from_le_bytes(bytes);
+    // Fixed-size reads (one load each), not a copy of a slice of variable length.
+    let w = if w < CELLS / 8 {
+        u64::from_le_bytes(board[w * 8..w * 8 + 8].try_into().expect("eight squares"))
+    } else {
+        u64::from(u32::from_le_bytes(
+            board[CELLS - 4..].try_into().expect("four squares"),
+        ))
+    };
     // Each byte's owner field (code >> 3: 0 empty, owner + 1 otherwise) minus `p + 1`:
     // a zero byte where `p` owns the square. The exact zero-byte test (no borrow between
     // bytes): the high bit of a byte is set iff the byte is zero.
@@ -297,6 +336,9 @@ pub(crate) struct Legality<'a> {
     p: usize,
     king: u8,
     in_check: bool,
+    /// In check: the square of the one piece that gives it ([`lone_attacker`]; [`NONE`]
+    /// when two or more do).
+    checker: u8,
 }
 
 impl<'a> Legality<'a> {
@@ -304,11 +346,17 @@ impl<'a> Legality<'a> {
     #[inline]
     pub(crate) fn of(state: &'a State) -> Legality<'a> {
         let p = state.to_move as usize;
+        let (king, in_check) = (state.kings[p], state.in_check(p));
         Legality {
             state,
             p,
-            king: state.kings[p],
-            in_check: state.in_check(p),
+            king,
+            in_check,
+            checker: if in_check {
+                lone_attacker(&state.board, king, p)
+            } else {
+                NONE
+            },
         }
     }
 
@@ -316,8 +364,11 @@ impl<'a> Legality<'a> {
     ///
     /// - A king capture is tested on the full successor (the victim's pieces leave the board
     ///   first, which may open a line onto the mover's king).
-    /// - A king move, or any move while the king is in check, is tested by the full attack
-    ///   test of the king's square after the move.
+    /// - A king move is tested by the full attack test of its new square.
+    /// - In check, another move must take the one piece giving check or step onto its ray
+    ///   between it and the king (against two, none can), and then, as out of check, not
+    ///   open a ray of the king through `from`: the move changes the attacks on the king
+    ///   only there, at `to` and through `from`.
     /// - Otherwise the king was safe before, and moving one piece of its own can expose it
     ///   only along the ray from the king through `from` (a discovered attack: a knight's,
     ///   pawn's or king's attack cannot be opened, and a capture only removes an attacker),
@@ -334,11 +385,25 @@ impl<'a> Legality<'a> {
         if kind(board[from as usize]) == KING {
             return !attacked_after(board, to, self.p, from, to);
         }
-        if self.in_check {
-            return !attacked_after(board, self.king, self.p, from, to);
+        let t = &TABLES;
+        let k = self.king as usize;
+        if self.in_check && to != self.checker {
+            let c = self.checker;
+            if c == NONE {
+                return false;
+            }
+            // `to` between the king and the checker: on the king's ray towards the checker,
+            // and on the checker's ray back towards the king.
+            let d = t.line[k][c as usize];
+            if d >= NO_LINE
+                || t.line[k][to as usize] != d
+                || t.line[c as usize][to as usize] != d ^ 2
+            {
+                return false;
+            }
         }
-        let d = TABLES.line[self.king as usize][from as usize];
-        d >= NO_LINE || !ray_attacks_after(board, self.king as usize, d as usize, self.p, from, to)
+        let d = t.line[k][from as usize];
+        d >= NO_LINE || !ray_attacks_after(board, k, d as usize, self.p, from, to)
     }
 
     /// [`Legality::legal`] of a king capture: on the full successor.
@@ -406,7 +471,7 @@ pub(crate) fn has_legal_move(state: &State) -> bool {
         } else {
             first + i - CHUNKS
         };
-        let mut mine = own_bytes(&board[w * 8..(w * 8 + 8).min(CELLS)], p);
+        let mut mine = own_bytes(board, w, p);
         if w == first {
             // The king's bit (the high bit of its byte), left for last.
             mine &= !(0x80 << (8 * (king as usize % 8)));
@@ -424,6 +489,9 @@ pub(crate) fn has_legal_move(state: &State) -> bool {
 
 /// The number of eight-square chunks of the board that [`pseudo`] reads.
 const CHUNKS: usize = CELLS.div_ceil(8);
+
+// [`own_bytes`] reads the last chunk as four squares.
+const _: () = assert!(CELLS % 8 == 4);
 
 /// [`has_legal_move`] by the plain computation: some pseudo-legal move passes
 /// [`legal_by_full_test`] (its oracle in the tests).
