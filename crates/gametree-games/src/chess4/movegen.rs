@@ -107,6 +107,7 @@ fn ray_attacks_with<const AFTER: bool>(
 /// [`attacked`]), or [`NONE`] when two or more do (or none). In check, a move other than
 /// the king's (and than a king capture) is legal only if it takes that piece or blocks its
 /// ray, and never against two.
+#[inline(never)]
 fn lone_attacker(board: &[u8; CELLS], sq: u8, p: usize) -> u8 {
     let t = &TABLES;
     let s = sq as usize;
@@ -163,28 +164,38 @@ pub(crate) fn checks_of(state: &State) -> u8 {
 #[inline]
 pub(crate) fn checks_after(state: &State, from: u8, to: u8) -> u8 {
     let t = &TABLES;
-    let board = &state.board;
-    let moved = board[to as usize];
-    let mover = owner(moved);
-    let mut bits = 0;
+    let mut bits = state.checks();
     for p in 0..PLAYERS {
         let king = state.kings[p];
         if king == NONE {
             continue;
         }
-        let k = king as usize;
-        let (lf, lt) = (t.line[k][from as usize], t.line[k][to as usize]);
-        let check = if king == to {
-            attacked(board, king, p)
-        } else if state.in_check(p) {
-            (lf == NO_LINE && lt == NO_LINE) || attacked(board, king, p)
-        } else {
-            (lf < NO_LINE && ray_attacks(board, k, lf as usize, p))
-                || (p != mover && lt != NO_LINE && attacks_from(board, moved, to, lt, k, p))
-        };
-        bits |= (check as u8) << p;
+        let row = &t.line[king as usize];
+        let (lf, lt) = (row[from as usize], row[to as usize]);
+        if lf == NO_LINE && lt == NO_LINE {
+            // Neither square is on a ray of the king or a knight's jump away: unchanged.
+            continue;
+        }
+        let check = check_after(state, p, lf, lt, to, bits >> p & 1 == 1);
+        bits = bits & !(1 << p) | (check as u8) << p;
     }
     bits
+}
+
+/// [`checks_after`] for player `p`, whose king is related to the move's `from` by `lf` and
+/// to its `to` by `lt` (as in [`Tables::line`](super::board::Tables::line)), not both
+/// [`NO_LINE`]; `before` whether it was attacked before the move.
+#[inline(always)]
+fn check_after(state: &State, p: usize, lf: u8, lt: u8, to: u8, before: bool) -> bool {
+    let board = &state.board;
+    let king = state.kings[p];
+    let k = king as usize;
+    if king == to || before {
+        return attacked(board, king, p);
+    }
+    let moved = board[to as usize];
+    (lf < NO_LINE && ray_attacks(board, k, lf as usize, p))
+        || (owner(moved) != p && lt != NO_LINE && attacks_from(board, moved, to, lt, k, p))
 }
 
 /// Whether the piece `c` (not of player `p`) on square `at`, related to `p`'s king on
@@ -343,7 +354,7 @@ pub(crate) struct Legality<'a> {
 
 impl<'a> Legality<'a> {
     /// The test for the player to move in `state`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn of(state: &'a State) -> Legality<'a> {
         let p = state.to_move as usize;
         let (king, in_check) = (state.kings[p], state.in_check(p));
@@ -358,6 +369,16 @@ impl<'a> Legality<'a> {
                 NONE
             },
         }
+    }
+
+    /// Whether every pseudo-legal move of the piece on `from` is legal but a king capture
+    /// (which [`Legality::legal`] tests on the full successor): out of check, a piece
+    /// other than the king on no ray of it.
+    #[inline(always)]
+    pub(crate) fn free(&self, from: u8) -> bool {
+        !self.in_check
+            && from != self.king
+            && TABLES.line[self.king as usize][from as usize] >= NO_LINE
     }
 
     /// Whether the pseudo-legal move `from-to` is legal: its king is not attacked afterwards.
@@ -380,7 +401,7 @@ impl<'a> Legality<'a> {
     pub(crate) fn legal(&self, from: u8, to: u8) -> bool {
         let board = &self.state.board;
         if kind(board[to as usize]) == KING {
-            return self.legal_king_capture(from, to);
+            return legal_king_capture(self.state, from, to);
         }
         if kind(board[from as usize]) == KING {
             return !attacked_after(board, to, self.p, from, to);
@@ -405,15 +426,18 @@ impl<'a> Legality<'a> {
         let d = t.line[k][from as usize];
         d >= NO_LINE || !ray_attacks_after(board, k, d as usize, self.p, from, to)
     }
+}
 
-    /// [`Legality::legal`] of a king capture: on the full successor.
-    #[cold]
-    #[inline(never)]
-    fn legal_king_capture(&self, from: u8, to: u8) -> bool {
-        let mut s = *self.state;
-        s.apply(from, to);
-        !attacked(&s.board, s.kings[self.p], self.p)
-    }
+/// Whether the king capture `from-to` of the player to move in `state` is legal: on the
+/// full successor (the victim's pieces leave the board first, which may open a line onto
+/// the mover's king).
+#[cold]
+#[inline(never)]
+fn legal_king_capture(state: &State, from: u8, to: u8) -> bool {
+    let mut s = *state;
+    s.apply(from, to);
+    let p = state.to_move as usize;
+    !attacked(&s.board, s.kings[p], p)
 }
 
 /// Whether the pseudo-legal move `from-to` of the player to move in `state` is legal by the
@@ -458,13 +482,13 @@ pub(crate) fn legal_by_full_test(
 /// in turn. The answer does not depend on the order ([`has_legal_move_plain`] is the plain
 /// computation it equals).
 pub(crate) fn has_legal_move(state: &State) -> bool {
-    let legality = Legality::of(state);
     let (board, p) = (&state.board, state.to_move as usize);
-    if legality.in_check {
+    if state.in_check(p) {
+        let legality = Legality::of(state);
         return !pseudo(board, p, |from, to| !legality.legal(from, to));
     }
-    let king = legality.king;
-    let first = king as usize / 8;
+    let king = state.kings[p];
+    let (k, first) = (king as usize, king as usize / 8);
     for i in 0..CHUNKS {
         let w = if first + i < CHUNKS {
             first + i
@@ -479,11 +503,28 @@ pub(crate) fn has_legal_move(state: &State) -> bool {
         while mine != 0 {
             let from = (w * 8 + (mine.trailing_zeros() / 8) as usize) as u8;
             mine &= mine - 1;
-            if !piece_moves(board, p, from, &mut |from, to| !legality.legal(from, to)) {
+            // As in `Legality::legal` out of check, for a piece other than the king: the
+            // pin ray through `from`, if any; a king capture on the full successor.
+            let d = TABLES.line[k][from as usize];
+            let stopped = if d >= NO_LINE {
+                !piece_moves(board, p, from, &mut |from, to| {
+                    kind(board[to as usize]) == KING && !legal_king_capture(state, from, to)
+                })
+            } else {
+                !piece_moves(board, p, from, &mut |from, to| {
+                    if kind(board[to as usize]) == KING {
+                        !legal_king_capture(state, from, to)
+                    } else {
+                        ray_attacks_after(board, k, d as usize, p, from, to)
+                    }
+                })
+            };
+            if stopped {
                 return true;
             }
         }
     }
+    let legality = Legality::of(state);
     !piece_moves(board, p, king, &mut |from, to| !legality.legal(from, to))
 }
 
@@ -505,13 +546,39 @@ pub(crate) fn has_legal_move_plain(state: &State) -> bool {
 
 /// Appends the legal moves of the player to move in `state`, unordered (by `from`).
 pub(crate) fn legal_moves(state: &State, out: &mut Vec<Move>) {
+    each_legal(state, |from, to| out.push(Move::new(from, to)));
+}
+
+/// Calls `f(from, to)` for every legal move of the player to move in `state`, in
+/// [`pseudo`]'s order. Out of check, a piece other than the king on no ray of its king
+/// ([`Legality::free`]) has every pseudo-legal move legal but a king capture, so only those
+/// are tested; the other pieces' moves go through [`Legality::legal`].
+#[inline(always)]
+fn each_legal(state: &State, mut f: impl FnMut(u8, u8)) {
     let legality = Legality::of(state);
-    pseudo(&state.board, state.to_move as usize, |from, to| {
-        if legality.legal(from, to) {
-            out.push(Move::new(from, to));
+    let (board, p) = (&state.board, state.to_move as usize);
+    for w in 0..CHUNKS {
+        let mut mine = own_bytes(board, w, p);
+        while mine != 0 {
+            let from = (w * 8 + (mine.trailing_zeros() / 8) as usize) as u8;
+            mine &= mine - 1;
+            if legality.free(from) {
+                piece_moves(board, p, from, &mut |from, to| {
+                    if kind(board[to as usize]) != KING || legal_king_capture(state, from, to) {
+                        f(from, to);
+                    }
+                    true
+                });
+            } else {
+                piece_moves(board, p, from, &mut |from, to| {
+                    if legality.legal(from, to) {
+                        f(from, to);
+                    }
+                    true
+                });
+            }
         }
-        true
-    });
+    }
 }
 
 /// The legal move of the player to move in `state` with the smallest [`order_key`] (the
@@ -535,12 +602,8 @@ pub(crate) fn first_legal(state: &State) -> Option<Move> {
 
 /// The number of legal moves of the player to move (perft's last ply).
 pub(crate) fn count_legal(state: &State) -> u64 {
-    let legality = Legality::of(state);
     let mut n = 0;
-    pseudo(&state.board, state.to_move as usize, |from, to| {
-        n += legality.legal(from, to) as u64;
-        true
-    });
+    each_legal(state, |_, _| n += 1);
     n
 }
 
