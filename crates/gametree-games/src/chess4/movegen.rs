@@ -3,8 +3,8 @@
 //! bits the state keeps from move to move.
 
 use super::board::{
-    kind, owner, BISHOP, CELLS, KING, KNIGHT, KNIGHT_JUMP, NONE, NO_LINE, PAWN, PLAYERS, QUEEN,
-    ROOK, TABLES,
+    kind, owner, piece, BISHOP, CELLS, KING, KNIGHT, KNIGHT_JUMP, NONE, NO_LINE, PAWN, PLAYERS,
+    QUEEN, ROOK, TABLES,
 };
 use super::{Move, State};
 
@@ -245,7 +245,6 @@ pub(crate) fn pseudo(board: &[u8; CELLS], p: usize, mut f: impl FnMut(u8, u8) ->
 fn own_bytes(board: &[u8; CELLS], w: usize, p: usize) -> u64 {
     const LOW3: u64 = 0x0707_0707_0707_0707;
     const ONES: u64 = 0x0101_0101_0101_0101;
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     // Fixed-size reads (one load each), not a copy of a slice of variable length.
     let w = if w < CELLS / 8 {
         u64::from_le_bytes(board[w * 8..w * 8 + 8].try_into().expect("eight squares"))
@@ -257,8 +256,7 @@ fn own_bytes(board: &[u8; CELLS], w: usize, p: usize) -> u64 {
     // Each byte's owner field (code >> 3: 0 empty, owner + 1 otherwise) minus `p + 1`:
     // a zero byte where `p` owns the square. The exact zero-byte test (no borrow between
     // bytes): the high bit of a byte is set iff the byte is zero.
-    let x = (w >> 3 & LOW3) ^ (ONES * (p as u64 + 1));
-    !((x & LOW7).wrapping_add(LOW7) | x | LOW7)
+    zero_bytes((w >> 3 & LOW3) ^ (ONES * (p as u64 + 1)))
 }
 
 /// Calls `f(from, to)` for every pseudo-legal move of `p`'s piece on `from` ([`pseudo`]'s
@@ -489,6 +487,14 @@ pub(crate) fn has_legal_move(state: &State) -> bool {
     }
     let king = state.kings[p];
     let (k, first) = (king as usize, king as usize / 8);
+    // The common case first: a pawn near the king with an empty square ahead and on no
+    // ray of its king (a few word operations per eight squares).
+    for step in [0, 1, -1, 2, -2, 3, -3] {
+        let w = first as isize + step;
+        if (0..CHUNKS as isize).contains(&w) && free_pawn_push(board, w as usize, p, k) {
+            return true;
+        }
+    }
     for i in 0..CHUNKS {
         let w = if first + i < CHUNKS {
             first + i
@@ -503,29 +509,79 @@ pub(crate) fn has_legal_move(state: &State) -> bool {
         while mine != 0 {
             let from = (w * 8 + (mine.trailing_zeros() / 8) as usize) as u8;
             mine &= mine - 1;
-            // As in `Legality::legal` out of check, for a piece other than the king: the
-            // pin ray through `from`, if any; a king capture on the full successor.
-            let d = TABLES.line[k][from as usize];
-            let stopped = if d >= NO_LINE {
-                !piece_moves(board, p, from, &mut |from, to| {
-                    kind(board[to as usize]) == KING && !legal_king_capture(state, from, to)
-                })
-            } else {
-                !piece_moves(board, p, from, &mut |from, to| {
-                    if kind(board[to as usize]) == KING {
-                        !legal_king_capture(state, from, to)
-                    } else {
-                        ray_attacks_after(board, k, d as usize, p, from, to)
-                    }
-                })
-            };
-            if stopped {
+            if piece_can_move(state, from) {
                 return true;
             }
         }
     }
     let legality = Legality::of(state);
     !piece_moves(board, p, king, &mut |from, to| !legality.legal(from, to))
+}
+
+/// Out of check, for the piece on `from` of the player to move other than its king: whether
+/// it has a legal move. As in [`Legality::legal`]: the pin ray through `from`, if any, and a
+/// king capture on the full successor.
+#[inline(always)]
+fn piece_can_move(state: &State, from: u8) -> bool {
+    let (board, p) = (&state.board, state.to_move as usize);
+    let k = state.kings[p] as usize;
+    let d = TABLES.line[k][from as usize];
+    if d >= NO_LINE {
+        !piece_moves(board, p, from, &mut |from, to| {
+            kind(board[to as usize]) == KING && !legal_king_capture(state, from, to)
+        })
+    } else {
+        !piece_moves(board, p, from, &mut |from, to| {
+            if kind(board[to as usize]) == KING {
+                !legal_king_capture(state, from, to)
+            } else {
+                ray_attacks_after(board, k, d as usize, p, from, to)
+            }
+        })
+    }
+}
+
+/// The step of each player's pawns as a square index difference (+14, +1, -14, -1: one
+/// rank or file forward, [`Tables::push`](super::board::Tables::push)).
+const PUSH_STEP: [isize; PLAYERS] = [14, 1, -14, -1];
+
+/// Out of check: whether chunk `w` holds a pawn of `p` whose square ahead is empty and that
+/// stands on no ray of `p`'s king on `k`, so has a legal move (the push). The eight pawns'
+/// squares and the eight squares ahead are each read as one word; a chunk whose squares
+/// ahead fall off the array is not looked at (`false`: [`has_legal_move`] then looks at its
+/// pieces one by one). The square ahead of a pawn is always a board square (a pawn stands
+/// one to six steps from its edge).
+#[inline(always)]
+fn free_pawn_push(board: &[u8; CELLS], w: usize, p: usize, k: usize) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let ahead = w as isize * 8 + PUSH_STEP[p];
+    if w >= CELLS / 8 || ahead < 0 || ahead as usize + 8 > CELLS {
+        return false;
+    }
+    let ahead = ahead as usize;
+    let here = u64::from_le_bytes(board[w * 8..w * 8 + 8].try_into().expect("eight squares"));
+    let there = u64::from_le_bytes(board[ahead..ahead + 8].try_into().expect("eight squares"));
+    let mut pawns = zero_bytes(here ^ (ONES * u64::from(piece(p, PAWN)))) & zero_bytes(there);
+    while pawns != 0 {
+        let from = w * 8 + (pawns.trailing_zeros() / 8) as usize;
+        pawns &= pawns - 1;
+        debug_assert_eq!(
+            TABLES.push[p][from] as usize,
+            (from as isize + PUSH_STEP[p]) as usize
+        );
+        if TABLES.line[k][from] >= NO_LINE {
+            return true;
+        }
+    }
+    false
+}
+
+/// The high bit of each byte of `x` that is zero, no other bit (exact: no borrow between
+/// bytes).
+#[inline(always)]
+fn zero_bytes(x: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    !((x & LOW7).wrapping_add(LOW7) | x | LOW7)
 }
 
 /// The number of eight-square chunks of the board that [`pseudo`] reads.
@@ -669,7 +725,8 @@ mod tests {
 
     /// Every pseudo-legal move of the positions of random games (from the start and from
     /// positions with checks, pins and king captures) is judged alike by the node's
-    /// legality test and the full attack test it claims to equal.
+    /// legality test and the full attack test it claims to equal; the node's list and count
+    /// of legal moves are those the full test passes.
     #[test]
     fn the_pin_ray_test_equals_the_full_attack_test() {
         let g = Chess4::new(400).expect("cap");
@@ -699,6 +756,19 @@ mod tests {
                     true
                 });
                 assert_eq!(scratch, s.board);
+                // The node's list (`each_legal`: pieces on no ray of the king untested)
+                // and count against the full test of every pseudo-legal move.
+                let mut full = Vec::new();
+                pseudo(&s.board, s.to_move as usize, |from, to| {
+                    if legal_by_full_test(&s, &mut scratch, from, to) {
+                        full.push(Move::new(from, to));
+                    }
+                    true
+                });
+                let mut fast = Vec::new();
+                legal_moves(&s, &mut fast);
+                assert_eq!(fast, full, "{s:?}");
+                assert_eq!(count_legal(&s), full.len() as u64, "{s:?}");
                 list.clear();
                 g.moves(&s, &mut list);
                 if list.is_empty() {
@@ -716,7 +786,7 @@ mod tests {
     /// other than the king first, by the pin ray alone) and by the plain one (some
     /// pseudo-legal move passes the full attack test), for every live player put to move in
     /// every position of seeded random games, among them positions where the player has
-    /// no legal move.
+    /// no legal move; and out of check the same piece by piece ([`piece_can_move`]).
     #[test]
     fn the_fast_test_of_a_legal_move_equals_the_full_one() {
         let g = Chess4::new(400).expect("cap");
@@ -730,6 +800,7 @@ mod tests {
             .expect("position"),
         ];
         let (mut tests, mut none, mut in_check) = (0u64, 0u64, 0u64);
+        let (mut pieces, mut pinned) = (0u64, 0u64);
         let mut list = Vec::new();
         for game in 0..60u64 {
             let mut s = starts[(game % 3) as usize];
@@ -743,6 +814,25 @@ mod tests {
                     tests += 1;
                     none += !plain as u64;
                     in_check += q.in_check(p) as u64;
+                    if q.in_check(p) {
+                        continue;
+                    }
+                    // Piece by piece out of check (the king aside).
+                    let mut scratch = q.board;
+                    for &from in &TABLES.squares {
+                        let c = q.board[from as usize];
+                        if c == 0 || owner(c) != p || kind(c) == KING {
+                            continue;
+                        }
+                        let plain = !piece_moves(&q.board, p, from, &mut |from, to| {
+                            !legal_by_full_test(&q, &mut scratch, from, to)
+                        });
+                        assert_eq!(piece_can_move(&q, from), plain, "{q:?} {from}");
+                        pieces += 1;
+                        pinned += (!plain
+                            && TABLES.line[q.kings[p] as usize][from as usize] < NO_LINE)
+                            as u64;
+                    }
                 }
                 list.clear();
                 g.moves(&s, &mut list);
@@ -756,6 +846,62 @@ mod tests {
         assert!(tests > 10_000, "{tests} tests");
         assert!(none > 20, "{none} without a legal move");
         assert!(in_check > 500, "{in_check} in check");
+        assert!(pieces > 100_000, "{pieces} pieces");
+        assert!(
+            pinned > 1_000,
+            "{pinned} pieces on a ray of their king without a move"
+        );
+    }
+
+    /// The pawn test of [`has_legal_move`] ([`free_pawn_push`]) for every chunk it reads,
+    /// every live player out of check and every position of seeded random games, against
+    /// the plain computation from the move tables: some pawn of the player in the chunk
+    /// whose square ahead is empty, on no ray of its king, and whose push passes the full
+    /// attack test.
+    #[test]
+    fn the_pawn_test_equals_the_tables() {
+        let g = Chess4::new(400).expect("cap");
+        let (mut chunks, mut found) = (0u64, 0u64);
+        let mut list = Vec::new();
+        for game in 0..30u64 {
+            let mut s = g.initial();
+            let mut seed = game;
+            while !g.is_terminal(&s) {
+                for p in (0..PLAYERS).filter(|&p| s.alive >> p & 1 == 1 && !s.in_check(p)) {
+                    let mut q = s;
+                    q.to_move = p as u8;
+                    let k = q.kings[p] as usize;
+                    let mut scratch = q.board;
+                    for w in 0..CHUNKS {
+                        let ahead = w as isize * 8 + PUSH_STEP[p];
+                        if w >= CELLS / 8 || ahead < 0 || ahead as usize + 8 > CELLS {
+                            assert!(!free_pawn_push(&q.board, w, p, k));
+                            continue;
+                        }
+                        let plain = (w * 8..w * 8 + 8).any(|from| {
+                            let to = TABLES.push[p][from];
+                            q.board[from] == piece(p, PAWN)
+                                && to != NONE
+                                && q.board[to as usize] == 0
+                                && TABLES.line[k][from] >= NO_LINE
+                                && legal_by_full_test(&q, &mut scratch, from as u8, to)
+                        });
+                        assert_eq!(free_pawn_push(&q.board, w, p, k), plain, "{q:?} {w}");
+                        chunks += 1;
+                        found += plain as u64;
+                    }
+                }
+                list.clear();
+                g.moves(&s, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                seed = crate::rng::mix64(seed ^ s.pieces_key());
+                s = g.play(&s, list[(seed % list.len() as u64) as usize]);
+            }
+        }
+        assert!(chunks > 100_000, "{chunks} chunks");
+        assert!(found > 10_000, "{found} chunks with a free pawn");
     }
 
     /// The check bits kept by every move ([`checks_after`], and in full after eliminations)
