@@ -46,11 +46,14 @@
 //! # State
 //!
 //! [`State`] is `Copy`, 216 bytes: the mailbox (one byte per square index, 196), the king
-//! squares, each player's material, the live players, the ply count, the player to move and
-//! an incrementally kept Zobrist key of the pieces. Move generation reads precomputed rays
-//! and jump lists ([`board::TABLES`]); legality makes each move on one scratch copy of the
-//! board per node and tests only whether the mover's king is attacked (from the king's
-//! square outward).
+//! squares, each player's material with whether its king is in check (kept from move to
+//! move, in the high bit of the material's byte), the live players, the ply count, the
+//! player to move and an incrementally kept Zobrist key of the pieces. Move generation
+//! reads precomputed rays and jump lists ([`board::TABLES`]); legality reads the board as
+//! the move would leave it and tests only whether the mover's king is attacked: out of
+//! check, along the one ray of the king through the moved piece's square, if any; in check,
+//! whether the move takes or blocks the one checking piece; for a king move, every line
+//! into its new square.
 
 pub mod board;
 mod eval;
