@@ -99,6 +99,15 @@ pub const DIRS: [(i32, i32); 8] = [
     (-1, 1),
 ];
 
+// The opposite of direction `d` is `d ^ 2` (the legality test's rays back to the king).
+const _: () = {
+    let mut d = 0;
+    while d < 8 {
+        assert!(DIRS[d].0 == -DIRS[d ^ 2].0 && DIRS[d].1 == -DIRS[d ^ 2].1);
+        d += 1;
+    }
+};
+
 /// Each player's forward direction: Red +y, Blue +x, Yellow -y, Green -x.
 pub const FORWARD: [(i32, i32); PLAYERS] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
@@ -133,8 +142,11 @@ const fn mailbox() -> [bool; (MAILBOX * MAILBOX) as usize] {
     m
 }
 
-/// [`Tables::line`]'s mark of two squares on no common ray.
+/// [`Tables::line`]'s mark of two squares on no common ray (and not a knight's jump apart).
 pub const NO_LINE: u8 = 8;
+
+/// [`Tables::line`]'s mark of two squares a knight's jump apart (on no common ray either).
+pub const KNIGHT_JUMP: u8 = 9;
 
 /// The precomputed tables (built at compile time).
 pub struct Tables {
@@ -147,8 +159,9 @@ pub struct Tables {
     pub rays: [[[u8; 13]; 8]; CELLS],
     /// The number of squares on each ray.
     pub ray_len: [[u8; 8]; CELLS],
-    /// `line[a][b]`: the direction of the ray from `a` that passes through `b`, or
-    /// [`NO_LINE`] when `b` is on no ray of `a` (the pin test of move legality).
+    /// `line[a][b]`: the direction of the ray from `a` that passes through `b`;
+    /// [`KNIGHT_JUMP`] when `b` is a knight's landing square from `a`; else [`NO_LINE`]
+    /// (the pin test of move legality, and which squares can change the attacks on a king).
     pub line: [[u8; CELLS]; CELLS],
     /// The knight's landing squares (padded with [`NONE`]).
     pub knight: [[u8; 8]; CELLS],
@@ -258,6 +271,7 @@ impl Tables {
                     }
                     let (jx, jy) = KNIGHT_JUMPS[d];
                     if cell(&mb, x + jx, y + jy) {
+                        t.line[sq][square(x + jx, y + jy) as usize] = KNIGHT_JUMP;
                         t.knight[sq][t.knight_len[sq] as usize] = square(x + jx, y + jy);
                         t.knight_len[sq] += 1;
                     }

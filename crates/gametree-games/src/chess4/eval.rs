@@ -58,13 +58,13 @@ pub fn relative(state: &State) -> Scores {
     let k = live.count_ones() as Score - 1;
     let total: Score = (0..PLAYERS)
         .filter(|&p| live >> p & 1 == 1)
-        .map(|p| state.psi[p] as Score)
+        .map(|p| state.psi(p) as Score)
         .sum();
     for p in 0..PLAYERS {
         if live >> p & 1 == 0 {
             continue;
         }
-        let own = state.psi[p] as Score;
+        let own = state.psi(p) as Score;
         v[p] = if k == 0 {
             MAXSUM - 1
         } else {

@@ -410,7 +410,7 @@ impl Chess4Ffa {
             {
                 break;
             }
-            let mated = movegen::attacked(&b.board, b.kings[seat], seat);
+            let mated = b.in_check(seat);
             b.eliminate(seat);
             if mated {
                 s.points[credit] += MATE_POINTS;

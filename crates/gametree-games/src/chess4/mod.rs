@@ -46,11 +46,14 @@
 //! # State
 //!
 //! [`State`] is `Copy`, 216 bytes: the mailbox (one byte per square index, 196), the king
-//! squares, each player's material, the live players, the ply count, the player to move and
-//! an incrementally kept Zobrist key of the pieces. Move generation reads precomputed rays
-//! and jump lists ([`board::TABLES`]); legality makes each move on one scratch copy of the
-//! board per node and tests only whether the mover's king is attacked (from the king's
-//! square outward).
+//! squares, each player's material with whether its king is in check (kept from move to
+//! move, in the high bit of the material's byte), the live players, the ply count, the
+//! player to move and an incrementally kept Zobrist key of the pieces. Move generation
+//! reads precomputed rays and jump lists ([`board::TABLES`]); legality reads the board as
+//! the move would leave it and tests only whether the mover's king is attacked: out of
+//! check, along the one ray of the king through the moved piece's square, if any; in check,
+//! whether the move takes or blocks the one checking piece; for a king move, every line
+//! into its new square.
 
 pub mod board;
 mod eval;
@@ -136,7 +139,14 @@ pub struct State {
     board: [u8; board::CELLS],
     key: u64,
     kings: [u8; PLAYERS],
-    psi: [u8; PLAYERS],
+    /// Per player: the material (psi, at most [`MAX_MATERIAL`] = 103) in the low seven bits
+    /// ([`State::psi`]), and in the high bit whether its king is attacked by another
+    /// player's piece ([`State::in_check`]). The check bits are kept by every change of the
+    /// board ([`State::apply`] from the move alone, [`movegen::checks_after`]; in full after
+    /// an elimination), so that the legality test of a node does not repeat the attack test
+    /// of its king; they are a function of the pieces, so equal positions have equal bits
+    /// ([`movegen::checks_of`] is the plain computation they equal), and they cost no byte.
+    psi_check: [u8; PLAYERS],
     ply: u16,
     to_move: u8,
     alive: u8,
@@ -165,7 +175,38 @@ impl State {
     /// The material (psi) of `p`: P 1, N 3, B 3, R 5, Q 9, K 0; 0 once eliminated.
     #[inline]
     pub fn material(&self, p: Player) -> u32 {
-        self.psi[p.index()] as u32
+        self.psi(p.index()) as u32
+    }
+
+    /// The material of player `p` (0..=103).
+    #[inline]
+    fn psi(&self, p: usize) -> u8 {
+        self.psi_check[p] & 0x7f
+    }
+
+    /// Whether player `p`'s king is attacked (false once eliminated), as kept in the state.
+    #[inline]
+    pub(crate) fn in_check(&self, p: usize) -> bool {
+        self.psi_check[p] >> 7 == 1
+    }
+
+    /// Bit `p` set iff [`State::in_check`] of `p`.
+    #[inline]
+    pub(crate) fn checks(&self) -> u8 {
+        // The high bit of byte `p` to bit `24 + p`: the four products land on distinct
+        // bits, none of the others on bits 24..28.
+        let high = u64::from(u32::from_le_bytes(self.psi_check) >> 7 & 0x0101_0101);
+        ((high * 0x0102_0408) >> 24 & 15) as u8
+    }
+
+    /// Sets every player's check bit from `bits` (bit `p` for player `p`).
+    #[inline]
+    fn set_checks(&mut self, bits: u8) {
+        // Bit `p` to the high bit of byte `p`.
+        let b = u32::from(bits);
+        let high = (b & 1) << 7 | (b & 2) << 14 | (b & 4) << 21 | (b & 8) << 28;
+        let w = u32::from_le_bytes(self.psi_check) & 0x7f7f_7f7f | high;
+        self.psi_check = w.to_le_bytes();
     }
 
     /// The square of `p`'s king (`None` once eliminated).
@@ -188,21 +229,23 @@ impl State {
     }
 
     /// Places the piece code `c` on the empty square `sq`.
+    #[inline]
     fn put(&mut self, sq: u8, c: u8) {
         self.board[sq as usize] = c;
         self.key ^= TABLES.zobrist[c as usize][sq as usize];
-        self.psi[owner(c)] += MATERIAL[kind(c) as usize];
+        self.psi_check[owner(c)] += MATERIAL[kind(c) as usize];
         if kind(c) == KING {
             self.kings[owner(c)] = sq;
         }
     }
 
     /// Removes the piece on the occupied square `sq`.
+    #[inline]
     fn take(&mut self, sq: u8) -> u8 {
         let c = self.board[sq as usize];
         self.board[sq as usize] = 0;
         self.key ^= TABLES.zobrist[c as usize][sq as usize];
-        self.psi[owner(c)] -= MATERIAL[kind(c) as usize];
+        self.psi_check[owner(c)] -= MATERIAL[kind(c) as usize];
         c
     }
 
@@ -216,11 +259,14 @@ impl State {
         }
         self.alive &= !(1 << q);
         self.kings[q] = NONE;
-        self.psi[q] = 0;
+        self.psi_check[q] = 0;
+        // Pieces that left may have blocked a line onto another king.
+        self.set_checks(movegen::checks_of(self));
     }
 
     /// Moves the piece on `from` to `to`: a capture, a king capture's elimination, a
-    /// promotion. The player to move and the ply are left alone.
+    /// promotion. The player to move and the ply are left alone. The check bits follow: from
+    /// the move alone ([`movegen::checks_after`]), or in full after a king capture.
     #[inline]
     pub(crate) fn apply(&mut self, from: u8, to: u8) {
         let victim = self.board[to as usize];
@@ -236,6 +282,11 @@ impl State {
             c = piece(p, QUEEN);
         }
         self.put(to, c);
+        self.set_checks(if kind(victim) == KING {
+            movegen::checks_of(self)
+        } else {
+            movegen::checks_after(self, from, to)
+        });
     }
 }
 
@@ -388,7 +439,7 @@ impl Chess4 {
         // The two live seats: the lowest set bit, then the lowest of the rest.
         let a = state.alive.trailing_zeros() as usize;
         let b = (state.alive & (state.alive - 1)).trailing_zeros() as usize;
-        u16::from(state.psi[a].abs_diff(state.psi[b])) >= self.claim
+        u16::from(state.psi(a).abs_diff(state.psi(b))) >= self.claim
     }
 
     /// The position given in the notation `<r|b|y|g> <red>/<blue>/<yellow>/<green>` (each
@@ -485,6 +536,7 @@ impl Chess4 {
         }
         s.to_move = (state.to_move + 1) % PLAYERS as u8;
         s.ply = state.ply;
+        s.set_checks(movegen::checks_of(&s));
         s
     }
 }
@@ -550,9 +602,9 @@ impl Game for Chess4 {
         let mut s = Scores::zeros(PLAYERS);
         let best = (0..PLAYERS)
             .filter(|&p| state.alive >> p & 1 == 1)
-            .map(|p| state.psi[p])
+            .map(|p| state.psi(p))
             .max()?;
-        let wins = |p: usize| state.alive >> p & 1 == 1 && state.psi[p] == best;
+        let wins = |p: usize| state.alive >> p & 1 == 1 && state.psi(p) == best;
         let share = MAXSUM / (0..PLAYERS).filter(|&p| wins(p)).count() as Score;
         for p in (0..PLAYERS).filter(|&p| wins(p)) {
             s[p] = share;
@@ -641,7 +693,7 @@ impl Evaluator<Chess4> for Psi {
     fn evaluate(&self, _game: &Chess4, state: &State) -> Scores {
         let mut v = Scores::zeros(PLAYERS);
         for p in 0..PLAYERS {
-            v[p] = state.psi[p] as Score;
+            v[p] = state.psi(p) as Score;
         }
         v
     }

@@ -1,8 +1,10 @@
 //! Move generation: pseudo-legal moves from the tables, the attack test from the king's
-//! square outward, and legality by making the move on one scratch board per node.
+//! square outward, legality by reading the board as the move would leave it, and the check
+//! bits the state keeps from move to move.
 
 use super::board::{
-    kind, owner, BISHOP, CELLS, KING, KNIGHT, NONE, NO_LINE, PAWN, QUEEN, ROOK, TABLES,
+    kind, owner, piece, BISHOP, CELLS, KING, KNIGHT, KNIGHT_JUMP, NONE, NO_LINE, PAWN, PLAYERS,
+    QUEEN, ROOK, TABLES,
 };
 use super::{Move, State};
 
@@ -11,14 +13,35 @@ use super::{Move, State};
 /// left it). Walks outward from `sq`: each ray to its first piece, the knight squares, and
 /// the pawns one diagonal step away whose capture direction points at `sq`.
 pub(crate) fn attacked(board: &[u8; CELLS], sq: u8, p: usize) -> bool {
+    attacked_with::<false>(board, sq, p, NONE, NONE)
+}
+
+/// Whether square `sq` is attacked by a piece of a player other than `p` once `p`'s piece
+/// on `from` has moved to `to` (not a king capture), read on `board` before the move: the
+/// walks take `from` as empty and stop at `to`, and a knight captured on `to` attacks no
+/// more. [`attacked`] on the board after the move is the plain computation it equals.
+#[inline(never)]
+pub(crate) fn attacked_after(board: &[u8; CELLS], sq: u8, p: usize, from: u8, to: u8) -> bool {
+    attacked_with::<true>(board, sq, p, from, to)
+}
+
+/// [`attacked`] (`AFTER` false: `from` and `to` unused) or [`attacked_after`].
+#[inline(always)]
+fn attacked_with<const AFTER: bool>(
+    board: &[u8; CELLS],
+    sq: u8,
+    p: usize,
+    from: u8,
+    to: u8,
+) -> bool {
     let t = &TABLES;
     let s = sq as usize;
-    if (0..8).any(|d| ray_attacks(board, s, d, p)) {
+    if (0..8).any(|d| ray_attacks_with::<AFTER>(board, s, d, p, from, to)) {
         return true;
     }
     for &n in &t.knight[s][..t.knight_len[s] as usize] {
         let c = board[n as usize];
-        if kind(c) == KNIGHT && owner(c) != p {
+        if kind(c) == KNIGHT && owner(c) != p && !(AFTER && n == to) {
             return true;
         }
     }
@@ -30,9 +53,37 @@ pub(crate) fn attacked(board: &[u8; CELLS], sq: u8, p: usize) -> bool {
 /// queen on a diagonal, a king next to `s`, or a pawn next to `s` whose capture points at it.
 #[inline]
 fn ray_attacks(board: &[u8; CELLS], s: usize, d: usize, p: usize) -> bool {
+    ray_attacks_with::<false>(board, s, d, p, NONE, NONE)
+}
+
+/// [`ray_attacks`] once `p`'s piece on `from` has moved to `to` (not a king capture), read
+/// on the board before the move: `from` is empty, and `to` holds `p`'s piece, which blocks.
+#[inline]
+fn ray_attacks_after(board: &[u8; CELLS], s: usize, d: usize, p: usize, from: u8, to: u8) -> bool {
+    ray_attacks_with::<true>(board, s, d, p, from, to)
+}
+
+/// [`ray_attacks`] (`AFTER` false: `from` and `to` unused) or [`ray_attacks_after`].
+#[inline(always)]
+fn ray_attacks_with<const AFTER: bool>(
+    board: &[u8; CELLS],
+    s: usize,
+    d: usize,
+    p: usize,
+    from: u8,
+    to: u8,
+) -> bool {
     let t = &TABLES;
     let len = t.ray_len[s][d] as usize;
     for (i, &r) in t.rays[s][d][..len].iter().enumerate() {
+        if AFTER {
+            if r == to {
+                return false;
+            }
+            if r == from {
+                continue;
+            }
+        }
         let c = board[r as usize];
         if c == 0 {
             continue;
@@ -52,14 +103,130 @@ fn ray_attacks(board: &[u8; CELLS], s: usize, d: usize, p: usize) -> bool {
     false
 }
 
+/// The square of the one piece that attacks square `sq` for player `p` (as in
+/// [`attacked`]), or [`NONE`] when two or more do (or none). In check, a move other than
+/// the king's (and than a king capture) is legal only if it takes that piece or blocks its
+/// ray, and never against two.
+#[inline(never)]
+fn lone_attacker(board: &[u8; CELLS], sq: u8, p: usize) -> u8 {
+    let t = &TABLES;
+    let s = sq as usize;
+    let (mut count, mut at) = (0, NONE);
+    for d in 0..8 {
+        if ray_attacks(board, s, d, p) {
+            // The attacker is the first piece along the ray.
+            let len = t.ray_len[s][d] as usize;
+            count += 1;
+            at = *t.rays[s][d][..len]
+                .iter()
+                .find(|&&r| board[r as usize] != 0)
+                .expect("an attacker on the ray");
+        }
+    }
+    for &n in &t.knight[s][..t.knight_len[s] as usize] {
+        let c = board[n as usize];
+        if kind(c) == KNIGHT && owner(c) != p {
+            count += 1;
+            at = n;
+        }
+    }
+    if count == 1 {
+        at
+    } else {
+        NONE
+    }
+}
+
+/// The check bits of `state` by the plain computation: bit `p` set iff `p` is live and
+/// [`attacked`] says its king is attacked (what `State::checks` holds).
+pub(crate) fn checks_of(state: &State) -> u8 {
+    let mut bits = 0;
+    for p in 0..PLAYERS {
+        let king = state.kings[p];
+        if state.alive >> p & 1 == 1 && king != NONE && attacked(&state.board, king, p) {
+            bits |= 1 << p;
+        }
+    }
+    bits
+}
+
+/// The check bits of `state` just after the piece on `from` moved to `to` (a capture but
+/// not of a king: no piece left the board but the victim), from the bits before the move
+/// (still in `state`'s check bits). The attacks on a king change only through squares on its
+/// rays or a knight's jump away ([`Tables::line`](super::board::Tables::line)):
+///
+/// - a king not attacked before can be attacked afterwards only by the moved piece itself
+///   or along the ray from the king through `from` that the move opened (the victim's
+///   square is occupied again, and a piece arriving elsewhere only blocks);
+/// - a king attacked before stays attacked when neither `from` nor `to` is related to its
+///   square; otherwise (the attacker may have been taken, or the line blocked), and for
+///   the king that moved, the full attack test.
+#[inline]
+pub(crate) fn checks_after(state: &State, from: u8, to: u8) -> u8 {
+    let t = &TABLES;
+    let mut bits = state.checks();
+    for p in 0..PLAYERS {
+        let king = state.kings[p];
+        if king == NONE {
+            continue;
+        }
+        let row = &t.line[king as usize];
+        let (lf, lt) = (row[from as usize], row[to as usize]);
+        if lf == NO_LINE && lt == NO_LINE {
+            // Neither square is on a ray of the king or a knight's jump away: unchanged.
+            continue;
+        }
+        let check = check_after(state, p, lf, lt, to, bits >> p & 1 == 1);
+        bits = bits & !(1 << p) | (check as u8) << p;
+    }
+    bits
+}
+
+/// [`checks_after`] for player `p`, whose king is related to the move's `from` by `lf` and
+/// to its `to` by `lt` (as in [`Tables::line`](super::board::Tables::line)), not both
+/// [`NO_LINE`]; `before` whether it was attacked before the move.
+#[inline(always)]
+fn check_after(state: &State, p: usize, lf: u8, lt: u8, to: u8, before: bool) -> bool {
+    let board = &state.board;
+    let king = state.kings[p];
+    let k = king as usize;
+    if king == to || before {
+        return attacked(board, king, p);
+    }
+    let moved = board[to as usize];
+    (lf < NO_LINE && ray_attacks(board, k, lf as usize, p))
+        || (owner(moved) != p && lt != NO_LINE && attacks_from(board, moved, to, lt, k, p))
+}
+
+/// Whether the piece `c` (not of player `p`) on square `at`, related to `p`'s king on
+/// `king` by `rel` (a ray's direction or [`KNIGHT_JUMP`]), attacks the king: a knight at a
+/// knight's jump, or a piece the ray from the king reaches first and whose kind attacks
+/// along it ([`ray_attacks`]).
+#[inline]
+fn attacks_from(board: &[u8; CELLS], c: u8, at: u8, rel: u8, king: usize, p: usize) -> bool {
+    let k = kind(c);
+    if rel == KNIGHT_JUMP {
+        return k == KNIGHT;
+    }
+    // A piece that cannot attack along this ray is not walked to.
+    let reach = match k {
+        ROOK => rel < 4,
+        BISHOP => rel >= 4,
+        QUEEN => true,
+        KNIGHT => false,
+        _ => TABLES.rays[king][rel as usize][0] == at,
+    };
+    reach && ray_attacks(board, king, rel as usize, p)
+}
+
 /// Calls `f(from, to)` for every pseudo-legal move of player `p` (the rules of movement,
 /// king safety not tested), by increasing `from`; stops early when `f` returns `false`.
 /// Returns `false` iff stopped early.
 #[inline]
 pub(crate) fn pseudo(board: &[u8; CELLS], p: usize, mut f: impl FnMut(u8, u8) -> bool) -> bool {
     // The board eight squares at a time: the squares of `p`'s pieces in increasing order.
-    for (w, chunk) in board.chunks(8).enumerate() {
-        let mut mine = own_bytes(chunk, p);
+    for w in 0..CHUNKS {
+        let mut mine = own_bytes(board, w, p);
         while mine != 0 {
             let from = (w * 8 + (mine.trailing_zeros() / 8) as usize) as u8;
             mine &= mine - 1;
@@ -71,21 +238,25 @@ pub(crate) fn pseudo(board: &[u8; CELLS], p: usize, mut f: impl FnMut(u8, u8) ->
     true
 }
 
-/// One bit per square of `chunk` (up to eight squares, the high bit of each square's byte)
-/// that holds a piece of player `p`: the owner field of every byte compared at once.
+/// One bit per square of chunk `w` (squares `8 w` to `8 w + 7`, the last chunk the four
+/// squares 192..196) that holds a piece of player `p` (the high bit of each square's byte):
+/// the owner field of every byte compared at once.
 #[inline(always)]
-fn own_bytes(chunk: &[u8], p: usize) -> u64 {
+fn own_bytes(board: &[u8; CELLS], w: usize, p: usize) -> u64 {
     const LOW3: u64 = 0x0707_0707_0707_0707;
     const ONES: u64 = 0x0101_0101_0101_0101;
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let mut bytes = [0u8; 8];
-    bytes[..chunk.len()].copy_from_slice(chunk);
-    let w = u64::from_le_bytes(bytes);
+    // Fixed-size reads (one load each), not a copy of a slice of variable length.
+    let w = if w < CELLS / 8 {
+        u64::from_le_bytes(board[w * 8..w * 8 + 8].try_into().expect("eight squares"))
+    } else {
+        u64::from(u32::from_le_bytes(
+            board[CELLS - 4..].try_into().expect("four squares"),
+        ))
+    };
     // Each byte's owner field (code >> 3: 0 empty, owner + 1 otherwise) minus `p + 1`:
     // a zero byte where `p` owns the square. The exact zero-byte test (no borrow between
     // bytes): the high bit of a byte is set iff the byte is zero.
-    let x = (w >> 3 & LOW3) ^ (ONES * (p as u64 + 1));
-    !((x & LOW7).wrapping_add(LOW7) | x | LOW7)
+    zero_bytes((w >> 3 & LOW3) ^ (ONES * (p as u64 + 1)))
 }
 
 /// Calls `f(from, to)` for every pseudo-legal move of `p`'s piece on `from` ([`pseudo`]'s
@@ -164,38 +335,59 @@ fn piece_moves(
 }
 
 /// The legality test of one node: whether a pseudo-legal move of the player to move leaves
-/// its king safe. Built once per node ([`Legality::of`]: one attack test of the king's
-/// square), then each move costs at most one ray walk unless the king is in check.
+/// its king safe. Built once per node ([`Legality::of`]: whether the king is in check is
+/// read from the state's check bits, which the move that made the position kept), then each
+/// move costs at most one ray walk unless the king is in check or moves. The moves are
+/// tested on the node's board as it is, without making them ([`attacked_after`]).
+#[derive(Clone, Copy)]
 pub(crate) struct Legality<'a> {
     state: &'a State,
-    /// `state`'s board, changed by a move under test and restored after it.
-    scratch: [u8; CELLS],
     p: usize,
     king: u8,
     in_check: bool,
+    /// In check: the square of the one piece that gives it ([`lone_attacker`]; [`NONE`]
+    /// when two or more do).
+    checker: u8,
 }
 
 impl<'a> Legality<'a> {
     /// The test for the player to move in `state`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn of(state: &'a State) -> Legality<'a> {
         let p = state.to_move as usize;
-        let king = state.kings[p];
+        let (king, in_check) = (state.kings[p], state.in_check(p));
         Legality {
             state,
-            scratch: state.board,
             p,
             king,
-            in_check: attacked(&state.board, king, p),
+            in_check,
+            checker: if in_check {
+                lone_attacker(&state.board, king, p)
+            } else {
+                NONE
+            },
         }
+    }
+
+    /// Whether every pseudo-legal move of the piece on `from` is legal but a king capture
+    /// (which [`Legality::legal`] tests on the full successor): out of check, a piece
+    /// other than the king on no ray of it.
+    #[inline(always)]
+    pub(crate) fn free(&self, from: u8) -> bool {
+        !self.in_check
+            && from != self.king
+            && TABLES.line[self.king as usize][from as usize] >= NO_LINE
     }
 
     /// Whether the pseudo-legal move `from-to` is legal: its king is not attacked afterwards.
     ///
     /// - A king capture is tested on the full successor (the victim's pieces leave the board
     ///   first, which may open a line onto the mover's king).
-    /// - A king move, or any move while the king is in check, is tested by the full attack
-    ///   test of the king's square after the move.
+    /// - A king move is tested by the full attack test of its new square.
+    /// - In check, another move must take the one piece giving check or step onto its ray
+    ///   between it and the king (against two, none can), and then, as out of check, not
+    ///   open a ray of the king through `from`: the move changes the attacks on the king
+    ///   only there, at `to` and through `from`.
     /// - Otherwise the king was safe before, and moving one piece of its own can expose it
     ///   only along the ray from the king through `from` (a discovered attack: a knight's,
     ///   pawn's or king's attack cannot be opened, and a capture only removes an attacker),
@@ -203,34 +395,47 @@ impl<'a> Legality<'a> {
     ///
     /// [`legal_by_full_test`] is the plain test this one equals (tests: every pseudo-legal
     /// move of thousands of positions, and the perft files).
-    #[inline]
-    pub(crate) fn legal(&mut self, from: u8, to: u8) -> bool {
-        let moved = self.scratch[from as usize];
-        let victim = self.scratch[to as usize];
-        if kind(victim) == KING {
-            return legal_by_full_test(self.state, &mut self.scratch, from, to);
+    #[inline(always)]
+    pub(crate) fn legal(&self, from: u8, to: u8) -> bool {
+        let board = &self.state.board;
+        if kind(board[to as usize]) == KING {
+            return legal_king_capture(self.state, from, to);
         }
-        let d = if kind(moved) == KING || self.in_check {
-            NO_LINE
-        } else {
-            let d = TABLES.line[self.king as usize][from as usize];
-            if d == NO_LINE {
-                return true;
+        if kind(board[from as usize]) == KING {
+            return !attacked_after(board, to, self.p, from, to);
+        }
+        let t = &TABLES;
+        let k = self.king as usize;
+        if self.in_check && to != self.checker {
+            let c = self.checker;
+            if c == NONE {
+                return false;
             }
-            d
-        };
-        self.scratch[to as usize] = moved;
-        self.scratch[from as usize] = 0;
-        let safe = if d == NO_LINE {
-            let king = if kind(moved) == KING { to } else { self.king };
-            !attacked(&self.scratch, king, self.p)
-        } else {
-            !ray_attacks(&self.scratch, self.king as usize, d as usize, self.p)
-        };
-        self.scratch[from as usize] = moved;
-        self.scratch[to as usize] = victim;
-        safe
+            // `to` between the king and the checker: on the king's ray towards the checker,
+            // and on the checker's ray back towards the king.
+            let d = t.line[k][c as usize];
+            if d >= NO_LINE
+                || t.line[k][to as usize] != d
+                || t.line[c as usize][to as usize] != d ^ 2
+            {
+                return false;
+            }
+        }
+        let d = t.line[k][from as usize];
+        d >= NO_LINE || !ray_attacks_after(board, k, d as usize, self.p, from, to)
     }
+}
+
+/// Whether the king capture `from-to` of the player to move in `state` is legal: on the
+/// full successor (the victim's pieces leave the board first, which may open a line onto
+/// the mover's king).
+#[cold]
+#[inline(never)]
+fn legal_king_capture(state: &State, from: u8, to: u8) -> bool {
+    let mut s = *state;
+    s.apply(from, to);
+    let p = state.to_move as usize;
+    !attacked(&s.board, s.kings[p], p)
 }
 
 /// Whether the pseudo-legal move `from-to` of the player to move in `state` is legal by the
@@ -238,6 +443,7 @@ impl<'a> Legality<'a> {
 /// [`Legality::legal`]). `scratch` is a copy of `state`'s board, restored on return. A king
 /// capture is tested on the full successor (the victim's pieces leave the board first, which
 /// may open a line onto the mover's king).
+#[cfg(test)]
 pub(crate) fn legal_by_full_test(
     state: &State,
     scratch: &mut [u8; CELLS],
@@ -266,22 +472,169 @@ pub(crate) fn legal_by_full_test(
 }
 
 /// Whether the player to move in `state` has a legal move.
+///
+/// Out of check (the common case), the pieces other than the king are tried first, from the
+/// king's part of the board outward (a player's pieces mostly stand near its king), each
+/// move by the pin ray alone ([`Legality::legal`]); the king's own moves, which need the
+/// full attack test, only when no other piece can move. In check, every pseudo-legal move
+/// in turn. The answer does not depend on the order ([`has_legal_move_plain`] is the plain
+/// computation it equals).
 pub(crate) fn has_legal_move(state: &State) -> bool {
-    let mut legality = Legality::of(state);
+    let (board, p) = (&state.board, state.to_move as usize);
+    if state.in_check(p) {
+        let legality = Legality::of(state);
+        return !pseudo(board, p, |from, to| !legality.legal(from, to));
+    }
+    let king = state.kings[p];
+    let (k, first) = (king as usize, king as usize / 8);
+    // The common case first: a pawn near the king with an empty square ahead and on no
+    // ray of its king (a few word operations per eight squares).
+    for step in [0, 1, -1, 2, -2, 3, -3] {
+        let w = first as isize + step;
+        if (0..CHUNKS as isize).contains(&w) && free_pawn_push(board, w as usize, p, k) {
+            return true;
+        }
+    }
+    for i in 0..CHUNKS {
+        let w = if first + i < CHUNKS {
+            first + i
+        } else {
+            first + i - CHUNKS
+        };
+        let mut mine = own_bytes(board, w, p);
+        if w == first {
+            // The king's bit (the high bit of its byte), left for last.
+            mine &= !(0x80 << (8 * (king as usize % 8)));
+        }
+        while mine != 0 {
+            let from = (w * 8 + (mine.trailing_zeros() / 8) as usize) as u8;
+            mine &= mine - 1;
+            if piece_can_move(state, from) {
+                return true;
+            }
+        }
+    }
+    let legality = Legality::of(state);
+    !piece_moves(board, p, king, &mut |from, to| !legality.legal(from, to))
+}
+
+/// Out of check, for the piece on `from` of the player to move other than its king: whether
+/// it has a legal move. As in [`Legality::legal`]: the pin ray through `from`, if any, and a
+/// king capture on the full successor.
+#[inline(always)]
+fn piece_can_move(state: &State, from: u8) -> bool {
+    let (board, p) = (&state.board, state.to_move as usize);
+    let k = state.kings[p] as usize;
+    let d = TABLES.line[k][from as usize];
+    if d >= NO_LINE {
+        !piece_moves(board, p, from, &mut |from, to| {
+            kind(board[to as usize]) == KING && !legal_king_capture(state, from, to)
+        })
+    } else {
+        !piece_moves(board, p, from, &mut |from, to| {
+            if kind(board[to as usize]) == KING {
+                !legal_king_capture(state, from, to)
+            } else {
+                ray_attacks_after(board, k, d as usize, p, from, to)
+            }
+        })
+    }
+}
+
+/// The step of each player's pawns as a square index difference (+14, +1, -14, -1: one
+/// rank or file forward, [`Tables::push`](super::board::Tables::push)).
+const PUSH_STEP: [isize; PLAYERS] = [14, 1, -14, -1];
+
+/// Out of check: whether chunk `w` holds a pawn of `p` whose square ahead is empty and that
+/// stands on no ray of `p`'s king on `k`, so has a legal move (the push). The eight pawns'
+/// squares and the eight squares ahead are each read as one word; a chunk whose squares
+/// ahead fall off the array is not looked at (`false`: [`has_legal_move`] then looks at its
+/// pieces one by one). The square ahead of a pawn is always a board square (a pawn stands
+/// one to six steps from its edge).
+#[inline(always)]
+fn free_pawn_push(board: &[u8; CELLS], w: usize, p: usize, k: usize) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let ahead = w as isize * 8 + PUSH_STEP[p];
+    if w >= CELLS / 8 || ahead < 0 || ahead as usize + 8 > CELLS {
+        return false;
+    }
+    let ahead = ahead as usize;
+    let here = u64::from_le_bytes(board[w * 8..w * 8 + 8].try_into().expect("eight squares"));
+    let there = u64::from_le_bytes(board[ahead..ahead + 8].try_into().expect("eight squares"));
+    let mut pawns = zero_bytes(here ^ (ONES * u64::from(piece(p, PAWN)))) & zero_bytes(there);
+    while pawns != 0 {
+        let from = w * 8 + (pawns.trailing_zeros() / 8) as usize;
+        pawns &= pawns - 1;
+        debug_assert_eq!(
+            TABLES.push[p][from] as usize,
+            (from as isize + PUSH_STEP[p]) as usize
+        );
+        if TABLES.line[k][from] >= NO_LINE {
+            return true;
+        }
+    }
+    false
+}
+
+/// The high bit of each byte of `x` that is zero, no other bit (exact: no borrow between
+/// bytes).
+#[inline(always)]
+fn zero_bytes(x: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    !((x & LOW7).wrapping_add(LOW7) | x | LOW7)
+}
+
+/// The number of eight-square chunks of the board that [`pseudo`] reads.
+const CHUNKS: usize = CELLS.div_ceil(8);
+
+// [`own_bytes`] reads the last chunk as four squares.
+const _: () = assert!(CELLS % 8 == 4);
+
+/// [`has_legal_move`] by the plain computation: some pseudo-legal move passes
+/// [`legal_by_full_test`] (its oracle in the tests).
+#[cfg(test)]
+pub(crate) fn has_legal_move_plain(state: &State) -> bool {
+    let mut scratch = state.board;
     !pseudo(&state.board, state.to_move as usize, |from, to| {
-        !legality.legal(from, to)
+        !legal_by_full_test(state, &mut scratch, from, to)
     })
 }
 
 /// Appends the legal moves of the player to move in `state`, unordered (by `from`).
 pub(crate) fn legal_moves(state: &State, out: &mut Vec<Move>) {
-    let mut legality = Legality::of(state);
-    pseudo(&state.board, state.to_move as usize, |from, to| {
-        if legality.legal(from, to) {
-            out.push(Move::new(from, to));
+    each_legal(state, |from, to| out.push(Move::new(from, to)));
+}
+
+/// Calls `f(from, to)` for every legal move of the player to move in `state`, in
+/// [`pseudo`]'s order. Out of check, a piece other than the king on no ray of its king
+/// ([`Legality::free`]) has every pseudo-legal move legal but a king capture, so only those
+/// are tested; the other pieces' moves go through [`Legality::legal`].
+#[inline(always)]
+fn each_legal(state: &State, mut f: impl FnMut(u8, u8)) {
+    let legality = Legality::of(state);
+    let (board, p) = (&state.board, state.to_move as usize);
+    for w in 0..CHUNKS {
+        let mut mine = own_bytes(board, w, p);
+        while mine != 0 {
+            let from = (w * 8 + (mine.trailing_zeros() / 8) as usize) as u8;
+            mine &= mine - 1;
+            if legality.free(from) {
+                piece_moves(board, p, from, &mut |from, to| {
+                    if kind(board[to as usize]) != KING || legal_king_capture(state, from, to) {
+                        f(from, to);
+                    }
+                    true
+                });
+            } else {
+                piece_moves(board, p, from, &mut |from, to| {
+                    if legality.legal(from, to) {
+                        f(from, to);
+                    }
+                    true
+                });
+            }
         }
-        true
-    });
+    }
 }
 
 /// The legal move of the player to move in `state` with the smallest [`order_key`] (the
@@ -290,7 +643,7 @@ pub(crate) fn legal_moves(state: &State, out: &mut Vec<Move>) {
 /// legality test only for a move that comes before the best legal one so far.
 pub(crate) fn first_legal(state: &State) -> Option<Move> {
     let board = &state.board;
-    let mut legality = Legality::of(state);
+    let legality = Legality::of(state);
     let mut best = (u32::MAX, None);
     pseudo(board, state.to_move as usize, |from, to| {
         let m = Move::new(from, to);
@@ -305,12 +658,8 @@ pub(crate) fn first_legal(state: &State) -> Option<Move> {
 
 /// The number of legal moves of the player to move (perft's last ply).
 pub(crate) fn count_legal(state: &State) -> u64 {
-    let mut legality = Legality::of(state);
     let mut n = 0;
-    pseudo(&state.board, state.to_move as usize, |from, to| {
-        n += legality.legal(from, to) as u64;
-        true
-    });
+    each_legal(state, |_, _| n += 1);
     n
 }
 
@@ -376,7 +725,8 @@ mod tests {
 
     /// Every pseudo-legal move of the positions of random games (from the start and from
     /// positions with checks, pins and king captures) is judged alike by the node's
-    /// legality test and the full attack test it claims to equal.
+    /// legality test and the full attack test it claims to equal; the node's list and count
+    /// of legal moves are those the full test passes.
     #[test]
     fn the_pin_ray_test_equals_the_full_attack_test() {
         let g = Chess4::new(400).expect("cap");
@@ -396,7 +746,7 @@ mod tests {
             let mut seed = game;
             while !g.is_terminal(&s) {
                 positions += 1;
-                let mut fast = Legality::of(&s);
+                let fast = Legality::of(&s);
                 let mut scratch = s.board;
                 pseudo(&s.board, s.to_move as usize, |from, to| {
                     let full = legal_by_full_test(&s, &mut scratch, from, to);
@@ -406,6 +756,19 @@ mod tests {
                     true
                 });
                 assert_eq!(scratch, s.board);
+                // The node's list (`each_legal`: pieces on no ray of the king untested)
+                // and count against the full test of every pseudo-legal move.
+                let mut full = Vec::new();
+                pseudo(&s.board, s.to_move as usize, |from, to| {
+                    if legal_by_full_test(&s, &mut scratch, from, to) {
+                        full.push(Move::new(from, to));
+                    }
+                    true
+                });
+                let mut fast = Vec::new();
+                legal_moves(&s, &mut fast);
+                assert_eq!(fast, full, "{s:?}");
+                assert_eq!(count_legal(&s), full.len() as u64, "{s:?}");
                 list.clear();
                 g.moves(&s, &mut list);
                 if list.is_empty() {
@@ -417,5 +780,185 @@ mod tests {
         }
         assert!(positions > 5_000, "{positions} positions");
         assert!(illegal > 1_000, "{illegal} illegal of {moves} moves");
+    }
+
+    /// Whether a player can move, by the node's fast test ([`has_legal_move`]: the pieces
+    /// other than the king first, by the pin ray alone) and by the plain one (some
+    /// pseudo-legal move passes the full attack test), for every live player put to move in
+    /// every position of seeded random games, among them positions where the player has
+    /// no legal move; and out of check the same piece by piece ([`piece_can_move`]).
+    #[test]
+    fn the_fast_test_of_a_legal_move_equals_the_full_one() {
+        let g = Chess4::new(400).expect("cap");
+        let starts = [
+            g.initial(),
+            g.parse_position("r Kh1,Nh4,Pg2,Rd1/Ka7,Pb5,Nc6/Kg14,Rh10,Pe12/Kn8,Bk4,Pm9")
+                .expect("position"),
+            g.parse_position(
+                "r Kh1,Pe7,Pj7,Rd1/Ka7,Pg5,Nd8,Pg9/Kg14,Pf8,Ri10,Pk13/Kn8,Ph9,Ph6,Pm4",
+            )
+            .expect("position"),
+        ];
+        let (mut tests, mut none, mut in_check) = (0u64, 0u64, 0u64);
+        let (mut pieces, mut pinned) = (0u64, 0u64);
+        let mut list = Vec::new();
+        for game in 0..60u64 {
+            let mut s = starts[(game % 3) as usize];
+            let mut seed = game;
+            while !g.is_terminal(&s) {
+                for p in (0..PLAYERS).filter(|&p| s.alive >> p & 1 == 1) {
+                    let mut q = s;
+                    q.to_move = p as u8;
+                    let plain = has_legal_move_plain(&q);
+                    assert_eq!(has_legal_move(&q), plain, "{q:?}");
+                    tests += 1;
+                    none += !plain as u64;
+                    in_check += q.in_check(p) as u64;
+                    if q.in_check(p) {
+                        continue;
+                    }
+                    // Piece by piece out of check (the king aside).
+                    let mut scratch = q.board;
+                    for &from in &TABLES.squares {
+                        let c = q.board[from as usize];
+                        if c == 0 || owner(c) != p || kind(c) == KING {
+                            continue;
+                        }
+                        let plain = !piece_moves(&q.board, p, from, &mut |from, to| {
+                            !legal_by_full_test(&q, &mut scratch, from, to)
+                        });
+                        assert_eq!(piece_can_move(&q, from), plain, "{q:?} {from}");
+                        pieces += 1;
+                        pinned += (!plain
+                            && TABLES.line[q.kings[p] as usize][from as usize] < NO_LINE)
+                            as u64;
+                    }
+                }
+                list.clear();
+                g.moves(&s, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                seed = crate::rng::mix64(seed ^ s.pieces_key());
+                s = g.play(&s, list[(seed % list.len() as u64) as usize]);
+            }
+        }
+        assert!(tests > 10_000, "{tests} tests");
+        assert!(none > 20, "{none} without a legal move");
+        assert!(in_check > 500, "{in_check} in check");
+        assert!(pieces > 100_000, "{pieces} pieces");
+        assert!(
+            pinned > 1_000,
+            "{pinned} pieces on a ray of their king without a move"
+        );
+    }
+
+    /// The pawn test of [`has_legal_move`] ([`free_pawn_push`]) for every chunk it reads,
+    /// every live player out of check and every position of seeded random games, against
+    /// the plain computation from the move tables: some pawn of the player in the chunk
+    /// whose square ahead is empty, on no ray of its king, and whose push passes the full
+    /// attack test.
+    #[test]
+    fn the_pawn_test_equals_the_tables() {
+        let g = Chess4::new(400).expect("cap");
+        let (mut chunks, mut found) = (0u64, 0u64);
+        let mut list = Vec::new();
+        for game in 0..30u64 {
+            let mut s = g.initial();
+            let mut seed = game;
+            while !g.is_terminal(&s) {
+                for p in (0..PLAYERS).filter(|&p| s.alive >> p & 1 == 1 && !s.in_check(p)) {
+                    let mut q = s;
+                    q.to_move = p as u8;
+                    let k = q.kings[p] as usize;
+                    let mut scratch = q.board;
+                    for w in 0..CHUNKS {
+                        let ahead = w as isize * 8 + PUSH_STEP[p];
+                        if w >= CELLS / 8 || ahead < 0 || ahead as usize + 8 > CELLS {
+                            assert!(!free_pawn_push(&q.board, w, p, k));
+                            continue;
+                        }
+                        let plain = (w * 8..w * 8 + 8).any(|from| {
+                            let to = TABLES.push[p][from];
+                            q.board[from] == piece(p, PAWN)
+                                && to != NONE
+                                && q.board[to as usize] == 0
+                                && TABLES.line[k][from] >= NO_LINE
+                                && legal_by_full_test(&q, &mut scratch, from as u8, to)
+                        });
+                        assert_eq!(free_pawn_push(&q.board, w, p, k), plain, "{q:?} {w}");
+                        chunks += 1;
+                        found += plain as u64;
+                    }
+                }
+                list.clear();
+                g.moves(&s, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                seed = crate::rng::mix64(seed ^ s.pieces_key());
+                s = g.play(&s, list[(seed % list.len() as u64) as usize]);
+            }
+        }
+        assert!(chunks > 100_000, "{chunks} chunks");
+        assert!(found > 10_000, "{found} chunks with a free pawn");
+    }
+
+    /// The check bits kept by every move ([`checks_after`], and in full after eliminations)
+    /// equal the plain attack test of every live king ([`checks_of`]) in every position of
+    /// seeded random games of both rule sets, from the start, from positions with checks,
+    /// pins and king captures, and from their quarter-turned copies; the games go through
+    /// many checks.
+    #[test]
+    fn the_kept_check_bits_equal_the_attack_test_of_every_king() {
+        use crate::chess4::ffa::Chess4Ffa;
+        let g = Chess4::new(400).expect("cap");
+        let ffa = Chess4Ffa::new(400).expect("cap");
+        let texts = [
+            "r Kh1,Nh4,Pg2,Rd1/Ka7,Pb5,Nc6/Kg14,Rh10,Pe12/Kn8,Bk4,Pm9",
+            "r Kh1,Pe7,Pj7,Rd1/Ka7,Pg5,Nd8,Pg9/Kg14,Pf8,Ri10,Pk13/Kn8,Ph9,Ph6,Pm4",
+        ];
+        let mut starts = vec![g.initial()];
+        for t in texts {
+            let s = g.parse_position(t).expect("position");
+            starts.push(s);
+            starts.push(g.rotate(&s));
+        }
+        let (mut positions, mut checked) = (0u64, 0u64);
+        let mut list = Vec::new();
+        for game in 0..60u64 {
+            let mut s = starts[(game % starts.len() as u64) as usize];
+            let mut seed = game;
+            while !g.is_terminal(&s) {
+                positions += 1;
+                assert_eq!(s.checks(), checks_of(&s), "{s:?}");
+                checked += s.checks().count_ones() as u64;
+                list.clear();
+                g.moves(&s, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                seed = crate::rng::mix64(seed ^ s.pieces_key());
+                s = g.play(&s, list[(seed % list.len() as u64) as usize]);
+            }
+            assert_eq!(s.checks(), checks_of(&s), "{s:?}");
+            let mut f = ffa.from_board(starts[(game % starts.len() as u64) as usize]);
+            let mut seed = game;
+            while !ffa.is_terminal(&f) {
+                let b = f.board();
+                positions += 1;
+                assert_eq!(b.checks(), checks_of(b), "{b:?}");
+                list.clear();
+                ffa.moves(&f, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                seed = crate::rng::mix64(seed ^ b.pieces_key());
+                f = ffa.play(&f, list[(seed % list.len() as u64) as usize]);
+            }
+            assert_eq!(f.board().checks(), checks_of(f.board()));
+        }
+        assert!(positions > 10_000, "{positions} positions");
+        assert!(checked > 500, "{checked} kings in check");
     }
 }

@@ -86,7 +86,7 @@ pub(crate) fn empty() -> State {
         board: [0; CELLS],
         key: 0,
         kings: [NONE; PLAYERS],
-        psi: [0; PLAYERS],
+        psi_check: [0; PLAYERS],
         ply: 0,
         to_move: 0,
         alive: 15,
@@ -178,6 +178,7 @@ pub(crate) fn parse(text: &str) -> Result<State, PositionError> {
     if s.alive >> to_move & 1 == 0 {
         return Err(PositionError::Eliminated(NAMES[to_move]));
     }
+    s.set_checks(super::movegen::checks_of(&s));
     Ok(s)
 }
 
