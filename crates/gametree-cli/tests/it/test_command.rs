@@ -182,3 +182,59 @@ fn the_wheel_script_refuses_a_bad_argument_in_one_line() {
         assert!(o.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// `scripts/scale-checks` (the long checks of issue #45, in resumable shards): a bad
+/// argument is one line naming it, exit code 2, before anything is built or played; `--list`
+/// names every match with its game and engines, playing nothing.
+#[test]
+fn the_scale_checks_script_refuses_a_bad_argument_and_lists_its_matches() {
+    let script = repo_root().join("scripts/scale-checks");
+    let names = "cc-3-ph focus-3-ph focus-3-solver chess4-brs-plus-equal-nodes";
+    for (args, want) in [
+        (
+            &["--bogus"][..],
+            "scripts/scale-checks: unknown option `--bogus`; usage: scripts/scale-checks [--list] [MATCH...]".to_string(),
+        ),
+        (
+            &["cc-3-ph", "nope"][..],
+            format!("scripts/scale-checks: no match named `nope`; the matches are {names}"),
+        ),
+    ] {
+        let o = Command::new("bash")
+            .arg(&script)
+            .args(args)
+            .output()
+            .expect("bash runs scripts/scale-checks");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end(), want, "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+    let o = Command::new("bash")
+        .arg(&script)
+        .arg("--list")
+        .env("GAMETREE", "/nonexistent/gametree")
+        .output()
+        .expect("bash runs scripts/scale-checks --list");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    for (line, name) in lines.iter().zip(names.split(' ')) {
+        assert!(line.starts_with(&format!("{name}: ")), "{line}");
+        assert!(
+            line.contains(" openings: ") && line.contains(" of 6 parts"),
+            "{line}"
+        );
+    }
+    assert!(
+        lines[0].contains("mcts@n10000") && lines[0].contains(":ph=5"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[3].contains("brs@n5447,brs+@n5447:forced=ordered"),
+        "{}",
+        lines[3]
+    );
+}

@@ -10,6 +10,7 @@ mod mcts_tuning;
 mod merge_files;
 mod plots;
 mod reproduce;
+mod scale_checks;
 mod shards;
 mod strength;
 mod sturtevant;
