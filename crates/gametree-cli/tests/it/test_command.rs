@@ -171,16 +171,23 @@ fn the_wheel_script_refuses_a_bad_argument_in_one_line() {
             "scripts/wheel: --profile needs a value (release, checked, profiling)",
         ),
     ] {
-        let o = Command::new("bash")
-            .arg(repo_root().join("scripts/wheel"))
-            .args(args)
-            .output()
-            .expect("bash runs scripts/wheel");
-        let stderr = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {stderr}");
-        assert_eq!(stderr.trim_end(), want, "{args:?}");
-        assert!(o.stdout.is_empty(), "{args:?}");
+        refuses_in_one_line("scripts/wheel", args, want);
     }
+}
+
+/// Runs `script` (a path from the repository's root) under bash with `args` and checks that
+/// it refuses them: exit code 2, `want` as the whole of standard error, nothing on standard
+/// output.
+fn refuses_in_one_line(script: &str, args: &[&str], want: &str) {
+    let o = Command::new("bash")
+        .arg(repo_root().join(script))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("bash runs {script}: {e}"));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{script} {args:?}: {stderr}");
+    assert_eq!(stderr.trim_end(), want, "{script} {args:?}");
+    assert!(o.stdout.is_empty(), "{script} {args:?}");
 }
 
 /// `scripts/scale-checks` (the long checks of issue #45, in resumable shards): a bad
@@ -188,7 +195,6 @@ fn the_wheel_script_refuses_a_bad_argument_in_one_line() {
 /// names every match with its game and engines, playing nothing.
 #[test]
 fn the_scale_checks_script_refuses_a_bad_argument_and_lists_its_matches() {
-    let script = repo_root().join("scripts/scale-checks");
     let names = "cc-3-ph focus-3-ph focus-3-solver chess4-brs-plus-equal-nodes";
     for (args, want) in [
         (
@@ -200,18 +206,10 @@ fn the_scale_checks_script_refuses_a_bad_argument_and_lists_its_matches() {
             format!("scripts/scale-checks: no match named `nope`; the matches are {names}"),
         ),
     ] {
-        let o = Command::new("bash")
-            .arg(&script)
-            .args(args)
-            .output()
-            .expect("bash runs scripts/scale-checks");
-        let stderr = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {stderr}");
-        assert_eq!(stderr.trim_end(), want, "{args:?}");
-        assert!(o.stdout.is_empty(), "{args:?}");
+        refuses_in_one_line("scripts/scale-checks", args, &want);
     }
     let o = Command::new("bash")
-        .arg(&script)
+        .arg(repo_root().join("scripts/scale-checks"))
         .arg("--list")
         .env("GAMETREE", "/nonexistent/gametree")
         .output()

@@ -649,46 +649,25 @@ impl Evaluator<Chess4Ffa> for FfaEval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess4::test_games::{seeded_games, starts};
 
     /// The check bits kept by every move equal the plain attack test of every live king
     /// ([`movegen::checks_of`]) in every position of seeded random games under the
     /// free-for-all rules (where a mated king stays on the board and play goes on), from the
-    /// start, from positions with checks, pins and king captures, and from their
-    /// quarter-turned copies.
+    /// oracle tests' start positions, the last position of each game included.
     #[test]
     fn the_kept_check_bits_equal_the_attack_test_of_every_king() {
         let g = Chess4::new(400).expect("cap");
         let ffa = Chess4Ffa::new(400).expect("cap");
-        let texts = [
-            "r Kh1,Nh4,Pg2,Rd1/Ka7,Pb5,Nc6/Kg14,Rh10,Pe12/Kn8,Bk4,Pm9",
-            "r Kh1,Pe7,Pj7,Rd1/Ka7,Pg5,Nd8,Pg9/Kg14,Pf8,Ri10,Pk13/Kn8,Ph9,Ph6,Pm4",
-        ];
-        let mut starts = vec![g.initial()];
-        for t in texts {
-            let s = g.parse_position(t).expect("position");
-            starts.push(s);
-            starts.push(g.rotate(&s));
-        }
+        let starts: Vec<FfaState> = starts(&g).into_iter().map(|s| ffa.from_board(s)).collect();
         let (mut positions, mut checked) = (0u64, 0u64);
-        let mut list = Vec::new();
-        for game in 0..60u64 {
-            let mut f = ffa.from_board(starts[(game % starts.len() as u64) as usize]);
-            let mut seed = game;
-            while !ffa.is_terminal(&f) {
-                let b = f.board();
-                positions += 1;
-                assert_eq!(b.checks(), movegen::checks_of(b), "{b:?}");
-                checked += b.checks().count_ones() as u64;
-                list.clear();
-                ffa.moves(&f, &mut list);
-                if list.is_empty() {
-                    break;
-                }
-                seed = crate::rng::mix64(seed ^ b.pieces_key());
-                f = ffa.play(&f, list[(seed % list.len() as u64) as usize]);
-            }
-            assert_eq!(f.board().checks(), movegen::checks_of(f.board()));
-        }
+        let key = |f: &FfaState| f.board().pieces_key();
+        seeded_games(&ffa, &starts, 60, key, |f| {
+            let b = f.board();
+            positions += 1;
+            assert_eq!(b.checks(), movegen::checks_of(b), "{b:?}");
+            checked += b.checks().count_ones() as u64;
+        });
         assert!(positions > 10_000, "{positions} positions");
         assert!(checked > 500, "{checked} kings in check");
     }

@@ -60,6 +60,8 @@ mod eval;
 pub mod ffa;
 mod movegen;
 mod position;
+#[cfg(test)]
+mod test_games;
 
 use std::fmt;
 

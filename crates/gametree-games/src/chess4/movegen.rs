@@ -720,8 +720,8 @@ pub(crate) fn sort_moves(board: &[u8; CELLS], moves: &mut [Move]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess4::test_games::{seeded_games, starts};
     use crate::chess4::Chess4;
-    use gametree::Game as _;
 
     /// Every pseudo-legal move of the positions of random games (from the start and from
     /// positions with checks, pins and king captures) is judged alike by the node's
@@ -730,54 +730,30 @@ mod tests {
     #[test]
     fn the_pin_ray_test_equals_the_full_attack_test() {
         let g = Chess4::new(400).expect("cap");
-        let starts = [
-            g.initial(),
-            g.parse_position("r Kh1,Nh4,Pg2,Rd1/Ka7,Pb5,Nc6/Kg14,Rh10,Pe12/Kn8,Bk4,Pm9")
-                .expect("position"),
-            g.parse_position(
-                "r Kh1,Pe7,Pj7,Rd1/Ka7,Pg5,Nd8,Pg9/Kg14,Pf8,Ri10,Pk13/Kn8,Ph9,Ph6,Pm4",
-            )
-            .expect("position"),
-        ];
         let (mut positions, mut moves, mut illegal) = (0u64, 0u64, 0u64);
-        let mut list = Vec::new();
-        for game in 0..60u64 {
-            let mut s = starts[(game % 3) as usize];
-            let mut seed = game;
-            while !g.is_terminal(&s) {
-                positions += 1;
-                let fast = Legality::of(&s);
-                let mut scratch = s.board;
-                pseudo(&s.board, s.to_move as usize, |from, to| {
-                    let full = legal_by_full_test(&s, &mut scratch, from, to);
-                    assert_eq!(fast.legal(from, to), full, "{s:?}: {from}-{to}");
-                    moves += 1;
-                    illegal += !full as u64;
-                    true
-                });
-                assert_eq!(scratch, s.board);
-                // The node's list (`each_legal`: pieces on no ray of the king untested)
-                // and count against the full test of every pseudo-legal move.
-                let mut full = Vec::new();
-                pseudo(&s.board, s.to_move as usize, |from, to| {
-                    if legal_by_full_test(&s, &mut scratch, from, to) {
-                        full.push(Move::new(from, to));
-                    }
-                    true
-                });
-                let mut fast = Vec::new();
-                legal_moves(&s, &mut fast);
-                assert_eq!(fast, full, "{s:?}");
-                assert_eq!(count_legal(&s), full.len() as u64, "{s:?}");
-                list.clear();
-                g.moves(&s, &mut list);
-                if list.is_empty() {
-                    break;
+        seeded_games(&g, &starts(&g), 60, State::pieces_key, |s| {
+            positions += 1;
+            let fast = Legality::of(s);
+            let mut scratch = s.board;
+            // The node's list (`each_legal`: pieces on no ray of the king untested) and
+            // count against the full test of every pseudo-legal move.
+            let mut full = Vec::new();
+            pseudo(&s.board, s.to_move as usize, |from, to| {
+                let legal = legal_by_full_test(s, &mut scratch, from, to);
+                assert_eq!(fast.legal(from, to), legal, "{s:?}: {from}-{to}");
+                moves += 1;
+                illegal += !legal as u64;
+                if legal {
+                    full.push(Move::new(from, to));
                 }
-                seed = crate::rng::mix64(seed ^ s.pieces_key());
-                s = g.play(&s, list[(seed % list.len() as u64) as usize]);
-            }
-        }
+                true
+            });
+            assert_eq!(scratch, s.board);
+            let mut listed = Vec::new();
+            legal_moves(s, &mut listed);
+            assert_eq!(listed, full, "{s:?}");
+            assert_eq!(count_legal(s), full.len() as u64, "{s:?}");
+        });
         assert!(positions > 5_000, "{positions} positions");
         assert!(illegal > 1_000, "{illegal} illegal of {moves} moves");
     }
@@ -790,59 +766,37 @@ mod tests {
     #[test]
     fn the_fast_test_of_a_legal_move_equals_the_full_one() {
         let g = Chess4::new(400).expect("cap");
-        let starts = [
-            g.initial(),
-            g.parse_position("r Kh1,Nh4,Pg2,Rd1/Ka7,Pb5,Nc6/Kg14,Rh10,Pe12/Kn8,Bk4,Pm9")
-                .expect("position"),
-            g.parse_position(
-                "r Kh1,Pe7,Pj7,Rd1/Ka7,Pg5,Nd8,Pg9/Kg14,Pf8,Ri10,Pk13/Kn8,Ph9,Ph6,Pm4",
-            )
-            .expect("position"),
-        ];
         let (mut tests, mut none, mut in_check) = (0u64, 0u64, 0u64);
         let (mut pieces, mut pinned) = (0u64, 0u64);
-        let mut list = Vec::new();
-        for game in 0..60u64 {
-            let mut s = starts[(game % 3) as usize];
-            let mut seed = game;
-            while !g.is_terminal(&s) {
-                for p in (0..PLAYERS).filter(|&p| s.alive >> p & 1 == 1) {
-                    let mut q = s;
-                    q.to_move = p as u8;
-                    let plain = has_legal_move_plain(&q);
-                    assert_eq!(has_legal_move(&q), plain, "{q:?}");
-                    tests += 1;
-                    none += !plain as u64;
-                    in_check += q.in_check(p) as u64;
-                    if q.in_check(p) {
+        seeded_games(&g, &starts(&g), 60, State::pieces_key, |s| {
+            for p in (0..PLAYERS).filter(|&p| s.alive >> p & 1 == 1) {
+                let mut q = *s;
+                q.to_move = p as u8;
+                let plain = has_legal_move_plain(&q);
+                assert_eq!(has_legal_move(&q), plain, "{q:?}");
+                tests += 1;
+                none += !plain as u64;
+                in_check += q.in_check(p) as u64;
+                if q.in_check(p) {
+                    continue;
+                }
+                // Piece by piece out of check (the king aside).
+                let mut scratch = q.board;
+                for &from in &TABLES.squares {
+                    let c = q.board[from as usize];
+                    if c == 0 || owner(c) != p || kind(c) == KING {
                         continue;
                     }
-                    // Piece by piece out of check (the king aside).
-                    let mut scratch = q.board;
-                    for &from in &TABLES.squares {
-                        let c = q.board[from as usize];
-                        if c == 0 || owner(c) != p || kind(c) == KING {
-                            continue;
-                        }
-                        let plain = !piece_moves(&q.board, p, from, &mut |from, to| {
-                            !legal_by_full_test(&q, &mut scratch, from, to)
-                        });
-                        assert_eq!(piece_can_move(&q, from), plain, "{q:?} {from}");
-                        pieces += 1;
-                        pinned += (!plain
-                            && TABLES.line[q.kings[p] as usize][from as usize] < NO_LINE)
-                            as u64;
-                    }
+                    let plain = !piece_moves(&q.board, p, from, &mut |from, to| {
+                        !legal_by_full_test(&q, &mut scratch, from, to)
+                    });
+                    assert_eq!(piece_can_move(&q, from), plain, "{q:?} {from}");
+                    pieces += 1;
+                    pinned += (!plain && TABLES.line[q.kings[p] as usize][from as usize] < NO_LINE)
+                        as u64;
                 }
-                list.clear();
-                g.moves(&s, &mut list);
-                if list.is_empty() {
-                    break;
-                }
-                seed = crate::rng::mix64(seed ^ s.pieces_key());
-                s = g.play(&s, list[(seed % list.len() as u64) as usize]);
             }
-        }
+        });
         assert!(tests > 10_000, "{tests} tests");
         assert!(none > 20, "{none} without a legal move");
         assert!(in_check > 500, "{in_check} in check");
@@ -862,13 +816,14 @@ mod tests {
     fn the_pawn_test_equals_the_tables() {
         let g = Chess4::new(400).expect("cap");
         let (mut chunks, mut found) = (0u64, 0u64);
-        let mut list = Vec::new();
-        for game in 0..30u64 {
-            let mut s = g.initial();
-            let mut seed = game;
-            while !g.is_terminal(&s) {
+        seeded_games(
+            &g,
+            &[gametree::Game::initial(&g)],
+            30,
+            State::pieces_key,
+            |s| {
                 for p in (0..PLAYERS).filter(|&p| s.alive >> p & 1 == 1 && !s.in_check(p)) {
-                    let mut q = s;
+                    let mut q = *s;
                     q.to_move = p as u8;
                     let k = q.kings[p] as usize;
                     let mut scratch = q.board;
@@ -891,56 +846,25 @@ mod tests {
                         found += plain as u64;
                     }
                 }
-                list.clear();
-                g.moves(&s, &mut list);
-                if list.is_empty() {
-                    break;
-                }
-                seed = crate::rng::mix64(seed ^ s.pieces_key());
-                s = g.play(&s, list[(seed % list.len() as u64) as usize]);
-            }
-        }
+            },
+        );
         assert!(chunks > 100_000, "{chunks} chunks");
         assert!(found > 10_000, "{found} chunks with a free pawn");
     }
 
     /// The check bits kept by every move ([`checks_after`], and in full after eliminations)
     /// equal the plain attack test of every live king ([`checks_of`]) in every position of
-    /// seeded random games, from the start, from positions with checks, pins and king
-    /// captures, and from their quarter-turned copies; the games go through many checks.
-    /// (The free-for-all rules: the same test in `ffa.rs`.)
+    /// seeded random games, the last included; the games go through many checks. (The
+    /// free-for-all rules: the same test in `ffa.rs`.)
     #[test]
     fn the_kept_check_bits_equal_the_attack_test_of_every_king() {
         let g = Chess4::new(400).expect("cap");
-        let texts = [
-            "r Kh1,Nh4,Pg2,Rd1/Ka7,Pb5,Nc6/Kg14,Rh10,Pe12/Kn8,Bk4,Pm9",
-            "r Kh1,Pe7,Pj7,Rd1/Ka7,Pg5,Nd8,Pg9/Kg14,Pf8,Ri10,Pk13/Kn8,Ph9,Ph6,Pm4",
-        ];
-        let mut starts = vec![g.initial()];
-        for t in texts {
-            let s = g.parse_position(t).expect("position");
-            starts.push(s);
-            starts.push(g.rotate(&s));
-        }
         let (mut positions, mut checked) = (0u64, 0u64);
-        let mut list = Vec::new();
-        for game in 0..60u64 {
-            let mut s = starts[(game % starts.len() as u64) as usize];
-            let mut seed = game;
-            while !g.is_terminal(&s) {
-                positions += 1;
-                assert_eq!(s.checks(), checks_of(&s), "{s:?}");
-                checked += s.checks().count_ones() as u64;
-                list.clear();
-                g.moves(&s, &mut list);
-                if list.is_empty() {
-                    break;
-                }
-                seed = crate::rng::mix64(seed ^ s.pieces_key());
-                s = g.play(&s, list[(seed % list.len() as u64) as usize]);
-            }
-            assert_eq!(s.checks(), checks_of(&s), "{s:?}");
-        }
+        seeded_games(&g, &starts(&g), 60, State::pieces_key, |s| {
+            positions += 1;
+            assert_eq!(s.checks(), checks_of(s), "{s:?}");
+            checked += s.checks().count_ones() as u64;
+        });
         assert!(positions > 10_000, "{positions} positions");
         assert!(checked > 500, "{checked} kings in check");
     }

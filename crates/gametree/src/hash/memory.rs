@@ -5,9 +5,9 @@
 //!
 //! # Untouched memory costs nothing
 //!
-//! A table is an array of 64-bit words whose all-zero pattern is the empty entry. A table of
-//! 256 KiB or more (`MAPPED_FROM`) is an anonymous mapping of its own (`memmap2`), whose
-//! pages the system maps, zeroed, only when first touched, so setting up a table of any size
+//! A table is an array of 64-bit words whose all-zero pattern is the empty entry, in an
+//! anonymous mapping of its own (`memmap2`), whose pages the system maps, zeroed, only when
+//! first touched, so setting up a table of any size
 //! takes microseconds: a search with a 1 ms budget and a 1 GiB table ends within its budget,
 //! and a table costs memory in proportion to the entries a search writes. (Filling the table
 //! with empty entries, as tables once did, wrote every page before the search started: about
@@ -16,12 +16,12 @@
 //! and write them with zeros. A 16 MiB transposition table made per search on a worker
 //! thread while another was alive took 6.8 to 7.3 ms to make, fill with 2,000 entries and
 //! drop, against 0.82 to 0.87 ms as a mapping: `cargo bench -p gametree-games --bench
-//! tables`.)
-//! Smaller tables are zeroed blocks of the heap.
+//! tables`.) A small table pays a system call for its mapping (microseconds, once per table)
+//! and a page for its first entries.
 //!
-//! The words are plain `u64` or `AtomicU64` (no `#[repr(align)]` type: the allocator
-//! zeroes an over-aligned block by writing it), and a table's cache lines are found by an
-//! offset of 0 to 7 words from the start of the block.
+//! The words are plain `u64` or `AtomicU64`. A mapping starts on a page, so a table's lines
+//! start on a cache line; a table of huge pages starts at the first 2 MiB boundary of its
+//! mapping.
 //!
 //! # Huge pages
 //!
@@ -48,9 +48,9 @@ use std::marker::PhantomData;
 use zerocopy::FromZeros;
 
 /// A table that cannot be allocated: the size asked for does not fit in memory (or in the
-/// address space). Both tables ([`crate::search::tt::Table`] and [`crate::search::vector_table::VectorTable`])
-/// reserve their memory fallibly (`Vec::try_reserve_exact`) and report this instead of
-/// aborting the process.
+/// address space). Both tables ([`crate::search::tt::Table`] and
+/// [`crate::search::vector_table::VectorTable`]) reserve their memory fallibly (an anonymous
+/// mapping the system may refuse) and report this instead of aborting the process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("cannot allocate {} for the table", human_bytes(*bytes))]
 pub struct TableError {
@@ -140,21 +140,6 @@ pub(crate) fn advise_huge_pages<T>(memory: &[T]) {
 #[cfg(not(target_os = "linux"))]
 pub(crate) fn advise_huge_pages<T>(_memory: &[T]) {}
 
-/// The smallest block (in bytes) a table asks of the system as an anonymous mapping of its
-/// own ([`Block::Mapped`]) rather than of the heap. The C library maps blocks this large at
-/// first too, but after one is freed it raises that threshold (glibc's dynamic threshold, up
-/// to 32 MiB) and serves the next ones from its heap, where a zeroed block is written with
-/// zeros: every page of a 16 MiB table touched before the first probe. A tournament makes a
-/// table per engine and game, so a long-running process paid that every game.
-pub(crate) const MAPPED_FROM: usize = 256 << 10;
-
-/// The memory of a table: a zeroed block from the heap, or for [`MAPPED_FROM`] bytes and
-/// more an anonymous mapping, whose pages the system zeroes as they are first touched.
-enum Block<W> {
-    Heap(Box<[W]>),
-    Mapped(Mapped<W>),
-}
-
 /// `len` words in an anonymous mapping of their own (`memmap2`), zero when made.
 struct Mapped<W> {
     map: memmap2::MmapMut,
@@ -206,42 +191,13 @@ impl<W: FromZeros> Mapped<W> {
     }
 }
 
-impl<W: FromZeros> Block<W> {
-    /// `n` zeroed words: mapped for [`MAPPED_FROM`] bytes and more, from the heap otherwise
-    /// (and where a mapping is refused). `None` when neither can give them.
-    fn try_zeroed(n: usize) -> Option<Block<W>> {
-        let bytes = n.checked_mul(std::mem::size_of::<W>())?;
-        if bytes >= MAPPED_FROM {
-            if let Some(m) = Mapped::try_new(n) {
-                return Some(Block::Mapped(m));
-            }
-        }
-        <[W]>::new_box_zeroed_with_elems(n).ok().map(Block::Heap)
-    }
-
-    #[inline]
-    fn words(&self) -> &[W] {
-        match self {
-            Block::Heap(b) => b,
-            Block::Mapped(m) => m.words(),
-        }
-    }
-
-    #[inline]
-    fn words_mut(&mut self) -> &mut [W] {
-        match self {
-            Block::Heap(b) => b,
-            Block::Mapped(m) => m.words_mut(),
-        }
-    }
-}
-
 /// The words of a table in cache lines: `lines` lines of [`LINE_WORDS`] words (`u64` or
 /// `AtomicU64`), the first starting on a 64-byte boundary, every word zero when made.
 pub(crate) struct Lines<W> {
-    /// The block, with room for the alignment offset.
-    block: Block<W>,
-    /// The words before the first line (0 to 7).
+    /// The words, with room for the alignment offset.
+    block: Mapped<W>,
+    /// The words before the first line (up to a huge page's worth for a table of huge
+    /// pages, 0 otherwise).
     offset: usize,
     /// The number of lines.
     lines: usize,
@@ -249,14 +205,11 @@ pub(crate) struct Lines<W> {
 
 impl<W> std::fmt::Debug for Lines<W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Lines")
-            .field("lines", &self.lines)
-            .field("mapped", &matches!(self.block, Block::Mapped(_)))
-            .finish()
+        f.debug_struct("Lines").field("lines", &self.lines).finish()
     }
 }
 
-/// A copy of the lines in a new block (the same size and alignment).
+/// A copy of the lines in a new mapping (the same size and alignment).
 ///
 /// # Panics
 ///
@@ -287,7 +240,7 @@ impl<W: FromZeros> Lines<W> {
             .checked_mul(LINE_WORDS)
             .and_then(|n| n.checked_add(align / word - 1))
             .ok_or(refused)?;
-        let block = Block::try_zeroed(n).ok_or(refused)?;
+        let block = Mapped::try_new(n).ok_or(refused)?;
         // The address is read only to skip to the first boundary of the alignment.
         let offset = (block.words().as_ptr() as usize).wrapping_neg() % align / word;
         let table = Lines {
@@ -427,7 +380,7 @@ mod tests {
 
     #[test]
     fn a_copy_holds_the_same_words() {
-        for lines in [3, MAPPED_FROM / LINE_BYTES + 5] {
+        for lines in [3, 5000] {
             let mut t = Lines::<u64>::try_new(lines, 0).expect("a table");
             for (i, w) in t.words_mut().iter_mut().enumerate() {
                 *w = i as u64 * 7 + 1;
