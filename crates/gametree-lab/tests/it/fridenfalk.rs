@@ -9,7 +9,7 @@ use gametree_games::random_tree::{
 };
 use gametree_lab::experiment::Ctx;
 use gametree_lab::papers::fridenfalk::{
-    a0, a_best_count, a_best_search, agreement, agreement_interval, table_1, MEMOISED, QUICK_LIMIT,
+    a0, a_best_count, a_best_search, agreement, agreement_interval, MEMOISED, QUICK_LIMIT,
     QUICK_MU_LIMIT, TABLE_1,
 };
 use gametree_lab::report::{Check, Source, Verdict};
@@ -151,7 +151,11 @@ fn table_1_best_case_counts() {
 /// and `within` only where the whole interval is.
 #[test]
 fn table_1_experiment_quick() {
-    let out = table_1(&QUICK);
+    // The quick run of the table, shared with the shard tests.
+    let serial = crate::shards::serial(crate::shards::TABLE_1);
+    assert_eq!(serial.done.len(), 1);
+    assert_eq!(serial.done[0].experiment.table, "table-1");
+    let out = &serial.outputs[0];
     let rows = &out.rows;
     for q in ["A_best", "A_0/A_best", "u1", "u2"] {
         let these: Vec<_> = rows.iter().filter(|r| r.quantity == q).collect();

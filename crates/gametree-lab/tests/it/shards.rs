@@ -5,12 +5,13 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use gametree_lab::experiment::{Ctx, Experiment, Output, Plot};
 use gametree_lab::merge::{merge, part_files, read_part, MergeError};
 use gametree_lab::papers::sturtevant_cards::Hands;
 use gametree_lab::plot::Series;
-use gametree_lab::reproduce::{run, select};
+use gametree_lab::reproduce::{run, select, Done};
 use gametree_lab::shard::{
     deal, items, items_of, output_from_json, output_to_json, resolve, run_shard, Balance, Part,
     RunParams, Shard, ShardError,
@@ -123,23 +124,82 @@ fn run_all_shards(target: &str, ctx: &Ctx, n: usize, dir: &Path) {
     }
 }
 
-fn single(target: &str, ctx: &Ctx, dir: &Path) {
-    run(&select(Some(target)).unwrap(), ctx, Some(dir), |_| {}).unwrap();
+const KORF: &str = "korf-1991";
+pub(crate) const TABLE_1: &str = "fridenfalk-2014/table-1";
+
+/// The single run of a selection in quick mode, made without the parallel runner: each
+/// experiment's `run` one after another, its files written as `reproduce` writes them, then
+/// the index. The shard tests merge to these files, the parallel-run test compares with
+/// them and Table I's test reads its rows, so each selection is computed once per test
+/// process.
+pub(crate) struct Serial {
+    dir: PathBuf,
+    pub(crate) done: Vec<Done>,
+    /// Each experiment's output, in the order of `done`.
+    pub(crate) outputs: Vec<Output>,
 }
 
+pub(crate) fn serial(target: &str) -> &'static Serial {
+    static RUNS: [OnceLock<Serial>; 2] = [OnceLock::new(), OnceLock::new()];
+    let i = [KORF, TABLE_1]
+        .iter()
+        .position(|t| *t == target)
+        .expect("a selection with a serial run");
+    RUNS[i].get_or_init(|| {
+        let dir = scratch(&format!("serial-{i}"));
+        let (done, outputs) = select(Some(target))
+            .unwrap()
+            .into_iter()
+            .map(|e| {
+                let output = (e.run)(&QUICK);
+                fs::create_dir_all(dir.join(e.paper)).unwrap();
+                gametree_lab::reproduce::write_outputs(&dir, &e, &(e.params)(&QUICK), &output, 0.0)
+                    .unwrap();
+                let done = Done {
+                    experiment: e,
+                    rows: output.rows.clone(),
+                    wall_secs: 0.0,
+                    skipped: false,
+                };
+                (done, output)
+            })
+            .unzip();
+        gametree_lab::index::write_index(&dir).unwrap();
+        Serial { dir, done, outputs }
+    })
+}
+
+/// Korf's quick run in three and in seven real shards (seven leave some shards without an
+/// item), and the three redealt to one and two, each merged to the single run's files.
 #[test]
-fn korf_quick_in_1_2_3_and_7_shards_merges_to_the_single_run() {
-    let one = scratch("korf-single");
-    single("korf-1991", &QUICK, &one);
-    for n in [1, 2, 3, 7] {
+fn korf_quick_in_3_and_7_shards_and_redealt_to_1_and_2_merges_to_the_single_run() {
+    let one = &serial(KORF).dir;
+    let experiments = select(Some(KORF)).unwrap();
+    let mut three = Vec::new();
+    for n in [3, 7] {
         let parts = scratch(&format!("korf-parts-{n}"));
-        run_all_shards("korf-1991", &QUICK, n, &parts);
+        run_all_shards(KORF, &QUICK, n, &parts);
         let got = read_parts(&parts);
         assert_eq!(got.len(), n);
+        if n == 7 {
+            assert!(
+                got.iter().any(|(_, p)| p.items.is_empty()),
+                "an empty shard"
+            );
+        }
         let out = scratch(&format!("korf-merged-{n}"));
         let done = merge(&got, &out).unwrap();
         assert_eq!(done.len(), 2);
-        assert_same_files(&one, &out);
+        assert_same_files(one, &out);
+        if n == 3 {
+            three = got;
+        }
+    }
+    for n in [1, 2] {
+        let parts = redeal(&three, &experiments, &QUICK, n);
+        let out = scratch(&format!("korf-merged-{n}"));
+        assert_eq!(merge(&parts, &out).unwrap().len(), 2);
+        assert_same_files(one, &out);
     }
 }
 
@@ -177,9 +237,7 @@ fn redeal(
 /// merge whole papers. (The whole paper here played its 20 s of quick experiments twice.)
 #[test]
 fn fridenfalk_table_1_quick_in_3_shards_and_redealt_to_1_2_7_merges_to_the_single_run() {
-    const TABLE_1: &str = "fridenfalk-2014/table-1";
-    let one = scratch("fridenfalk-single");
-    single(TABLE_1, &QUICK, &one);
+    let one = &serial(TABLE_1).dir;
     let parts = scratch("fridenfalk-parts-3");
     run_all_shards(TABLE_1, &QUICK, 3, &parts);
     let got = read_parts(&parts);
@@ -189,13 +247,13 @@ fn fridenfalk_table_1_quick_in_3_shards_and_redealt_to_1_2_7_merges_to_the_singl
     assert!(got.iter().all(|(_, p)| !p.items.is_empty()));
     let out = scratch("fridenfalk-merged-3");
     merge(&got, &out).unwrap();
-    assert_same_files(&one, &out);
+    assert_same_files(one, &out);
     let experiments = select(Some(TABLE_1)).unwrap();
     for n in [1, 2, 7] {
         let parts = redeal(&got, &experiments, &QUICK, n);
         let out = scratch(&format!("fridenfalk-merged-{n}"));
         merge(&parts, &out).unwrap();
-        assert_same_files(&one, &out);
+        assert_same_files(one, &out);
     }
 }
 
@@ -215,7 +273,7 @@ fn a_table_1_item_is_the_same_alone_as_in_the_whole_table() {
 #[test]
 fn a_missing_or_duplicated_shard_is_named_and_a_rerun_fixes_it() {
     let parts = scratch("rerun-parts");
-    run_all_shards("korf-1991", &QUICK, 3, &parts);
+    run_all_shards(KORF, &QUICK, 3, &parts);
     let all = read_parts(&parts);
     // Which shard holds an item (the deal gives one item each to two of the shards).
     let holder = all.iter().position(|(_, p)| !p.items.is_empty()).unwrap();
@@ -254,10 +312,10 @@ fn a_missing_or_duplicated_shard_is_named_and_a_rerun_fixes_it() {
     // Run the missing shard again (its part is replaced atomically) and merge.
     fs::remove_file(&all[holder].0).unwrap();
     assert!(merge(&read_parts(&parts), &out).is_err());
-    let experiments = select(Some("korf-1991")).unwrap();
+    let experiments = select(Some(KORF)).unwrap();
     run_shard(
         &experiments,
-        &RunParams::reproduce(Some("korf-1991"), &QUICK),
+        &RunParams::reproduce(Some(KORF), &QUICK),
         &QUICK,
         Shard::new(holder, 3).unwrap(),
         &parts,
@@ -266,9 +324,7 @@ fn a_missing_or_duplicated_shard_is_named_and_a_rerun_fixes_it() {
     .unwrap();
     let done = merge(&read_parts(&parts), &out).unwrap();
     assert_eq!(done.len(), 2);
-    let one = scratch("rerun-single");
-    single("korf-1991", &QUICK, &one);
-    assert_same_files(&one, &out);
+    assert_same_files(&serial(KORF).dir, &out);
 }
 
 #[test]
@@ -530,23 +586,24 @@ fn report_text(done: &[gametree_lab::reproduce::Done]) -> String {
 /// order (timing fields aside).
 #[test]
 fn the_parallel_run_with_one_or_two_threads_equals_the_serial_run() {
-    let mut experiments = select(Some("korf-1991")).unwrap();
-    experiments.extend(select(Some("fridenfalk-2014/table-1")).unwrap());
+    let mut experiments = select(Some(KORF)).unwrap();
+    experiments.extend(select(Some(TABLE_1)).unwrap());
+    // The serial run of both: the two selections' files in one directory, and its index.
     let serial_dir = scratch("serial");
-    let mut serial = Vec::new();
-    for e in &experiments {
-        let output = (e.run)(&QUICK);
-        fs::create_dir_all(serial_dir.join(e.paper)).unwrap();
-        gametree_lab::reproduce::write_outputs(&serial_dir, e, &(e.params)(&QUICK), &output, 0.0)
-            .unwrap();
-        serial.push(gametree_lab::reproduce::Done {
-            experiment: *e,
-            rows: output.rows,
-            wall_secs: 0.0,
-            skipped: false,
-        });
+    let mut serial_done = Vec::new();
+    for target in [KORF, TABLE_1] {
+        let one = serial(target);
+        for (name, _) in normalized(&one.dir) {
+            if name != gametree_lab::index::INDEX {
+                let to = serial_dir.join(&name);
+                fs::create_dir_all(to.parent().unwrap()).unwrap();
+                fs::copy(one.dir.join(&name), to).unwrap();
+            }
+        }
+        serial_done.extend(one.done.iter().cloned());
     }
     gametree_lab::index::write_index(&serial_dir).unwrap();
+    let serial = serial_done;
     for threads in [1, 2] {
         let dir = scratch(&format!("parallel-{threads}"));
         let pool = rayon::ThreadPoolBuilder::new()
