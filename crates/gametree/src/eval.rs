@@ -143,6 +143,7 @@ pub trait Evaluator<G: Game> {
     /// call, when a cheap and exact test says the first move of the new position follows
     /// from it. The default ignores the memo and calls [`Evaluator::first_move`], so an
     /// evaluator that does not override it behaves as before and the memo stays `None`.
+    #[inline]
     fn first_move_memo(
         &self,
         game: &G,
@@ -176,6 +177,7 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
     ) -> Option<G::Move> {
         (**self).first_move(game, state, scratch)
     }
+    #[inline]
     fn first_move_memo(
         &self,
         game: &G,

@@ -642,6 +642,9 @@ fn each_legal(state: &State, mut f: impl FnMut(u8, u8)) {
 /// when there is none. No list and no sort: one pass over the pseudo-legal moves, and the
 /// legality test only for a move that comes before the best legal one so far.
 pub(crate) fn first_legal(state: &State) -> Option<Move> {
+    if state.in_check(state.to_move as usize) {
+        return first_legal_in_check(state);
+    }
     let board = &state.board;
     let legality = Legality::of(state);
     let mut best = (u32::MAX, None);
@@ -655,6 +658,110 @@ pub(crate) fn first_legal(state: &State) -> Option<Move> {
     });
     best.1
 }
+
+/// [`first_legal`] when the player `p` to move is in check, from the only moves that can
+/// be legal ([`Legality::legal`]): the king's, a king capture (the victim's pieces leave
+/// the board, and with them perhaps every checker; only a king in check can be taken),
+/// and against a single checker, taking it or stepping between it and the king. The
+/// candidates are found from their target squares ([`moves_onto`]), not by walking every
+/// piece's moves.
+fn first_legal_in_check(state: &State) -> Option<Move> {
+    let (board, t) = (&state.board, &TABLES);
+    let p = state.to_move as usize;
+    let k = state.kings[p];
+    let legality = Legality::of(state);
+    let mut best = (u32::MAX, None);
+    let consider = |best: &mut (u32, Option<Move>), from: u8, to: u8| {
+        let m = Move::new(from, to);
+        let key = order_key(board, m);
+        if key < best.0 && legality.legal(from, to) {
+            *best = (key, Some(m));
+        }
+    };
+    // Captures first (king captures, taking the checker, the king's captures), then the
+    // quiet moves, and the blocks only while no capture is legal (a block is quiet): the
+    // earlier the best is low, the fewer moves need the legality test.
+    for e in 0..PLAYERS {
+        if e != p && state.alive >> e & 1 == 1 && state.in_check(e) {
+            let ke = state.kings[e];
+            moves_onto(board, p, ke, &mut |from| consider(&mut best, from, ke));
+        }
+    }
+    let c = legality.checker;
+    if c != NONE {
+        moves_onto(board, p, c, &mut |from| consider(&mut best, from, c));
+    }
+    piece_moves(board, p, k, &mut |from, to| {
+        if board[to as usize] != 0 {
+            consider(&mut best, from, to);
+        }
+        true
+    });
+    if c != NONE && best.0 > QUIET {
+        let d = t.line[k as usize][c as usize];
+        if d < NO_LINE {
+            let (k, d) = (k as usize, d as usize);
+            for &y in t.rays[k][d][..t.ray_len[k][d] as usize]
+                .iter()
+                .take_while(|&&y| y != c)
+            {
+                moves_onto(board, p, y, &mut |from| consider(&mut best, from, y));
+            }
+        }
+    }
+    if best.0 > QUIET {
+        piece_moves(board, p, k, &mut |from, to| {
+            if board[to as usize] == 0 {
+                consider(&mut best, from, to);
+            }
+            true
+        });
+    }
+    best.1
+}
+
+/// Calls `f(from)` for every piece of `p` other than its king with a pseudo-legal move from
+/// `from` onto square `y` (empty or another player's): the first piece along each ray from
+/// `y` if it slides along that ray, or is a pawn whose push, double step or capture lands
+/// on `y`; and the knights a jump away.
+#[inline(always)]
+fn moves_onto(board: &[u8; CELLS], p: usize, y: u8, f: &mut impl FnMut(u8)) {
+    let (t, s) = (&TABLES, y as usize);
+    let occupied = board[s] != 0;
+    for d in 0..8 {
+        let Some(&r) = t.rays[s][d][..t.ray_len[s][d] as usize]
+            .iter()
+            .find(|&&r| board[r as usize] != 0)
+        else {
+            continue;
+        };
+        let c = board[r as usize];
+        if owner(c) != p {
+            continue;
+        }
+        let (back, ri) = (d ^ 2, r as usize);
+        let reaches = match kind(c) {
+            ROOK => back < 4,
+            BISHOP => back >= 4,
+            QUEEN => true,
+            PAWN if occupied => t.capture[p][ri].contains(&y),
+            PAWN => t.push[p][ri] == y || t.double[p][ri] == y,
+            _ => false,
+        };
+        if reaches {
+            f(r);
+        }
+    }
+    for &j in &t.knight[s][..t.knight_len[s] as usize] {
+        let c = board[j as usize];
+        if kind(c) == KNIGHT && owner(c) == p {
+            f(j);
+        }
+    }
+}
+
+/// The smallest [`order_key`] of a quiet move (every capture's is smaller).
+const QUIET: u32 = 1 << 24;
 
 /// The most squares [`first_legal_near`] lets two boards differ on (more, and it answers
 /// nothing).
@@ -703,8 +810,18 @@ pub(crate) fn first_legal_near(state: &State, near: &State, near_first: Move) ->
     // The squares the boards differ on.
     let mut diff = [0u8; NEAR_SQUARES];
     let mut n = 0;
+    let words = |b: &[u8; CELLS], w: usize| {
+        u64::from_le_bytes(b[w * 8..w * 8 + 8].try_into().expect("eight squares"))
+    };
     for w in 0..CHUNKS {
-        let mut x = chunk(board, w) ^ chunk(&near.board, w);
+        let mut x = if w < CELLS / 8 {
+            words(board, w) ^ words(&near.board, w)
+        } else {
+            chunk(board, w) ^ chunk(&near.board, w)
+        };
+        if x == 0 {
+            continue;
+        }
         while x != 0 {
             if n == NEAR_SQUARES {
                 return None;
@@ -720,7 +837,8 @@ pub(crate) fn first_legal_near(state: &State, near: &State, near_first: Move) ->
     if diff.contains(&from) {
         return None;
     }
-    let mine = |b: &[u8; CELLS], sq: u8| b[sq as usize] != 0 && owner(b[sq as usize]) == p;
+    // Whether `p` owns the piece on `sq` (the owner field is `p + 1`; 0 when empty).
+    let mine = |b: &[u8; CELLS], sq: u8| b[sq as usize] >> 3 == p as u8 + 1;
     // (1) The whole pieces, one bit per square.
     let mut whole = [0u64; CELLS.div_ceil(64)];
     let add = |whole: &mut [u64; CELLS.div_ceil(64)], sq: u8| {
@@ -785,11 +903,35 @@ pub(crate) fn first_legal_near(state: &State, near: &State, near_first: Move) ->
             *best = (key, Some(m));
         }
     };
-    // (2) The moves ending on or passing over a square of `D`.
+    // (2) The moves ending on or passing over a square of `D`, those that can still come
+    // before the best so far: none onto `p`'s own piece; onto another piece, captures only,
+    // and only while such a capture can come first; over an empty square, quiet moves only
+    // while the best is quiet, and the capture beyond it.
     for &x in diff {
-        let s = x as usize;
+        let v = board[x as usize];
+        if v != 0 && (owner(v) == p || (15 - ORDER_VALUE[kind(v) as usize]) << 20 >= best.0) {
+            continue;
+        }
+        let quiet = best.0 > QUIET;
+        let mut first: [Option<u8>; 8] = [None; 8];
+        for d in [0, 1, 4, 5] {
+            first[d] = first_on(board, x, d);
+            // Over an empty square with a capture to beat, a ray pair matters only with a
+            // piece of `p` on one side and another player's on the other.
+            let skip = v == 0
+                && !quiet
+                && match first[d] {
+                    None => true,
+                    Some(r) => {
+                        mine(board, r) && !matches!(kind(board[r as usize]), ROOK | BISHOP | QUEEN)
+                    }
+                };
+            if !skip {
+                first[d ^ 2] = first_on(board, x, d ^ 2);
+            }
+        }
         for d in 0..8 {
-            let Some(r) = first_on(board, x, d) else {
+            let Some(r) = first[d] else {
                 continue;
             };
             if !mine(board, r) {
@@ -801,26 +943,37 @@ pub(crate) fn first_legal_near(state: &State, near: &State, near_first: Move) ->
                 BISHOP => back >= 4,
                 QUEEN => true,
                 PAWN => {
-                    add(&mut whole, r);
+                    if v != 0 || quiet {
+                        add(&mut whole, r);
+                    }
                     false
                 }
                 _ => false,
             };
-            if slides {
+            if !slides {
+                continue;
+            }
+            if v != 0 {
+                consider(&mut best, r, x);
+                continue;
+            }
+            if quiet {
                 let ri = r as usize;
-                for &to in &t.rays[ri][back][..t.ray_len[ri][back] as usize] {
-                    let v = board[to as usize];
-                    if v == 0 || owner(v) != p {
-                        consider(&mut best, r, to);
-                    }
-                    if v != 0 {
-                        break;
-                    }
+                for &to in t.rays[ri][back][..t.ray_len[ri][back] as usize]
+                    .iter()
+                    .take_while(|&&to| board[to as usize] == 0)
+                {
+                    consider(&mut best, r, to);
+                }
+            }
+            if let Some(z) = first[back] {
+                if !mine(board, z) {
+                    consider(&mut best, r, z);
                 }
             }
         }
-        let v = board[s];
-        if v == 0 || owner(v) != p {
+        if v != 0 || quiet {
+            let s = x as usize;
             for &j in &t.knight[s][..t.knight_len[s] as usize] {
                 let c = board[j as usize];
                 if kind(c) == KNIGHT && owner(c) == p {
@@ -947,6 +1100,32 @@ mod tests {
     use crate::chess4::test_games::{seeded_games, starts};
     use crate::chess4::Chess4;
     use gametree::{Game, SetToMove};
+
+    /// In check, [`first_legal`] (the candidates found from their targets,
+    /// `first_legal_in_check`) is the first of the full sorted list of legal moves, for every
+    /// player in check in the positions of random games.
+    #[test]
+    fn the_first_move_in_check_is_the_first_of_the_sorted_list() {
+        let g = Chess4::new(400).expect("cap");
+        let (mut checked, mut double, mut none) = (0u64, 0u64, 0u64);
+        let mut list = Vec::new();
+        seeded_games(&g, &starts(&g), 60, State::pieces_key, |s| {
+            for p in (0..PLAYERS).filter(|&p| s.alive >> p & 1 == 1 && s.in_check(p)) {
+                let mut q = *s;
+                q.to_move = p as u8;
+                list.clear();
+                legal_moves(&q, &mut list);
+                sort_moves(&q.board, &mut list);
+                assert_eq!(first_legal(&q), list.first().copied(), "{q:?}");
+                checked += 1;
+                double += (lone_attacker(&q.board, q.kings[p], p) == NONE) as u64;
+                none += list.is_empty() as u64;
+            }
+        });
+        assert!(checked > 2_000, "{checked} in check");
+        assert!(double > 20, "{double} in double check");
+        assert!(none > 5, "{none} without a legal move");
+    }
 
     /// [`first_legal_near`] equals [`first_legal`] whenever it answers: from the positions
     /// of random games, each player in turn is given the move in the positions after each
