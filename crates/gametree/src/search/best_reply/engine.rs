@@ -242,8 +242,14 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
         let mut pre = c.clone();
         for i in 0..self.count {
             let o = self.opponents[i];
-            let Some(s) = self.game.set_to_move(&pre, o) else {
-                continue;
+            let s = if G::TO_MOVE_KEEPS_TURN && self.game.to_move(&pre) == o {
+                // `set_to_move` would hand back `pre` itself (the game promises it).
+                pre.clone()
+            } else {
+                let Some(s) = self.game.set_to_move(&pre, o) else {
+                    continue;
+                };
+                s
             };
             let (start, end) = expand(self.game, &self.eval, &s, &mut self.moves, &mut self.meter);
             for j in start..end {
