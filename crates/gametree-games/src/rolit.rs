@@ -505,6 +505,10 @@ impl SetToMove for Rolit {
             ..*state
         })
     }
+
+    /// Handing the turn to the player already to move changes nothing (a non-terminal
+    /// board has an empty cell, and everyone can move there).
+    const TO_MOVE_KEEPS_TURN: bool = true;
 }
 
 impl gametree::hash::Zobrist for Rolit {

@@ -134,6 +134,26 @@ pub trait Evaluator<G: Game> {
         scratch.truncate(start);
         first
     }
+
+    /// [`Evaluator::first_move`] of `state`, with a memo the caller keeps between calls
+    /// (one per place of use, so that consecutive calls see positions close to each other:
+    /// BRS+ keeps one per opponent and layer). It must return exactly what
+    /// [`Evaluator::first_move`] returns. The memo is the evaluator's: it starts `None`, and
+    /// an evaluator may store a position with its first move there and use it on a later
+    /// call, when a cheap and exact test says the first move of the new position follows
+    /// from it. The default ignores the memo and calls [`Evaluator::first_move`], so an
+    /// evaluator that does not override it behaves as before and the memo stays `None`.
+    #[inline]
+    fn first_move_memo(
+        &self,
+        game: &G,
+        state: &G::State,
+        memo: &mut Option<(G::State, G::Move)>,
+        scratch: &mut Vec<G::Move>,
+    ) -> Option<G::Move> {
+        let _ = memo;
+        self.first_move(game, state, scratch)
+    }
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
@@ -156,6 +176,16 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
         scratch: &mut Vec<G::Move>,
     ) -> Option<G::Move> {
         (**self).first_move(game, state, scratch)
+    }
+    #[inline]
+    fn first_move_memo(
+        &self,
+        game: &G,
+        state: &G::State,
+        memo: &mut Option<(G::State, G::Move)>,
+        scratch: &mut Vec<G::Move>,
+    ) -> Option<G::Move> {
+        (**self).first_move_memo(game, state, memo, scratch)
     }
 }
 

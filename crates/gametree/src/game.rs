@@ -360,4 +360,13 @@ pub trait SetToMove: Game {
     /// `state` with `player` to move, or `None` if `player` is out of the game or `state` is
     /// terminal.
     fn set_to_move(&self, state: &Self::State, player: Player) -> Option<Self::State>;
+
+    /// A promise: in every non-terminal position of the game (the initial one, and every
+    /// one [`Game::play`] or [`SetToMove::set_to_move`] produces), handing the turn to the
+    /// player already to move changes nothing: `set_to_move(state, to_move(state))` is
+    /// `Some` of a state equal to `state`. Best-reply search then skips that call for an
+    /// opponent who is already to move (in four-player chess it tests once more whether the
+    /// player can move, which [`Game::play`] has just tested). The default, `false`,
+    /// promises nothing, and every call is made.
+    const TO_MOVE_KEEPS_TURN: bool = false;
 }

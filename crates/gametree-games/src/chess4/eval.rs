@@ -48,6 +48,17 @@ impl Evaluator<Chess4> for Relative {
     fn first_move(&self, game: &Chess4, state: &State, _scratch: &mut Vec<Move>) -> Option<Move> {
         game.first_move(state)
     }
+
+    #[inline]
+    fn first_move_memo(
+        &self,
+        game: &Chess4,
+        state: &State,
+        memo: &mut Option<(State, Move)>,
+        _scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        game.first_move_memo(state, memo)
+    }
 }
 
 /// The values of [`Relative`] in `state`.
@@ -137,5 +148,16 @@ impl Evaluator<Chess4> for Chess4Eval {
     #[inline]
     fn first_move(&self, game: &Chess4, state: &State, _scratch: &mut Vec<Move>) -> Option<Move> {
         game.first_move(state)
+    }
+
+    #[inline]
+    fn first_move_memo(
+        &self,
+        game: &Chess4,
+        state: &State,
+        memo: &mut Option<(State, Move)>,
+        _scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        game.first_move_memo(state, memo)
     }
 }

@@ -424,6 +424,27 @@ impl Chess4 {
         movegen::first_legal(state)
     }
 
+    /// [`Chess4::first_move`] with the memo of [`Evaluator::first_move_memo`]: when the memo
+    /// holds a position and its first move, the answer is taken from them if only a few
+    /// pieces' moves can differ (`movegen::first_legal_near`, exact); else it is found in
+    /// full and the memo keeps the position and its move. Always the same move as
+    /// [`Chess4::first_move`].
+    #[inline]
+    pub fn first_move_memo(&self, state: &State, memo: &mut Option<(State, Move)>) -> Option<Move> {
+        if self.is_terminal(state) {
+            return None;
+        }
+        if let Some((near, first)) = memo {
+            if let Some(m) = movegen::first_legal_near(state, near, *first) {
+                *memo = Some((*state, m));
+                return Some(m);
+            }
+        }
+        let m = movegen::first_legal(state);
+        *memo = m.map(|m| (*state, m));
+        m
+    }
+
     /// Whether the game is over: one player left, the ply cap reached, or (with the claim
     /// rule) two players left with a lead of the claim's size.
     #[inline]
@@ -658,6 +679,10 @@ impl SetToMove for Chess4 {
         s.to_move = p as u8;
         movegen::has_legal_move(&s).then_some(s)
     }
+
+    /// [`Game::play`] and [`Chess4::parse_position`] hand the turn only to a player with a
+    /// legal move (or end the game), so the test above holds for the player to move.
+    const TO_MOVE_KEEPS_TURN: bool = true;
 }
 
 impl gametree::hash::Zobrist for Chess4 {
@@ -707,6 +732,17 @@ impl Evaluator<Chess4> for Psi {
     #[inline]
     fn first_move(&self, game: &Chess4, state: &State, _scratch: &mut Vec<Move>) -> Option<Move> {
         game.first_move(state)
+    }
+
+    #[inline]
+    fn first_move_memo(
+        &self,
+        game: &Chess4,
+        state: &State,
+        memo: &mut Option<(State, Move)>,
+        _scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        game.first_move_memo(state, memo)
     }
 }
 

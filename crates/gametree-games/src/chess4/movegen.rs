@@ -642,6 +642,9 @@ fn each_legal(state: &State, mut f: impl FnMut(u8, u8)) {
 /// when there is none. No list and no sort: one pass over the pseudo-legal moves, and the
 /// legality test only for a move that comes before the best legal one so far.
 pub(crate) fn first_legal(state: &State) -> Option<Move> {
+    if state.in_check(state.to_move as usize) {
+        return first_legal_in_check(state);
+    }
     let board = &state.board;
     let legality = Legality::of(state);
     let mut best = (u32::MAX, None);
@@ -654,6 +657,380 @@ pub(crate) fn first_legal(state: &State) -> Option<Move> {
         true
     });
     best.1
+}
+
+/// [`first_legal`] when the player `p` to move is in check, from the only moves that can
+/// be legal ([`Legality::legal`]): the king's, a king capture (the victim's pieces leave
+/// the board, and with them perhaps every checker; only a king in check can be taken),
+/// and against a single checker, taking it or stepping between it and the king. The
+/// candidates are found from their target squares ([`moves_onto`]), not by walking every
+/// piece's moves.
+fn first_legal_in_check(state: &State) -> Option<Move> {
+    let (board, t) = (&state.board, &TABLES);
+    let p = state.to_move as usize;
+    let k = state.kings[p];
+    let legality = Legality::of(state);
+    let mut best = (u32::MAX, None);
+    let consider = |best: &mut (u32, Option<Move>), from: u8, to: u8| {
+        let m = Move::new(from, to);
+        let key = order_key(board, m);
+        if key < best.0 && legality.legal(from, to) {
+            *best = (key, Some(m));
+        }
+    };
+    // Captures first (king captures, taking the checker, the king's captures), then the
+    // quiet moves, and the blocks only while no capture is legal (a block is quiet): the
+    // earlier the best is low, the fewer moves need the legality test.
+    for e in 0..PLAYERS {
+        if e != p && state.alive >> e & 1 == 1 && state.in_check(e) {
+            let ke = state.kings[e];
+            moves_onto(board, p, ke, &mut |from| consider(&mut best, from, ke));
+        }
+    }
+    let c = legality.checker;
+    if c != NONE {
+        moves_onto(board, p, c, &mut |from| consider(&mut best, from, c));
+    }
+    piece_moves(board, p, k, &mut |from, to| {
+        if board[to as usize] != 0 {
+            consider(&mut best, from, to);
+        }
+        true
+    });
+    if c != NONE && best.0 > QUIET {
+        let d = t.line[k as usize][c as usize];
+        if d < NO_LINE {
+            let (k, d) = (k as usize, d as usize);
+            for &y in t.rays[k][d][..t.ray_len[k][d] as usize]
+                .iter()
+                .take_while(|&&y| y != c)
+            {
+                moves_onto(board, p, y, &mut |from| consider(&mut best, from, y));
+            }
+        }
+    }
+    if best.0 > QUIET {
+        piece_moves(board, p, k, &mut |from, to| {
+            if board[to as usize] == 0 {
+                consider(&mut best, from, to);
+            }
+            true
+        });
+    }
+    best.1
+}
+
+/// Calls `f(from)` for every piece of `p` other than its king with a pseudo-legal move from
+/// `from` onto square `y` (empty or another player's): the first piece along each ray from
+/// `y` if it slides along that ray, or is a pawn whose push, double step or capture lands
+/// on `y`; and the knights a jump away.
+#[inline(always)]
+fn moves_onto(board: &[u8; CELLS], p: usize, y: u8, f: &mut impl FnMut(u8)) {
+    let (t, s) = (&TABLES, y as usize);
+    let occupied = board[s] != 0;
+    for d in 0..8 {
+        let Some(&r) = t.rays[s][d][..t.ray_len[s][d] as usize]
+            .iter()
+            .find(|&&r| board[r as usize] != 0)
+        else {
+            continue;
+        };
+        let c = board[r as usize];
+        if owner(c) != p {
+            continue;
+        }
+        let (back, ri) = (d ^ 2, r as usize);
+        let reaches = match kind(c) {
+            ROOK => back < 4,
+            BISHOP => back >= 4,
+            QUEEN => true,
+            PAWN if occupied => t.capture[p][ri].contains(&y),
+            PAWN => t.push[p][ri] == y || t.double[p][ri] == y,
+            _ => false,
+        };
+        if reaches {
+            f(r);
+        }
+    }
+    for &j in &t.knight[s][..t.knight_len[s] as usize] {
+        let c = board[j as usize];
+        if kind(c) == KNIGHT && owner(c) == p {
+            f(j);
+        }
+    }
+}
+
+/// The smallest [`order_key`] of a quiet move (every capture's is smaller).
+const QUIET: u32 = 1 << 24;
+
+/// The most squares [`first_legal_near`] lets two boards differ on (more, and it answers
+/// nothing).
+const NEAR_SQUARES: usize = 8;
+
+/// [`first_legal`] of `state` when it follows from `near`, a position with the same player
+/// to move whose first legal move is `near_first` (`first_legal(near) == Some(near_first)`),
+/// else `None` (then [`first_legal`] must be asked). No list: only the moves the difference
+/// between the boards can change are looked at.
+///
+/// It answers only when the player `p` to move is in check in neither position, the live
+/// players and `p`'s king square are the same, the boards differ on at most
+/// [`NEAR_SQUARES`] squares `D`, and `near_first` does not start on one of them. A move of
+/// `p` can then differ between the two positions (exist in one only, change its
+/// [`order_key`] or its legality) only if it is
+///
+/// 1. a move of a **whole piece**: `p`'s king (its legality reads every line into its
+///    target), a piece of `p` on `D`, the first piece of `p` along a ray of its king through
+///    a square of `D` in either position (the only piece whose pin can change: out of
+///    check, the legality of another move reads only the ray of the king through its
+///    start, up to the first piece), a pawn of `p` next to `D` or two steps from it, or a
+///    piece of `p` that can reach the king of another player in check (a king capture,
+///    whose legality reads the whole board);
+/// 2. or a move that ends on a square `x` of `D` or passes over it: the move of the first
+///    piece along a ray from `x` that slides along that ray (walked from the piece through
+///    `x` to the next piece), or a knight's jump onto `x`. Of every move ending on or
+///    passing over a square of `D`, the square nearest its start finds it.
+///
+/// Every other move is the same in both positions; in `near` none of the legal ones comes
+/// before `near_first`. So the first move of `state` is the first of the legal moves of
+/// (1) and (2) and of `near_first` when `near_first` is not itself of (1) or (2). When it
+/// is, the answer holds only if the best of (1) and (2) comes no later than `near_first`
+/// did (a move of neither might come between); else `None`.
+pub(crate) fn first_legal_near(state: &State, near: &State, near_first: Move) -> Option<Move> {
+    let p = state.to_move as usize;
+    let k = state.kings[p];
+    if near.to_move != state.to_move
+        || near.alive != state.alive
+        || near.kings[p] != k
+        || state.in_check(p)
+        || near.in_check(p)
+    {
+        return None;
+    }
+    let (board, t) = (&state.board, &TABLES);
+    // The squares the boards differ on.
+    let mut diff = [0u8; NEAR_SQUARES];
+    let mut n = 0;
+    let words = |b: &[u8; CELLS], w: usize| {
+        u64::from_le_bytes(b[w * 8..w * 8 + 8].try_into().expect("eight squares"))
+    };
+    for w in 0..CHUNKS {
+        let mut x = if w < CELLS / 8 {
+            words(board, w) ^ words(&near.board, w)
+        } else {
+            chunk(board, w) ^ chunk(&near.board, w)
+        };
+        if x == 0 {
+            continue;
+        }
+        while x != 0 {
+            if n == NEAR_SQUARES {
+                return None;
+            }
+            let byte = x.trailing_zeros() / 8;
+            diff[n] = (w * 8) as u8 + byte as u8;
+            n += 1;
+            x &= !(0xff << (byte * 8));
+        }
+    }
+    let diff = &diff[..n];
+    let (from, to) = (near_first.from(), near_first.to());
+    if diff.contains(&from) {
+        return None;
+    }
+    // Whether `p` owns the piece on `sq` (the owner field is `p + 1`; 0 when empty).
+    let mine = |b: &[u8; CELLS], sq: u8| b[sq as usize] >> 3 == p as u8 + 1;
+    // (1) The whole pieces, one bit per square.
+    let mut whole = [0u64; CELLS.div_ceil(64)];
+    let add = |whole: &mut [u64; CELLS.div_ceil(64)], sq: u8| {
+        whole[sq as usize / 64] |= 1 << (sq % 64);
+    };
+    add(&mut whole, k);
+    let first_on = |b: &[u8; CELLS], s: u8, d: usize| {
+        let s = s as usize;
+        t.rays[s][d][..t.ray_len[s][d] as usize]
+            .iter()
+            .copied()
+            .find(|&r| b[r as usize] != 0)
+    };
+    for &x in diff {
+        if mine(board, x) {
+            add(&mut whole, x);
+        }
+        let d = t.line[k as usize][x as usize];
+        if d < NO_LINE {
+            for b in [board, &near.board] {
+                if let Some(r) = first_on(b, k, d as usize) {
+                    if mine(board, r) && mine(b, r) {
+                        add(&mut whole, r);
+                    }
+                }
+            }
+        }
+    }
+    for e in 0..PLAYERS {
+        if e != p && state.alive >> e & 1 == 1 && state.in_check(e) {
+            reaching(board, state.kings[e], &mut |r| {
+                if mine(board, r) {
+                    add(&mut whole, r);
+                }
+            });
+        }
+    }
+    let is_whole =
+        |whole: &[u64; CELLS.div_ceil(64)], sq: u8| whole[sq as usize / 64] >> (sq % 64) & 1 == 1;
+    // Whether `near_first` is of (1) or (2): a whole piece's, or ending on or passing over
+    // a square of `D` (strictly between its ends on its ray).
+    let dir = t.line[from as usize][to as usize];
+    let changed = is_whole(&whole, from)
+        || diff.iter().any(|&x| {
+            x == to
+                || (dir < NO_LINE
+                    && t.line[from as usize][x as usize] == dir
+                    && t.line[to as usize][x as usize] == dir ^ 2)
+        });
+    // The key in `near` (the same in `state` when the move is not changed).
+    let near_key = order_key(&near.board, near_first);
+    let mut best = if changed {
+        (u32::MAX, None)
+    } else {
+        (near_key, Some(near_first))
+    };
+    let legality = Legality::of(state);
+    let consider = |best: &mut (u32, Option<Move>), from: u8, to: u8| {
+        let m = Move::new(from, to);
+        let key = order_key(board, m);
+        if key < best.0 && legality.legal(from, to) {
+            *best = (key, Some(m));
+        }
+    };
+    // (2) The moves ending on or passing over a square of `D`, those that can still come
+    // before the best so far: none onto `p`'s own piece; onto another piece, captures only,
+    // and only while such a capture can come first; over an empty square, quiet moves only
+    // while the best is quiet, and the capture beyond it.
+    for &x in diff {
+        let v = board[x as usize];
+        if v != 0 && (owner(v) == p || (15 - ORDER_VALUE[kind(v) as usize]) << 20 >= best.0) {
+            continue;
+        }
+        let quiet = best.0 > QUIET;
+        let mut first: [Option<u8>; 8] = [None; 8];
+        for d in [0, 1, 4, 5] {
+            first[d] = first_on(board, x, d);
+            // Over an empty square with a capture to beat, a ray pair matters only with a
+            // piece of `p` on one side and another player's on the other.
+            let skip = v == 0
+                && !quiet
+                && match first[d] {
+                    None => true,
+                    Some(r) => {
+                        mine(board, r) && !matches!(kind(board[r as usize]), ROOK | BISHOP | QUEEN)
+                    }
+                };
+            if !skip {
+                first[d ^ 2] = first_on(board, x, d ^ 2);
+            }
+        }
+        for d in 0..8 {
+            let Some(r) = first[d] else {
+                continue;
+            };
+            if !mine(board, r) {
+                continue;
+            }
+            let back = d ^ 2;
+            let slides = match kind(board[r as usize]) {
+                ROOK => back < 4,
+                BISHOP => back >= 4,
+                QUEEN => true,
+                PAWN => {
+                    if v != 0 || quiet {
+                        add(&mut whole, r);
+                    }
+                    false
+                }
+                _ => false,
+            };
+            if !slides {
+                continue;
+            }
+            if v != 0 {
+                consider(&mut best, r, x);
+                continue;
+            }
+            if quiet {
+                let ri = r as usize;
+                for &to in t.rays[ri][back][..t.ray_len[ri][back] as usize]
+                    .iter()
+                    .take_while(|&&to| board[to as usize] == 0)
+                {
+                    consider(&mut best, r, to);
+                }
+            }
+            if let Some(z) = first[back] {
+                if !mine(board, z) {
+                    consider(&mut best, r, z);
+                }
+            }
+        }
+        if v != 0 || quiet {
+            let s = x as usize;
+            for &j in &t.knight[s][..t.knight_len[s] as usize] {
+                let c = board[j as usize];
+                if kind(c) == KNIGHT && owner(c) == p {
+                    consider(&mut best, j, x);
+                }
+            }
+        }
+    }
+    // (1) The whole pieces' moves.
+    for (i, &word) in whole.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let sq = (i * 64) as u8 + bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            piece_moves(board, p, sq, &mut |from, to| {
+                consider(&mut best, from, to);
+                true
+            });
+        }
+    }
+    if changed && best.0 > near_key {
+        return None;
+    }
+    best.1
+}
+
+/// Calls `f` with the square of the first piece along every ray from `x` and of every
+/// knight a jump away from it (whoever's they are).
+#[inline(always)]
+fn reaching(board: &[u8; CELLS], x: u8, f: &mut impl FnMut(u8)) {
+    let (t, s) = (&TABLES, x as usize);
+    for d in 0..8 {
+        if let Some(&r) = t.rays[s][d][..t.ray_len[s][d] as usize]
+            .iter()
+            .find(|&&r| board[r as usize] != 0)
+        {
+            f(r);
+        }
+    }
+    for &j in &t.knight[s][..t.knight_len[s] as usize] {
+        if kind(board[j as usize]) == KNIGHT {
+            f(j);
+        }
+    }
+}
+
+/// The eight squares of chunk `w` of `board` as one word (the last chunk's four squares in
+/// its low half), as [`own_bytes`] reads them.
+#[inline(always)]
+fn chunk(board: &[u8; CELLS], w: usize) -> u64 {
+    if w < CELLS / 8 {
+        u64::from_le_bytes(board[w * 8..w * 8 + 8].try_into().expect("eight squares"))
+    } else {
+        u64::from(u32::from_le_bytes(
+            board[CELLS - 4..].try_into().expect("four squares"),
+        ))
+    }
 }
 
 /// The number of legal moves of the player to move (perft's last ply).
@@ -722,6 +1099,89 @@ mod tests {
     use super::*;
     use crate::chess4::test_games::{seeded_games, starts};
     use crate::chess4::Chess4;
+    use gametree::{Game, SetToMove};
+
+    /// In check, [`first_legal`] (the candidates found from their targets,
+    /// `first_legal_in_check`) is the first of the full sorted list of legal moves, for every
+    /// player in check in the positions of random games.
+    #[test]
+    fn the_first_move_in_check_is_the_first_of_the_sorted_list() {
+        let g = Chess4::new(400).expect("cap");
+        let (mut checked, mut double, mut none) = (0u64, 0u64, 0u64);
+        let mut list = Vec::new();
+        seeded_games(&g, &starts(&g), 60, State::pieces_key, |s| {
+            for p in (0..PLAYERS).filter(|&p| s.alive >> p & 1 == 1 && s.in_check(p)) {
+                let mut q = *s;
+                q.to_move = p as u8;
+                list.clear();
+                legal_moves(&q, &mut list);
+                sort_moves(&q.board, &mut list);
+                assert_eq!(first_legal(&q), list.first().copied(), "{q:?}");
+                checked += 1;
+                double += (lone_attacker(&q.board, q.kings[p], p) == NONE) as u64;
+                none += list.is_empty() as u64;
+            }
+        });
+        assert!(checked > 2_000, "{checked} in check");
+        assert!(double > 20, "{double} in double check");
+        assert!(none > 5, "{none} without a legal move");
+    }
+
+    /// [`first_legal_near`] equals [`first_legal`] whenever it answers: from the positions
+    /// of random games, each player in turn is given the move in the positions after each
+    /// legal move of the player to move (a BRS+ opponent's forced move after each reply),
+    /// each compared with the position after the move before it and with the one two plies
+    /// earlier in the game. It must answer in most of them (it is a short cut).
+    #[test]
+    fn the_first_move_from_a_near_position_equals_the_full_search() {
+        let g = Chess4::new(400).expect("cap");
+        let (mut asked, mut answered, mut moved) = (0u64, 0u64, 0u64);
+        let mut list = Vec::new();
+        let mut check = |state: &State, near: &State| {
+            let Some(near_first) = first_legal(near) else {
+                return;
+            };
+            asked += 1;
+            if let Some(m) = first_legal_near(state, near, near_first) {
+                answered += 1;
+                moved += (m != near_first) as u64;
+                assert_eq!(Some(m), first_legal(state), "{state:?} near {near:?}");
+            }
+        };
+        let mut history: Vec<State> = Vec::new();
+        seeded_games(&g, &starts(&g), 40, State::pieces_key, |s| {
+            if g.is_terminal(s) {
+                history.clear();
+                return;
+            }
+            list.clear();
+            legal_moves(s, &mut list);
+            for p in (0..PLAYERS).filter(|&p| p != s.to_move as usize) {
+                let turn = |t: &State| g.set_to_move(t, gametree::Player::new(p));
+                let mut before: Option<State> = None;
+                for &m in list.iter().take(12) {
+                    let Some(t) = turn(&g.play(s, m)) else {
+                        continue;
+                    };
+                    if let Some(b) = before {
+                        check(&t, &b);
+                    }
+                    if let Some(old) = history.len().checked_sub(2).and_then(|i| turn(&history[i]))
+                    {
+                        check(&t, &old);
+                    }
+                    before = Some(t);
+                }
+            }
+            history.push(*s);
+        });
+        assert!(asked > 50_000, "{asked} asked");
+        assert!(answered * 2 > asked, "{answered} of {asked} answered");
+        assert!(
+            moved > 1_000,
+            "{moved} answers other than the near position's"
+        );
+    }
 
     /// Every pseudo-legal move of the positions of random games (from the start and from
     /// positions with checks, pins and king captures) is judged alike by the node's

@@ -941,6 +941,9 @@ impl gametree::SetToMove for ChineseCheckers {
         s.to_move = p as u8;
         Some(s)
     }
+
+    /// Handing the turn to the player already to move changes nothing.
+    const TO_MOVE_KEEPS_TURN: bool = true;
 }
 
 #[cfg(test)]

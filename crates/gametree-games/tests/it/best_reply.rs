@@ -756,3 +756,40 @@ fn brs_and_brs_plus_equal_their_explicit_trees_on_blokus() {
         );
     }
 }
+
+/// The games that promise `SetToMove::TO_MOVE_KEEPS_TURN` (best-reply search then skips
+/// handing the turn to an opponent already to move) keep it: in every non-terminal position
+/// of seeded random games, handing the turn to the player to move gives the same state.
+#[test]
+fn the_games_that_promise_to_keep_the_turn_keep_it() {
+    fn keeps<G: SetToMove>(g: &G, games: u64) -> u64
+    where
+        G::State: PartialEq + std::fmt::Debug,
+    {
+        assert!(G::TO_MOVE_KEEPS_TURN);
+        let (mut buf, mut checked) = (Vec::new(), 0);
+        for seed in 0..games {
+            let mut rng = SplitMix64::new(seed ^ 0x7E7);
+            let mut s = g.initial();
+            while g.outcome(&s).is_none() {
+                let p = g.to_move(&s);
+                assert_eq!(g.set_to_move(&s, p).as_ref(), Some(&s), "seed {seed}");
+                checked += 1;
+                buf.clear();
+                g.moves(&s, &mut buf);
+                s = g.play(&s, buf[rng.below(buf.len() as u64) as usize]);
+            }
+        }
+        checked
+    }
+    use gametree_games::chess4::Chess4;
+    use gametree_games::rolit::Rolit;
+    assert!(keeps(&Chess4::new(200).unwrap(), 20) > 2_000);
+    for players in [3, 4] {
+        assert!(keeps(&Rolit::new(players).unwrap(), 20) > 1_000);
+    }
+    for (players, holes) in [(2, 37), (3, 73), (6, 121)] {
+        let g = ChineseCheckers::new(players, holes, 0, 120).unwrap();
+        assert!(keeps(&g, 4) > 300);
+    }
+}

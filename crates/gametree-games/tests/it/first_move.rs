@@ -1,7 +1,8 @@
 //! `Evaluator::first_move` (BRS+'s forced moves): every game that finds the first move
 //! without listing them returns exactly the first move of `Game::moves` after
 //! `Evaluator::order` (the trait's default, reached here through `Ordered`, which does not
-//! override it), in thousands of positions of seeded random games.
+//! override it), in thousands of positions of seeded random games; and so does
+//! `Evaluator::first_move_memo` with its memo carried from position to position.
 
 use gametree::{Evaluator, Ordered, SetToMove};
 use gametree_games::chess4::{Chess4, Chess4Eval, EvalKind, Psi, Relative};
@@ -21,7 +22,7 @@ where
         eval,
         order: |g: &G, s: &G::State, m: &mut [G::Move]| eval.order(g, s, m),
     };
-    let mut scratch = Vec::new();
+    let (mut scratch, mut children) = (Vec::new(), Vec::new());
     let mut compared = 0;
     for (seed, s, _) in playout_cases(g, n, plies, 1) {
         for p in 0..g.players() {
@@ -36,6 +37,29 @@ where
                 "{what}: the scratch buffer is left as it was"
             );
             compared += 1;
+            // `first_move_memo` with a memo carried through the positions after each move
+            // of the player to move in `s`, handed to `p` (a BRS+ opponent's forced move
+            // after each reply): the same moves.
+            let mut memo = None;
+            assert_eq!(eval.first_move_memo(g, &t, &mut memo, &mut scratch), slow);
+            children.clear();
+            g.moves(&s, &mut children);
+            for &m in children.iter().take(8) {
+                let Some(u) = g.set_to_move(&g.play(&s, m), gametree::Player::new(p)) else {
+                    continue;
+                };
+                let fast = eval.first_move_memo(g, &u, &mut memo, &mut scratch);
+                let slow = plain.first_move(g, &u, &mut scratch);
+                assert_eq!(
+                    fast, slow,
+                    "{what}, seed {seed}, player {p}, after {m:?}: {u:?}"
+                );
+                assert!(
+                    scratch.is_empty(),
+                    "{what}: the scratch buffer is left as it was"
+                );
+                compared += 1;
+            }
         }
     }
     compared

@@ -52,6 +52,7 @@ pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
         plus: variant == Variant::BrsPlus,
         known: None,
         learning: None,
+        memos: Vec::new(),
     };
     let mut learned = learned;
     if s.plus && config.forced_moves == ForcedMoves::Ordered {
@@ -122,6 +123,11 @@ struct Search<'a, G: SetToMove, E> {
     known: Option<Learned<G::Move>>,
     /// [`ForcedMoves::Ordered`]: `known` with this search's cutoffs added.
     learning: Option<Learned<G::Move>>,
+    /// [`ForcedMoves::EvaluatorFirst`]: one memo of [`Evaluator::first_move_memo`] per
+    /// opponents' layer and opponent (index `ply * MAX_PLAYERS + i`), grown when a deeper
+    /// layer is first reached. The forced moves of one opponent at one layer are asked for
+    /// in positions that differ by a reply or two, which an evaluator may exploit.
+    memos: Vec<Option<(G::State, G::Move)>>,
 }
 
 impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
@@ -236,8 +242,14 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
         let mut pre = c.clone();
         for i in 0..self.count {
             let o = self.opponents[i];
-            let Some(s) = self.game.set_to_move(&pre, o) else {
-                continue;
+            let s = if G::TO_MOVE_KEEPS_TURN && self.game.to_move(&pre) == o {
+                // `set_to_move` would hand back `pre` itself (the game promises it).
+                pre.clone()
+            } else {
+                let Some(s) = self.game.set_to_move(&pre, o) else {
+                    continue;
+                };
+                s
             };
             let (start, end) = expand(self.game, &self.eval, &s, &mut self.moves, &mut self.meter);
             for j in start..end {
@@ -318,30 +330,47 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
             if self.game.outcome(&t).is_some() {
                 break;
             }
-            let Some(s) = self.game.set_to_move(&t, self.opponents[idx]) else {
-                continue;
+            let o = self.opponents[idx];
+            let handed;
+            let s = if G::TO_MOVE_KEEPS_TURN && self.game.to_move(&t) == o {
+                // `set_to_move` would hand back `t` itself (the game promises it).
+                &t
+            } else {
+                let Some(h) = self.game.set_to_move(&t, o) else {
+                    continue;
+                };
+                handed = h;
+                &handed
             };
-            let first = self.forced_move(&s, self.opponents[idx], ply);
+            let first = self.forced_move(s, idx, ply);
             debug_assert!(
                 first.is_some(),
                 "a live player in a non-terminal position can move"
             );
             if let Some(first) = first {
-                t = self.game.play(&s, first);
+                t = self.game.play(s, first);
             }
         }
         t
     }
 
-    /// The move the opponent `o`, to move in `s`, is forced to play at the opponents' node
-    /// of `ply` ([`ForcedMoves`]). The evaluator's first move is asked for alone
-    /// ([`Evaluator::first_move`]: a game may find it without listing and sorting every
-    /// move); the ordered choice lists them all. `None` when `o` has no move.
+    /// The move the opponent `opponents[i]`, to move in `s`, is forced to play at the
+    /// opponents' node of `ply` ([`ForcedMoves`]). The evaluator's first move is asked for
+    /// alone, with the memo of that opponent and layer ([`Evaluator::first_move_memo`]: a
+    /// game may find it without listing and sorting every move, or from the position it
+    /// saw last there); the ordered choice lists them all. `None` when it has no move.
     #[inline]
-    fn forced_move(&mut self, s: &G::State, o: Player, ply: u32) -> Option<G::Move> {
+    fn forced_move(&mut self, s: &G::State, i: usize, ply: u32) -> Option<G::Move> {
+        let o = self.opponents[i];
         if self.known.is_none() {
             self.meter.work(1);
-            return self.eval.first_move(self.game, s, &mut self.moves);
+            let slot = ply as usize * MAX_PLAYERS + i;
+            if self.memos.len() <= slot {
+                self.memos.resize(slot + 1, None);
+            }
+            return self
+                .eval
+                .first_move_memo(self.game, s, &mut self.memos[slot], &mut self.moves);
         }
         let (start, end) = expand(self.game, &self.eval, s, &mut self.moves, &mut self.meter);
         let first = (end > start).then(|| self.moves[self.pick(s, o, start, end, ply)]);
