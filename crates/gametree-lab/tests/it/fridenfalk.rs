@@ -7,18 +7,11 @@ use gametree::{Evaluator, Game, Scores};
 use gametree_games::random_tree::{
     LeafModel, RandomState, RandomTree, RandomTreeEval, RandomTreeSpec, MAX_RANGE,
 };
-use gametree_lab::experiment::Ctx;
 use gametree_lab::papers::fridenfalk::{
     a0, a_best_count, a_best_search, agreement, agreement_interval, MEMOISED, QUICK_LIMIT,
     QUICK_MU_LIMIT, TABLE_1,
 };
 use gametree_lab::report::{Check, Source, Verdict};
-
-const QUICK: Ctx = Ctx {
-    quick: true,
-    progress: false,
-    params: gametree_lab::experiment::Params::NONE,
-};
 
 /// Walks the tree to `depth`, checking every child against its parent.
 fn check_increments(t: &RandomTree, s: &RandomState, depth: u32, incs: &mut Vec<i64>) {
