@@ -44,21 +44,7 @@ impl Evaluator<Chess4> for Relative {
         Bounds::nonnegative(PLAYERS, RELATIVE_MAXSUM)
     }
 
-    #[inline]
-    fn first_move(&self, game: &Chess4, state: &State, _scratch: &mut Vec<Move>) -> Option<Move> {
-        game.first_move(state)
-    }
-
-    #[inline]
-    fn first_move_memo(
-        &self,
-        game: &Chess4,
-        state: &State,
-        memo: &mut Option<(State, Move)>,
-        _scratch: &mut Vec<Move>,
-    ) -> Option<Move> {
-        game.first_move_memo(state, memo)
-    }
+    first_move_of_the_game!();
 }
 
 /// The values of [`Relative`] in `state`.
@@ -145,19 +131,5 @@ impl Evaluator<Chess4> for Chess4Eval {
         }
     }
 
-    #[inline]
-    fn first_move(&self, game: &Chess4, state: &State, _scratch: &mut Vec<Move>) -> Option<Move> {
-        game.first_move(state)
-    }
-
-    #[inline]
-    fn first_move_memo(
-        &self,
-        game: &Chess4,
-        state: &State,
-        memo: &mut Option<(State, Move)>,
-        _scratch: &mut Vec<Move>,
-    ) -> Option<Move> {
-        game.first_move_memo(state, memo)
-    }
+    first_move_of_the_game!();
 }

@@ -55,6 +55,34 @@
 //! whether the move takes or blocks the one checking piece; for a king move, every line
 //! into its new square.
 
+/// The [`Evaluator`] methods of a chess evaluator whose move ordering puts first the move
+/// [`Chess4::first_move`] finds: `first_move` and `first_move_memo` forwarded to the game
+/// (used inside `impl Evaluator<Chess4>`).
+macro_rules! first_move_of_the_game {
+    () => {
+        #[inline]
+        fn first_move(
+            &self,
+            game: &Chess4,
+            state: &State,
+            _scratch: &mut Vec<Move>,
+        ) -> Option<Move> {
+            game.first_move(state)
+        }
+
+        #[inline]
+        fn first_move_memo(
+            &self,
+            game: &Chess4,
+            state: &State,
+            memo: &mut Option<(State, Move)>,
+            _scratch: &mut Vec<Move>,
+        ) -> Option<Move> {
+            game.first_move_memo(state, memo)
+        }
+    };
+}
+
 pub mod board;
 mod eval;
 pub mod ffa;
@@ -729,21 +757,7 @@ impl Evaluator<Chess4> for Psi {
         Bounds::nonnegative(PLAYERS, MAXSUM)
     }
 
-    #[inline]
-    fn first_move(&self, game: &Chess4, state: &State, _scratch: &mut Vec<Move>) -> Option<Move> {
-        game.first_move(state)
-    }
-
-    #[inline]
-    fn first_move_memo(
-        &self,
-        game: &Chess4,
-        state: &State,
-        memo: &mut Option<(State, Move)>,
-        _scratch: &mut Vec<Move>,
-    ) -> Option<Move> {
-        game.first_move_memo(state, memo)
-    }
+    first_move_of_the_game!();
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! The machinery [`super::brs`] and [`super::brs_plus`] share: fail-soft alpha-beta on the
 //! two-level best-reply tree, with the forced first moves of BRS+ as an option.
 
+use std::borrow::Cow;
+
 use super::forced::{ForcedMoves, Learned};
 use super::Variant;
 use crate::eval::Evaluator;
@@ -242,14 +244,8 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
         let mut pre = c.clone();
         for i in 0..self.count {
             let o = self.opponents[i];
-            let s = if G::TO_MOVE_KEEPS_TURN && self.game.to_move(&pre) == o {
-                // `set_to_move` would hand back `pre` itself (the game promises it).
-                pre.clone()
-            } else {
-                let Some(s) = self.game.set_to_move(&pre, o) else {
-                    continue;
-                };
-                s
+            let Some(s) = self.turn_to(&pre, o) else {
+                continue;
             };
             let (start, end) = expand(self.game, &self.eval, &s, &mut self.moves, &mut self.meter);
             for j in start..end {
@@ -292,7 +288,9 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
             }
             if self.plus {
                 let forced = self.pick(&s, o, start, end, ply);
-                pre = self.game.play(&s, self.moves[forced]);
+                let next = self.game.play(&s, self.moves[forced]);
+                drop(s);
+                pre = next;
             }
             self.moves.truncate(start);
             if self.plus && self.game.outcome(&pre).is_some() {
@@ -322,6 +320,18 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
         }
     }
 
+    /// `s` with opponent `o` to move ([`SetToMove::set_to_move`]), or `None` when `o` cannot
+    /// be. Borrowed without the call when `o` is already to move and the game promises that
+    /// handing it the turn changes nothing ([`SetToMove::TO_MOVE_KEEPS_TURN`]).
+    #[inline]
+    fn turn_to<'s>(&self, s: &'s G::State, o: Player) -> Option<Cow<'s, G::State>> {
+        if G::TO_MOVE_KEEPS_TURN && self.game.to_move(s) == o {
+            Some(Cow::Borrowed(s))
+        } else {
+            self.game.set_to_move(s, o).map(Cow::Owned)
+        }
+    }
+
     /// BRS+: `t` after the opponents `from..to` (indices into `opponents`) have each played
     /// their forced move at the opponents' node of `ply` ([`ForcedMoves`]), in turn order,
     /// skipping those who cannot move, and stopping at a terminal position.
@@ -330,25 +340,18 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
             if self.game.outcome(&t).is_some() {
                 break;
             }
-            let o = self.opponents[idx];
-            let handed;
-            let s = if G::TO_MOVE_KEEPS_TURN && self.game.to_move(&t) == o {
-                // `set_to_move` would hand back `t` itself (the game promises it).
-                &t
-            } else {
-                let Some(h) = self.game.set_to_move(&t, o) else {
-                    continue;
-                };
-                handed = h;
-                &handed
+            let Some(s) = self.turn_to(&t, self.opponents[idx]) else {
+                continue;
             };
-            let first = self.forced_move(s, idx, ply);
+            let first = self.forced_move(&s, idx, ply);
             debug_assert!(
                 first.is_some(),
                 "a live player in a non-terminal position can move"
             );
             if let Some(first) = first {
-                t = self.game.play(s, first);
+                let next = self.game.play(&s, first);
+                drop(s);
+                t = next;
             }
         }
         t
