@@ -145,10 +145,10 @@ fn table_1_best_case_counts() {
 #[test]
 fn table_1_experiment_quick() {
     // The quick run of the table, shared with the shard tests.
-    let serial = crate::shards::serial(crate::shards::TABLE_1);
-    assert_eq!(serial.done.len(), 1);
-    assert_eq!(serial.done[0].experiment.table, "table-1");
-    let out = &serial.outputs[0];
+    let runs = &crate::shards::serial(crate::shards::TABLE_1).runs;
+    assert_eq!(runs.len(), 1);
+    assert_eq!(runs[0].0.table, "table-1");
+    let out = &runs[0].1;
     let rows = &out.rows;
     for q in ["A_best", "A_0/A_best", "u1", "u2"] {
         let these: Vec<_> = rows.iter().filter(|r| r.quantity == q).collect();

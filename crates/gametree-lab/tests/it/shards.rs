@@ -134,9 +134,20 @@ pub(crate) const TABLE_1: &str = "fridenfalk-2014/table-1";
 /// process.
 pub(crate) struct Serial {
     dir: PathBuf,
-    pub(crate) done: Vec<Done>,
-    /// Each experiment's output, in the order of `done`.
-    pub(crate) outputs: Vec<Output>,
+    /// Each experiment with its output, in the selection's order.
+    pub(crate) runs: Vec<(Experiment, Output)>,
+}
+
+impl Serial {
+    /// The runner's record of each experiment (its rows, computed now).
+    fn done(&self) -> impl Iterator<Item = Done> + '_ {
+        self.runs.iter().map(|(e, output)| Done {
+            experiment: *e,
+            rows: output.rows.clone(),
+            wall_secs: 0.0,
+            skipped: false,
+        })
+    }
 }
 
 pub(crate) fn serial(target: &str) -> &'static Serial {
@@ -147,7 +158,7 @@ pub(crate) fn serial(target: &str) -> &'static Serial {
         .expect("a selection with a serial run");
     RUNS[i].get_or_init(|| {
         let dir = scratch(&format!("serial-{i}"));
-        let (done, outputs) = select(Some(target))
+        let runs = select(Some(target))
             .unwrap()
             .into_iter()
             .map(|e| {
@@ -155,17 +166,11 @@ pub(crate) fn serial(target: &str) -> &'static Serial {
                 fs::create_dir_all(dir.join(e.paper)).unwrap();
                 gametree_lab::reproduce::write_outputs(&dir, &e, &(e.params)(&QUICK), &output, 0.0)
                     .unwrap();
-                let done = Done {
-                    experiment: e,
-                    rows: output.rows.clone(),
-                    wall_secs: 0.0,
-                    skipped: false,
-                };
-                (done, output)
+                (e, output)
             })
-            .unzip();
+            .collect();
         gametree_lab::index::write_index(&dir).unwrap();
-        Serial { dir, done, outputs }
+        Serial { dir, runs }
     })
 }
 
@@ -600,7 +605,7 @@ fn the_parallel_run_with_one_or_two_threads_equals_the_serial_run() {
                 fs::copy(one.dir.join(&name), to).unwrap();
             }
         }
-        serial_done.extend(one.done.iter().cloned());
+        serial_done.extend(one.done());
     }
     gametree_lab::index::write_index(&serial_dir).unwrap();
     let serial = serial_done;
