@@ -110,9 +110,10 @@ def test_searches_nested_up_to_the_limit_give_the_deepest_value(depth, where):
 
 WIDE = """
 import resource, sys
-# 4 GiB of address space for the whole interpreter: the search's memory runs out long
-# before the machine's does.
-resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+# 2 GiB of address space for the whole interpreter: the search's memory runs out long
+# before the machine's does (and soon: with 4 GiB, max^n's line of a million moves a ply
+# took 10 to 20 seconds to reach the limit; the error is the same).
+resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 import gametree as gt
 
 width, algorithm = int(sys.argv[1]), sys.argv[2]
