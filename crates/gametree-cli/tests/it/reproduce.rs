@@ -403,11 +403,9 @@ fn threads_flag_gives_the_same_report_with_one_or_two_threads() {
     );
 }
 
-/// The text output of `reproduce SELECTION --quick` with `flags`, and the verdict line the
-/// rows of the same selection's `--json` give: `verdicts of N rows: N exact, N within,
-/// N differs, N measured, N too-few`.
-fn text_and_verdict_line(selection: &str, flags: &[&str]) -> (String, String) {
-    let text = ok(&[&["reproduce", selection, "--quick"][..], flags].concat());
+/// The verdict line the rows of `reproduce SELECTION --quick --json` give: `verdicts of N
+/// rows: N exact, N within, N differs, N measured, N too-few`.
+fn verdict_line(selection: &str) -> String {
     let json = ok(&["reproduce", selection, "--quick", "--json"]);
     let v: Value = serde_json::from_str(&json).unwrap();
     let rows = v["rows"].as_array().unwrap();
@@ -415,8 +413,7 @@ fn text_and_verdict_line(selection: &str, flags: &[&str]) -> (String, String) {
         .iter()
         .map(|w| format!("{} {w}", rows.iter().filter(|r| r["verdict"] == *w).count()))
         .collect();
-    let line = format!("verdicts of {} rows: {}", rows.len(), counts.join(", "));
-    (text, line)
+    format!("verdicts of {} rows: {}", rows.len(), counts.join(", "))
 }
 
 /// Issue #49: the main job's output ended on the last experiment's rows, its summary
@@ -426,7 +423,8 @@ fn text_and_verdict_line(selection: &str, flags: &[&str]) -> (String, String) {
 /// wrote them. `--json` prints the JSON alone (its note about `--out` on stderr).
 #[test]
 fn the_last_line_counts_the_verdicts_after_the_summary_and_where_the_tables_are() {
-    let (text, verdicts) = text_and_verdict_line("knuth-moore", &[]);
+    let verdicts = verdict_line("knuth-moore");
+    let text = ok(&["reproduce", "knuth-moore", "--quick"]);
     let lines: Vec<&str> = text.lines().collect();
     assert!(verdicts.contains(" exact, ") && !verdicts.starts_with("verdicts of 0 "));
     assert_eq!(lines.last(), Some(&verdicts.as_str()), "{text}");
@@ -471,7 +469,7 @@ fn the_last_line_counts_the_verdicts_after_the_summary_and_where_the_tables_are(
     // --out: the where-line names the directory and its index, the tables stay in the files.
     let dir = scratch("reproduce-last-line");
     let d = dir.to_string_lossy().into_owned();
-    let (text, verdicts) = text_and_verdict_line("knuth-moore", &["--out", &d]);
+    let text = ok(&["reproduce", "knuth-moore", "--quick", "--out", &d]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.last(), Some(&verdicts.as_str()), "{text}");
     assert_eq!(
