@@ -73,11 +73,15 @@ fn each_fit(
             let cells = &o.cells[..o.size as usize];
             // The columns where the box fits on the board: 0..=SIDE-width.
             let columns = (1u32 << (SIDE + 1 - width)) - 1;
-            let window = (1u32 << height) - 1;
-            for oy in 0..=SIDE - height {
-                if (anchor_rows >> oy) & window == 0 {
-                    continue;
-                }
+            // The rows `oy` whose box rows `oy..oy + height` hold an anchor, in order.
+            let mut rows = 0u32;
+            for dy in 0..height {
+                rows |= anchor_rows >> dy;
+            }
+            rows &= (1u32 << (SIDE + 1 - height)) - 1;
+            while rows != 0 {
+                let oy = rows.trailing_zeros() as usize;
+                rows &= rows - 1;
                 let mut fits = columns;
                 let mut covers = 0;
                 for &(dx, dy) in cells {
