@@ -298,6 +298,27 @@ pub trait Game {
         None
     }
 
+    /// A legal move of `state` drawn with `rng`, `None` iff `state` is terminal: the move
+    /// [`Game::moves`] lists at index `rng.below(n)`, `n` being the number of moves (the
+    /// random playouts of [`crate::search::mcts()`]). `scratch` is a buffer the game may use
+    /// (cleared first; its contents on return are unspecified).
+    ///
+    /// Default: lists every move into `scratch` and picks one. A game overrides it to find
+    /// the same move, with the same numbers drawn from `rng`, without listing every move.
+    fn random_move(
+        &self,
+        state: &Self::State,
+        scratch: &mut Vec<Self::Move>,
+        rng: &mut crate::rng::SplitMix64,
+    ) -> Option<Self::Move> {
+        scratch.clear();
+        self.moves(state, scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        Some(scratch[rng.below(scratch.len() as u64) as usize])
+    }
+
     /// What `mv` captures in `state` (whose player to move makes it), for move orderings by
     /// MVV-LVA (most valuable victim, least valuable attacker): best-reply search's ordered
     /// forced moves ([`crate::search::best_reply::ForcedMoves::Ordered`]) use it. `None`

@@ -36,6 +36,7 @@ mod position;
 use std::fmt;
 
 use gametree::hash::mix64;
+use gametree::rng::SplitMix64;
 use gametree::{Bounds, Evaluator, Game, Player, Score, Scores, SetToMove};
 
 use crate::spec::{Spec, SpecError};
@@ -392,6 +393,32 @@ impl Blokus {
             movegen::count(state, state.to_move as usize)
         }
     }
+
+    /// The move [`Game::moves`] lists at index `i` in `state` (`None` when it lists at most
+    /// `i`), found without listing them all: the placements are counted piece by piece, and
+    /// only the chosen piece's are generated (into `scratch`) and sorted.
+    pub fn move_at(&self, state: &State, i: u64, scratch: &mut Vec<Move>) -> Option<Move> {
+        self.pick_move(state, |_| i, scratch)
+    }
+
+    /// The move [`Game::moves`] lists at index `pick(n)` in `state`, `n > 0` being the
+    /// number of moves (`None`, and `pick` not called, at the end of the game; `None` too
+    /// if `pick(n) >= n`).
+    #[inline]
+    fn pick_move(
+        &self,
+        state: &State,
+        pick: impl FnOnce(u64) -> u64,
+        scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        if state.is_over() {
+            return None;
+        }
+        if state.done >> state.to_move & 1 == 1 {
+            return (pick(1) == 0).then_some(Move::PASS);
+        }
+        movegen::placement_at(state, state.to_move as usize, pick, scratch)
+    }
 }
 
 /// Gives the turn to colour `k`: marks it unable to place if it is, and then, unless some
@@ -453,6 +480,18 @@ impl Game for Blokus {
         for same_piece in out[start..].chunk_by_mut(|a, b| a.piece() == b.piece()) {
             same_piece.sort_unstable();
         }
+    }
+
+    /// Counts the placements piece by piece and generates only the drawn one's piece
+    /// ([`Blokus::move_at`]), drawing the same number as the default.
+    #[inline]
+    fn random_move(
+        &self,
+        state: &State,
+        scratch: &mut Vec<Move>,
+        rng: &mut SplitMix64,
+    ) -> Option<Move> {
+        self.pick_move(state, |n| rng.below(n), scratch)
     }
 
     #[inline]

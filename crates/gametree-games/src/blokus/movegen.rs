@@ -10,7 +10,7 @@
 //! covers an anchor at the columns where some cell's shifted anchors have theirs. Each
 //! (orientation, corner) is visited once, so each placement is listed once.
 
-use super::pieces::{tables, SIDE};
+use super::pieces::{tables, Orientation, PIECES, SIDE};
 use super::{Move, State, HOME};
 
 /// The 20 low bits of a row.
@@ -40,11 +40,19 @@ fn forbidden_and_anchors(s: &State, c: usize) -> ([u32; SIDE], [u32; SIDE]) {
     (forbidden, anchors)
 }
 
-/// Calls `found` with each placement of colour `c` (each once; piece by piece in canonical
-/// order, in no particular order within a piece) until it returns `true`; returns whether
-/// it did.
+/// Calls `found` with each group of placements of colour `c` that share a piece, an
+/// orientation and a row: the piece, the orientation, the row `oy` of the box's corner and
+/// the columns `ox` where it is placed (a nonzero word, bit `ox`). Only the pieces of
+/// `pieces` (a subset of the unplaced ones, bit `p`: piece `p`) are visited, in canonical
+/// order; each placement belongs to one group. Stops when `found` returns `true`; returns
+/// whether it did.
 #[inline]
-fn each_placement(s: &State, c: usize, mut found: impl FnMut(Move) -> bool) -> bool {
+fn each_fit(
+    s: &State,
+    c: usize,
+    pieces: u32,
+    mut found: impl FnMut(usize, &Orientation, usize, u32) -> bool,
+) -> bool {
     let t = tables();
     let (forbidden, anchors) = forbidden_and_anchors(s, c);
     // Bit `y`: row `y` holds an anchor.
@@ -55,7 +63,7 @@ fn each_placement(s: &State, c: usize, mut found: impl FnMut(Move) -> bool) -> b
     if anchor_rows == 0 {
         return false;
     }
-    let mut pieces = s.left[c];
+    let mut pieces = pieces;
     while pieces != 0 {
         let p = pieces.trailing_zeros() as usize;
         pieces &= pieces - 1;
@@ -65,11 +73,15 @@ fn each_placement(s: &State, c: usize, mut found: impl FnMut(Move) -> bool) -> b
             let cells = &o.cells[..o.size as usize];
             // The columns where the box fits on the board: 0..=SIDE-width.
             let columns = (1u32 << (SIDE + 1 - width)) - 1;
-            let window = (1u32 << height) - 1;
-            for oy in 0..=SIDE - height {
-                if (anchor_rows >> oy) & window == 0 {
-                    continue;
-                }
+            // The rows `oy` whose box rows `oy..oy + height` hold an anchor, in order.
+            let mut rows = 0u32;
+            for dy in 0..height {
+                rows |= anchor_rows >> dy;
+            }
+            rows &= (1u32 << (SIDE + 1 - height)) - 1;
+            while rows != 0 {
+                let oy = rows.trailing_zeros() as usize;
+                rows &= rows - 1;
                 let mut fits = columns;
                 let mut covers = 0;
                 for &(dx, dy) in cells {
@@ -77,13 +89,9 @@ fn each_placement(s: &State, c: usize, mut found: impl FnMut(Move) -> bool) -> b
                     fits &= !(forbidden[y] >> dx);
                     covers |= anchors[y] >> dx;
                 }
-                let mut at = fits & covers;
-                while at != 0 {
-                    let ox = at.trailing_zeros() as usize;
-                    at &= at - 1;
-                    if found(Move::placement(o, (oy * SIDE + ox) as u16)) {
-                        return true;
-                    }
+                let at = fits & covers;
+                if at != 0 && found(p, o, oy, at) {
+                    return true;
                 }
             }
         }
@@ -91,12 +99,29 @@ fn each_placement(s: &State, c: usize, mut found: impl FnMut(Move) -> bool) -> b
     false
 }
 
+/// Calls `found` with each placement of colour `c` whose piece is in `pieces` (each once;
+/// piece by piece in canonical order, in no particular order within a piece) until it
+/// returns `true`; returns whether it did.
+#[inline]
+fn each_placement(s: &State, c: usize, pieces: u32, mut found: impl FnMut(Move) -> bool) -> bool {
+    each_fit(s, c, pieces, |_, o, oy, mut at| {
+        while at != 0 {
+            let ox = at.trailing_zeros() as usize;
+            at &= at - 1;
+            if found(Move::placement(o, (oy * SIDE + ox) as u16)) {
+                return true;
+            }
+        }
+        false
+    })
+}
+
 /// Appends the placements of colour `c` in `s`, each once, piece by piece in canonical order
 /// (in no particular order within a piece); returns how many.
 #[inline]
 pub(crate) fn placements(s: &State, c: usize, out: &mut Vec<Move>) -> usize {
     let start = out.len();
-    each_placement(s, c, |m| {
+    each_placement(s, c, s.left[c], |m| {
         out.push(m);
         false
     });
@@ -106,15 +131,51 @@ pub(crate) fn placements(s: &State, c: usize, out: &mut Vec<Move>) -> usize {
 /// Whether colour `c` has a placement in `s`.
 #[inline]
 pub(crate) fn can_place(s: &State, c: usize) -> bool {
-    s.left[c] != 0 && each_placement(s, c, |_| true)
+    s.left[c] != 0 && each_fit(s, c, s.left[c], |_, _, _, _| true)
 }
 
 /// The number of placements of colour `c` in `s`.
 pub(crate) fn count(s: &State, c: usize) -> u64 {
     let mut n = 0;
-    each_placement(s, c, |_| {
-        n += 1;
+    each_fit(s, c, s.left[c], |_, _, _, at| {
+        n += u64::from(at.count_ones());
         false
     });
     n
+}
+
+/// The placement of colour `c` in `s` at index `pick(n)` of the game's order of moves
+/// (pieces in canonical order, each piece's placements sorted), `n > 0` being the number of
+/// its placements; `None` (and `pick` not called) when it has none. The placements are
+/// counted by piece (one population count per group of [`each_fit`]); only the chosen
+/// piece's are then generated, into `out` (cleared first).
+pub(crate) fn placement_at(
+    s: &State,
+    c: usize,
+    pick: impl FnOnce(u64) -> u64,
+    out: &mut Vec<Move>,
+) -> Option<Move> {
+    let mut per_piece = [0u64; PIECES];
+    each_fit(s, c, s.left[c], |p, _, _, at| {
+        per_piece[p] += u64::from(at.count_ones());
+        false
+    });
+    let total: u64 = per_piece.iter().sum();
+    if total == 0 {
+        return None;
+    }
+    let mut i = pick(total);
+    for (p, &n) in per_piece.iter().enumerate() {
+        if i < n {
+            out.clear();
+            each_placement(s, c, 1 << p, |m| {
+                out.push(m);
+                false
+            });
+            out.sort_unstable();
+            return out.get(i as usize).copied();
+        }
+        i -= n;
+    }
+    None
 }

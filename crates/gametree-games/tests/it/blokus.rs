@@ -606,3 +606,112 @@ fn the_naive_generator_agrees_with_the_data_file() {
     }
     assert!(checked >= 20, "{checked}");
 }
+
+/// [`Blokus::move_at`] (the placements counted piece by piece, only the chosen piece's
+/// generated) finds the move the list holds at every index, and `None` past its end; the
+/// game's `random_move` finds the move the default finds (the list at `rng.below(n)`) and
+/// leaves the generator where the default leaves it; on thousands of random positions,
+/// forced passes and finished games included.
+#[test]
+fn move_at_and_random_move_agree_with_the_list() {
+    let g = Blokus::default();
+    let mut scratch = Vec::new();
+    let (mut indices, mut passes, mut over) = (0, 0, 0);
+    for seed in 0..2_000u64 {
+        let s = random_position(&g, seed, 160);
+        let m = moves(&g, &s);
+        let text = g.format_position(&s);
+        for (i, &mv) in m.iter().enumerate() {
+            assert_eq!(
+                g.move_at(&s, i as u64, &mut scratch),
+                Some(mv),
+                "{text} {i}"
+            );
+        }
+        assert_eq!(g.move_at(&s, m.len() as u64, &mut scratch), None, "{text}");
+        indices += m.len();
+        passes += usize::from(m == [Move::PASS]);
+        over += usize::from(m.is_empty());
+        let mut rng = SplitMix64::new(seed);
+        let mut want_rng = rng.clone();
+        for _ in 0..8 {
+            let want = (!m.is_empty()).then(|| m[want_rng.below(m.len() as u64) as usize]);
+            assert_eq!(g.random_move(&s, &mut scratch, &mut rng), want, "{text}");
+            assert_eq!(rng, want_rng, "{text}");
+        }
+    }
+    assert!(indices > 100_000, "{indices} indices");
+    assert!(passes > 50, "{passes} forced passes");
+    assert!(over > 20, "{over} finished games");
+}
+
+/// Blokus with the trait's default `random_move` (every move listed, one picked): the
+/// reference for MCTS's playouts on the game's own `random_move`.
+struct Listed(Blokus);
+
+impl Game for Listed {
+    type State = State;
+    type Move = Move;
+    fn players(&self) -> usize {
+        self.0.players()
+    }
+    fn initial(&self) -> State {
+        self.0.initial()
+    }
+    fn to_move(&self, s: &State) -> Player {
+        self.0.to_move(s)
+    }
+    fn moves(&self, s: &State, out: &mut Vec<Move>) {
+        self.0.moves(s, out)
+    }
+    fn play(&self, s: &State, mv: Move) -> State {
+        self.0.play(s, mv)
+    }
+    fn outcome(&self, s: &State) -> Option<gametree::Scores> {
+        self.0.outcome(s)
+    }
+    fn mcts_exploration(&self) -> Option<f64> {
+        self.0.mcts_exploration()
+    }
+    fn move_key(&self, mv: Move) -> Option<usize> {
+        self.0.move_key(mv)
+    }
+}
+
+impl Evaluator<Listed> for BlokusEval {
+    fn evaluate(&self, g: &Listed, s: &State) -> gametree::Scores {
+        Evaluator::<Blokus>::evaluate(self, &g.0, s)
+    }
+    fn bounds(&self, g: &Listed) -> gametree::Bounds {
+        Evaluator::<Blokus>::bounds(self, &g.0)
+    }
+    fn order(&self, g: &Listed, s: &State, moves: &mut [Move]) {
+        Evaluator::<Blokus>::order(self, &g.0, s, moves)
+    }
+}
+
+/// MCTS with random playouts searches Blokus exactly as it searches it with every move
+/// listed and one picked (the same report: visits, values, playout plies, best move), at
+/// the start, in the middle game and near the end, with and without a playout cutoff.
+#[test]
+fn mcts_playouts_draw_the_listed_moves() {
+    use gametree::search::mcts::{mcts_report, MctsConfig};
+    use gametree::search::Config;
+    let g = Blokus::default();
+    let listed = Listed(Blokus::default());
+    for (seed, plies) in [(1u64, 0u64), (2, 20), (3, 40), (5, 60)] {
+        let s = random_position(&g, seed * 2 + 1, plies);
+        for cutoff in [None, Some(10)] {
+            let m = MctsConfig {
+                cutoff,
+                ..MctsConfig::iterations(300, seed)
+            };
+            let mut a = mcts_report(&g, &BlokusEval, &s, &Config::unlimited(), &m).unwrap();
+            let mut b = mcts_report(&listed, &BlokusEval, &s, &Config::unlimited(), &m).unwrap();
+            a.result.stats.elapsed_ms = 0.0;
+            b.result.stats.elapsed_ms = 0.0;
+            assert!(a.playout_plies > 300, "{}", a.playout_plies);
+            assert_eq!(a, b, "{seed} {plies} {cutoff:?}");
+        }
+    }
+}

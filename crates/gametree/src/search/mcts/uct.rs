@@ -668,12 +668,9 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
             if p >= stop {
                 return self.rewards.all(&self.eval.evaluate(self.game, &state));
             }
-            self.moves.clear();
-            self.game.moves(&state, &mut self.moves);
-            if self.moves.is_empty() {
+            let Some(mv) = self.choose(&state) else {
                 return self.rewards.all(&self.eval.evaluate(self.game, &state));
-            }
-            let mv = self.choose(&state);
+            };
             if keyed {
                 if let Some(k) = self.game.move_key(mv) {
                     let by = self.game.to_move(&state).index();
@@ -689,34 +686,43 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
         }
     }
 
-    /// The playout move among `self.moves` (not empty) at `state`.
+    /// The playout move at `state`, `None` if it has no moves. A random playout asks the
+    /// game for the move ([`Game::random_move`]: the one the list of moves holds at the
+    /// drawn index, which a game may find without listing them all); an epsilon-greedy one
+    /// lists the moves into `self.moves`.
     #[inline]
-    fn choose(&mut self, state: &G::State) -> G::Move {
+    fn choose(&mut self, state: &G::State) -> Option<G::Move> {
+        let epsilon = match self.cfg.playout {
+            Playout::Random => {
+                return self.game.random_move(state, &mut self.moves, &mut self.rng);
+            }
+            Playout::EpsilonGreedy { epsilon } => epsilon,
+        };
+        self.moves.clear();
+        self.game.moves(state, &mut self.moves);
+        if self.moves.is_empty() {
+            return None;
+        }
         let n = self.moves.len() as u64;
-        match self.cfg.playout {
-            Playout::Random => self.moves[self.rng.below(n) as usize],
-            Playout::EpsilonGreedy { epsilon } => {
-                if self.rng.unit_f64() < epsilon {
-                    return self.moves[self.rng.below(n) as usize];
-                }
-                let p = self.game.to_move(state).index();
-                let mut best = self.moves[0];
-                let mut best_r = f64::NEG_INFINITY;
-                for &m in &self.moves {
-                    let child = self.game.play(state, m);
-                    let v = self
-                        .game
-                        .outcome(&child)
-                        .unwrap_or_else(|| self.eval.evaluate(self.game, &child));
-                    let r = self.rewards.of(&v, p);
-                    if r > best_r {
-                        best_r = r;
-                        best = m;
-                    }
-                }
-                best
+        if self.rng.unit_f64() < epsilon {
+            return Some(self.moves[self.rng.below(n) as usize]);
+        }
+        let p = self.game.to_move(state).index();
+        let mut best = self.moves[0];
+        let mut best_r = f64::NEG_INFINITY;
+        for &m in &self.moves {
+            let child = self.game.play(state, m);
+            let v = self
+                .game
+                .outcome(&child)
+                .unwrap_or_else(|| self.eval.evaluate(self.game, &child));
+            let r = self.rewards.of(&v, p);
+            if r > best_r {
+                best_r = r;
+                best = m;
             }
         }
+        Some(best)
     }
 
     /// Stores the exact value `v` of node `idx`, proved by its child `by` ([`NONE`]: an
