@@ -195,7 +195,8 @@ fn refuses_in_one_line(script: &str, args: &[&str], want: &str) {
 /// names every match with its game and engines, playing nothing.
 #[test]
 fn the_scale_checks_script_refuses_a_bad_argument_and_lists_its_matches() {
-    let names = "cc-3-ph focus-3-ph focus-3-solver chess4-brs-plus-equal-nodes";
+    let names = "cc-3-ph focus-3-ph focus-3-solver chess4-brs-plus-equal-nodes cc-3-exploration \
+        focus-3-exploration";
     for (args, want) in [
         (
             &["--bogus"][..],
@@ -217,7 +218,7 @@ fn the_scale_checks_script_refuses_a_bad_argument_and_lists_its_matches() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = String::from_utf8_lossy(&o.stdout);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(lines.len(), 6, "{text}");
     for (line, name) in lines.iter().zip(names.split(' ')) {
         assert!(line.starts_with(&format!("{name}: ")), "{line}");
         assert!(
