@@ -61,54 +61,65 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The row of docs/strength.md's table for one match's file: the match, its games, how often
-/// each engine finished ahead of the other and level, the second engine's mean credit
-/// against the first (one minus the file's `score`, the first engine's) and the exact sign
-/// test's p-value.
-fn row(name: &str, file: &Value) -> String {
-    let p = &file["pairwise"][0];
-    let games = p["games"].as_u64().unwrap();
-    let (a, b, even) = (
-        p["a_ahead"].as_u64().unwrap(),
-        p["b_ahead"].as_u64().unwrap(),
-        p["even"].as_u64().unwrap(),
-    );
-    let score = 1.0 - p["score"].as_f64().unwrap();
+/// The columns of docs/strength.md's tables that one pair of a match's file gives: its games,
+/// how often each engine finished ahead of the other and level, the second engine's mean
+/// credit against the first (one minus the file's `score`, the first engine's) and the exact
+/// sign test's p-value.
+fn pair_columns(p: &Value) -> String {
+    let n = |k: &str| p[k].as_u64().unwrap();
     format!(
-        "| `{name}` | {games} | {a} | {b} | {even} | {score:.3} | {:.4} |",
+        "{} | {} | {} | {} | {:.3} | {:.4} |",
+        n("games"),
+        n("a_ahead"),
+        n("b_ahead"),
+        n("even"),
+        1.0 - p["score"].as_f64().unwrap(),
         p["p_value"].as_f64().unwrap()
     )
 }
 
+/// The committed file of match `name` after checking that `scripts/scale-checks` plays it
+/// and that it is that tournament (its game, openings and seed, and one result a game), with
+/// its engines' names.
+fn committed(name: &str, game: &str, openings: u64) -> (Value, Vec<String>) {
+    let script = std::fs::read_to_string(root().join("scripts/scale-checks")).unwrap();
+    assert!(
+        script.contains(&format!("\"{name}|")),
+        "scripts/scale-checks plays {name}"
+    );
+    let path = root().join(format!("results/scale-checks/{name}.json"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let file: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(file["game"], game, "{name}");
+    assert_eq!(file["openings"], openings, "{name}");
+    assert_eq!(file["seed"], 45, "{name}");
+    assert_eq!(
+        file["results"].as_array().unwrap().len() as u64,
+        file["games"].as_u64().unwrap(),
+        "{name}"
+    );
+    let engines = file["engines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap().to_string())
+        .collect();
+    (file, engines)
+}
+
+fn strength_docs() -> String {
+    std::fs::read_to_string(root().join("docs/strength.md")).unwrap()
+}
+
 #[test]
 fn every_scale_check_is_committed_and_quoted_in_the_docs() {
-    let docs = std::fs::read_to_string(root().join("docs/strength.md")).unwrap();
-    let script = std::fs::read_to_string(root().join("scripts/scale-checks")).unwrap();
+    let docs = strength_docs();
     for (name, game, a, b, openings) in MATCHES {
-        assert!(
-            script.contains(&format!("\"{name}|")),
-            "scripts/scale-checks plays {name}"
-        );
-        let path = root().join(format!("results/scale-checks/{name}.json"));
-        let text =
-            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let file: Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(file["game"], game, "{name}");
-        let engines: Vec<&str> = file["engines"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| e["name"].as_str().unwrap())
-            .collect();
+        let (file, engines) = committed(name, game, openings);
         assert_eq!(engines, [a, b], "{name}");
-        assert_eq!(file["openings"], openings, "{name}");
-        assert_eq!(file["seed"], 45, "{name}");
-        let results = file["results"].as_array().unwrap();
-        assert_eq!(
-            results.len() as u64,
-            file["pairwise"][0]["games"].as_u64().unwrap()
-        );
-        let want = row(name, &file);
+        let pair = &file["pairwise"][0];
+        assert_eq!(pair["games"], file["games"], "{name}");
+        let want = format!("| `{name}` | {}", pair_columns(pair));
         assert!(
             docs.contains(&want),
             "docs/strength.md must quote {name} as:\n{want}"
@@ -126,52 +137,22 @@ fn constant(engine: &str) -> &str {
 
 #[test]
 fn every_exploration_check_is_committed_and_quoted_in_the_docs() {
-    let docs = std::fs::read_to_string(root().join("docs/strength.md")).unwrap();
-    let script = std::fs::read_to_string(root().join("scripts/scale-checks")).unwrap();
+    let docs = strength_docs();
     for (name, game, constants, openings) in EXPLORATION {
-        assert!(
-            script.contains(&format!("\"{name}|")),
-            "scripts/scale-checks plays {name}"
-        );
-        let path = root().join(format!("results/scale-checks/{name}.json"));
-        let text =
-            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let file: Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(file["game"], game, "{name}");
-        let engines: Vec<&str> = file["engines"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| e["name"].as_str().unwrap())
-            .collect();
+        let (file, engines) = committed(name, game, openings);
         let got: Vec<&str> = engines.iter().map(|e| constant(e)).collect();
         assert_eq!(got, constants, "{name}");
         assert!(
             engines.iter().all(|e| e.starts_with("mcts@n10000:")),
             "{engines:?}"
         );
-        assert_eq!(file["openings"], openings, "{name}");
-        assert_eq!(file["seed"], 45, "{name}");
         // Three engines on three seats: every seat assignment of every opening.
-        assert_eq!(
-            file["results"].as_array().unwrap().len() as u64,
-            6 * openings
-        );
+        assert_eq!(file["games"], 6 * openings, "{name}");
         let pairs = file["pairwise"].as_array().unwrap();
         assert_eq!(pairs.len(), 3, "{name}");
         for p in pairs {
-            let (a, b) = (p["a"].as_u64().unwrap(), p["b"].as_u64().unwrap());
-            let want = format!(
-                "| `{name}` | {} | {} | {} | {} | {} | {} | {:.3} | {:.4} |",
-                constants[a as usize],
-                constants[b as usize],
-                p["games"].as_u64().unwrap(),
-                p["a_ahead"].as_u64().unwrap(),
-                p["b_ahead"].as_u64().unwrap(),
-                p["even"].as_u64().unwrap(),
-                1.0 - p["score"].as_f64().unwrap(),
-                p["p_value"].as_f64().unwrap()
-            );
+            let c = |k: &str| constants[p[k].as_u64().unwrap() as usize];
+            let want = format!("| `{name}` | {} | {} | {}", c("a"), c("b"), pair_columns(p));
             assert!(
                 docs.contains(&want),
                 "docs/strength.md must quote {name} as:\n{want}"
