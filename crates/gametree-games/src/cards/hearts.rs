@@ -36,7 +36,10 @@
 
 use gametree::{Score, Scores};
 
-use super::{card, rank, share, sort_by_key, suit, suit_mask, Card, CardGame, CardState};
+use super::RANK_SUM;
+use super::{
+    card, rank, share, sort_by_key, suit, suit_bits, suit_mask, Card, CardGame, CardState,
+};
 use super::{HEARTS, PLAYERS, SPADES};
 
 /// The queen of spades.
@@ -55,12 +58,10 @@ pub fn points(mask: u64) -> u8 {
 
 /// The weight of a hand: `1 + sum of (rank + 1)` over its cards.
 #[inline]
-fn weight(hand: u64) -> Score {
+pub(super) fn weight(hand: u64) -> Score {
     let mut w = 1 + hand.count_ones() as Score;
-    let mut m = hand;
-    while m != 0 {
-        w += rank(m.trailing_zeros() as Card) as Score;
-        m &= m - 1;
+    for s in 0..4 {
+        w += RANK_SUM[suit_bits(hand, s)] as Score;
     }
     w
 }

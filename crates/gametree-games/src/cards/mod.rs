@@ -95,6 +95,33 @@ pub const fn suit_mask(suit: u8) -> u64 {
     0x1FFF << (13 * suit as u32)
 }
 
+/// The sum of the ranks (0 = 2 .. 12 = ace) of the cards of one suit, indexed by the suit's
+/// 13 bits (`(hand >> 13 s) & 0x1FFF`): at most 78. Built at compile time; the card
+/// evaluators read it instead of looping over a hand's cards.
+pub(crate) static RANK_SUM: [u8; 1 << 13] = {
+    let mut t = [0u8; 1 << 13];
+    let mut m = 0;
+    while m < 1 << 13 {
+        let mut r = 0;
+        let mut sum = 0;
+        while r < 13 {
+            if m >> r & 1 == 1 {
+                sum += r;
+            }
+            r += 1;
+        }
+        t[m] = sum as u8;
+        m += 1;
+    }
+    t
+};
+
+/// The 13 bits of suit `suit` in `hand`.
+#[inline]
+pub(crate) const fn suit_bits(hand: u64, suit: u8) -> usize {
+    ((hand >> (13 * suit as u32)) & 0x1FFF) as usize
+}
+
 /// The card of `rank` (0 = 2 .. 12 = ace) in `suit`.
 #[inline]
 pub const fn card(rank: u8, suit: u8) -> Card {

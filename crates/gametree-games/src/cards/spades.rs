@@ -34,7 +34,7 @@
 use gametree::{Score, Scores};
 
 use super::{rank, share, sort_by_key, suit, suit_mask, Card, CardGame, CardState, Scoring};
-use super::{HAND, PLAYERS, SPADES};
+use super::{suit_bits, CLUBS, DIAMONDS, HAND, HEARTS, PLAYERS, RANK_SUM, SPADES};
 
 /// The score of a bid of `bid` tricks when `tricks` were taken: `10 bid + (tricks - bid)`
 /// when made, `-10 bid` when set; nil (0): 100 without a trick, -100 otherwise.
@@ -51,20 +51,27 @@ pub fn bid_score(bid: u8, tricks: u8) -> Score {
 }
 
 #[inline]
-fn weight(hand: u64) -> Score {
-    let mut w = 1;
-    let mut m = hand;
-    while m != 0 {
-        let c = m.trailing_zeros() as Card;
-        m &= m - 1;
-        w += if suit(c) == SPADES {
-            6 + rank(c) as Score
-        } else {
-            2 * (rank(c) as Score - 8).max(0)
-        };
+pub(super) fn weight(hand: u64) -> Score {
+    let spades = suit_bits(hand, SPADES);
+    let mut w = 1 + 6 * spades.count_ones() as Score + RANK_SUM[spades] as Score;
+    for s in [CLUBS, DIAMONDS, HEARTS] {
+        // Jack to ace are ranks 9 to 12, the top four bits: 2, 4, 6 and 8.
+        w += SIDE_HONOURS[suit_bits(hand, s) >> 9] as Score;
     }
     w
 }
+
+/// `2 max(0, rank - 8)` summed over the cards of a side suit, indexed by its top four bits
+/// (jack, queen, king, ace).
+const SIDE_HONOURS: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut m = 0;
+    while m < 16 {
+        t[m] = (2 * (m & 1) + 4 * (m >> 1 & 1) + 6 * (m >> 2 & 1) + 8 * (m >> 3 & 1)) as u8;
+        m += 1;
+    }
+    t
+};
 
 /// Bids estimated from a deal: each player's share of the 17 tricks by the evaluation weights
 /// (rounded down, at least 1).

@@ -763,3 +763,50 @@ fn regression_monte_carlo_choices_are_pinned() {
     }
     assert_eq!(digest, 0x9436_db3f_b075_5a4d, "digest {digest:#x}");
 }
+
+/// The hand weights of the two evaluators, read from per-suit tables, equal their
+/// definitions card by card (Hearts: `1 + sum of (rank + 1)`; Spades: `1 + sum of (6 + rank)`
+/// over the spades `+ 2 max(0, rank - 8)` over the side cards), on the empty hand, the whole
+/// deck, every single card and 20,000 random hands of every density.
+#[test]
+fn hand_weights_from_tables_equal_their_definitions() {
+    let hearts = |hand: u64| -> Score {
+        (0..52u8)
+            .filter(|&c| hand >> c & 1 == 1)
+            .map(|c| rank(c) as Score + 1)
+            .sum::<Score>()
+            + 1
+    };
+    let spades = |hand: u64| -> Score {
+        (0..52u8)
+            .filter(|&c| hand >> c & 1 == 1)
+            .map(|c| {
+                if suit(c) == SPADES {
+                    6 + rank(c) as Score
+                } else {
+                    2 * (rank(c) as Score - 8).max(0)
+                }
+            })
+            .sum::<Score>()
+            + 1
+    };
+    let mut rng = crate::rng::SplitMix64::new(2003);
+    let mut hands = vec![0, DECK];
+    hands.extend((0..52).map(|c| 1u64 << c));
+    for i in 0..20_000u64 {
+        // Sparse to dense: AND or OR of several draws.
+        let mut h = rng.next_u64() & DECK;
+        for _ in 0..i % 4 {
+            h = if i % 8 < 4 {
+                h & rng.next_u64()
+            } else {
+                h | rng.next_u64()
+            } & DECK;
+        }
+        hands.push(h);
+    }
+    for &h in &hands {
+        assert_eq!(hearts::weight(h), hearts(h), "hearts weight of {h:#x}");
+        assert_eq!(spades::weight(h), spades(h), "spades weight of {h:#x}");
+    }
+}

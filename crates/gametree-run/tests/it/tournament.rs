@@ -2,6 +2,7 @@
 
 use gametree::search::Algorithm;
 use gametree::search::AnyGame;
+use gametree::Game;
 use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
 use gametree_games::tictactoe::{OpenLines, TicTacToe};
 use gametree_run::budget::Budget;
@@ -329,5 +330,39 @@ fn defect_4_a_table_that_fails_after_the_first_game_stops_the_tournament() {
             matches!(&r, Err(TournamentError::Engine(EngineError::Table { reason, .. })) if reason.contains("1 MiB")),
             "{threads} threads: {r:?}"
         );
+    }
+}
+
+/// A table kept as a spare when a game ends ([`EngineMemory`]) is cleared before the next
+/// game uses it: the same game, played again and again by an engine with a table (each
+/// game's memory taken as a tournament takes it, the last game's table a spare), gives
+/// the same moves and node counts each time. Without the clear, the second game's
+/// searches find the first game's entries and visit fewer nodes.
+#[test]
+fn a_spare_table_is_cleared_before_the_next_game_uses_it() {
+    let game = ChineseCheckers::new(3, 37, 10, 400).unwrap();
+    let e = Engine::new(Algorithm::Maxn, MoveBudget::Depth(3)).with_options(EngineOptions {
+        table: Some(2),
+        ..EngineOptions::default()
+    });
+    let play = || {
+        let mut memory = e.memory().expect("2 MiB");
+        let mut s = game.initial();
+        let mut log = Vec::new();
+        for ply in 0..6 {
+            let (mv, nodes, failed) = e
+                .choose_in::<AnyGame, _, _>(&game, &DistanceEval, &s, ply, &mut memory)
+                .expect("a move");
+            log.push((mv, nodes, failed));
+            s = game.play(&s, mv);
+        }
+        log
+    };
+    let first = play();
+    assert!(first
+        .iter()
+        .all(|&(_, nodes, failed)| nodes > 100 && !failed));
+    for round in 1..4 {
+        assert_eq!(play(), first, "game {round}");
     }
 }

@@ -91,7 +91,7 @@ fn run<G: Game, E: Evaluator<G>>(
         tracer: Tracer::new(config),
         trace: config.records_prunes(),
         moves: Vec::with_capacity(256),
-        keyed: Vec::with_capacity(256),
+        children: Vec::with_capacity(256),
         depth_limit: config.limits.depth.unwrap_or(u32::MAX),
     };
     let root = s.node(state, 0, [NEG_INF; MAX_PLAYERS]);
@@ -110,8 +110,10 @@ struct Search<'a, G: Game, E> {
     trace: bool,
     /// One buffer used as a stack of move lists: no allocation per node.
     moves: Vec<G::Move>,
-    /// Scratch for sorting one node's moves by their static value.
-    keyed: Vec<(Score, G::Move)>,
+    /// Sorted search only: a stack, like `moves`, of each node's children on the current
+    /// path, sorted (static value for the player to move, the move, the child position),
+    /// so that a child valued for the sort is not played again when it is searched.
+    children: Vec<(Score, G::Move, G::State)>,
     depth_limit: u32,
 }
 
@@ -161,15 +163,21 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             &mut self.meter,
         );
         let p = self.game.to_move(state).index();
+        let base = self.children.len();
         if self.sorted {
             self.sort_children(state, p, start, end);
         }
         let mut best: Option<Scores> = None;
         for i in start..end {
             let mv = self.moves[i];
-            let child = self.game.play(state, mv);
+            let child = if self.sorted {
+                self.children[base + (i - start)].2.clone()
+            } else {
+                self.game.play(state, mv)
+            };
             if let Err(e) = self.meter.visit(ply + 1) {
                 self.moves.truncate(start);
+                self.children.truncate(base);
                 return Err(e);
             }
             let (v, leaf) = match self.leaf_value(&child, ply + 1) {
@@ -182,6 +190,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                         Ok(v) => (v, false),
                         Err(e) => {
                             self.moves.truncate(start);
+                            self.children.truncate(base);
                             return Err(e);
                         }
                     }
@@ -211,15 +220,17 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             }
         }
         self.moves.truncate(start);
+        self.children.truncate(base);
         Ok(best.expect("a non-terminal state has at least one move"))
     }
 
     /// Stable sort of `moves[start..end]` by the child's static projected value for `p`,
-    /// largest first.
+    /// largest first; the sorted children (value, move, position) are pushed on
+    /// `children`, in the same order, for the search to take instead of playing them again.
     /// Each child valued is a unit of work for the clock ([`Meter::work`]).
     fn sort_children(&mut self, state: &G::State, p: usize, start: usize, end: usize) {
         self.meter.work((end - start) as u64);
-        self.keyed.clear();
+        let base = self.children.len();
         for i in start..end {
             let mv = self.moves[i];
             let child = self.game.play(state, mv);
@@ -227,13 +238,19 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                 .game
                 .outcome(&child)
                 .unwrap_or_else(|| self.eval.evaluate(self.game, &child));
-            self.keyed.push((project(&v)[p], mv));
+            self.children.push((projected(&v, p), mv, child));
         }
-        self.keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+        self.children[base..].sort_by_key(|k| std::cmp::Reverse(k.0));
         for (k, i) in (start..end).enumerate() {
-            self.moves[i] = self.keyed[k].1;
+            self.moves[i] = self.children[base + k].1;
         }
     }
+}
+
+/// Component `p` of [`project`]`(v)`, without the others: `N v_p - sum(v)`.
+#[inline]
+fn projected(v: &Scores, p: usize) -> Score {
+    v.players() as Score * v[p] - v.sum()
 }
 
 /// `sum(alpha) >= 0`, with minus infinity absorbing.
