@@ -549,6 +549,20 @@ pub struct EngineMemory {
     table: Option<(u32, VectorTable)>,
 }
 
+impl EngineMemory {
+    /// Memory with a table of `mib` MiB, every entry empty: a spare cleared, or a new one
+    /// (for a caller that runs its own searches with a table, such as an experiment that
+    /// plays many games, each with a new table).
+    pub fn with_table(mib: u32) -> Result<EngineMemory, TableError> {
+        spare_or_new_table(mib).map(|t| EngineMemory { table: Some(t) })
+    }
+
+    /// The table, if the memory has one.
+    pub fn table_mut(&mut self) -> Option<&mut VectorTable> {
+        self.table.as_mut().map(|(_, t)| t)
+    }
+}
+
 /// The most spare tables the process keeps ([`EngineMemory`]).
 pub const SPARE_TABLES: usize = 8;
 

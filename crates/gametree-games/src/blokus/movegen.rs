@@ -7,7 +7,8 @@
 //! fits: for each cell `(dx, dy)` of the orientation, the columns where row `oy + dy` is free
 //! at `ox + dx` are the free cells of that row shifted right by `dx`, and the placement fits
 //! at the columns where every cell's word has its bit (and the box stays on the board). It
-//! covers an anchor at the columns where some cell's shifted anchors have theirs. Each
+//! covers an anchor at the columns where some cell's shifted anchors have theirs. Two
+//! corner rows share one 64-bit word, so one pass over the cells does both. Each
 //! (orientation, corner) is visited once, so each placement is listed once.
 
 use super::pieces::{tables, Orientation, PIECES, SIDE};
@@ -41,17 +42,24 @@ fn forbidden_and_anchors(s: &State, c: usize) -> ([u32; SIDE], [u32; SIDE]) {
 }
 
 /// Calls `found` with each group of placements of colour `c` that share a piece, an
-/// orientation and a row: the piece, the orientation, the row `oy` of the box's corner and
-/// the columns `ox` where it is placed (a nonzero word, bit `ox`). Only the pieces of
-/// `pieces` (a subset of the unplaced ones, bit `p`: piece `p`) are visited, in canonical
-/// order; each placement belongs to one group. Stops when `found` returns `true`; returns
-/// whether it did.
+/// orientation and a pair of rows: the piece, the orientation, the row `oy` of the box's
+/// corner and the columns `ox` where it is placed, as one word: bit `ox` for row `oy`, bit
+/// `32 + ox` for row `oy + 1` (the high half is zero when row `oy + 1` is not visited
+/// with `oy`; the word may be zero: no placement). Only the pieces of `pieces` (a subset of the unplaced ones, bit `p`:
+/// piece `p`) are visited, in canonical order; each placement belongs to one group. Stops
+/// when `found` returns `true`; returns whether it did.
+///
+/// Two corner rows are done at once: rows `y` and `y + 1` of the free cells (and of the
+/// anchors) are packed in one word, row `y` in the low 32 bits and row `y + 1` in the high,
+/// so one pass over an orientation's cells finds the columns of both. A shift right by
+/// `dx` moves the high row's low bits into the low half's bits `32 - dx` and up, which the
+/// columns' mask (below bit 20) leaves out.
 #[inline]
 fn each_fit(
     s: &State,
     c: usize,
     pieces: u32,
-    mut found: impl FnMut(usize, &Orientation, usize, u32) -> bool,
+    mut found: impl FnMut(usize, &Orientation, usize, u64) -> bool,
 ) -> bool {
     let t = tables();
     let (forbidden, anchors) = forbidden_and_anchors(s, c);
@@ -63,6 +71,18 @@ fn each_fit(
     if anchor_rows == 0 {
         return false;
     }
+    // Rows `y` and `y + 1` (none past the board) of the free cells and of the anchors.
+    let mut free = [0u64; SIDE];
+    let mut reach = [0u64; SIDE];
+    for y in 0..SIDE {
+        let (f1, a1) = if y + 1 < SIDE {
+            (!forbidden[y + 1] & ROW, anchors[y + 1])
+        } else {
+            (0, 0)
+        };
+        free[y] = u64::from(!forbidden[y] & ROW) | u64::from(f1) << 32;
+        reach[y] = u64::from(anchors[y]) | u64::from(a1) << 32;
+    }
     let mut pieces = pieces;
     while pieces != 0 {
         let p = pieces.trailing_zeros() as usize;
@@ -72,7 +92,7 @@ fn each_fit(
             let (width, height) = (o.width as usize, o.height as usize);
             let cells = &o.cells[..o.size as usize];
             // The columns where the box fits on the board: 0..=SIDE-width.
-            let columns = (1u32 << (SIDE + 1 - width)) - 1;
+            let columns = u64::from((1u32 << (SIDE + 1 - width)) - 1);
             // The rows `oy` whose box rows `oy..oy + height` hold an anchor, in order.
             let mut rows = 0u32;
             for dy in 0..height {
@@ -82,15 +102,19 @@ fn each_fit(
             while rows != 0 {
                 let oy = rows.trailing_zeros() as usize;
                 rows &= rows - 1;
+                // Row `oy + 1` too when it is a corner row to visit.
                 let mut fits = columns;
+                if rows >> (oy + 1) & 1 == 1 {
+                    rows &= rows - 1;
+                    fits |= columns << 32;
+                }
                 let mut covers = 0;
                 for &(dx, dy) in cells {
                     let y = oy + dy as usize;
-                    fits &= !(forbidden[y] >> dx);
-                    covers |= anchors[y] >> dx;
+                    fits &= free[y] >> dx;
+                    covers |= reach[y] >> dx;
                 }
-                let at = fits & covers;
-                if at != 0 && found(p, o, oy, at) {
+                if found(p, o, oy, fits & covers) {
                     return true;
                 }
             }
@@ -106,9 +130,11 @@ fn each_fit(
 fn each_placement(s: &State, c: usize, pieces: u32, mut found: impl FnMut(Move) -> bool) -> bool {
     each_fit(s, c, pieces, |_, o, oy, mut at| {
         while at != 0 {
-            let ox = at.trailing_zeros() as usize;
+            // Bit `ox` of row `oy`, or bit `32 + ox` of row `oy + 1`.
+            let k = at.trailing_zeros() as usize;
             at &= at - 1;
-            if found(Move::placement(o, (oy * SIDE + ox) as u16)) {
+            let (y, ox) = (oy + k / 32, k % 32);
+            if found(Move::placement(o, (y * SIDE + ox) as u16)) {
                 return true;
             }
         }
@@ -131,17 +157,23 @@ pub(crate) fn placements(s: &State, c: usize, out: &mut Vec<Move>) -> usize {
 /// Whether colour `c` has a placement in `s`.
 #[inline]
 pub(crate) fn can_place(s: &State, c: usize) -> bool {
-    s.left[c] != 0 && each_fit(s, c, s.left[c], |_, _, _, _| true)
+    s.left[c] != 0 && each_fit(s, c, s.left[c], |_, _, _, at| at != 0)
 }
 
 /// The number of placements of colour `c` in `s`.
 pub(crate) fn count(s: &State, c: usize) -> u64 {
-    let mut n = 0;
-    each_fit(s, c, s.left[c], |_, _, _, at| {
-        n += u64::from(at.count_ones());
+    count_by_piece(s, c).iter().sum()
+}
+
+/// The number of placements of colour `c` in `s` of each piece (0 for a placed piece):
+/// one population count per group of [`each_fit`].
+fn count_by_piece(s: &State, c: usize) -> [u64; PIECES] {
+    let mut per_piece = [0u64; PIECES];
+    each_fit(s, c, s.left[c], |p, _, _, at| {
+        per_piece[p] += u64::from(at.count_ones());
         false
     });
-    n
+    per_piece
 }
 
 /// The placement of colour `c` in `s` at index `pick(n)` of the game's order of moves
@@ -155,11 +187,7 @@ pub(crate) fn placement_at(
     pick: impl FnOnce(u64) -> u64,
     out: &mut Vec<Move>,
 ) -> Option<Move> {
-    let mut per_piece = [0u64; PIECES];
-    each_fit(s, c, s.left[c], |p, _, _, at| {
-        per_piece[p] += u64::from(at.count_ones());
-        false
-    });
+    let per_piece = count_by_piece(s, c);
     let total: u64 = per_piece.iter().sum();
     if total == 0 {
         return None;

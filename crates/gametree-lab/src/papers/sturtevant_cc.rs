@@ -33,7 +33,6 @@
 
 use gametree::search::iterative::iterative_deepening;
 use gametree::search::speculative_table::speculative_table;
-use gametree::search::vector_table::VectorTable;
 use gametree::search::{run_iterative, speculative::speculative, Algorithm, Config};
 use gametree::Game;
 use gametree_games::chinese_checkers::{ChineseCheckers, DistanceEval};
@@ -43,6 +42,7 @@ use gametree_games::rng::SplitMix64;
 use crate::experiment::{Cost, Ctx, Experiment, Output, Plot, Work};
 use crate::plot::Series;
 use crate::report::{Row, Source};
+use gametree_run::engine::EngineMemory;
 use gametree_run::runner::run_trials;
 use gametree_run::stats::summarize;
 
@@ -145,7 +145,9 @@ pub fn play_game(plan: &Plan, seed: u64) -> GameRecord {
     }
     let mut rec = GameRecord::default();
     let config = Config::depth(plan.depth);
-    let mut table = VectorTable::with_mib(TABLE_MIB);
+    // A spare table of an earlier game, cleared, when there is one: as a new table.
+    let mut memory = EngineMemory::with_table(TABLE_MIB as u32).unwrap_or_else(|e| panic!("{e}"));
+    let table = memory.table_mut().expect("the memory has a table");
     for _ in 0..plan.plies {
         if game.outcome(&state).is_some() {
             break;
@@ -161,7 +163,7 @@ pub fn play_game(plan: &Plan, seed: u64) -> GameRecord {
         }
         table.clear();
         if let Ok(r) = iterative_deepening(&config, |c| {
-            speculative_table(&game, &eval, &state, c, &mut table)
+            speculative_table(&game, &eval, &state, c, table)
         }) {
             row[4] = r.stats.expansions;
             moves[4] = r.best_move;
