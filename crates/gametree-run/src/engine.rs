@@ -5,7 +5,6 @@
 //! cannot play ([`EngineError`]). Engines are named as `gametree tournament --engines`
 //! reads them ([`crate::engine_name`]).
 
-use std::sync::Mutex;
 use std::time::Instant;
 
 use gametree::hash::mix64;
@@ -16,7 +15,6 @@ use gametree::search::mcts::MctsConfig;
 use gametree::search::pimc::PimcConfig;
 #[cfg(doc)]
 use gametree::search::speculative_table::speculative_table;
-use gametree::search::vector_table::{TableError, VectorTable};
 use gametree::search::{pimc, Algorithm, AnyGame, Clock, Dispatch, Needs, Searcher};
 use gametree::{Evaluator, Game};
 use gametree_games::rng::SplitMix64;
@@ -27,6 +25,7 @@ pub use crate::engine_policy::PolicyOptions;
 use crate::error::{Opt, RunError};
 use crate::msg;
 use crate::pick::{first_legal, pick_or_first, Deepening, PickError, PickSpec};
+use crate::spare_table::SpareTable;
 use crate::stack::MAX_PLIES;
 
 /// Why an engine cannot play a game: its settings, or what the game lacks.
@@ -198,7 +197,7 @@ pub struct EngineOptions {
     /// `maxn` and `speculative` only: a table of exact value vectors of this many MiB
     /// ([`maxn_table`], [`speculative_table`]; at most [`MAX_TABLE_MIB`]). Each seat the
     /// engine plays gets its own table for the whole game: it is allocated (or a spare
-    /// is cleared, [`EngineMemory`]) before the game's first move (outside every time
+    /// is cleared, [`SpareTable`]) before the game's first move (outside every time
     /// budget) and kept from move to move (a stored
     /// value is the exact value of its position and draft, whatever the root), so a game
     /// and its numbers do not depend on the games played before it or on the thread.
@@ -389,7 +388,7 @@ impl Engine {
     /// table's memory cannot be allocated.
     pub fn memory(&self) -> Result<EngineMemory, EngineError> {
         let table = match self.options.table {
-            Some(mib) => Some(spare_or_new_table(mib).map_err(|e| EngineError::Table {
+            Some(mib) => Some(SpareTable::new(mib).map_err(|e| EngineError::Table {
                 engine: self.name(),
                 reason: e.to_string(),
             })?),
@@ -419,7 +418,7 @@ impl Engine {
             return self.choose_pimc(game, eval, state, seed, worlds);
         }
         if let (Some(mib), None) = (self.options.table, &memory.table) {
-            memory.table = spare_or_new_table(mib).ok();
+            memory.table = SpareTable::new(mib).ok();
             if memory.table.is_none() {
                 return first_legal(game, state).map(|m| (m, 0, true));
             }
@@ -429,7 +428,7 @@ impl Engine {
             eval,
             state,
             &self.pick_spec(seed),
-            memory.table.as_mut().map(|(_, t)| t),
+            memory.table.as_deref_mut(),
         )
         .map(|c| (c.mv, c.nodes, c.failed))
     }
@@ -535,77 +534,12 @@ pub fn pimc_seed(move_seed: u64) -> u64 {
 }
 
 /// What an engine keeps between the moves of one game ([`Engine::memory`]): its table of
-/// value vectors and its size in MiB, when it has one (none in the default, empty memory).
-///
-/// When the memory is dropped (its game is over), its table is kept as a spare, and the
-/// next table of the same size any game asks for is that one, cleared
-/// ([`VectorTable::clear`]: a cleared table answers exactly as a new one, so no game or count
-/// depends on which games ran before it). A new table costs the system's zeroing of every
-/// page the search writes (with huge pages, 16 MiB for a 16 MiB table); a spare costs
-/// nothing. At most [`SPARE_TABLES`] tables and [`SPARE_TABLE_MIB`] MiB are kept for the
-/// process.
+/// value vectors, when it has one (none in the default, empty memory). The table is a
+/// [`SpareTable`]: a finished game's, cleared, when there is one, and kept for the next game
+/// when this one's memory is dropped.
 #[derive(Debug, Default)]
 pub struct EngineMemory {
-    table: Option<(u32, VectorTable)>,
-}
-
-impl EngineMemory {
-    /// Memory with a table of `mib` MiB, every entry empty: a spare cleared, or a new one
-    /// (for a caller that runs its own searches with a table, such as an experiment that
-    /// plays many games, each with a new table).
-    pub fn with_table(mib: u32) -> Result<EngineMemory, TableError> {
-        spare_or_new_table(mib).map(|t| EngineMemory { table: Some(t) })
-    }
-
-    /// The table, if the memory has one.
-    pub fn table_mut(&mut self) -> Option<&mut VectorTable> {
-        self.table.as_mut().map(|(_, t)| t)
-    }
-}
-
-/// The most spare tables the process keeps ([`EngineMemory`]).
-pub const SPARE_TABLES: usize = 8;
-
-/// The most MiB of spare tables the process keeps ([`EngineMemory`]).
-pub const SPARE_TABLE_MIB: u64 = 128;
-
-/// The spare tables and their sizes in MiB ([`EngineMemory`]).
-static SPARES: Mutex<Vec<(u32, VectorTable)>> = Mutex::new(Vec::new());
-
-/// The spare tables, even when a thread panicked while holding them (the list is consistent
-/// at every step).
-fn spares() -> std::sync::MutexGuard<'static, Vec<(u32, VectorTable)>> {
-    SPARES.lock().unwrap_or_else(|p| p.into_inner())
-}
-
-/// A table of `mib` MiB with every entry empty: a spare, cleared, or a new one.
-fn spare_or_new_table(mib: u32) -> Result<(u32, VectorTable), TableError> {
-    let spare = {
-        let mut s = spares();
-        s.iter()
-            .position(|&(m, _)| m == mib)
-            .map(|i| s.swap_remove(i).1)
-    };
-    match spare {
-        Some(mut t) => {
-            t.clear();
-            Ok((mib, t))
-        }
-        None => VectorTable::try_with_mib(mib as usize).map(|t| (mib, t)),
-    }
-}
-
-impl Drop for EngineMemory {
-    fn drop(&mut self) {
-        let Some((mib, table)) = self.table.take() else {
-            return;
-        };
-        let mut s = spares();
-        let kept: u64 = s.iter().map(|&(m, _)| u64::from(m)).sum();
-        if s.len() < SPARE_TABLES && kept + u64::from(mib) <= SPARE_TABLE_MIB {
-            s.push((mib, table));
-        }
-    }
+    table: Option<SpareTable>,
 }
 
 /// The seed of an MCTS engine's search at ply `ply` of the game whose seed is `seed`.

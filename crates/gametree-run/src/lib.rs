@@ -32,6 +32,7 @@ pub mod record;
 pub mod report;
 pub mod runner;
 pub mod search_job;
+pub mod spare_table;
 pub mod stack;
 pub mod stats;
 pub mod tournament;

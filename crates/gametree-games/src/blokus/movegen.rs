@@ -45,9 +45,9 @@ fn forbidden_and_anchors(s: &State, c: usize) -> ([u32; SIDE], [u32; SIDE]) {
 /// orientation and a pair of rows: the piece, the orientation, the row `oy` of the box's
 /// corner and the columns `ox` where it is placed, as one word: bit `ox` for row `oy`, bit
 /// `32 + ox` for row `oy + 1` (the high half is zero when row `oy + 1` is not visited
-/// with `oy`; the word may be zero: no placement). Only the pieces of `pieces` (a subset of the unplaced ones, bit `p`:
-/// piece `p`) are visited, in canonical order; each placement belongs to one group. Stops
-/// when `found` returns `true`; returns whether it did.
+/// with `oy`; the word may be zero: no placement). Only the pieces of `pieces` (a subset of
+/// the unplaced ones, bit `p`: piece `p`) are visited, in canonical order; each placement
+/// belongs to one group. Stops when `found` returns `true`; returns whether it did.
 ///
 /// Two corner rows are done at once: rows `y` and `y + 1` of the free cells (and of the
 /// anchors) are packed in one word, row `y` in the low 32 bits and row `y + 1` in the high,

@@ -36,11 +36,8 @@
 
 use gametree::{Score, Scores};
 
-use super::RANK_SUM;
-use super::{
-    card, rank, share, sort_by_key, suit, suit_bits, suit_mask, Card, CardGame, CardState,
-};
-use super::{HEARTS, PLAYERS, SPADES};
+use super::{card, rank, share, sort_by_key, suit, suit_mask, Card, CardGame, CardState};
+use super::{suit_bits, HEARTS, PLAYERS, RANK_SUM, SPADES};
 
 /// The queen of spades.
 pub const QUEEN_OF_SPADES: Card = card(10, SPADES);

@@ -108,8 +108,8 @@ use gametree_games::cards::{deepen_by_tricks, CardEval, CardGame, CardState, Var
 
 use crate::experiment::{Cost, Ctx, Experiment, Knobs, Output, Work};
 use crate::report::Row;
-use gametree_run::engine::EngineMemory;
 use gametree_run::runner::run_trials;
+use gametree_run::spare_table::SpareTable;
 use gametree_run::stats::summarize;
 use serde::{Deserialize, Serialize};
 
@@ -366,12 +366,11 @@ pub(crate) fn hand_depths(
     let mut done = [false; TABLE11.len()];
     let mut moves = Vec::new();
     // A spare table of an earlier game, cleared, when there is one: as a new table.
-    let mut memory = EngineMemory::with_table(TABLE_MIB as u32).unwrap_or_else(|e| panic!("{e}"));
-    let table = memory.table_mut().expect("the memory has a table");
+    let mut table = SpareTable::new(TABLE_MIB as u32).unwrap_or_else(|e| panic!("{e}"));
     while g.outcome(&s).is_none() {
         let mut chosen = None;
         for (i, &a) in TABLE11.iter().enumerate() {
-            let (mv, depth, complete) = search(&g, &s, a, deepening, nodes, table);
+            let (mv, depth, complete) = search(&g, &s, a, deepening, nodes, &mut table);
             if complete {
                 if !done[i] {
                     done[i] = true;

@@ -42,8 +42,8 @@ use gametree_games::rng::SplitMix64;
 use crate::experiment::{Cost, Ctx, Experiment, Output, Plot, Work};
 use crate::plot::Series;
 use crate::report::{Row, Source};
-use gametree_run::engine::EngineMemory;
 use gametree_run::runner::run_trials;
+use gametree_run::spare_table::SpareTable;
 use gametree_run::stats::summarize;
 
 const PAPER: &str = "sturtevant-2003";
@@ -146,8 +146,7 @@ pub fn play_game(plan: &Plan, seed: u64) -> GameRecord {
     let mut rec = GameRecord::default();
     let config = Config::depth(plan.depth);
     // A spare table of an earlier game, cleared, when there is one: as a new table.
-    let mut memory = EngineMemory::with_table(TABLE_MIB as u32).unwrap_or_else(|e| panic!("{e}"));
-    let table = memory.table_mut().expect("the memory has a table");
+    let mut table = SpareTable::new(TABLE_MIB as u32).unwrap_or_else(|e| panic!("{e}"));
     for _ in 0..plan.plies {
         if game.outcome(&state).is_some() {
             break;
@@ -163,7 +162,7 @@ pub fn play_game(plan: &Plan, seed: u64) -> GameRecord {
         }
         table.clear();
         if let Ok(r) = iterative_deepening(&config, |c| {
-            speculative_table(&game, &eval, &state, c, table)
+            speculative_table(&game, &eval, &state, c, &mut table)
         }) {
             row[4] = r.stats.expansions;
             moves[4] = r.best_move;

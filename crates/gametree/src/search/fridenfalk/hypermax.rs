@@ -169,15 +169,14 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         }
         let mut best: Option<Scores> = None;
         for i in start..end {
-            let mv = self.moves[i];
-            let child = if self.sorted {
-                self.children[base + (i - start)].2.clone()
+            let (mv, child) = if self.sorted {
+                let (_, mv, child) = &self.children[base + (i - start)];
+                (*mv, child.clone())
             } else {
-                self.game.play(state, mv)
+                (self.moves[i], self.game.play(state, self.moves[i]))
             };
             if let Err(e) = self.meter.visit(ply + 1) {
-                self.moves.truncate(start);
-                self.children.truncate(base);
+                self.pop_node(start, base);
                 return Err(e);
             }
             let (v, leaf) = match self.leaf_value(&child, ply + 1) {
@@ -189,8 +188,7 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                     match r {
                         Ok(v) => (v, false),
                         Err(e) => {
-                            self.moves.truncate(start);
-                            self.children.truncate(base);
+                            self.pop_node(start, base);
                             return Err(e);
                         }
                     }
@@ -219,14 +217,19 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
                 break;
             }
         }
-        self.moves.truncate(start);
-        self.children.truncate(base);
+        self.pop_node(start, base);
         Ok(best.expect("a non-terminal state has at least one move"))
     }
 
-    /// Stable sort of `moves[start..end]` by the child's static projected value for `p`,
-    /// largest first; the sorted children (value, move, position) are pushed on
-    /// `children`, in the same order, for the search to take instead of playing them again.
+    /// Takes a node's moves (from `start`) and sorted children (from `base`) off the stacks.
+    fn pop_node(&mut self, start: usize, base: usize) {
+        self.moves.truncate(start);
+        self.children.truncate(base);
+    }
+
+    /// Pushes the children of `moves[start..end]` (value, move, position) on `children`,
+    /// stably sorted by the child's static projected value for `p`, largest first: the
+    /// search takes them from there in that order instead of playing them again.
     /// Each child valued is a unit of work for the clock ([`Meter::work`]).
     fn sort_children(&mut self, state: &G::State, p: usize, start: usize, end: usize) {
         self.meter.work((end - start) as u64);
@@ -241,9 +244,6 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
             self.children.push((projected(&v, p), mv, child));
         }
         self.children[base..].sort_by_key(|k| std::cmp::Reverse(k.0));
-        for (k, i) in (start..end).enumerate() {
-            self.moves[i] = self.children[base + k].1;
-        }
     }
 }
 

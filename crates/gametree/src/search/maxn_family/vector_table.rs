@@ -36,8 +36,8 @@
 //! # Memory
 //!
 //! An entry is one cache line of eight words (the hash, the six components of the value,
-//! and the draft, best child, player count and `full` flag packed in one word); all zero
-//! is an empty entry (no players). A new table is memory the system zeroes as it is first
+//! and the draft, best child, player count, `full` flag and generation packed in one word);
+//! all zero is an empty entry (generation 0, never current). A new table is memory the system zeroes as it is first
 //! written (`crate::hash::memory`), so making one costs no time whatever its size.
 
 use crate::game::{Game, Score, Scores, MAX_PLAYERS};
@@ -48,14 +48,14 @@ use crate::hash::Hashing;
 /// No best child recorded.
 const NO_MOVE: u16 = u16::MAX;
 
-/// A decoded entry (an empty one has no players; one of another generation reads as empty).
+/// A decoded entry of the current generation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Slot {
     hash: u64,
     value: [Score; MAX_PLAYERS],
     draft: u32,
     best: u16,
-    /// 0 marks an empty slot (a stored entry has 1 to `MAX_PLAYERS` players). Every draft,
+    /// 1 to `MAX_PLAYERS` (emptiness is the generation's: [`Slot::read`]). Every draft,
     /// `u32::MAX` included (the root of a search without a depth limit), is a real draft.
     players: u8,
     /// Whether some line below the node reached the depth limit ([`Hit::full`]).
@@ -78,37 +78,27 @@ const LAST_GENERATION: u8 = 127;
 const _: () = assert!(1 + MAX_PLAYERS + 1 == LINE_WORDS);
 
 impl Slot {
-    /// The entry stored in `line` in generation `generation` (all zero, or written in
-    /// another generation: empty).
+    /// The entry stored in `line` in generation `generation`; `None` when the line is
+    /// empty (all zero: generation 0) or was written in another generation.
     #[inline]
-    fn read(line: &[u64; LINE_WORDS], generation: u8) -> Slot {
+    fn read(line: &[u64; LINE_WORDS], generation: u8) -> Option<Slot> {
         let meta = line[META];
         if (meta >> GENERATION_SHIFT) as u8 != generation {
-            return Slot::EMPTY;
+            return None;
         }
         let mut value = [0; MAX_PLAYERS];
         for (v, w) in value.iter_mut().zip(&line[1..=MAX_PLAYERS]) {
             *v = *w as Score;
         }
-        Slot {
+        Some(Slot {
             hash: line[0],
             value,
             draft: meta as u32,
             best: (meta >> 32) as u16,
             players: (meta >> 48) as u8,
             full: (meta >> 56) & 1 == 1,
-        }
+        })
     }
-
-    /// An empty entry.
-    const EMPTY: Slot = Slot {
-        hash: 0,
-        value: [0; MAX_PLAYERS],
-        draft: 0,
-        best: 0,
-        players: 0,
-        full: false,
-    };
 
     /// Writes the entry into `line` in generation `generation`.
     #[inline]
@@ -208,8 +198,10 @@ impl VectorTable {
             if line[0] != hash {
                 continue;
             }
-            let s = Slot::read(line, self.generation);
-            if s.players != 0 && s.draft == draft {
+            let Some(s) = Slot::read(line, self.generation) else {
+                continue;
+            };
+            if s.draft == draft {
                 return Some(Hit {
                     value: Scores::from_slice(&s.value[..s.players as usize]),
                     best: (s.best != NO_MOVE).then_some(s.best as usize),
@@ -226,11 +218,9 @@ impl VectorTable {
     #[inline]
     pub fn store(&mut self, hash: u64, draft: u32, value: Scores, best: Option<usize>, full: bool) {
         let b = (hash as usize & self.mask) * 2;
-        let deep = Slot::read(self.slots.line(b), self.generation);
-        let i = if deep.players == 0 || deep.hash == hash || deep.draft <= draft {
-            b
-        } else {
-            b + 1
+        let i = match Slot::read(self.slots.line(b), self.generation) {
+            Some(deep) if deep.hash != hash && deep.draft > draft => b + 1,
+            _ => b,
         };
         let mut v = [0; MAX_PLAYERS];
         v[..value.players()].copy_from_slice(value.as_slice());
@@ -372,14 +362,10 @@ mod tests {
         let mut line = [0; LINE_WORDS];
         for generation in [1, 2, LAST_GENERATION] {
             s.write(&mut line, generation);
-            assert_eq!(Slot::read(&line, generation), s);
-            assert_eq!(Slot::read(&line, generation - 1), Slot::EMPTY);
+            assert_eq!(Slot::read(&line, generation), Some(s));
+            assert_eq!(Slot::read(&line, generation - 1), None);
         }
-        assert_eq!(
-            Slot::read(&[0; LINE_WORDS], 1).players,
-            0,
-            "all zero is empty"
-        );
+        assert_eq!(Slot::read(&[0; LINE_WORDS], 1), None, "all zero is empty");
     }
 
     #[test]
