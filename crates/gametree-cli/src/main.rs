@@ -11,6 +11,7 @@ mod bench_cmd;
 mod budget_args;
 mod compare_cmd;
 mod draw_cmd;
+mod ladder_cmd;
 mod merge_cmd;
 mod output;
 mod perft_cmd;
@@ -62,6 +63,9 @@ enum Command {
     Reproduce(reproduce_cmd::ReproduceArgs),
     /// Merge the parts of a sharded `reproduce` run into the files one process writes.
     Merge(merge_cmd::MergeArgs),
+    /// The strength experiment's results at several budgets per move side by side: each
+    /// claim's decision and win rate by budget, each game's rating order and its Kendall tau.
+    Ladder(ladder_cmd::LadderArgs),
     /// List every algorithm, every game with its spec parameters and move notation, and
     /// every leaf model of random trees.
     List(ListArgs),
@@ -153,6 +157,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play_cmd::run(args),
         Command::Reproduce(args) => reproduce_cmd::run(args),
         Command::Merge(args) => merge_cmd::run(args),
+        Command::Ladder(args) => ladder_cmd::run(args),
         Command::Serve(args) => serve_cmd::run(args),
         Command::List(args) => {
             list(&args);

@@ -12,6 +12,7 @@ pub mod experiment;
 pub mod full_run;
 pub mod index;
 pub mod io;
+pub mod ladder;
 pub mod merge;
 pub mod papers;
 pub mod plot;

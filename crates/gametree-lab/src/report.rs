@@ -310,6 +310,13 @@ pub struct Row {
     /// `None` (and absent in runs before it was recorded).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lengths: Option<GameLengths>,
+    /// A rating row's bootstrap (the strength experiment's ratings): the rating in each
+    /// resample of the games, in resample order, rounded to 0.1 Elo. Resample `i` of every
+    /// engine of one game comes from the same resample, so a statistic of the engines'
+    /// order (the budget ladder's rank correlation) can be bootstrapped from the rows. Left
+    /// out of the JSON when `None` (and absent in runs before it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resamples: Option<Vec<f64>>,
 }
 
 /// The lengths of a match's games: how many reached the rules' ply cap (a game the cap
@@ -387,6 +394,7 @@ impl Row {
                 source: None,
                 full_run: None,
                 lengths: None,
+                resamples: None,
             },
             rule: Rule::Exact(0.0),
         }
@@ -501,6 +509,18 @@ impl RowBuilder {
     /// The lengths of the games behind the row.
     pub fn lengths(mut self, lengths: GameLengths) -> Self {
         self.row.lengths = Some(lengths);
+        self
+    }
+
+    /// The bootstrap resamples of a rating row ([`Row::resamples`]), rounded here to
+    /// 0.1 Elo.
+    pub fn resamples(mut self, resamples: Vec<f64>) -> Self {
+        self.row.resamples = Some(
+            resamples
+                .into_iter()
+                .map(|x| (x * 10.0).round() / 10.0)
+                .collect(),
+        );
         self
     }
 

@@ -419,6 +419,18 @@ pub fn bradley_terry(wins: &[Vec<f64>], prior: f64) -> Vec<f64> {
 /// 2.5th and 97.5th percentiles, interpolated linearly between order statistics).
 /// [`RatingMethod::Elo`] for two engines (or fewer), else [`RatingMethod::BradleyTerry`].
 pub fn rate(engines: usize, games: &[Finish<'_>], config: &RatingConfig) -> Ratings {
+    rate_resampled(engines, games, config).0
+}
+
+/// [`rate`], with the bootstrap's resamples: resample `i` (of `config.bootstrap`, none
+/// without games) is the ratings of every engine refitted on the `i`th resample of the
+/// games, so one resample's ratings keep their dependence on each other (a statistic of
+/// the whole order, such as a rank correlation, can be bootstrapped from them).
+pub fn rate_resampled(
+    engines: usize,
+    games: &[Finish<'_>],
+    config: &RatingConfig,
+) -> (Ratings, Vec<Vec<f64>>) {
     let credits = game_credits(engines, games);
     let point = bradley_terry(&comparisons(engines, games), config.prior);
     // Each resample has its own seed (from the configuration's seed and its number), so the
@@ -452,7 +464,7 @@ pub fn rate(engines: usize, games: &[Finish<'_>], config: &RatingConfig) -> Rati
             Rating { elo, ci95 }
         })
         .collect();
-    Ratings {
+    let ratings = Ratings {
         method: if engines <= 2 {
             RatingMethod::Elo
         } else {
@@ -460,7 +472,8 @@ pub fn rate(engines: usize, games: &[Finish<'_>], config: &RatingConfig) -> Rati
         },
         config: *config,
         engines: engines_out,
-    }
+    };
+    (ratings, resamples)
 }
 
 /// The `q` quantile of the sorted, non-empty `xs`, interpolated linearly between order

@@ -15,6 +15,7 @@ mod hardening_messages;
 mod hardening_positions;
 mod hardening_search;
 mod hardening_tree;
+mod ladder;
 mod malformed;
 mod new_games;
 mod newcomer;

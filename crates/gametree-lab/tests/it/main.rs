@@ -6,6 +6,7 @@ mod fridenfalk_chess;
 mod imperfect;
 mod knuth_moore;
 mod korf;
+mod ladder;
 mod mcts_tuning;
 mod merge_files;
 mod plots;

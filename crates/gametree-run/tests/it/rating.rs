@@ -9,8 +9,8 @@ use gametree_games::rng::SplitMix64;
 use gametree_games::tictactoe::{OpenLines, TicTacToe};
 use gametree_run::engine::{Engine, MoveBudget};
 use gametree_run::rating::{
-    bradley_terry, comparisons, pairwise, rate, sign_test, win_shares, Finish, RatingConfig,
-    RatingMethod,
+    bradley_terry, comparisons, pairwise, percentile, rate, rate_resampled, sign_test, win_shares,
+    Finish, RatingConfig, RatingMethod,
 };
 use gametree_run::stats::summarize;
 use gametree_run::tournament::{run_tournament, seatings, table, Ending, TournamentConfig};
@@ -106,6 +106,36 @@ fn an_engine_that_always_wins_gets_all_and_the_top_rating() {
         (30, 30, 0)
     );
     assert_eq!(pairs[2].p_value, 1.0);
+}
+
+/// The resamples `rate_resampled` hands out are the ones behind `rate`'s intervals: one
+/// per resample, every engine refitted on the same resample (their ratings sum to 0), and
+/// their percentiles are the intervals.
+#[test]
+fn the_resamples_are_the_intervals_bootstrap() {
+    let mut rng = SplitMix64::new(11);
+    let games = three_engine_games(20, |e, _, _| rng.below(3) as i64 + e as i64);
+    let f = finishes(&games);
+    let config = RatingConfig {
+        bootstrap: 200,
+        ..RatingConfig::default()
+    };
+    let (r, resamples) = rate_resampled(3, &f, &config);
+    assert_eq!(r, rate(3, &f, &config));
+    assert_eq!(resamples.len(), 200);
+    for s in &resamples {
+        assert_eq!(s.len(), 3);
+        assert!(s.iter().sum::<f64>().abs() < 1e-6, "{s:?}");
+    }
+    for e in 0..3 {
+        let mut xs: Vec<f64> = resamples.iter().map(|s| s[e]).collect();
+        xs.sort_by(f64::total_cmp);
+        assert_eq!(
+            r.engines[e].ci95,
+            [percentile(&xs, 0.025), percentile(&xs, 0.975)]
+        );
+    }
+    assert!(rate_resampled(3, &[], &config).1.is_empty());
 }
 
 #[test]

@@ -61,7 +61,7 @@ use crate::experiment::{Ctx, Experiment, Output, Split, Work};
 use crate::report::{GameLengths, Number, Row, Verdict};
 use gametree_run::engine::{Engine, EngineError, EngineOptions, MoveBudget};
 use gametree_run::engine_policy::{Milli, PlayoutOption, PolicyOptions};
-use gametree_run::rating::{rate, Finish, RatingConfig};
+use gametree_run::rating::{rate_resampled, Finish, RatingConfig};
 use gametree_run::stats::{holm, summarize, wilson};
 use gametree_run::tournament::{
     seatings, summarise, Ending, GameResult, TournamentConfig, TournamentError, TournamentResult,
@@ -1732,7 +1732,7 @@ impl Strength {
                 scores: sc,
             })
             .collect();
-        let ratings = rate(
+        let (ratings, resamples) = rate_resampled(
             ENTRANTS.len(),
             &finishes,
             &RatingConfig {
@@ -1756,6 +1756,7 @@ impl Strength {
                 .ours(r.elo)
                 .sample(r.ci95, games[i] as u64)
                 .algorithm(ENTRANTS[i].searcher.name())
+                .resamples(resamples.iter().map(|r| r[i]).collect())
                 .note(format!(
                     "Bradley-Terry on the pairwise finishes of every game of every match on {} ({} games of this engine), one virtual draw per pair, 95% bootstrap interval over {} resamples of the games",
                     game.label(),
@@ -2147,6 +2148,13 @@ fn set_index(set: ClaimSet) -> usize {
 /// and the paper, a generalisation labelled after them) gets the set its claim and game
 /// have now. `None`: no claim of [`CLAIMS`] on a game has that quantity.
 pub fn set_of_quantity(quantity: &str) -> Option<ClaimSet> {
+    claim_of_quantity(quantity).and_then(|(spec, game)| spec.set_on(game))
+}
+
+/// The claim and game of a claim row by its quantity (the claim, the game and the paper,
+/// with or without its set's label), from the claim definitions ([`CLAIMS`]); `None` when
+/// no claim of [`CLAIMS`] on a game has that quantity.
+pub fn claim_of_quantity(quantity: &str) -> Option<(&'static ClaimSpec, StrengthGame)> {
     CLAIMS.iter().find_map(|spec| {
         spec.judged_games()
             .find(|&game| {
@@ -2156,7 +2164,7 @@ pub fn set_of_quantity(quantity: &str) -> Option<ClaimSet> {
                         .strip_prefix(base.as_str())
                         .is_some_and(|rest| rest.starts_with(" ["))
             })
-            .and_then(|game| spec.set_on(game))
+            .map(|game| (spec, game))
     })
 }
 

@@ -1,0 +1,51 @@
+//! `gametree ladder`: the committed decisive run read as two rungs, and bad rungs refused
+//! with one line and exit code 2.
+
+use crate::{expect_error, ok, repo_root, scratch};
+
+#[test]
+fn ladder_reads_rungs_and_writes_its_files() {
+    let run = repo_root().join("results/strength-decisive");
+    let run = run.to_str().unwrap();
+    let out = scratch("ladder");
+    let a = format!("2ms={run}");
+    let b = format!("again={run}/beyond/strength.json");
+    let text = ok(&["ladder", &a, &b, "--out", out.to_str().unwrap()]);
+    assert!(
+        text.starts_with(
+            "budget ladder: 2 rungs (2ms, again); 39 claims, 0 of them decided differently"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("cc-3: Kendall's tau 2ms -> again: 1.00 over 9 engines"),
+        "{text}"
+    );
+    for f in ["ladder.md", "ladder.json", "ladder-cc-3.svg"] {
+        assert!(out.join(f).is_file(), "{f}");
+    }
+    let json: serde_json::Value = serde_json::from_str(&ok(&["ladder", &a, &b, "--json"])).unwrap();
+    assert_eq!(json["claims"].as_array().unwrap().len(), 39);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn ladder_refuses_bad_rungs() {
+    let run = repo_root().join("results/strength-decisive");
+    let run = run.to_str().unwrap();
+    expect_error(
+        &["ladder", "/nonexistent/strength.json"],
+        "RUNG `/nonexistent/strength.json`",
+    );
+    expect_error(
+        &["ladder", &format!("a={run}"), &format!("a={run}")],
+        "the label `a` is given twice",
+    );
+    expect_error(&["ladder", "=x"], "needs both a label and a path");
+    let readme = repo_root().join("README.md");
+    expect_error(&["ladder", readme.to_str().unwrap()], "not JSON");
+    let many: Vec<String> = (0..17).map(|i| format!("r{i}={run}")).collect();
+    let mut args = vec!["ladder"];
+    args.extend(many.iter().map(String::as_str));
+    expect_error(&args, "at most 16");
+}

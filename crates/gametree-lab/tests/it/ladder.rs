@@ -1,0 +1,281 @@
+//! The budget ladder (`gametree_lab::ladder`): Kendall's tau-b against a reference written
+//! here, and the ladder of the committed decisive run against altered copies of itself
+//! (a changed decision, two engines' ratings swapped, stored resamples).
+
+use std::path::{Path, PathBuf};
+
+use gametree_lab::ladder::{self, engine_key, kendall_tau_b, LadderError};
+use proptest::prelude::*;
+use serde_json::Value;
+
+/// The reference: the sum of sign products over pairs, over the square root of the pairs
+/// untied in each variable, the ties counted by tie groups (`t (t - 1) / 2` for a group of
+/// `t` equal values), not pair by pair as the library does.
+fn reference_tau_b(x: &[i32], y: &[i32]) -> f64 {
+    let n = x.len();
+    let mut s = 0i64;
+    for i in 0..n {
+        for j in i + 1..n {
+            s += i64::from((x[i] - x[j]).signum() * (y[i] - y[j]).signum());
+        }
+    }
+    let ties = |v: &[i32]| -> i64 {
+        let mut sorted = v.to_vec();
+        sorted.sort_unstable();
+        sorted
+            .chunk_by(|a, b| a == b)
+            .map(|g| (g.len() * (g.len() - 1) / 2) as i64)
+            .sum()
+    };
+    let n0 = (n * (n - 1) / 2) as i64;
+    let d = ((n0 - ties(x)) * (n0 - ties(y))) as f64;
+    if d == 0.0 {
+        f64::NAN
+    } else {
+        s as f64 / d.sqrt()
+    }
+}
+
+#[test]
+fn kendall_tau_b_of_hand_worked_cases() {
+    let t = |x: &[f64], y: &[f64]| kendall_tau_b(x, y);
+    assert_eq!(t(&[1.0, 2.0, 3.0], &[10.0, 20.0, 30.0]), 1.0);
+    assert_eq!(t(&[1.0, 2.0, 3.0], &[3.0, 2.0, 1.0]), -1.0);
+    // One discordant pair of six.
+    assert!((t(&[1.0, 2.0, 3.0, 4.0], &[1.0, 3.0, 2.0, 4.0]) - 4.0 / 6.0).abs() < 1e-12);
+    // A tie in x: two concordant pairs of three, one pair tied: 2 / sqrt(2 * 3).
+    assert!((t(&[1.0, 1.0, 2.0], &[1.0, 2.0, 3.0]) - 2.0 / 6f64.sqrt()).abs() < 1e-12);
+    assert!(t(&[1.0], &[1.0]).is_nan());
+    assert!(t(&[2.0, 2.0, 2.0], &[1.0, 2.0, 3.0]).is_nan());
+    assert!(t(&[1.0, f64::NAN], &[1.0, 2.0]).is_nan());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    /// Small integer values, so ties in either variable are frequent.
+    #[test]
+    fn kendall_tau_b_equals_the_reference(pairs in prop::collection::vec((0i32..5, 0i32..5), 0..12)) {
+        let (x, y): (Vec<i32>, Vec<i32>) = pairs.into_iter().unzip();
+        let want = if x.len() < 2 { f64::NAN } else { reference_tau_b(&x, &y) };
+        let xs: Vec<f64> = x.iter().map(|&v| f64::from(v)).collect();
+        let ys: Vec<f64> = y.iter().map(|&v| f64::from(v)).collect();
+        let got = kendall_tau_b(&xs, &ys);
+        prop_assert!(
+            (want.is_nan() && got.is_nan()) || (want - got).abs() < 1e-12,
+            "{x:?} {y:?}: {got} against {want}"
+        );
+        prop_assert!(got.is_nan() || (-1.0..=1.0).contains(&got));
+    }
+}
+
+#[test]
+fn an_engine_is_its_name_without_the_budget() {
+    assert_eq!(engine_key("brs@n7863"), "brs");
+    assert_eq!(
+        engine_key("brs-plus@n1080:forced=ordered"),
+        "brs-plus:forced=ordered"
+    );
+    assert_eq!(
+        engine_key("mcts@n302:cutoff=10:playout=epsilon0.1"),
+        "mcts:cutoff=10:playout=epsilon0.1"
+    );
+    assert_eq!(engine_key("paranoid"), "paranoid");
+}
+
+fn committed() -> Value {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let text = std::fs::read_to_string(root.join("results/strength-decisive/beyond/strength.json"))
+        .unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gametree-lab-ladder-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Every rating row of `doc` gets `k` resamples equal to its rating.
+fn with_resamples(doc: &mut Value, k: usize) {
+    for r in doc["rows"].as_array_mut().unwrap() {
+        if r["quantity"].as_str().unwrap().starts_with("rating") {
+            let elo = r["ours"].as_f64().unwrap();
+            r["resamples"] = Value::from(vec![(elo * 10.0).round() / 10.0; k]);
+        }
+    }
+}
+
+#[test]
+fn the_ladder_sees_a_changed_decision_and_a_swapped_order() {
+    let dir = scratch("two");
+    let mut a = committed();
+    with_resamples(&mut a, 40);
+    let mut b = a.clone();
+    // Rung b: the two best-rated engines of cc-3 swap their ratings (one discordant pair),
+    // and the first claim row's decision changes.
+    let rows = b["rows"].as_array_mut().unwrap();
+    let mut cc3: Vec<usize> = (0..rows.len())
+        .filter(|&i| {
+            rows[i]["row"]
+                .as_str()
+                .unwrap()
+                .starts_with("cc-3: rating of ")
+        })
+        .collect();
+    cc3.sort_by(|&i, &j| {
+        rows[j]["ours"]
+            .as_f64()
+            .unwrap()
+            .total_cmp(&rows[i]["ours"].as_f64().unwrap())
+    });
+    let n = cc3.len();
+    assert!(n >= 4, "{n} engines rated in cc-3");
+    let (top, second) = (cc3[0], cc3[1]);
+    for field in ["ours", "resamples"] {
+        let t = rows[top][field].clone();
+        rows[top][field] = rows[second][field].clone();
+        rows[second][field] = t;
+    }
+    let first_claim = rows.iter().position(|r| r.get("claim").is_some()).unwrap();
+    let claim_name = rows[first_claim]["quantity"].as_str().unwrap().to_string();
+    let old = rows[first_claim]["claim"]["decision"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let new = if old == "agrees" {
+        "inconclusive"
+    } else {
+        "agrees"
+    };
+    rows[first_claim]["claim"]["decision"] = Value::from(new);
+    let (fa, fb) = (dir.join("a.json"), dir.join("b.json"));
+    std::fs::write(&fa, serde_json::to_string(&a).unwrap()).unwrap();
+    std::fs::write(&fb, serde_json::to_string(&b).unwrap()).unwrap();
+
+    let rungs = [
+        ladder::read_rung("2 ms", &fa).unwrap(),
+        ladder::read_rung("20 ms", &fb).unwrap(),
+    ];
+    let l = ladder::ladder(&rungs);
+    assert_eq!(l.rungs, ["2 ms", "20 ms"]);
+    let changed: Vec<&str> = l
+        .claims
+        .iter()
+        .filter(|c| c.changes)
+        .map(|c| c.claim.as_str())
+        .collect();
+    assert_eq!(changed, [claim_name.as_str()]);
+    let line = l.claims.iter().find(|c| c.claim == claim_name).unwrap();
+    assert_eq!(line.at[0].as_ref().unwrap().decision, old);
+    assert_eq!(line.at[1].as_ref().unwrap().decision, new);
+    assert_eq!(line.game.as_deref(), Some("cc-3"));
+
+    for g in &l.games {
+        assert_eq!(g.taus.len(), 1, "{}", g.game);
+        let t = &g.taus[0];
+        let order = g.orders[0].as_ref().unwrap();
+        let distinct = {
+            let mut e: Vec<f64> = order.iter().map(|r| r.elo).collect();
+            e.dedup();
+            e.len() == order.len()
+        };
+        if g.game == "cc-3" {
+            assert!(distinct, "cc-3's committed ratings tie");
+            // One discordant pair of n (n - 1) / 2, no ties.
+            let pairs = (n * (n - 1) / 2) as f64;
+            assert!(
+                (t.tau - (pairs - 2.0) / pairs).abs() < 1e-9,
+                "cc-3 tau {}",
+                t.tau
+            );
+            assert_eq!(t.engines, n);
+        } else if distinct && order.len() >= 2 {
+            assert_eq!(t.tau, 1.0, "{}", g.game);
+        }
+        // Every resample equals its point: the interval is the point.
+        if !t.tau.is_nan() {
+            assert_eq!(t.resamples, 40, "{}", g.game);
+            let [lo, hi] = t.ci95.unwrap();
+            assert!(
+                (lo - t.tau).abs() < 1e-9 && (hi - t.tau).abs() < 1e-9,
+                "{}",
+                g.game
+            );
+        }
+    }
+    // The order at each rung is best first.
+    for g in &l.games {
+        for o in g.orders.iter().flatten() {
+            assert!(o.windows(2).all(|w| w[0].elo >= w[1].elo), "{}", g.game);
+        }
+    }
+
+    let text = ladder::text(&l);
+    assert!(
+        text.starts_with("budget ladder: 2 rungs (2 ms, 20 ms);"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("changes: {claim_name}")), "{text}");
+    let out = dir.join("out");
+    let files = ladder::write(&l, &out).unwrap();
+    for f in [
+        "ladder.md",
+        "ladder.json",
+        "ladder-cc-3.svg",
+        "ladder-chess4.svg",
+    ] {
+        assert!(files.contains(&out.join(f)), "{f} not written: {files:?}");
+    }
+    let svg = std::fs::read_to_string(out.join("ladder-cc-3.svg")).unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains("BRS beats max^n"),
+        "{svg}"
+    );
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("ladder.json")).unwrap()).unwrap();
+    assert_eq!(json["rungs"], serde_json::json!(["2 ms", "20 ms"]));
+    assert!(json["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["game"] == "cc-3"));
+    let md = std::fs::read_to_string(out.join("ladder.md")).unwrap();
+    assert!(
+        md.contains("| claim | set | 2 ms | 20 ms | changes |"),
+        "{md}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_rung_without_resamples_has_no_interval_and_a_bad_rung_is_refused() {
+    let dir = scratch("bad");
+    // The committed run stored no resamples: tau without an interval.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let run = root.join("results/strength-decisive");
+    let r = ladder::read_rung("a", &run).unwrap();
+    assert!(r.path.ends_with("beyond/strength.json"));
+    let l = ladder::ladder(&[r.clone(), r]);
+    assert!(l
+        .games
+        .iter()
+        .flat_map(|g| &g.taus)
+        .all(|t| t.ci95.is_none()));
+    assert!(ladder::text(&l).contains("no resamples stored"));
+
+    let missing = ladder::read_rung("m", &dir.join("nothing.json")).unwrap_err();
+    assert!(matches!(missing, LadderError::Read(_)), "{missing}");
+    std::fs::write(dir.join("other.json"), r#"{"meta": {}, "rows": []}"#).unwrap();
+    let other = ladder::read_rung("o", &dir.join("other.json")).unwrap_err();
+    assert!(
+        other
+            .to_string()
+            .contains("no row of the strength experiment"),
+        "{other}"
+    );
+    std::fs::write(dir.join("junk.json"), "not json").unwrap();
+    let junk = ladder::read_rung("j", &dir.join("junk.json")).unwrap_err();
+    assert!(junk.to_string().contains("not JSON"), "{junk}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
