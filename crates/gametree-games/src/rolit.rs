@@ -120,15 +120,17 @@ fn flips(own: u64, others: u64, cell: u8) -> u64 {
     let start = 1u64 << cell;
     let mut all = 0;
     for d in 0..8 {
-        let mut run = 0;
-        let mut b = shift(start, d);
-        while b & others != 0 {
-            run |= b;
-            b = shift(b, d);
-        }
-        if b & own != 0 {
-            all |= run;
-        }
+        // The run of `others` next to `cell` in direction `d`, grown a cell at a time
+        // without a branch (a run is at most six balls long); it flips when the cell after
+        // it is `own`.
+        let mut run = shift(start, d) & others;
+        run |= shift(run, d) & others;
+        run |= shift(run, d) & others;
+        run |= shift(run, d) & others;
+        run |= shift(run, d) & others;
+        run |= shift(run, d) & others;
+        let closed = shift(run, d) & own != 0;
+        all |= run & 0u64.wrapping_sub(u64::from(closed));
     }
     all
 }
@@ -667,6 +669,54 @@ impl Evaluator<Rolit> for BallShare {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The flips of [`flips`] walked cell by cell in each direction, as the rules say.
+    fn walked_flips(own: u64, others: u64, cell: u8) -> u64 {
+        let mut all = 0;
+        for d in 0..8 {
+            let mut run = 0;
+            let mut b = shift(1u64 << cell, d);
+            while b & others != 0 {
+                run |= b;
+                b = shift(b, d);
+            }
+            if b & own != 0 {
+                all |= run;
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn flips_equal_the_walk_in_every_direction() {
+        let mut rng = crate::rng::SplitMix64::new(5);
+        let mut flipped = 0;
+        for i in 0..200_000u32 {
+            // Boards from nearly empty to nearly full, the mover's share varied too.
+            let fill =
+                rng.next_u64() | rng.next_u64() | (i % 3 == 0).then(|| rng.next_u64()).unwrap_or(0);
+            let own = fill & rng.next_u64() & if i % 2 == 0 { rng.next_u64() } else { !0 };
+            let others = fill & !own;
+            let empty = !fill;
+            if empty == 0 {
+                continue;
+            }
+            let cell = (rng.next_u64() % 64) as u8;
+            let cell = if empty >> cell & 1 == 1 {
+                cell
+            } else {
+                empty.trailing_zeros() as u8
+            };
+            let want = walked_flips(own, others, cell);
+            assert_eq!(
+                flips(own, others, cell),
+                want,
+                "own {own:#x} others {others:#x} cell {cell}"
+            );
+            flipped += u32::from(want != 0);
+        }
+        assert!(flipped > 20_000, "{flipped} placements flip");
+    }
 
     #[test]
     fn state_is_small() {

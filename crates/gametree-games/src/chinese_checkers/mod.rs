@@ -108,6 +108,10 @@ pub use position::PositionError;
 /// "Nobody has won".
 const NO_WINNER: u8 = u8::MAX;
 
+/// The largest distance of a cell from a player's goal corner (`4 n` on the largest board,
+/// `n = 4`: the 121 holes), counted in rows.
+const MAX_DIST: usize = 16;
+
 /// The default ply cap.
 pub const DEFAULT_CAP: u32 = 400;
 
@@ -296,7 +300,7 @@ struct Tables {
     /// The player whose goal holds cell `c`, or [`NO_WINNER`].
     goal_owner: [u8; 128],
     /// `rows[p][d]`: the cells at distance `d` for player `p`.
-    rows: [[u128; 17]; MAX_PLAYERS],
+    rows: [[u128; MAX_DIST + 1]; MAX_PLAYERS],
     /// `sideways[p][k]`: the cells from which player `p` needs more than `k` steps beyond its
     /// rows to reach the tip of its goal (only in the two corners beside the goal; `k < n`).
     sideways: [[u128; 4]; MAX_PLAYERS],
@@ -354,7 +358,7 @@ impl ChineseCheckers {
         let mut goal = [0u128; MAX_PLAYERS];
         let mut dist = [[0u8; 128]; MAX_PLAYERS];
         let mut goal_owner = [NO_WINNER; 128];
-        let mut rows = [[0u128; 17]; MAX_PLAYERS];
+        let mut rows = [[0u128; MAX_DIST + 1]; MAX_PLAYERS];
         let mut sideways = [[0u128; 4]; MAX_PLAYERS];
         for (p, s) in seat.iter().enumerate() {
             start[p] = board.corner(s.axis, s.sign);
@@ -846,28 +850,39 @@ impl Game for ChineseCheckers {
         } else {
             total.min(self.top)
         };
+        // A counting sort on the gain `dist[from] - dist[to]` (bucket `dmax - gain`, the
+        // largest gain first): the pieces by increasing `from` and each piece's destinations
+        // by increasing `to` fill every bucket in that order.
         let start = out.len();
-        let dmax = 4 * t.board.n as i32;
-        let rows = &t.rows[p];
+        let dmax = 4 * t.board.n as usize;
         let dist = &t.dist[p];
-        let mut gain = dmax;
-        while gain >= -dmax {
-            for i in 0..pieces {
-                let target = dist[froms[i] as usize] as i32 - gain;
-                if !(0..=dmax).contains(&target) {
-                    continue;
-                }
-                let mut m = dests[i] & rows[target as usize];
-                while m != 0 {
-                    out.push(Move::new(froms[i], m.trailing_zeros() as u8));
-                    m &= m - 1;
-                    if out.len() - start == want {
-                        return;
-                    }
-                }
+        let mut next = [0u16; 2 * MAX_DIST + 2];
+        for i in 0..pieces {
+            let base = dmax - dist[froms[i] as usize] as usize;
+            let mut m = dests[i];
+            while m != 0 {
+                next[base + dist[m.trailing_zeros() as usize] as usize + 1] += 1;
+                m &= m - 1;
             }
-            gain -= 1;
         }
+        for b in 1..next.len() {
+            next[b] += next[b - 1];
+        }
+        out.resize(start + total, Move::PASS);
+        let placed = &mut out[start..];
+        for i in 0..pieces {
+            let from = froms[i];
+            let base = dmax - dist[from as usize] as usize;
+            let mut m = dests[i];
+            while m != 0 {
+                let to = m.trailing_zeros() as u8;
+                m &= m - 1;
+                let slot = &mut next[base + dist[to as usize] as usize];
+                placed[*slot as usize] = Move::new(from, to);
+                *slot += 1;
+            }
+        }
+        out.truncate(start + want);
     }
 
     #[inline]
