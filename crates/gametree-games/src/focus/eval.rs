@@ -64,11 +64,20 @@ impl Evaluator<Focus> for FocusEval {
 /// stably: each key packs the two counts (at most 5 each) above the move's position in the
 /// list, so an unstable sort of the keys is the stable order. No allocation.
 pub(crate) fn order_moves(game: &Focus, state: &State, moves: &mut [Move]) {
-    if moves.len() > MAX_MOVES {
+    // The keys live in a fixed array sized for the list: most lists are short, and zeroing
+    // the array for the longest list the rules allow cost more than the sort.
+    match moves.len() {
+        0..=64 => order_keyed::<64>(game, state, moves),
+        65..=MAX_MOVES => order_keyed::<MAX_MOVES>(game, state, moves),
         // Never reached by the rules; keep the order rather than truncate.
-        return;
+        _ => {}
     }
-    let mut keys = [0u64; MAX_MOVES];
+}
+
+/// [`order_moves`] with room for `N >= moves.len()` keys.
+#[inline]
+fn order_keyed<const N: usize>(game: &Focus, state: &State, moves: &mut [Move]) {
+    let mut keys = [0u64; N];
     let keys = &mut keys[..moves.len()];
     let mut any = false;
     for (i, (k, &m)) in keys.iter_mut().zip(moves.iter()).enumerate() {

@@ -626,6 +626,7 @@ fn hash_separates_positions_and_joins_transpositions() {
 #[test]
 fn ordering_captures_first_then_reserve_gains_then_the_game_order() {
     let mut reordered = 0;
+    let mut long = 0;
     for players in [2, 3, 4] {
         let g = game(players);
         for seed in 0..300u64 {
@@ -650,9 +651,13 @@ fn ordering_captures_first_then_reserve_gains_then_the_game_order() {
                 }
             }
             reordered += usize::from(o != m);
+            // The order keeps its keys in an array sized for the list (64, or the longest
+            // list the rules allow): both sizes are seen.
+            long += usize::from(m.len() > 64);
         }
     }
     assert!(reordered > 100, "{reordered}");
+    assert!(long > 10 && long < 900 - 10, "{long} lists of more than 64 moves");
 }
 
 #[test]
