@@ -148,6 +148,9 @@ pub struct ClaimLine {
     pub claim: String,
     /// The game's label (`cc-3`), when the claim definitions know the quantity.
     pub game: Option<String>,
+    /// The game as played (its spec, e.g. `chess4(cap=3000,end=ffa)`): a claim played on
+    /// another variant under the same label at another rung is another line.
+    pub spec: Option<String>,
     /// `confirmatory` or `exploratory`.
     pub set: String,
     /// The claim at each rung, in rung order (`None`: that rung did not test it).
@@ -197,6 +200,9 @@ pub struct Tau {
 pub struct GameLine {
     /// The game's label.
     pub game: String,
+    /// The game as played (its spec, from the rung's claim rows on it; `None` without
+    /// one): the same label on another variant at another rung is another line.
+    pub spec: Option<String>,
     /// The engines' ratings at each rung, best first (`None`: the rung rated none).
     pub orders: Vec<Option<Vec<Rated>>>,
     /// Kendall's tau between every two rungs that rated the game.
@@ -279,6 +285,18 @@ pub fn ladder(rungs: &[Rung]) -> Ladder {
     let mut claims: Vec<ClaimLine> = Vec::new();
     let mut games: Vec<GameLine> = Vec::new();
     for (i, rung) in rungs.iter().enumerate() {
+        // Each game label's spec at this rung, from its claim rows (the rating rows do not
+        // name it): the same label may be another variant at another rung.
+        let mut specs: BTreeMap<&str, String> = BTreeMap::new();
+        for r in &rung.rows {
+            let spec = r
+                .claim
+                .as_deref()
+                .and_then(|c| c.our_conditions.game.clone());
+            if let (Some((_, g)), Some(spec)) = (claim_of_quantity(&r.quantity), spec) {
+                specs.entry(g.label()).or_insert(spec);
+            }
+        }
         for r in &rung.rows {
             if let Some(c) = r.claim.as_deref() {
                 let at = ClaimAt {
@@ -289,13 +307,18 @@ pub fn ladder(rungs: &[Rung]) -> Ladder {
                     games: c.games,
                     holm_p_value: c.holm_p_value,
                 };
-                let line = match claims.iter().position(|l| l.claim == r.quantity) {
+                let spec = c.our_conditions.game.clone();
+                let line = match claims
+                    .iter()
+                    .position(|l| l.claim == r.quantity && l.spec == spec)
+                {
                     Some(p) => &mut claims[p],
                     None => {
                         claims.push(ClaimLine {
                             claim: r.quantity.clone(),
                             game: claim_of_quantity(&r.quantity)
                                 .map(|(_, g)| g.label().to_string()),
+                            spec,
                             set: row_set(r).word().to_string(),
                             at: vec![None; k],
                             changes: false,
@@ -305,11 +328,13 @@ pub fn ladder(rungs: &[Rung]) -> Ladder {
                 };
                 line.at[i] = Some(at);
             } else if let Some((game, name)) = rating_of(r) {
-                let line = match games.iter().position(|g| g.game == game) {
+                let spec = specs.get(game).cloned();
+                let line = match games.iter().position(|g| g.game == game && g.spec == spec) {
                     Some(p) => &mut games[p],
                     None => {
                         games.push(GameLine {
                             game: game.to_string(),
+                            spec,
                             orders: vec![None; k],
                             taus: Vec::new(),
                         });
@@ -428,6 +453,26 @@ impl Tau {
     }
 }
 
+/// A game line's name: its label, with the spec when another line has the same label (the
+/// same label played as another variant at another rung).
+fn game_name(l: &Ladder, g: &GameLine) -> String {
+    let twins = l.games.iter().filter(|o| o.game == g.game).count();
+    match &g.spec {
+        Some(spec) if twins > 1 => format!("{} ({spec})", g.game),
+        _ => g.game.clone(),
+    }
+}
+
+/// A claim line's name: the claim, with the game's spec when another line has the same
+/// claim on another variant.
+fn claim_name(l: &Ladder, c: &ClaimLine) -> String {
+    let twins = l.claims.iter().filter(|o| o.claim == c.claim).count();
+    match &c.spec {
+        Some(spec) if twins > 1 => format!("{} on {spec}", c.claim),
+        _ => c.claim.clone(),
+    }
+}
+
 /// The claim's text without the game and the paper (`BRS beats max^n`).
 fn short_claim(line: &ClaimLine) -> String {
     match &line.game {
@@ -455,11 +500,16 @@ pub fn game_svg(l: &Ladder, game: &str) -> Option<Result<String, String>> {
                     .enumerate()
                     .filter_map(|(i, a)| a.as_ref().map(|a| ((i + 1) as f64, a)))
                     .collect();
-            Series::new(
-                short_claim(c),
-                pts.iter().map(|(x, a)| (*x, a.win_rate)).collect(),
-            )
-            .with_intervals(
+            let twins = l
+                .claims
+                .iter()
+                .filter(|o| o.game == c.game && short_claim(o) == short_claim(c))
+                .count();
+            let name = match &c.spec {
+                Some(spec) if twins > 1 => format!("{} ({spec})", short_claim(c)),
+                _ => short_claim(c),
+            };
+            Series::new(name, pts.iter().map(|(x, a)| (*x, a.win_rate)).collect()).with_intervals(
                 pts.iter()
                     .map(|(x, a)| (*x, a.wilson[0], a.wilson[1]))
                     .collect(),
@@ -513,14 +563,14 @@ pub fn text(l: &Ladder) -> String {
                 .zip(&l.rungs)
                 .filter_map(|(a, r)| a.as_ref().map(|a| format!("{r}: {}", a.decision)))
                 .collect();
-        let _ = writeln!(s, "  changes: {} ({})", c.claim, ds.join("; "));
+        let _ = writeln!(s, "  changes: {} ({})", claim_name(l, c), ds.join("; "));
     }
     for g in &l.games {
         for t in &g.taus {
             let _ = writeln!(
                 s,
                 "  {}: Kendall's tau {} -> {}: {} over {} engines {}",
-                g.game,
+                game_name(l, g),
                 l.rungs[t.from],
                 l.rungs[t.to],
                 num(t.tau),
@@ -535,7 +585,7 @@ pub fn text(l: &Ladder) -> String {
         "claims (decision, win rate of the first engine [95% Wilson], games):"
     );
     for c in &l.claims {
-        let _ = writeln!(s, "  {} [{}]", c.claim, c.set);
+        let _ = writeln!(s, "  {} [{}]", claim_name(l, c), c.set);
         for (a, r) in c.at.iter().zip(&l.rungs) {
             match a {
                 Some(a) => {
@@ -559,7 +609,7 @@ pub fn text(l: &Ladder) -> String {
     let _ = writeln!(s);
     let _ = writeln!(s, "ratings by game, best first (Elo, mean 0):");
     for g in &l.games {
-        let _ = writeln!(s, "  {}", g.game);
+        let _ = writeln!(s, "  {}", game_name(l, g));
         for (o, r) in g.orders.iter().zip(&l.rungs) {
             let text = match o {
                 Some(o) => o
@@ -606,7 +656,7 @@ pub fn markdown(l: &Ladder) -> String {
         let _ = writeln!(
             s,
             "| {} | {} | {} | {} |",
-            c.claim,
+            claim_name(l, c),
             c.set,
             cells.join(" | "),
             if c.changes { "yes" } else { "no" }
@@ -626,7 +676,7 @@ pub fn markdown(l: &Ladder) -> String {
             let _ = writeln!(
                 s,
                 "| {} | {} -> {} | {} | {} | {} |",
-                g.game,
+                game_name(l, g),
                 l.rungs[t.from],
                 l.rungs[t.to],
                 t.engines,

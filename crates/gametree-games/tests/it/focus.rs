@@ -657,7 +657,10 @@ fn ordering_captures_first_then_reserve_gains_then_the_game_order() {
         }
     }
     assert!(reordered > 100, "{reordered}");
-    assert!(long > 10 && long < 900 - 10, "{long} lists of more than 64 moves");
+    assert!(
+        long > 10 && long < 900 - 10,
+        "{long} lists of more than 64 moves"
+    );
 }
 
 #[test]

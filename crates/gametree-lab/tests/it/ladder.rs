@@ -149,6 +149,18 @@ fn the_ladder_sees_a_changed_decision_and_a_swapped_order() {
         "agrees"
     };
     rows[first_claim]["claim"]["decision"] = Value::from(new);
+    // Rung b plays four-player chess as another variant under the same label.
+    let mut chess_claims = 0;
+    for r in rows.iter_mut() {
+        if r["claim"]["our_conditions"]["game"]
+            .as_str()
+            .is_some_and(|g| g.starts_with("chess4("))
+        {
+            r["claim"]["our_conditions"]["game"] = Value::from("chess4(cap=3000,end=ffa)");
+            chess_claims += 1;
+        }
+    }
+    assert!(chess_claims >= 3, "{chess_claims}");
     let (fa, fb) = (dir.join("a.json"), dir.join("b.json"));
     std::fs::write(&fa, serde_json::to_string(&a).unwrap()).unwrap();
     std::fs::write(&fb, serde_json::to_string(&b).unwrap()).unwrap();
@@ -171,7 +183,21 @@ fn the_ladder_sees_a_changed_decision_and_a_swapped_order() {
     assert_eq!(line.at[1].as_ref().unwrap().decision, new);
     assert_eq!(line.game.as_deref(), Some("cc-3"));
 
-    for g in &l.games {
+    // The chess claims and ratings of the two variants are separate lines, never compared.
+    let chess: Vec<_> = l
+        .claims
+        .iter()
+        .filter(|c| c.game.as_deref() == Some("chess4"))
+        .collect();
+    assert_eq!(chess.len(), 2 * chess_claims);
+    assert!(chess
+        .iter()
+        .all(|c| c.at.iter().flatten().count() == 1 && !c.changes));
+    let chess_games: Vec<_> = l.games.iter().filter(|g| g.game == "chess4").collect();
+    assert_eq!(chess_games.len(), 2);
+    assert!(chess_games.iter().all(|g| g.taus.is_empty()));
+    assert!(ladder::text(&l).contains("  chess4 (chess4(cap=3000,end=ffa))"));
+    for g in l.games.iter().filter(|g| g.game != "chess4") {
         assert_eq!(g.taus.len(), 1, "{}", g.game);
         let t = &g.taus[0];
         let order = g.orders[0].as_ref().unwrap();
