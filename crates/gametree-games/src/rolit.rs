@@ -694,7 +694,7 @@ mod tests {
         for i in 0..200_000u32 {
             // Boards from nearly empty to nearly full, the mover's share varied too.
             let fill =
-                rng.next_u64() | rng.next_u64() | (i % 3 == 0).then(|| rng.next_u64()).unwrap_or(0);
+                rng.next_u64() | rng.next_u64() | if i % 3 == 0 { rng.next_u64() } else { 0 };
             let own = fill & rng.next_u64() & if i % 2 == 0 { rng.next_u64() } else { !0 };
             let others = fill & !own;
             let empty = !fill;
