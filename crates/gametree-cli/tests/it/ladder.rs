@@ -44,6 +44,11 @@ fn ladder_refuses_bad_rungs() {
     expect_error(&["ladder", "=x"], "needs both a label and a path");
     let readme = repo_root().join("README.md");
     expect_error(&["ladder", readme.to_str().unwrap()], "not JSON");
+    // An output directory that is a file is refused before any rung is read.
+    expect_error(
+        &["ladder", "/nonexistent", "--out", readme.to_str().unwrap()],
+        "--out: ",
+    );
     let many: Vec<String> = (0..17).map(|i| format!("r{i}={run}")).collect();
     let mut args = vec!["ladder"];
     args.extend(many.iter().map(String::as_str));
