@@ -50,6 +50,25 @@ pub enum LadderError {
         /// What is wrong.
         why: String,
     },
+    /// The output directory cannot be used.
+    #[error(transparent)]
+    OutDir(#[from] crate::io::DirError),
+    /// An output file cannot be written.
+    #[error("{path}: {source}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A plot cannot be drawn.
+    #[error("{file}: {why}")]
+    Plot {
+        /// The plot's file name.
+        file: String,
+        /// Why.
+        why: String,
+    },
 }
 
 /// One rung: the rows of one run of the strength experiment.
@@ -695,24 +714,30 @@ pub fn json(l: &Ladder) -> String {
 
 /// Writes `ladder.md`, `ladder.json` and `ladder-GAME.svg` for every game with claims under
 /// `dir` (created when missing), each atomically. Returns the files written.
-pub fn write(l: &Ladder, dir: &Path) -> Result<Vec<PathBuf>, String> {
-    crate::io::prepare_dir(dir).map_err(|e| e.to_string())?;
+pub fn write(l: &Ladder, dir: &Path) -> Result<Vec<PathBuf>, LadderError> {
+    crate::io::prepare_dir(dir)?;
     let mut files: BTreeMap<PathBuf, String> = BTreeMap::new();
     files.insert(dir.join("ladder.md"), markdown(l));
     files.insert(dir.join("ladder.json"), json(l) + "\n");
     let mut games: Vec<&str> = l.claims.iter().filter_map(|c| c.game.as_deref()).collect();
-    games.dedup();
     games.sort_unstable();
     games.dedup();
     for g in games {
         if let Some(svg) = game_svg(l, g) {
-            files.insert(dir.join(format!("ladder-{g}.svg")), svg?);
+            let file = format!("ladder-{g}.svg");
+            let svg = svg.map_err(|why| LadderError::Plot {
+                file: file.clone(),
+                why,
+            })?;
+            files.insert(dir.join(file), svg);
         }
     }
     let mut written = Vec::new();
     for (path, text) in files {
-        crate::io::write_atomic(&path, text.as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        crate::io::write_atomic(&path, text.as_bytes()).map_err(|source| LadderError::Write {
+            path: path.clone(),
+            source,
+        })?;
         written.push(path);
     }
     Ok(written)
