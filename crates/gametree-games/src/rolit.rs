@@ -97,19 +97,26 @@ fn neighbours(b: u64) -> u64 {
     (h | h << 8 | h >> 8) & !b
 }
 
+/// The cells of `others` in unbroken runs from the cells of `from` in direction `d` (the
+/// cells of `from` left out), grown a cell at a time without a branch: a run is at most six
+/// balls long.
+#[inline(always)]
+fn runs(from: u64, others: u64, d: usize) -> u64 {
+    let mut run = shift(from, d) & others;
+    run |= shift(run, d) & others;
+    run |= shift(run, d) & others;
+    run |= shift(run, d) & others;
+    run |= shift(run, d) & others;
+    run |= shift(run, d) & others;
+    run
+}
+
 /// The empty cells where `own` captures (traps a run of `others` ended by `own`).
 #[inline]
 fn capture_targets(own: u64, others: u64, empty: u64) -> u64 {
     let mut targets = 0;
     for d in 0..8 {
-        let mut run = shift(own, d) & others;
-        // A run is at most six balls long.
-        run |= shift(run, d) & others;
-        run |= shift(run, d) & others;
-        run |= shift(run, d) & others;
-        run |= shift(run, d) & others;
-        run |= shift(run, d) & others;
-        targets |= shift(run, d) & empty;
+        targets |= shift(runs(own, others, d), d) & empty;
     }
     targets
 }
@@ -120,15 +127,9 @@ fn flips(own: u64, others: u64, cell: u8) -> u64 {
     let start = 1u64 << cell;
     let mut all = 0;
     for d in 0..8 {
-        // The run of `others` next to `cell` in direction `d`, grown a cell at a time
-        // without a branch (a run is at most six balls long); it flips when the cell after
-        // it is `own`.
-        let mut run = shift(start, d) & others;
-        run |= shift(run, d) & others;
-        run |= shift(run, d) & others;
-        run |= shift(run, d) & others;
-        run |= shift(run, d) & others;
-        run |= shift(run, d) & others;
+        // The run of `others` next to `cell` in direction `d` flips when the cell after it
+        // is `own`.
+        let run = runs(start, others, d);
         let closed = shift(run, d) & own != 0;
         all |= run & 0u64.wrapping_sub(u64::from(closed));
     }
