@@ -18,7 +18,10 @@
 //! 2 ms and `brs@n78630` at 20 ms are both `brs`; options stay: `brs-plus:forced=ordered`).
 //! A rung is one `strength.json` (`reproduce beyond/strength --out DIR` writes
 //! `DIR/beyond/strength.json`), read by its rows' types; its rows are taken as they are
-//! (their tests, families and verdicts are the run's own).
+//! (their tests, families and verdicts are the run's own). A rung may also be the JSON of
+//! `gametree advise --json` on any game (its ratings, without claims and without
+//! resamples): the same game advised at several budgets gives its rating orders and their
+//! Kendall's tau.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -117,10 +120,22 @@ pub fn read_rung(label: &str, path: &Path) -> Result<Rung, LadderError> {
     };
     let doc: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| format(format!("not JSON: {e}")))?;
+    if doc.get("recommended").is_some() && doc.get("rows").is_none() {
+        let advice: gametree_run::advise::Advice = serde_json::from_value(doc)
+            .map_err(|e| format(format!("not the JSON of `gametree advise`: {e}")))?;
+        return Ok(Rung {
+            label: label.to_string(),
+            path: file,
+            params: format!("gametree advise on {}", advice.game),
+            rows: advice_rows(&advice),
+        });
+    }
     let params = doc["meta"]["params"].as_str().unwrap_or("").to_string();
-    let rows = doc["rows"]
-        .as_array()
-        .ok_or_else(|| format("no `rows` array (not a result of `reproduce`)".into()))?;
+    let rows = doc["rows"].as_array().ok_or_else(|| {
+        format(
+            "no `rows` array (not a result of `reproduce`, nor of `gametree advise --json`)".into(),
+        )
+    })?;
     let mut out = Vec::new();
     for (i, v) in rows.iter().enumerate() {
         let row = crate::record::row_from_json(v)
@@ -140,6 +155,27 @@ pub fn read_rung(label: &str, path: &Path) -> Result<Rung, LadderError> {
         params,
         rows: out,
     })
+}
+
+/// The ratings of a round robin of `gametree advise` as rating rows of its game (the
+/// game's spec as its label), in the strength experiment's form, so a ladder compares the
+/// order of the engines at several budgets on any game.
+fn advice_rows(a: &gametree_run::advise::Advice) -> Vec<Row> {
+    a.engines
+        .iter()
+        .zip(&a.ratings.engines)
+        .map(|(name, r)| {
+            Row::builder(
+                "advise",
+                "ratings",
+                format!("{}: rating of {name}", a.game),
+                "rating, all engines together (Elo scale, mean 0)",
+            )
+            .ours(r.elo)
+            .sample(r.ci95, a.games as u64)
+            .build()
+        })
+        .collect()
 }
 
 /// A claim at one rung.
@@ -599,10 +635,12 @@ pub fn text(l: &Ladder) -> String {
         }
     }
     let _ = writeln!(s);
-    let _ = writeln!(
-        s,
-        "claims (decision, win rate of the first engine [95% Wilson], games):"
-    );
+    if !l.claims.is_empty() {
+        let _ = writeln!(
+            s,
+            "claims (decision, win rate of the first engine [95% Wilson], games):"
+        );
+    }
     for c in &l.claims {
         let _ = writeln!(s, "  {} [{}]", claim_name(l, c), c.set);
         for (a, r) in c.at.iter().zip(&l.rungs) {
@@ -625,7 +663,9 @@ pub fn text(l: &Ladder) -> String {
             }
         }
     }
-    let _ = writeln!(s);
+    if !l.claims.is_empty() {
+        let _ = writeln!(s);
+    }
     let _ = writeln!(s, "ratings by game, best first (Elo, mean 0):");
     for g in &l.games {
         let _ = writeln!(s, "  {}", game_name(l, g));

@@ -54,3 +54,66 @@ fn ladder_refuses_bad_rungs() {
     args.extend(many.iter().map(String::as_str));
     expect_error(&args, "at most 16");
 }
+
+/// Any game's answer at two budgets: `gametree advise --json` at two node budgets read as
+/// two rungs gives the game's rating order at each and their Kendall's tau.
+#[test]
+fn ladder_reads_the_advice_of_any_game_at_two_budgets() {
+    let dir = scratch("ladder-advise");
+    let game = "chinese-checkers(players=3,board=13)";
+    let mut rungs = Vec::new();
+    for nodes in ["50", "500"] {
+        let json = ok(&[
+            "advise",
+            "--game",
+            game,
+            "--nodes",
+            nodes,
+            "--openings",
+            "1",
+            "--bootstrap",
+            "0",
+            "--json",
+            "--quiet",
+        ]);
+        let file = dir.join(format!("n{nodes}.json"));
+        std::fs::write(&file, json).unwrap();
+        rungs.push(format!("n{nodes}={}", file.display()));
+    }
+    let text = ok(&["ladder", &rungs[0], &rungs[1]]);
+    assert!(
+        text.starts_with("budget ladder: 2 rungs (n50, n500); 0 claims"),
+        "{text}"
+    );
+    assert!(text.contains("Kendall's tau n50 -> n500: "), "{text}");
+    assert!(
+        text.contains(" engines (no resamples stored: no interval)"),
+        "{text}"
+    );
+    assert!(!text.contains("claims (decision"), "{text}");
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["ladder", &rungs[0], &rungs[1], "--json"])).unwrap();
+    let g = &v["games"][0];
+    assert!(g["game"]
+        .as_str()
+        .unwrap()
+        .starts_with("chinese-checkers(players=3,board=13"));
+    // Both rungs rate the same engines (the names without their budgets).
+    let names = |i: usize| -> Vec<String> {
+        let mut n: Vec<String> = g["orders"][i]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["engine"].as_str().unwrap().to_string())
+            .collect();
+        n.sort();
+        n
+    };
+    assert_eq!(names(0), names(1));
+    assert!(names(0).len() >= 3, "{:?}", names(0));
+    assert_eq!(
+        g["taus"][0]["engines"].as_u64().unwrap() as usize,
+        names(0).len()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
