@@ -19,9 +19,8 @@
 //! A rung is one `strength.json` (`reproduce beyond/strength --out DIR` writes
 //! `DIR/beyond/strength.json`), read by its rows' types; its rows are taken as they are
 //! (their tests, families and verdicts are the run's own). A rung may also be the JSON of
-//! `gametree advise --json` on any game (its ratings, without claims and without
-//! resamples): the same game advised at several budgets gives its rating orders and their
-//! Kendall's tau.
+//! `gametree advise --json` on any game (its ratings and their resamples, no claims): the
+//! same game advised at several budgets gives its rating orders and their Kendall's tau.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -164,15 +163,25 @@ fn advice_rows(a: &gametree_run::advise::Advice) -> Vec<Row> {
     a.engines
         .iter()
         .zip(&a.ratings.engines)
-        .map(|(name, r)| {
-            Row::builder(
+        .enumerate()
+        .map(|(i, (name, r))| {
+            let row = Row::builder(
                 "advise",
                 "ratings",
                 format!("{}: rating of {name}", a.game),
                 "rating, all engines together (Elo scale, mean 0)",
             )
             .ours(r.elo)
-            .sample(r.ci95, a.games as u64)
+            .sample(r.ci95, a.games as u64);
+            let resamples: Option<Vec<f64>> = a
+                .rating_resamples
+                .iter()
+                .map(|s| s.get(i).copied())
+                .collect();
+            match resamples {
+                Some(x) if !x.is_empty() => row.resamples(x),
+                _ => row,
+            }
             .build()
         })
         .collect()

@@ -23,7 +23,8 @@ use crate::rating::Ratings;
 use crate::runner::counting_bar;
 use crate::stats::holm;
 use crate::tournament::{
-    play_games_with, seatings, summarise, GameResult, TournamentConfig, TournamentError, MAX_GAMES,
+    play_games_with, seatings, summarise_resampled, GameResult, TournamentConfig, TournamentError,
+    MAX_GAMES,
 };
 use crate::verdict::{claim_test, group_win_rates, Claim};
 
@@ -202,6 +203,12 @@ pub struct Advice {
     pub alpha: f64,
     /// The test, in words.
     pub test: String,
+    /// The ratings in each bootstrap resample of the games: resample `i` holds every
+    /// engine's rating (0.1 Elo), so a statistic of the whole order can be bootstrapped
+    /// (`gametree ladder`'s Kendall's tau between budgets). Empty, and left out of the
+    /// JSON, without a bootstrap.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rating_resamples: Vec<Vec<f64>>,
 }
 
 /// The round robin of `config` on `game` with `eval` through the dispatcher `D`, each
@@ -283,7 +290,7 @@ pub fn advise_by(
         .collect();
     // The statistics of all the games together, as a tournament of every engine gives them
     // (ratings with their bootstrap, nodes per move, adjudicated games).
-    let summary = summarise(
+    let (summary, resamples) = summarise_resampled(
         name.to_string(),
         players,
         &TournamentConfig {
@@ -345,6 +352,10 @@ pub fn advise_by(
         alpha: config.alpha,
         test: "per pair: two-sided sign-flip permutation test of the mean group win rate against 0.5; Holm's adjustment over the pairs".into(),
         engines: names,
+        rating_resamples: resamples
+            .iter()
+            .map(|r| r.iter().map(|x| (x * 10.0).round() / 10.0).collect())
+            .collect(),
     })
 }
 

@@ -62,7 +62,9 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{move_seed, Engine, EngineError, EngineMemory, MoveBudget, TIME_MAX_DEPTH};
 #[cfg(doc)]
 use crate::engine::{pimc_seed, EngineOptions};
-use crate::rating::{pairwise, rate, win_shares, Finish, Pairwise, RatingConfig, Ratings};
+use crate::rating::{
+    pairwise, rate_resampled, win_shares, Finish, Pairwise, RatingConfig, Ratings,
+};
 use crate::runner::{run_trials, trial_seed};
 use crate::stack::{stack_bytes, StackError, MAX_PLIES};
 use crate::stats::{summarize, Summary};
@@ -960,10 +962,21 @@ pub fn summarise(
     config: &TournamentConfig,
     results: Vec<GameResult>,
 ) -> TournamentResult {
+    summarise_resampled(game, players, config, results).0
+}
+
+/// [`summarise`], with the ratings' bootstrap resamples
+/// ([`crate::rating::rate_resampled`]: resample `i` holds every engine's rating).
+pub fn summarise_resampled(
+    game: String,
+    players: usize,
+    config: &TournamentConfig,
+    results: Vec<GameResult>,
+) -> (TournamentResult, Vec<Vec<f64>>) {
     let k = config.engines.len();
     let finishes: Vec<Finish<'_>> = results.iter().map(GameResult::finish).collect();
     let shares = win_shares(k, &finishes);
-    let ratings = rate(
+    let (ratings, resamples) = rate_resampled(
         k,
         &finishes,
         &RatingConfig {
@@ -1031,7 +1044,7 @@ pub fn summarise(
         .iter()
         .filter(|r| r.ending == Ending::Claimed)
         .count();
-    TournamentResult {
+    let result = TournamentResult {
         game,
         players,
         openings: config.openings,
@@ -1046,7 +1059,8 @@ pub fn summarise(
         pairwise: pairs,
         ratings,
         results,
-    }
+    };
+    (result, resamples)
 }
 
 /// The results as text: a warning line when most games were adjudicated, a line of totals,

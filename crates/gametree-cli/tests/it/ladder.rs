@@ -62,7 +62,7 @@ fn ladder_reads_the_advice_of_any_game_at_two_budgets() {
     let dir = scratch("ladder-advise");
     let game = "chinese-checkers(players=3,board=13)";
     let mut rungs = Vec::new();
-    for nodes in ["50", "500"] {
+    for (nodes, bootstrap) in [("50", "100"), ("500", "100"), ("500", "0")] {
         let json = ok(&[
             "advise",
             "--game",
@@ -72,11 +72,11 @@ fn ladder_reads_the_advice_of_any_game_at_two_budgets() {
             "--openings",
             "1",
             "--bootstrap",
-            "0",
+            bootstrap,
             "--json",
             "--quiet",
         ]);
-        let file = dir.join(format!("n{nodes}.json"));
+        let file = dir.join(format!("n{nodes}-b{bootstrap}.json"));
         std::fs::write(&file, json).unwrap();
         rungs.push(format!("n{nodes}={}", file.display()));
     }
@@ -85,12 +85,16 @@ fn ladder_reads_the_advice_of_any_game_at_two_budgets() {
         text.starts_with("budget ladder: 2 rungs (n50, n500); 0 claims"),
         "{text}"
     );
+    // The advice's resamples give tau its interval.
     assert!(text.contains("Kendall's tau n50 -> n500: "), "{text}");
+    assert!(text.contains(" (100 resamples"), "{text}");
+    assert!(!text.contains("claims (decision"), "{text}");
+    // Without a bootstrap, the advice stores none: tau without an interval.
+    let text = ok(&["ladder", &rungs[0], &rungs[2]]);
     assert!(
         text.contains(" engines (no resamples stored: no interval)"),
         "{text}"
     );
-    assert!(!text.contains("claims (decision"), "{text}");
     let v: serde_json::Value =
         serde_json::from_str(&ok(&["ladder", &rungs[0], &rungs[1], "--json"])).unwrap();
     let g = &v["games"][0];
