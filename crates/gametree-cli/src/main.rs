@@ -63,8 +63,9 @@ enum Command {
     Reproduce(reproduce_cmd::ReproduceArgs),
     /// Merge the parts of a sharded `reproduce` run into the files one process writes.
     Merge(merge_cmd::MergeArgs),
-    /// The strength experiment's results at several budgets per move side by side: each
-    /// claim's decision and win rate by budget, each game's rating order and its Kendall tau.
+    /// Results at several budgets per move side by side (the strength experiment's, or any
+    /// game's advice): each claim's decision and win rate by budget, each game's rating
+    /// order and its Kendall tau.
     Ladder(ladder_cmd::LadderArgs),
     /// List every algorithm, every game with its spec parameters and move notation, and
     /// every leaf model of random trees.
