@@ -49,7 +49,7 @@ pub fn run(args: LadderArgs) -> Result<()> {
             ladder::read_rung(&label, &path).map_err(|e| anyhow::anyhow!("RUNG `{arg}`: {e}"))?,
         );
     }
-    let l = ladder::ladder(&rungs);
+    let l = ladder::ladder(rungs);
     if let Some(dir) = &args.out {
         let files = ladder::write(&l, dir).map_err(|e| anyhow::anyhow!("--out: {e}"))?;
         errln!(

@@ -28,6 +28,10 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+use gametree_run::engine::MoveBudget;
+use gametree_run::engine_name::parse_engine;
+use gametree_run::rating::to_tenth;
+
 use crate::papers::strength::{claim_of_quantity, row_set};
 use crate::plot::{line_plot_svg, Series};
 use crate::report::Row;
@@ -73,7 +77,7 @@ pub enum LadderError {
     },
 }
 
-/// One rung: the rows of one run of the strength experiment.
+/// One rung: one run's claim rows and ratings.
 #[derive(Clone, Debug)]
 pub struct Rung {
     /// The rung's name in the tables and plots (e.g. `2 ms`).
@@ -82,8 +86,10 @@ pub struct Rung {
     pub path: PathBuf,
     /// The run's parameters (its `meta.params`).
     pub params: String,
-    /// The strength experiment's rows.
-    pub rows: Vec<Row>,
+    /// The strength experiment's claim rows (none in an advice).
+    pub claims: Vec<Row>,
+    /// Every engine's rating, with the label of the game it was rated on.
+    pub ratings: Vec<(String, Rated)>,
 }
 
 /// The strength result a path names: the file itself, or `DIR/beyond/strength.json`, or
@@ -126,7 +132,8 @@ pub fn read_rung(label: &str, path: &Path) -> Result<Rung, LadderError> {
             label: label.to_string(),
             path: file,
             params: format!("gametree advise on {}", advice.game),
-            rows: advice_rows(&advice),
+            claims: Vec::new(),
+            ratings: advice_ratings(advice),
         });
     }
     let params = doc["meta"]["params"].as_str().unwrap_or("").to_string();
@@ -135,54 +142,64 @@ pub fn read_rung(label: &str, path: &Path) -> Result<Rung, LadderError> {
             "no `rows` array (not a result of `reproduce`, nor of `gametree advise --json`)".into(),
         )
     })?;
-    let mut out = Vec::new();
+    let (mut claims, mut ratings) = (Vec::new(), Vec::new());
     for (i, v) in rows.iter().enumerate() {
         let row = crate::record::row_from_json(v)
             .ok_or_else(|| format(format!("row {i} is not a result row")))?;
-        if row.paper == "beyond" && row.table == "strength" {
-            out.push(row);
+        if row.paper != "beyond" || row.table != "strength" {
+            continue;
+        }
+        if row.claim.is_some() {
+            claims.push(row);
+        } else if let Some((game, name)) = rating_of(&row) {
+            let (game, name) = (game.to_string(), name.to_string());
+            let rated = Rated {
+                engine: engine_key(&name),
+                name,
+                elo: row.ours.as_f64(),
+                ci95: row.ci95.unwrap_or([f64::NAN; 2]),
+                resamples: row.resamples.unwrap_or_default(),
+            };
+            ratings.push((game, rated));
         }
     }
-    if out.is_empty() {
+    if claims.is_empty() && ratings.is_empty() {
         return Err(format(
-            "no row of the strength experiment (`reproduce beyond/strength` writes them)".into(),
+            "no claim or rating of the strength experiment (`reproduce beyond/strength` writes them)"
+                .into(),
         ));
     }
     Ok(Rung {
         label: label.to_string(),
         path: file,
         params,
-        rows: out,
+        claims,
+        ratings,
     })
 }
 
-/// The ratings of a round robin of `gametree advise` as rating rows of its game (the
-/// game's spec as its label), in the strength experiment's form, so a ladder compares the
-/// order of the engines at several budgets on any game.
-fn advice_rows(a: &gametree_run::advise::Advice) -> Vec<Row> {
+/// The ratings of a round robin of `gametree advise`, on its game (its spec as the label),
+/// each with its column of the advice's resamples, so a ladder compares the order of the
+/// engines at several budgets on any game.
+fn advice_ratings(a: gametree_run::advise::Advice) -> Vec<(String, Rated)> {
     a.engines
         .iter()
         .zip(&a.ratings.engines)
         .enumerate()
         .map(|(i, (name, r))| {
-            let row = Row::builder(
-                "advise",
-                "ratings",
-                format!("{}: rating of {name}", a.game),
-                "rating, all engines together (Elo scale, mean 0)",
-            )
-            .ours(r.elo)
-            .sample(r.ci95, a.games as u64);
             let resamples: Option<Vec<f64>> = a
                 .rating_resamples
                 .iter()
                 .map(|s| s.get(i).copied())
                 .collect();
-            match resamples {
-                Some(x) if !x.is_empty() => row.resamples(x),
-                _ => row,
-            }
-            .build()
+            let rated = Rated {
+                engine: engine_key(name),
+                name: name.clone(),
+                elo: r.elo,
+                ci95: r.ci95,
+                resamples: resamples.unwrap_or_default(),
+            };
+            (a.game.clone(), rated)
         })
         .collect()
 }
@@ -210,6 +227,9 @@ pub struct ClaimAt {
 pub struct ClaimLine {
     /// The claim (the claim row's quantity: the claim, the game and the paper).
     pub claim: String,
+    /// The line's name in the tables: the claim, with ` on SPEC` when another line has the
+    /// same claim on another variant of the game.
+    pub name: String,
     /// The game's label (`cc-3`), when the claim definitions know the quantity.
     pub game: Option<String>,
     /// The game as played (its spec, e.g. `chess4(cap=3000,end=ffa)`): a claim played on
@@ -264,6 +284,9 @@ pub struct Tau {
 pub struct GameLine {
     /// The game's label.
     pub game: String,
+    /// The line's name in the tables: the label, with ` (SPEC)` when another line has the
+    /// same label as another variant.
+    pub name: String,
     /// The game as played (its spec, from the rung's claim rows on it; `None` without
     /// one): the same label on another variant at another rung is another line.
     pub spec: Option<String>,
@@ -288,15 +311,16 @@ pub struct Ladder {
     pub games: Vec<GameLine>,
 }
 
-/// The engine of a name without its budget: `brs@n7863` is `brs`,
-/// `mcts@n302:cutoff=10` is `mcts:cutoff=10`; a name without a budget is itself.
+/// The engine of a name without its budget ([`Engine::name_without_budget`] of the name
+/// read back by [`parse_engine`]): `brs@n7863` is `brs`, `mcts@n302:cutoff=10` is
+/// `mcts:cutoff=10`, `brs+@n500` is `brs-plus`. A name this version cannot read is itself.
+///
+/// [`Engine::name_without_budget`]: gametree_run::engine::Engine::name_without_budget
 pub fn engine_key(name: &str) -> String {
-    match name.split_once('@') {
-        Some((algo, rest)) => match rest.find(':') {
-            Some(c) => format!("{algo}{}", &rest[c..]),
-            None => algo.to_string(),
-        },
-        None => name.to_string(),
+    // Any budget does: the one the name gives replaces it.
+    match parse_engine(name, MoveBudget::Depth(1), None) {
+        Ok(engine) => engine.name_without_budget(),
+        Err(_) => name.to_string(),
     }
 }
 
@@ -343,25 +367,31 @@ fn rating_of(r: &Row) -> Option<(&str, &str)> {
 }
 
 /// The ladder of `rungs`, in their order.
-pub fn ladder(rungs: &[Rung]) -> Ladder {
+pub fn ladder(rungs: Vec<Rung>) -> Ladder {
     let k = rungs.len();
-    // Claims, by quantity in order of first appearance.
     let mut claims: Vec<ClaimLine> = Vec::new();
     let mut games: Vec<GameLine> = Vec::new();
-    for (i, rung) in rungs.iter().enumerate() {
-        // Each game label's spec at this rung, from its claim rows (the rating rows do not
-        // name it): the same label may be another variant at another rung.
+    let (mut labels, mut files, mut params) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, rung) in rungs.into_iter().enumerate() {
+        // Each claim row's game label, and each label's spec at this rung from its claim
+        // rows (the ratings do not name it): the same label may be another variant at
+        // another rung.
+        let labelled: Vec<Option<&'static str>> = rung
+            .claims
+            .iter()
+            .map(|r| claim_of_quantity(&r.quantity).map(|(_, g)| g.label()))
+            .collect();
         let mut specs: BTreeMap<&str, String> = BTreeMap::new();
-        for r in &rung.rows {
+        for (r, label) in rung.claims.iter().zip(&labelled) {
             let spec = r
                 .claim
                 .as_deref()
                 .and_then(|c| c.our_conditions.game.clone());
-            if let (Some((_, g)), Some(spec)) = (claim_of_quantity(&r.quantity), spec) {
-                specs.entry(g.label()).or_insert(spec);
+            if let (Some(label), Some(spec)) = (label, spec) {
+                specs.entry(label).or_insert(spec);
             }
         }
-        for r in &rung.rows {
+        for (r, label) in rung.claims.iter().zip(&labelled) {
             if let Some(c) = r.claim.as_deref() {
                 let at = ClaimAt {
                     decision: c.decision.clone(),
@@ -380,8 +410,8 @@ pub fn ladder(rungs: &[Rung]) -> Ladder {
                     None => {
                         claims.push(ClaimLine {
                             claim: r.quantity.clone(),
-                            game: claim_of_quantity(&r.quantity)
-                                .map(|(_, g)| g.label().to_string()),
+                            name: r.quantity.clone(),
+                            game: label.map(str::to_string),
                             spec,
                             set: row_set(r).word().to_string(),
                             at: vec![None; k],
@@ -391,34 +421,51 @@ pub fn ladder(rungs: &[Rung]) -> Ladder {
                     }
                 };
                 line.at[i] = Some(at);
-            } else if let Some((game, name)) = rating_of(r) {
-                let spec = specs.get(game).cloned();
-                let line = match games.iter().position(|g| g.game == game && g.spec == spec) {
-                    Some(p) => &mut games[p],
-                    None => {
-                        games.push(GameLine {
-                            game: game.to_string(),
-                            spec,
-                            orders: vec![None; k],
-                            taus: Vec::new(),
-                        });
-                        games.last_mut().expect("just pushed")
-                    }
-                };
-                line.orders[i].get_or_insert_with(Vec::new).push(Rated {
-                    engine: engine_key(name),
-                    name: name.to_string(),
-                    elo: r.ours.as_f64(),
-                    ci95: r.ci95.unwrap_or([f64::NAN; 2]),
-                    resamples: r.resamples.clone().unwrap_or_default(),
-                });
             }
         }
+        for (game, rated) in rung.ratings {
+            let spec = specs.get(game.as_str()).cloned();
+            let line = match games.iter().position(|g| g.game == game && g.spec == spec) {
+                Some(p) => &mut games[p],
+                None => {
+                    games.push(GameLine {
+                        name: game.clone(),
+                        game,
+                        spec,
+                        orders: vec![None; k],
+                        taus: Vec::new(),
+                    });
+                    games.last_mut().expect("just pushed")
+                }
+            };
+            line.orders[i].get_or_insert_with(Vec::new).push(rated);
+        }
+        labels.push(rung.label);
+        files.push(rung.path);
+        params.push(rung.params);
     }
-    for line in &mut claims {
+    // A claim (a game) on two variants under one label is two lines: each is named with
+    // its variant's spec.
+    let claim_twins: Vec<bool> = claims
+        .iter()
+        .map(|c| claims.iter().filter(|o| o.claim == c.claim).count() > 1)
+        .collect();
+    for (line, twin) in claims.iter_mut().zip(claim_twins) {
+        if let (true, Some(spec)) = (twin, &line.spec) {
+            line.name = format!("{} on {spec}", line.claim);
+        }
         let mut seen = line.at.iter().flatten().map(|a| a.decision.as_str());
         let first = seen.next();
         line.changes = seen.any(|d| Some(d) != first);
+    }
+    let game_twins: Vec<bool> = games
+        .iter()
+        .map(|g| games.iter().filter(|o| o.game == g.game).count() > 1)
+        .collect();
+    for (line, twin) in games.iter_mut().zip(game_twins) {
+        if let (true, Some(spec)) = (twin, &line.spec) {
+            line.name = format!("{} ({spec})", line.game);
+        }
     }
     for g in &mut games {
         for order in g.orders.iter_mut().flatten() {
@@ -433,9 +480,9 @@ pub fn ladder(rungs: &[Rung]) -> Ladder {
         }
     }
     Ladder {
-        rungs: rungs.iter().map(|r| r.label.clone()).collect(),
-        files: rungs.iter().map(|r| r.path.clone()).collect(),
-        params: rungs.iter().map(|r| r.params.clone()).collect(),
+        rungs: labels,
+        files,
+        params,
         claims,
         games,
     }
@@ -448,28 +495,31 @@ fn tau_between(a: usize, x: &[Rated], b: usize, y: &[Rated]) -> Tau {
         .iter()
         .filter_map(|e| y.iter().find(|f| f.engine == e.engine).map(|f| (e, f)))
         .collect();
-    // At the resamples' precision (0.1 Elo): engines with the same record get ratings that
-    // differ only in the fit's last digits, and are tied.
-    let tenth = |x: f64| (x * 10.0).round() / 10.0;
-    let xs: Vec<f64> = common.iter().map(|(e, _)| tenth(e.elo)).collect();
-    let ys: Vec<f64> = common.iter().map(|(_, f)| tenth(f.elo)).collect();
+    // At the resamples' precision: engines with the same record tie.
+    let mut xs: Vec<f64> = common.iter().map(|(e, _)| to_tenth(e.elo)).collect();
+    let mut ys: Vec<f64> = common.iter().map(|(_, f)| to_tenth(f.elo)).collect();
     let tau = kendall_tau_b(&xs, &ys);
-    let draws = common
-        .iter()
-        .map(|(e, f)| e.resamples.len().min(f.resamples.len()))
-        .min()
-        .unwrap_or(0);
-    let mut taus: Vec<f64> = (0..draws)
-        .map(|i| {
-            let xs: Vec<f64> = common.iter().map(|(e, _)| e.resamples[i]).collect();
-            let ys: Vec<f64> = common.iter().map(|(_, f)| f.resamples[i]).collect();
-            kendall_tau_b(&xs, &ys)
-        })
-        .filter(|t| !t.is_nan())
-        .collect();
-    if tau.is_nan() {
-        // No order to compare at one rung (every rating tied, or fewer than two engines).
-        taus.clear();
+    // No interval without a point: no order to compare at one rung (every rating tied, or
+    // fewer than two engines).
+    let draws = if tau.is_nan() {
+        0
+    } else {
+        common
+            .iter()
+            .map(|(e, f)| e.resamples.len().min(f.resamples.len()))
+            .min()
+            .unwrap_or(0)
+    };
+    let mut taus = Vec::with_capacity(draws);
+    for i in 0..draws {
+        for (j, (e, f)) in common.iter().enumerate() {
+            xs[j] = e.resamples[i];
+            ys[j] = f.resamples[i];
+        }
+        let t = kendall_tau_b(&xs, &ys);
+        if !t.is_nan() {
+            taus.push(t);
+        }
     }
     taus.sort_by(f64::total_cmp);
     let ci95 = (!taus.is_empty()).then(|| {
@@ -485,6 +535,27 @@ fn tau_between(a: usize, x: &[Rated], b: usize, y: &[Rated]) -> Tau {
         tau,
         ci95,
         resamples: taus.len(),
+    }
+}
+
+impl ClaimAt {
+    /// The win rate and its interval: `0.89 [0.82, 0.94]`.
+    fn rate_text(&self) -> String {
+        format!(
+            "{} [{}, {}]",
+            num(self.win_rate),
+            num(self.wilson[0]),
+            num(self.wilson[1])
+        )
+    }
+}
+
+impl Ladder {
+    /// Every rank correlation, with its game, game by game.
+    fn taus(&self) -> impl Iterator<Item = (&GameLine, &Tau)> {
+        self.games
+            .iter()
+            .flat_map(|g| g.taus.iter().map(move |t| (g, t)))
     }
 }
 
@@ -517,36 +588,20 @@ impl Tau {
     }
 }
 
-/// A game line's name: its label, with the spec when another line has the same label (the
-/// same label played as another variant at another rung).
-fn game_name(l: &Ladder, g: &GameLine) -> String {
-    let twins = l.games.iter().filter(|o| o.game == g.game).count();
-    match &g.spec {
-        Some(spec) if twins > 1 => format!("{} ({spec})", g.game),
-        _ => g.game.clone(),
-    }
-}
-
-/// A claim line's name: the claim, with the game's spec when another line has the same
-/// claim on another variant.
-fn claim_name(l: &Ladder, c: &ClaimLine) -> String {
-    let twins = l.claims.iter().filter(|o| o.claim == c.claim).count();
-    match &c.spec {
-        Some(spec) if twins > 1 => format!("{} on {spec}", c.claim),
-        _ => c.claim.clone(),
-    }
-}
-
-/// The claim's text without the game and the paper (`BRS beats max^n`).
+/// The claim's text without the game and the paper (`BRS beats max^n`), with the game's
+/// spec when the line is one of two variants ([`ClaimLine::name`]).
 fn short_claim(line: &ClaimLine) -> String {
-    match &line.game {
+    let text = match &line.game {
         Some(g) => line
             .claim
             .split(&format!(" in {g} "))
             .next()
-            .unwrap_or(&line.claim)
-            .to_string(),
-        None => line.claim.clone(),
+            .unwrap_or(&line.claim),
+        None => &line.claim,
+    };
+    match &line.spec {
+        Some(spec) if line.name != line.claim => format!("{text} ({spec})"),
+        _ => text.to_string(),
     }
 }
 
@@ -564,16 +619,11 @@ pub fn game_svg(l: &Ladder, game: &str) -> Option<Result<String, String>> {
                     .enumerate()
                     .filter_map(|(i, a)| a.as_ref().map(|a| ((i + 1) as f64, a)))
                     .collect();
-            let twins = l
-                .claims
-                .iter()
-                .filter(|o| o.game == c.game && short_claim(o) == short_claim(c))
-                .count();
-            let name = match &c.spec {
-                Some(spec) if twins > 1 => format!("{} ({spec})", short_claim(c)),
-                _ => short_claim(c),
-            };
-            Series::new(name, pts.iter().map(|(x, a)| (*x, a.win_rate)).collect()).with_intervals(
+            Series::new(
+                short_claim(c),
+                pts.iter().map(|(x, a)| (*x, a.win_rate)).collect(),
+            )
+            .with_intervals(
                 pts.iter()
                     .map(|(x, a)| (*x, a.wilson[0], a.wilson[1]))
                     .collect(),
@@ -627,21 +677,19 @@ pub fn text(l: &Ladder) -> String {
                 .zip(&l.rungs)
                 .filter_map(|(a, r)| a.as_ref().map(|a| format!("{r}: {}", a.decision)))
                 .collect();
-        let _ = writeln!(s, "  changes: {} ({})", claim_name(l, c), ds.join("; "));
+        let _ = writeln!(s, "  changes: {} ({})", c.name, ds.join("; "));
     }
-    for g in &l.games {
-        for t in &g.taus {
-            let _ = writeln!(
-                s,
-                "  {}: Kendall's tau {} -> {}: {} over {} engines {}",
-                game_name(l, g),
-                l.rungs[t.from],
-                l.rungs[t.to],
-                num(t.tau),
-                t.engines,
-                t.interval_text()
-            );
-        }
+    for (g, t) in l.taus() {
+        let _ = writeln!(
+            s,
+            "  {}: Kendall's tau {} -> {}: {} over {} engines {}",
+            g.name,
+            l.rungs[t.from],
+            l.rungs[t.to],
+            num(t.tau),
+            t.engines,
+            t.interval_text()
+        );
     }
     let _ = writeln!(s);
     if !l.claims.is_empty() {
@@ -651,17 +699,15 @@ pub fn text(l: &Ladder) -> String {
         );
     }
     for c in &l.claims {
-        let _ = writeln!(s, "  {} [{}]", claim_name(l, c), c.set);
+        let _ = writeln!(s, "  {} [{}]", c.name, c.set);
         for (a, r) in c.at.iter().zip(&l.rungs) {
             match a {
                 Some(a) => {
                     let _ = writeln!(
                         s,
-                        "    {r:>10}: {:<22} {} [{}, {}] over {} games ({})",
+                        "    {r:>10}: {:<22} {} over {} games ({})",
                         a.decision,
-                        num(a.win_rate),
-                        num(a.wilson[0]),
-                        num(a.wilson[1]),
+                        a.rate_text(),
                         a.games,
                         a.engine
                     );
@@ -677,7 +723,7 @@ pub fn text(l: &Ladder) -> String {
     }
     let _ = writeln!(s, "ratings by game, best first (Elo, mean 0):");
     for g in &l.games {
-        let _ = writeln!(s, "  {}", game_name(l, g));
+        let _ = writeln!(s, "  {}", g.name);
         for (o, r) in g.orders.iter().zip(&l.rungs) {
             let text = match o {
                 Some(o) => o
@@ -711,20 +757,14 @@ pub fn markdown(l: &Ladder) -> String {
         let cells: Vec<String> =
             c.at.iter()
                 .map(|a| match a {
-                    Some(a) => format!(
-                        "{} {} [{}, {}]",
-                        a.decision,
-                        num(a.win_rate),
-                        num(a.wilson[0]),
-                        num(a.wilson[1])
-                    ),
+                    Some(a) => format!("{} {}", a.decision, a.rate_text()),
                     None => "not tested".into(),
                 })
                 .collect();
         let _ = writeln!(
             s,
             "| {} | {} | {} | {} |",
-            claim_name(l, c),
+            c.name,
             c.set,
             cells.join(" | "),
             if c.changes { "yes" } else { "no" }
@@ -739,19 +779,17 @@ pub fn markdown(l: &Ladder) -> String {
         "| game | rungs | engines | tau | 95% bootstrap interval |"
     );
     let _ = writeln!(s, "|---|---|---:|---:|---|");
-    for g in &l.games {
-        for t in &g.taus {
-            let _ = writeln!(
-                s,
-                "| {} | {} -> {} | {} | {} | {} |",
-                game_name(l, g),
-                l.rungs[t.from],
-                l.rungs[t.to],
-                t.engines,
-                num(t.tau),
-                t.interval_text()
-            );
-        }
+    for (g, t) in l.taus() {
+        let _ = writeln!(
+            s,
+            "| {} | {} -> {} | {} | {} | {} |",
+            g.name,
+            l.rungs[t.from],
+            l.rungs[t.to],
+            t.engines,
+            num(t.tau),
+            t.interval_text()
+        );
     }
     s
 }

@@ -513,14 +513,10 @@ impl RowBuilder {
     }
 
     /// The bootstrap resamples of a rating row ([`Row::resamples`]), rounded here to
-    /// 0.1 Elo.
+    /// 0.1 Elo ([`gametree_run::rating::to_tenth`]).
     pub fn resamples(mut self, resamples: Vec<f64>) -> Self {
-        self.row.resamples = Some(
-            resamples
-                .into_iter()
-                .map(|x| (x * 10.0).round() / 10.0)
-                .collect(),
-        );
+        use gametree_run::rating::to_tenth;
+        self.row.resamples = Some(resamples.into_iter().map(to_tenth).collect());
         self
     }
 

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::compare::{level_text, p_text};
 use crate::engine::{Engine, EngineOptions, MoveBudget};
-use crate::rating::Ratings;
+use crate::rating::{to_tenth, Ratings};
 use crate::runner::counting_bar;
 use crate::stats::holm;
 use crate::tournament::{
@@ -353,8 +353,8 @@ pub fn advise_by(
         test: "per pair: two-sided sign-flip permutation test of the mean group win rate against 0.5; Holm's adjustment over the pairs".into(),
         engines: names,
         rating_resamples: resamples
-            .iter()
-            .map(|r| r.iter().map(|x| (x * 10.0).round() / 10.0).collect())
+            .into_iter()
+            .map(|r| r.into_iter().map(to_tenth).collect())
             .collect(),
     })
 }

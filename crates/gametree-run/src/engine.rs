@@ -334,6 +334,18 @@ impl Engine {
         }
     }
 
+    /// [`Engine::name`] without the budget (`brs-plus:forced=ordered` for
+    /// `brs-plus@n1080:forced=ordered`): the same engine at another budget has the same one
+    /// (the budget ladder matches engines across budgets by it).
+    pub fn name_without_budget(&self) -> String {
+        format!(
+            "{}{}{}",
+            self.algorithm.name(),
+            self.options.suffix(),
+            self.policy.suffix()
+        )
+    }
+
     /// An engine of `algorithm` (an [`Algorithm`] or any [`Searcher`]) with `budget` and no
     /// options.
     pub fn new(algorithm: impl Into<Searcher>, budget: MoveBudget) -> Engine {

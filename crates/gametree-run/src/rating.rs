@@ -476,6 +476,14 @@ pub fn rate_resampled(
     (ratings, resamples)
 }
 
+/// `elo` at the precision bootstrap resamples are stored with (0.1 Elo): the strength
+/// experiment's rating rows and `gametree advise`'s JSON keep them so, and the budget ladder
+/// compares ratings at it (engines with the same record get ratings that differ only in the
+/// fit's last digits, and tie).
+pub fn to_tenth(elo: f64) -> f64 {
+    (elo * 10.0).round() / 10.0
+}
+
 /// The `q` quantile of the sorted, non-empty `xs`, interpolated linearly between order
 /// statistics (position `q (n - 1)`).
 pub fn percentile(xs: &[f64], q: f64) -> f64 {

@@ -852,7 +852,8 @@ impl Game for ChineseCheckers {
         };
         // A counting sort on the gain `dist[from] - dist[to]` (bucket `dmax - gain`, the
         // largest gain first): the pieces by increasing `from` and each piece's destinations
-        // by increasing `to` fill every bucket in that order.
+        // by increasing `to` fill every bucket in that order; only the first `want` places
+        // are written.
         let start = out.len();
         let dmax = 4 * t.board.n as usize;
         let dist = &t.dist[p];
@@ -868,7 +869,7 @@ impl Game for ChineseCheckers {
         for b in 1..next.len() {
             next[b] += next[b - 1];
         }
-        out.resize(start + total, Move::PASS);
+        out.resize(start + want, Move::PASS);
         let placed = &mut out[start..];
         for i in 0..pieces {
             let from = froms[i];
@@ -878,11 +879,12 @@ impl Game for ChineseCheckers {
                 let to = m.trailing_zeros() as u8;
                 m &= m - 1;
                 let slot = &mut next[base + dist[to as usize] as usize];
-                placed[*slot as usize] = Move::new(from, to);
+                if let Some(place) = placed.get_mut(*slot as usize) {
+                    *place = Move::new(from, to);
+                }
                 *slot += 1;
             }
         }
-        out.truncate(start + want);
     }
 
     #[inline]

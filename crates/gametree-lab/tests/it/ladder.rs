@@ -80,6 +80,14 @@ fn an_engine_is_its_name_without_the_budget() {
         "mcts:cutoff=10:playout=epsilon0.1"
     );
     assert_eq!(engine_key("paranoid"), "paranoid");
+    // Read back as the engine it names: the same engine however it is written.
+    assert_eq!(engine_key("brs+@n500"), "brs-plus");
+    assert_eq!(
+        engine_key("speculative@c20:table=16"),
+        "speculative:table=16"
+    );
+    // A name this version cannot read is itself.
+    assert_eq!(engine_key("future-search@n5"), "future-search@n5");
 }
 
 fn committed() -> Value {
@@ -169,7 +177,7 @@ fn the_ladder_sees_a_changed_decision_and_a_swapped_order() {
         ladder::read_rung("2 ms", &fa).unwrap(),
         ladder::read_rung("20 ms", &fb).unwrap(),
     ];
-    let l = ladder::ladder(&rungs);
+    let l = ladder::ladder(rungs.to_vec());
     assert_eq!(l.rungs, ["2 ms", "20 ms"]);
     let changed: Vec<&str> = l
         .claims
@@ -282,7 +290,12 @@ fn a_rung_without_resamples_has_no_interval_and_a_bad_rung_is_refused() {
     let run = root.join("results/strength-decisive");
     let r = ladder::read_rung("a", &run).unwrap();
     assert!(r.path.ends_with("beyond/strength.json"));
-    let l = ladder::ladder(&[r.clone(), r]);
+    // Every engine the committed run rated reads back: its key has no budget.
+    assert!(r.ratings.len() > 40, "{} ratings", r.ratings.len());
+    for (game, rated) in &r.ratings {
+        assert!(!rated.engine.contains('@'), "{game}: {}", rated.name);
+    }
+    let l = ladder::ladder(vec![r.clone(), r]);
     assert!(l
         .games
         .iter()
@@ -297,7 +310,7 @@ fn a_rung_without_resamples_has_no_interval_and_a_bad_rung_is_refused() {
     assert!(
         other
             .to_string()
-            .contains("no row of the strength experiment"),
+            .contains("no claim or rating of the strength experiment"),
         "{other}"
     );
     std::fs::write(dir.join("junk.json"), "not json").unwrap();
