@@ -129,10 +129,14 @@ fn text_rows_and_json_rows() {
 fn summary_first_lines_fit_and_a_rerun_skips() {
     let dir = scratch("reproduce-out");
     let d = dir.to_string_lossy().into_owned();
+    // One hand of Table 11 instead of quick mode's two: the same rows and verdicts (too few
+    // either way) at half the cost.
     let args = [
         "reproduce",
         "sturtevant-2003",
         "--quick",
+        "--hands",
+        "1",
         "--verbose",
         "--out",
         &d,
@@ -183,6 +187,8 @@ fn summary_first_lines_fit_and_a_rerun_skips() {
         "reproduce",
         "sturtevant-2003",
         "--quick",
+        "--hands",
+        "1",
         "--json",
         "--out",
         &d,
@@ -350,11 +356,11 @@ fn rerun_skips_stored_results(args: &[&str], dir: &std::path::Path) {
 }
 
 /// The same seed gives byte-identical JSON rows with one thread and two (a parallel, random
-/// experiment: Fridenfalk's Table II in quick mode). The meta beside them (date, times)
+/// experiment: Korf's average case in quick mode). The meta beside them (date, times)
 /// differs from run to run.
 #[test]
 fn json_is_identical_with_one_or_two_threads() {
-    let args = ["reproduce", "fridenfalk-2014/table-2", "--quick", "--json"];
+    let args = ["reproduce", "korf-1991/average-case", "--quick", "--json"];
     let one = with_threads("1", &args);
     let two = with_threads("2", &args);
     assert!(one.status.success() && two.status.success());
@@ -368,7 +374,7 @@ fn json_is_identical_with_one_or_two_threads() {
     assert!(r1.len() > 1000);
     assert_eq!(r1, r2);
     let v: Value = serde_json::from_slice(&one.stdout).unwrap();
-    assert_eq!(v["rows"].as_array().unwrap().len(), 32);
+    assert_eq!(v["rows"].as_array().unwrap().len(), 204);
     // Random rows carry an interval.
     assert!(v["rows"][0]["ci95"].is_array());
     // The meta is outside the rows, and the rows are last.
@@ -403,10 +409,11 @@ fn threads_flag_gives_the_same_report_with_one_or_two_threads() {
     );
 }
 
-/// The verdict line the rows of `reproduce SELECTION --quick --json` give: `verdicts of N
-/// rows: N exact, N within, N differs, N measured, N too-few`.
-fn verdict_line(selection: &str) -> String {
-    let json = ok(&["reproduce", selection, "--quick", "--json"]);
+/// The verdict line the rows of `reproduce SELECTION --quick --json --out DIR` give (stored
+/// rows when DIR holds them): `verdicts of N rows: N exact, N within, N differs, N measured,
+/// N too-few`.
+fn verdict_line(selection: &str, dir: &str) -> String {
+    let json = ok(&["reproduce", selection, "--quick", "--json", "--out", dir]);
     let v: Value = serde_json::from_str(&json).unwrap();
     let rows = v["rows"].as_array().unwrap();
     let counts: Vec<String> = ["exact", "within", "differs", "measured", "too-few"]
@@ -423,7 +430,11 @@ fn verdict_line(selection: &str) -> String {
 /// wrote them. `--json` prints the JSON alone (its note about `--out` on stderr).
 #[test]
 fn the_last_line_counts_the_verdicts_after_the_summary_and_where_the_tables_are() {
-    let verdicts = verdict_line("knuth-moore");
+    // --out first: the verdicts are then read from the stored rows, not computed again.
+    let dir = scratch("reproduce-last-line");
+    let d = dir.to_string_lossy().into_owned();
+    let out_text = ok(&["reproduce", "knuth-moore", "--quick", "--out", &d]);
+    let verdicts = verdict_line("knuth-moore", &d);
     let text = ok(&["reproduce", "knuth-moore", "--quick"]);
     let lines: Vec<&str> = text.lines().collect();
     assert!(verdicts.contains(" exact, ") && !verdicts.starts_with("verdicts of 0 "));
@@ -467,9 +478,7 @@ fn the_last_line_counts_the_verdicts_after_the_summary_and_where_the_tables_are(
     assert!(block(summaries[1]).len() >= 4, "{verbose}");
 
     // --out: the where-line names the directory and its index, the tables stay in the files.
-    let dir = scratch("reproduce-last-line");
-    let d = dir.to_string_lossy().into_owned();
-    let text = ok(&["reproduce", "knuth-moore", "--quick", "--out", &d]);
+    let text = out_text;
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.last(), Some(&verdicts.as_str()), "{text}");
     assert_eq!(
