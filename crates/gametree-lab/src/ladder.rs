@@ -446,11 +446,8 @@ pub fn ladder(rungs: Vec<Rung>) -> Ladder {
     }
     // A claim (a game) on two variants under one label is two lines: each is named with
     // its variant's spec.
-    let claim_twins: Vec<bool> = claims
-        .iter()
-        .map(|c| claims.iter().filter(|o| o.claim == c.claim).count() > 1)
-        .collect();
-    for (line, twin) in claims.iter_mut().zip(claim_twins) {
+    let twins = shared(&claims, |c| &c.claim);
+    for (line, twin) in claims.iter_mut().zip(twins) {
         if let (true, Some(spec)) = (twin, &line.spec) {
             line.name = format!("{} on {spec}", line.claim);
         }
@@ -458,11 +455,8 @@ pub fn ladder(rungs: Vec<Rung>) -> Ladder {
         let first = seen.next();
         line.changes = seen.any(|d| Some(d) != first);
     }
-    let game_twins: Vec<bool> = games
-        .iter()
-        .map(|g| games.iter().filter(|o| o.game == g.game).count() > 1)
-        .collect();
-    for (line, twin) in games.iter_mut().zip(game_twins) {
+    let twins = shared(&games, |g| &g.game);
+    for (line, twin) in games.iter_mut().zip(twins) {
         if let (true, Some(spec)) = (twin, &line.spec) {
             line.name = format!("{} ({spec})", line.game);
         }
@@ -486,6 +480,15 @@ pub fn ladder(rungs: Vec<Rung>) -> Ladder {
         claims,
         games,
     }
+}
+
+/// For each of `items`, whether another has the same `key` (lines of one label on two
+/// variants).
+fn shared<T>(items: &[T], key: impl Fn(&T) -> &String) -> Vec<bool> {
+    items
+        .iter()
+        .map(|a| items.iter().filter(|b| key(b) == key(a)).count() > 1)
+        .collect()
 }
 
 /// Kendall's tau of the engines `x` (rung `a`) and `y` (rung `b`) both rated (their ratings

@@ -325,24 +325,29 @@ impl Engine {
     /// A readable name: `paranoid@d3`, `maxn@n50000`, `speculative@t200` or
     /// `mcts@t200:cutoff=10` (read back by [`crate::engine_name::parse_engine`]).
     pub fn name(&self) -> String {
-        let options = self.options.suffix() + &self.policy.suffix();
-        match self.budget {
-            MoveBudget::Depth(d) => format!("{}@d{d}{options}", self.algorithm.name()),
-            MoveBudget::Nodes(n) => format!("{}@n{n}{options}", self.algorithm.name()),
-            MoveBudget::Time(t) => format!("{}@t{t}{options}", self.algorithm.name()),
-            MoveBudget::CpuTime(t) => format!("{}@c{t}{options}", self.algorithm.name()),
-        }
+        let budget = match self.budget {
+            MoveBudget::Depth(d) => format!("d{d}"),
+            MoveBudget::Nodes(n) => format!("n{n}"),
+            MoveBudget::Time(t) => format!("t{t}"),
+            MoveBudget::CpuTime(t) => format!("c{t}"),
+        };
+        let (algorithm, options) = self.name_parts();
+        format!("{algorithm}@{budget}{options}")
     }
 
     /// [`Engine::name`] without the budget (`brs-plus:forced=ordered` for
     /// `brs-plus@n1080:forced=ordered`): the same engine at another budget has the same one
     /// (the budget ladder matches engines across budgets by it).
     pub fn name_without_budget(&self) -> String {
-        format!(
-            "{}{}{}",
+        let (algorithm, options) = self.name_parts();
+        format!("{algorithm}{options}")
+    }
+
+    /// The two parts of a name around its budget: the searcher's name and the options.
+    fn name_parts(&self) -> (&'static str, String) {
+        (
             self.algorithm.name(),
-            self.options.suffix(),
-            self.policy.suffix()
+            self.options.suffix() + &self.policy.suffix(),
         )
     }
 
