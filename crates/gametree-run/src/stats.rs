@@ -345,6 +345,39 @@ impl SplitMix64 {
 /// vectors (exact); beyond it, it draws [`SignFlips::new`]'s resamples.
 pub const SIGN_FLIP_EXACT_MAX: usize = 16;
 
+/// Sign vectors whose sums [`sign_vector_pairs`] takes side by side.
+const LANES: usize = 4;
+
+/// Pushes on `out`, for each of `K` sign vectors, the pair `(sum e_i x_i, sum e_i)`: vector
+/// `j`'s signs are the bits of `words[j * m..(j + 1) * m]` (bit `i % 64` of word `i / 64` set:
+/// `e_i = -1`). Each sum adds its terms in the order of `xs`, exactly as a loop that adds
+/// `x_i` or subtracts it does (adding `-x` is subtracting `x` in floating point), so the
+/// sums are the same to the bit; the `K` vectors' sums are independent chains of additions
+/// that the processor overlaps, and the sign is an exclusive or on the sign bit, not a
+/// branch on a random bit.
+#[inline(always)]
+fn sign_vector_pairs<const K: usize>(
+    xs: &[f64],
+    words: &[u64],
+    m: usize,
+    out: &mut Vec<(f64, f64)>,
+) {
+    let mut a = [0.0f64; K];
+    let mut minus = [0i64; K];
+    for (i, &x) in xs.iter().enumerate() {
+        let (w, b) = (i / 64, i % 64);
+        for j in 0..K {
+            let bit = words[j * m + w] >> b & 1;
+            a[j] += f64::from_bits(x.to_bits() ^ (bit << 63));
+            minus[j] += bit as i64;
+        }
+    }
+    for j in 0..K {
+        // A sum of n terms +-1: n - 2 (the minus signs), exact in f64.
+        out.push((a[j], (xs.len() as i64 - 2 * minus[j]) as f64));
+    }
+}
+
 /// The sign-flip permutation distribution of the sum of a sample's deviations from a point:
 /// under the null hypothesis that each value is symmetric about the point (exchangeable
 /// signs), every sign vector `e` gives `sum e_i (x_i - at)` with equal probability. Each sign
@@ -380,31 +413,40 @@ impl SignFlips {
         let scale: f64 = xs.iter().map(|x| x.abs()).sum::<f64>() + 1.0;
         let exact = n <= SIGN_FLIP_EXACT_MAX;
         let mut flips = Vec::with_capacity(if exact { 1 << n } else { resamples as usize });
-        let pair = |bits: &[u64]| {
-            let (mut a, mut b) = (0.0, 0.0);
-            for (i, &x) in xs.iter().enumerate() {
-                if bits[i / 64] >> (i % 64) & 1 == 1 {
-                    a -= x;
-                    b -= 1.0;
-                } else {
-                    a += x;
-                    b += 1.0;
-                }
-            }
-            (a, b)
-        };
         if exact {
-            for v in 0..(1u64 << n) {
-                flips.push(pair(&[v]));
+            // Vector `v`'s signs are the bits of `v`: one word per vector.
+            let count = 1u64 << n;
+            let mut v = 0;
+            while v + LANES as u64 <= count {
+                let words: [u64; LANES] = std::array::from_fn(|j| v + j as u64);
+                sign_vector_pairs::<LANES>(xs, &words, 1, &mut flips);
+                v += LANES as u64;
+            }
+            while v < count {
+                sign_vector_pairs::<1>(xs, &[v], 1, &mut flips);
+                v += 1;
             }
         } else {
+            // Each resample draws its words in turn (64 signs per word), LANES resamples'
+            // words drawn one resample after another before their sums are taken: the
+            // generator's numbers go to the same resamples as one at a time.
             let mut rng = SplitMix64::new(seed);
-            let mut bits = vec![0u64; n.div_ceil(64)];
-            for _ in 0..resamples {
-                for w in bits.iter_mut() {
+            let m = n.div_ceil(64);
+            let mut words = vec![0u64; LANES * m];
+            let mut left = resamples;
+            while left >= LANES as u64 {
+                for w in words.iter_mut() {
                     *w = rng.next_u64();
                 }
-                flips.push(pair(&bits));
+                sign_vector_pairs::<LANES>(xs, &words, m, &mut flips);
+                left -= LANES as u64;
+            }
+            while left > 0 {
+                for w in words[..m].iter_mut() {
+                    *w = rng.next_u64();
+                }
+                sign_vector_pairs::<1>(xs, &words[..m], m, &mut flips);
+                left -= 1;
             }
         }
         SignFlips {
@@ -424,6 +466,13 @@ impl SignFlips {
     /// The sign vectors used: `2^n` when exact, else the resamples.
     pub fn vectors(&self) -> u64 {
         self.flips.len() as u64
+    }
+
+    /// Each sign vector's `(sum e_i x_i, sum e_i)`, in the order drawn: when exact, vector
+    /// `v` has `e_i = -1` where bit `i` of `v` is set; else resample `r` takes its signs from
+    /// the generator's next `ceil(n / 64)` numbers in turn, bit `i % 64` of number `i / 64`.
+    pub fn sums(&self) -> &[(f64, f64)] {
+        &self.flips
     }
 
     /// The two-sided p-value of "the values are symmetric about `at`": the share of sign

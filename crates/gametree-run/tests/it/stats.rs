@@ -210,3 +210,73 @@ fn student_t_by_known_values() {
     let t = t_test(&[0.45; 5], 0.4);
     assert_eq!((t.p_above, t.p_below), (0.0, 1.0));
 }
+
+/// The sign-flip sums taken four vectors at a time, with the sign as an exclusive or, equal
+/// to the bit those of the plain loop (add or subtract each value in turn, one vector at a
+/// time), exact and resampled: sizes 0 to 20 and across a word of signs (63 to 65, 130),
+/// resample counts that do not divide by four, values with ties, zeros of both signs and
+/// magnitudes far apart (where the order of the additions shows in the rounding).
+#[test]
+fn sign_flip_sums_equal_the_plain_loops_to_the_bit() {
+    fn plain(xs: &[f64], resamples: u64, seed: u64) -> Vec<(f64, f64)> {
+        let pair = |bits: &[u64]| {
+            let (mut a, mut b) = (0.0, 0.0);
+            for (i, &x) in xs.iter().enumerate() {
+                if bits[i / 64] >> (i % 64) & 1 == 1 {
+                    a -= x;
+                    b -= 1.0;
+                } else {
+                    a += x;
+                    b += 1.0;
+                }
+            }
+            (a, b)
+        };
+        if xs.len() <= SIGN_FLIP_EXACT_MAX {
+            (0..1u64 << xs.len()).map(|v| pair(&[v])).collect()
+        } else {
+            let mut rng = SplitMix64::new(seed);
+            let mut bits = vec![0u64; xs.len().div_ceil(64)];
+            (0..resamples)
+                .map(|_| {
+                    for w in bits.iter_mut() {
+                        *w = rng.next_u64();
+                    }
+                    pair(&bits)
+                })
+                .collect()
+        }
+    }
+    let mut rng = SplitMix64::new(99);
+    let mut cases = 0;
+    for n in (0..=20).chain([63, 64, 65, 130]) {
+        for round in 0..6u64 {
+            let xs: Vec<f64> = (0..n)
+                .map(|_| {
+                    let r = rng.next_u64();
+                    match r % 7 {
+                        0 => 0.0,
+                        1 => -0.0,
+                        2 => 0.5,
+                        3 => (r >> 11) as f64 / (1u64 << 53) as f64,
+                        4 => ((r >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 1e12,
+                        5 => 1.0 / 3.0,
+                        _ => -((r >> 20) as f64) * 1e-9,
+                    }
+                })
+                .collect();
+            let resamples = [0, 1, 3, 5, 1_001, 2_050][round as usize];
+            let got = SignFlips::new(&xs, resamples, round);
+            let want = plain(&xs, resamples, round);
+            assert_eq!(got.sums().len(), want.len(), "n {n}, resamples {resamples}");
+            for (k, (g, w)) in got.sums().iter().zip(&want).enumerate() {
+                assert!(
+                    g.0.to_bits() == w.0.to_bits() && g.1.to_bits() == w.1.to_bits(),
+                    "n {n}, resamples {resamples}, vector {k}: {g:?} against {w:?}"
+                );
+            }
+            cases += want.len();
+        }
+    }
+    assert!(cases > 800_000, "{cases} sign vectors compared");
+}
