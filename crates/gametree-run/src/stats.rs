@@ -413,41 +413,34 @@ impl SignFlips {
         let scale: f64 = xs.iter().map(|x| x.abs()).sum::<f64>() + 1.0;
         let exact = n <= SIGN_FLIP_EXACT_MAX;
         let mut flips = Vec::with_capacity(if exact { 1 << n } else { resamples as usize });
-        if exact {
-            // Vector `v`'s signs are the bits of `v`: one word per vector.
-            let count = 1u64 << n;
-            let mut v = 0;
-            while v + LANES as u64 <= count {
-                let words: [u64; LANES] = std::array::from_fn(|j| v + j as u64);
-                sign_vector_pairs::<LANES>(xs, &words, 1, &mut flips);
-                v += LANES as u64;
-            }
-            while v < count {
-                sign_vector_pairs::<1>(xs, &[v], 1, &mut flips);
-                v += 1;
-            }
+        // Vector `v` of the enumeration has the bits of `v` as its signs (one word); a
+        // resample takes its `m` words from the generator in turn, resample after resample.
+        // Up to LANES vectors' words are drawn, then their sums taken side by side.
+        let (count, m) = if exact {
+            (1u64 << n, 1)
         } else {
-            // Each resample draws its words in turn (64 signs per word), LANES resamples'
-            // words drawn one resample after another before their sums are taken: the
-            // generator's numbers go to the same resamples as one at a time.
-            let mut rng = SplitMix64::new(seed);
-            let m = n.div_ceil(64);
-            let mut words = vec![0u64; LANES * m];
-            let mut left = resamples;
-            while left >= LANES as u64 {
-                for w in words.iter_mut() {
-                    *w = rng.next_u64();
-                }
+            (resamples, n.div_ceil(64))
+        };
+        let mut rng = SplitMix64::new(seed);
+        let mut words = vec![0u64; LANES * m];
+        let mut done = 0u64;
+        while done < count {
+            let k = (count - done).min(LANES as u64) as usize;
+            for (i, w) in words[..k * m].iter_mut().enumerate() {
+                *w = if exact {
+                    done + i as u64
+                } else {
+                    rng.next_u64()
+                };
+            }
+            if k == LANES {
                 sign_vector_pairs::<LANES>(xs, &words, m, &mut flips);
-                left -= LANES as u64;
-            }
-            while left > 0 {
-                for w in words[..m].iter_mut() {
-                    *w = rng.next_u64();
+            } else {
+                for one in words[..k * m].chunks_exact(m) {
+                    sign_vector_pairs::<1>(xs, one, m, &mut flips);
                 }
-                sign_vector_pairs::<1>(xs, &words[..m], m, &mut flips);
-                left -= 1;
             }
+            done += k as u64;
         }
         SignFlips {
             sum,
