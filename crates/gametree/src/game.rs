@@ -231,6 +231,15 @@ pub trait Game {
     /// A move. Small and `Copy`.
     type Move: Copy + Eq + fmt::Debug;
 
+    /// Whether the game hides information from its players: `true` for a game that
+    /// implements [`Game::resample`], `false` (the default) for a game of perfect
+    /// information. Engines that sample what a player cannot see (perfect-information Monte
+    /// Carlo, an engine's `:worlds` option in `gametree-run`) are compiled and accepted only
+    /// for a game that declares it, so a perfect-information game does not carry their code.
+    /// [`crate::testing::check`] fails a game whose `resample` answers `Some` without it, or
+    /// `None` on a state reached by legal play with it.
+    const HIDDEN_INFORMATION: bool = false;
+
     /// The number of players, `2..=6`.
     fn players(&self) -> usize;
 
@@ -345,7 +354,8 @@ pub trait Game {
     ///   information set and the same generator state give the same result), so two states
     ///   of one information set give the same draws;
     /// - it is `Some` for every state reached by legal play (a tournament asks the starting
-    ///   state whether the game hides anything at all).
+    ///   state whether the game hides anything at all);
+    /// - the game declares [`Game::HIDDEN_INFORMATION`].
     fn resample(
         &self,
         _state: &Self::State,

@@ -31,6 +31,9 @@
 //!   deterministically;
 //! - every leaf value seen below a state for which [`Evaluator::subtree_bounds`] is `Some`
 //!   (the state itself included) lies inside those bounds;
+//! - [`Game::resample`] answers iff the game declares [`Game::HIDDEN_INFORMATION`], and
+//!   what it draws has the same player to move and the same moves (drawn from a stream of
+//!   its own, so the playouts are those of the seed);
 //! - every playout reaches a terminal state within [`CheckConfig::max_plies`] plies (unless
 //!   [`CheckConfig::allow_unfinished`]).
 //!
@@ -219,6 +222,23 @@ pub enum Violation {
     /// A playout did not end.
     #[error("playout did not reach a terminal state within {0} plies")]
     PlayoutTooLong(usize),
+    /// `resample` answered `Some` on a game that does not declare
+    /// [`Game::HIDDEN_INFORMATION`] (`declared` false), or `None` on a state reached by
+    /// legal play of a game that does (`declared` true).
+    #[error(
+        "resample answered {} but HIDDEN_INFORMATION is {declared}",
+        if *declared { "None" } else { "Some" }
+    )]
+    HiddenInformation {
+        /// The game's `HIDDEN_INFORMATION`.
+        declared: bool,
+    },
+    /// `resample` drew a state outside the player to move's information set.
+    #[error("resample drew a state with {what} than the state's")]
+    ResampleOutsideInformationSet {
+        /// "another player to move" or "other moves".
+        what: &'static str,
+    },
 }
 
 /// A violation, with the state where it was found and how it was reached.
@@ -271,6 +291,7 @@ where
         again: Vec::new(),
         ordered: Vec::new(),
         ancestors: Vec::new(),
+        worlds: SplitMix64::new(cfg.seed ^ WORLDS_STREAM),
     };
     let at = |violation, state: &G::State| ConformanceError {
         violation: Box::new(violation),
@@ -330,6 +351,9 @@ where
     Ok(checker.report)
 }
 
+/// Mixed into [`CheckConfig::seed`] for the stream of [`Game::resample`]'s draws.
+const WORLDS_STREAM: u64 = 0x574F_524C_4453;
+
 struct Checker<'a, G: Game, E> {
     game: &'a G,
     eval: &'a E,
@@ -342,6 +366,8 @@ struct Checker<'a, G: Game, E> {
     ordered: Vec<G::Move>,
     /// Subtree bounds stated along the current playout: (ply, bounds).
     ancestors: Vec<(usize, crate::SubtreeBounds)>,
+    /// The random stream of [`Game::resample`]'s draws, apart from the playouts'.
+    worlds: SplitMix64,
 }
 
 impl<G, E> Checker<'_, G, E>
@@ -350,6 +376,40 @@ where
     G::State: PartialEq + Debug,
     E: Evaluator<G>,
 {
+    /// [`Game::resample`] on `state` (whose player to move is `p` and whose moves are in
+    /// `self.moves`): `Some` iff the game declares hidden information, and then a state with
+    /// the same player to move and the same moves.
+    fn hidden_information(&mut self, state: &G::State, p: crate::Player) -> Result<(), Violation> {
+        let game = self.game;
+        let mut worlds = self.worlds.clone();
+        let world = guard("resample", || game.resample(state, &mut worlds))?;
+        self.worlds = worlds;
+        let Some(world) = world else {
+            return match G::HIDDEN_INFORMATION {
+                true => Err(Violation::HiddenInformation { declared: true }),
+                false => Ok(()),
+            };
+        };
+        if !G::HIDDEN_INFORMATION {
+            return Err(Violation::HiddenInformation { declared: false });
+        }
+        if guard("to_move", || game.to_move(&world))? != p {
+            return Err(Violation::ResampleOutsideInformationSet {
+                what: "another player to move",
+            });
+        }
+        self.ordered.clear();
+        let mut moves = std::mem::take(&mut self.ordered);
+        guard("moves", || game.moves(&world, &mut moves))?;
+        self.ordered = moves;
+        if self.ordered != self.moves {
+            return Err(Violation::ResampleOutsideInformationSet {
+                what: "other moves",
+            });
+        }
+        Ok(())
+    }
+
     /// Checks one state; returns the random child to continue with (`None` if terminal).
     fn state(
         &mut self,
@@ -395,6 +455,8 @@ where
                 });
             }
         }
+
+        self.hidden_information(state, p)?;
 
         // Outcome iff no moves; the leaf value and its bounds.
         let outcome = guard("outcome", || game.outcome(state))?;
@@ -578,6 +640,14 @@ mod tests {
         BadOrder,
         SubtreeBounds,
         NeverEnds,
+        /// `resample` answers, but the game does not declare hidden information.
+        UndeclaredResample,
+        /// [`Hidden`]'s `resample` answers `None` at the count 3.
+        NoResample,
+        /// [`Hidden`]'s `resample` draws the next count: the other player to move.
+        ResampleOtherMover,
+        /// [`Hidden`]'s `resample` draws the count 6 at 4: the same player, no moves.
+        ResampleOtherMoves,
     }
 
     /// A counting game: add 1 or 2 until the count reaches 6; player 0 gets the count.
@@ -662,6 +732,58 @@ mod tests {
                 _ => None,
             }
         }
+        fn resample(&self, s: &T, _rng: &mut SplitMix64) -> Option<T> {
+            (self.bug == Bug::UndeclaredResample).then(|| s.clone())
+        }
+    }
+
+    /// [`Toy`] declaring hidden information, its `resample` drawing the state itself (or
+    /// what its bug says).
+    struct Hidden(Toy);
+
+    impl Game for Hidden {
+        type State = T;
+        type Move = u32;
+        const HIDDEN_INFORMATION: bool = true;
+        fn players(&self) -> usize {
+            self.0.players()
+        }
+        fn initial(&self) -> T {
+            self.0.initial()
+        }
+        fn to_move(&self, s: &T) -> Player {
+            self.0.to_move(s)
+        }
+        fn moves(&self, s: &T, out: &mut Vec<u32>) {
+            self.0.moves(s, out)
+        }
+        fn play(&self, s: &T, m: u32) -> T {
+            self.0.play(s, m)
+        }
+        fn outcome(&self, s: &T) -> Option<Scores> {
+            self.0.outcome(s)
+        }
+        fn resample(&self, s: &T, _rng: &mut SplitMix64) -> Option<T> {
+            let n = match self.0.bug {
+                Bug::NoResample if s.n == 3 => return None,
+                Bug::ResampleOtherMover => s.n + 1,
+                Bug::ResampleOtherMoves if s.n == 4 => 6,
+                _ => s.n,
+            };
+            Some(T {
+                n,
+                touched: Cell::new(0),
+            })
+        }
+    }
+
+    impl Evaluator<Hidden> for ToyEval {
+        fn evaluate(&self, g: &Hidden, s: &T) -> Scores {
+            self.evaluate(&g.0, s)
+        }
+        fn bounds(&self, g: &Hidden) -> Bounds {
+            self.bounds(&g.0)
+        }
     }
 
     struct ToyEval;
@@ -714,8 +836,24 @@ mod tests {
         check(&Toy::new(bug), &ToyEval, &cfg)
     }
 
+    /// [`run`] on [`Hidden`].
+    fn run_hidden(bug: Bug) -> Result<Report, ConformanceError> {
+        let cfg = CheckConfig {
+            seed: 1,
+            playouts: 50,
+            max_plies: 20,
+            zero_sum: true,
+            ..CheckConfig::default()
+        };
+        check(&Hidden(Toy::new(bug)), &ToyEval, &cfg)
+    }
+
     fn violation(bug: Bug) -> Violation {
-        match run(bug) {
+        let hidden = matches!(
+            bug,
+            Bug::NoResample | Bug::ResampleOtherMover | Bug::ResampleOtherMoves
+        );
+        match if hidden { run_hidden(bug) } else { run(bug) } {
             Ok(r) => panic!("{bug:?} was not caught: {r:?}"),
             Err(e) => {
                 // The message names the rule and the state.
@@ -724,6 +862,13 @@ mod tests {
                 *e.violation
             }
         }
+    }
+
+    #[test]
+    fn a_game_that_hides_information_and_resamples_within_it_passes() {
+        let (open, hidden) = (run(Bug::None).unwrap(), run_hidden(Bug::None).unwrap());
+        // The draws come from a stream of their own: the same playouts.
+        assert_eq!(open, hidden);
     }
 
     #[test]
@@ -787,6 +932,20 @@ mod tests {
                 matches!(v, V::SubtreeBounds { player: 0, .. })
             }),
             (Bug::NeverEnds, |v| matches!(v, V::PlayoutTooLong(20))),
+            (Bug::UndeclaredResample, |v| {
+                matches!(v, V::HiddenInformation { declared: false })
+            }),
+            (Bug::NoResample, |v| {
+                matches!(v, V::HiddenInformation { declared: true })
+            }),
+            (
+                Bug::ResampleOtherMover,
+                |v| matches!(v, V::ResampleOutsideInformationSet { what } if what.contains("player")),
+            ),
+            (
+                Bug::ResampleOtherMoves,
+                |v| matches!(v, V::ResampleOutsideInformationSet { what } if what.contains("moves")),
+            ),
         ];
         for (bug, ok) in cases {
             let v = violation(bug);

@@ -702,6 +702,8 @@ impl CardGame {
 impl Game for CardGame {
     type State = CardState;
     type Move = Card;
+    /// The other players' hands ([`Game::resample`]).
+    const HIDDEN_INFORMATION: bool = true;
 
     /// The move's history slot ([`gametree::hash::Zobrist::move_slot`]).
     fn move_key(&self, mv: Card) -> Option<usize> {

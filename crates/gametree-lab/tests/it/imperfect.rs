@@ -172,6 +172,16 @@ fn regression_worlds_on_a_perfect_information_game_is_refused() {
         text.contains("perfect information") && !text.contains('\n'),
         "{text}"
     );
+    // Asked for a move all the same, such an engine searches nothing (PIMC is compiled only
+    // for games that declare hidden information): the first legal move, as a failed move.
+    let worlds = with_worlds(Algorithm::AlphaBeta, MoveBudget::Depth(2), 4);
+    let start = ConnectFour.initial();
+    let mut moves = Vec::new();
+    ConnectFour.moves(&start, &mut moves);
+    assert_eq!(
+        worlds.choose_with::<AnyGame, _, _>(&ConnectFour, &CellWeights, &start, 9),
+        Some((moves[0], 0, true))
+    );
     // Chinese Checkers through the best-reply dispatcher: refused the same way.
     let cc = ChineseCheckers::new(3, 37, 10, 400).unwrap();
     let engines = vec![with_worlds(Algorithm::Maxn, MoveBudget::Nodes(100), 2)];

@@ -236,6 +236,7 @@ pub struct RootMove<'g, G: Game> {
 impl<G: Game> Game for RootMove<'_, G> {
     type State = (G::State, bool);
     type Move = G::Move;
+    const HIDDEN_INFORMATION: bool = G::HIDDEN_INFORMATION;
     fn players(&self) -> usize {
         self.game.players()
     }
