@@ -139,11 +139,15 @@ fn shards_from_flags_and_environments_merge_to_the_single_run() {
         &["merge", "--out", &s(&dir.join("twice")), &p0, &p1, &p1],
         "present more than once",
     );
-    // Parts of other parameters are refused.
-    let full = dir.join("full-parts");
+    // Parts of other parameters are refused (another number of card hands: a run's
+    // parameter, though Korf's tables play no cards, so the part costs a third of a second).
+    let full = dir.join("other-parts");
     ok(&[
         "reproduce",
         "korf-1991/best-case",
+        "--quick",
+        "--hands",
+        "3",
         "--shard",
         "0/1",
         "--out",
@@ -157,7 +161,17 @@ fn shards_from_flags_and_environments_merge_to_the_single_run() {
             &p0,
             &s(&full.join("part-0-of-1.json")),
         ],
-        "the run's parameters",
+        "part-0-of-1.json: the run's parameters differ from ",
+    );
+    expect_error(
+        &[
+            "merge",
+            "--out",
+            &s(&dir.join("mixed")),
+            &p0,
+            &s(&full.join("part-0-of-1.json")),
+        ],
+        "part-0-of-2.json's: `run.hands` is `3` here, `null` there",
     );
 }
 
