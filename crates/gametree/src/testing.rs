@@ -825,27 +825,22 @@ mod tests {
         }
     }
 
+    /// The check of the toy games: 50 seeded playouts of at most 20 plies, zero-sum.
+    const CFG: CheckConfig = CheckConfig {
+        seed: 1,
+        playouts: 50,
+        max_plies: 20,
+        allow_unfinished: false,
+        zero_sum: true,
+    };
+
     fn run(bug: Bug) -> Result<Report, ConformanceError> {
-        let cfg = CheckConfig {
-            seed: 1,
-            playouts: 50,
-            max_plies: 20,
-            zero_sum: true,
-            ..CheckConfig::default()
-        };
-        check(&Toy::new(bug), &ToyEval, &cfg)
+        check(&Toy::new(bug), &ToyEval, &CFG)
     }
 
     /// [`run`] on [`Hidden`].
     fn run_hidden(bug: Bug) -> Result<Report, ConformanceError> {
-        let cfg = CheckConfig {
-            seed: 1,
-            playouts: 50,
-            max_plies: 20,
-            zero_sum: true,
-            ..CheckConfig::default()
-        };
-        check(&Hidden(Toy::new(bug)), &ToyEval, &cfg)
+        check(&Hidden(Toy::new(bug)), &ToyEval, &CFG)
     }
 
     fn violation(bug: Bug) -> Violation {
