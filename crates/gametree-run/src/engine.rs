@@ -522,6 +522,10 @@ impl Engine {
         seed: u64,
         worlds: usize,
     ) -> Option<(G::Move, u64, bool)> {
+        let first = first_legal(game, state)?;
+        if !G::HIDDEN_INFORMATION {
+            return Some((first, 0, true));
+        }
         let spec = self.pick_spec(seed);
         let config = spec.config(Instant::now());
         let settings = PimcConfig {
@@ -529,10 +533,6 @@ impl Engine {
             seed: pimc_seed(seed),
             iterative: spec.deepening == Deepening::Iterative,
         };
-        let first = first_legal(game, state)?;
-        if !G::HIDDEN_INFORMATION {
-            return Some((first, 0, true));
-        }
         Some(
             match pimc::<AnyGame, G, E>(
                 self.algorithm,

@@ -380,28 +380,23 @@ where
     /// `self.moves`): `Some` iff the game declares hidden information, and then a state with
     /// the same player to move and the same moves.
     fn hidden_information(&mut self, state: &G::State, p: crate::Player) -> Result<(), Violation> {
-        let game = self.game;
-        let mut worlds = self.worlds.clone();
-        let world = guard("resample", || game.resample(state, &mut worlds))?;
-        self.worlds = worlds;
-        let Some(world) = world else {
-            return match G::HIDDEN_INFORMATION {
-                true => Err(Violation::HiddenInformation { declared: true }),
-                false => Ok(()),
-            };
+        let (game, worlds) = (self.game, &mut self.worlds);
+        let world = match (
+            guard("resample", || game.resample(state, worlds))?,
+            G::HIDDEN_INFORMATION,
+        ) {
+            (None, false) => return Ok(()),
+            (Some(world), true) => world,
+            (_, declared) => return Err(Violation::HiddenInformation { declared }),
         };
-        if !G::HIDDEN_INFORMATION {
-            return Err(Violation::HiddenInformation { declared: false });
-        }
         if guard("to_move", || game.to_move(&world))? != p {
             return Err(Violation::ResampleOutsideInformationSet {
                 what: "another player to move",
             });
         }
-        self.ordered.clear();
-        let mut moves = std::mem::take(&mut self.ordered);
-        guard("moves", || game.moves(&world, &mut moves))?;
-        self.ordered = moves;
+        let moves = &mut self.ordered;
+        moves.clear();
+        guard("moves", || game.moves(&world, moves))?;
         if self.ordered != self.moves {
             return Err(Violation::ResampleOutsideInformationSet {
                 what: "other moves",

@@ -262,20 +262,23 @@ impl Naive {
     }
 
     fn legal(&self) -> Vec<((i32, i32), (i32, i32))> {
-        let p = self.mover;
-        self.pseudo(p)
+        self.pseudo(self.mover)
             .into_iter()
-            .filter(|&m| !self.make(m).king_attacked(p))
+            .filter(|&m| self.keeps_king_safe(m))
             .collect()
     }
 
     /// Whether the mover has a legal move: [`Naive::legal`] is not empty (stopping at the
     /// first).
     fn has_legal(&self) -> bool {
-        let p = self.mover;
-        self.pseudo(p)
+        self.pseudo(self.mover)
             .into_iter()
-            .any(|m| !self.make(m).king_attacked(p))
+            .any(|m| self.keeps_king_safe(m))
+    }
+
+    /// Whether the mover's pseudo-legal move `m` leaves its king unattacked (is legal).
+    fn keeps_king_safe(&self, m: ((i32, i32), (i32, i32))) -> bool {
+        !self.make(m).king_attacked(self.mover)
     }
 
     fn over(&self, cap: u32) -> bool {
