@@ -28,9 +28,10 @@
 //! Repetition is found exactly: a position can only repeat one seen since the last capture,
 //! pawn move or elimination (each changes the position for good), and there are fewer than
 //! [`NO_PROGRESS_PLIES`] such plies, so the state keeps those moves ([`HISTORY`] of them,
-//! two bytes each) and [`Chess4Ffa::play`] walks them backward on a copy of the board, a
-//! board compared only where the Zobrist keys agree. The state stays `Copy` and
-//! allocation-free: 480 bytes against the plain game's 216.
+//! two bytes each) with the low bits of the key of the pieces before each, and
+//! [`Chess4Ffa::play`] looks for the current key among them, rebuilding and comparing a
+//! board only where one matches. The state stays `Copy` and allocation-free: 680 bytes
+//! against the plain game's 216.
 
 use std::fmt;
 use std::str::FromStr;
@@ -139,13 +140,16 @@ impl FromStr for EndRule {
 }
 
 /// A position of [`Chess4Ffa`]: the plain position, the points, where the promoted queens
-/// stand, the no-progress count and the moves since the last irreversible one. `Copy`, 480
-/// bytes.
+/// stand, the no-progress count and the moves since the last irreversible one, with the
+/// low bits of the position's key before each. `Copy`, 680 bytes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FfaState {
     base: State,
     /// The moves since the last capture, pawn move or elimination, `window` of them.
     history: [Move; HISTORY],
+    /// The low 16 bits of the key of the pieces ([`State`]'s key) before each move of
+    /// `history`: the repetition test compares the boards only where these match.
+    keys: [u16; HISTORY],
     /// One bit per square index: the queen there was promoted from a pawn.
     promoted: [u64; 4],
     /// A hash of `history[..window]`.
@@ -240,16 +244,51 @@ impl FfaState {
     }
 
     /// How many times the current position has occurred since the window began, itself
-    /// included: the window's moves undone one by one on a copy of the board (each a quiet
-    /// move of a piece that is not a pawn, so undoing it is moving the piece back), the
-    /// boards compared where the keys agree; the player to move before a move is the owner
-    /// of the piece moved.
+    /// included. The window's moves are each a quiet move of a piece that is not a pawn, so
+    /// undoing one is moving its piece back. The key of the pieces before each move is kept
+    /// (its low 16 bits, [`FfaState::keys`]), and only where it matches the current key is
+    /// the board before that move rebuilt and compared, with the player to move then (the
+    /// owner of the piece moved). `occurrences_plain` (tests) undoes every move on a board.
     fn occurrences(&self) -> u32 {
         let b = &self.base;
-        let mut n = 1;
         if self.window < 4 {
-            return n; // every live player must move away and back: at least 4 plies
+            return 1; // every live player must move away and back: at least 4 plies
         }
+        let keys = &self.keys[..self.window as usize];
+        let target = b.key as u16;
+        // One pass without branches (vectorised) over the window; almost always no match.
+        if keys.iter().fold(0u32, |n, &k| n + u32::from(k == target)) == 0 {
+            return 1;
+        }
+        let mut n = 1;
+        for (i, _) in keys.iter().enumerate().filter(|&(_, &k)| k == target) {
+            let board = self.board_before(i);
+            let mover = owner(board[self.history[i].from() as usize]);
+            if mover == b.to_move as usize && board == b.board {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// The board before the window's move `i`: the moves from the last back to `i` undone.
+    #[cold]
+    fn board_before(&self, i: usize) -> [u8; CELLS] {
+        let mut board = self.base.board;
+        for j in (i..self.window as usize).rev() {
+            let m = self.history[j];
+            board[m.from() as usize] = board[m.to() as usize];
+            board[m.to() as usize] = 0;
+        }
+        board
+    }
+
+    /// [`FfaState::occurrences`] by the plain computation: every move of the window undone
+    /// on one board, the boards compared where the keys agree (tests).
+    #[cfg(test)]
+    pub(crate) fn occurrences_plain(&self) -> u32 {
+        let b = &self.base;
+        let mut n = 1;
         let mut board = b.board;
         let mut key = b.key;
         for i in (0..self.window as usize).rev() {
@@ -360,6 +399,7 @@ impl Chess4Ffa {
         FfaState {
             base,
             history: [Move::new(0, 0); HISTORY],
+            keys: [0; HISTORY],
             promoted: [0; 4],
             history_key: 0,
             points: [0; PLAYERS],
@@ -522,6 +562,7 @@ impl Game for Chess4Ffa {
             s.quiet = s.quiet.saturating_add(1);
             if (s.window as usize) < HISTORY {
                 s.history[s.window as usize] = mv;
+                s.keys[s.window as usize] = state.base.key as u16;
                 s.window += 1;
                 s.history_key = crate::rng::mix64(s.history_key ^ u64::from(mv.0));
             }
@@ -670,5 +711,54 @@ mod tests {
         });
         assert!(positions > 10_000, "{positions} positions");
         assert!(checked > 500, "{checked} kings in check");
+    }
+
+    /// The repetition count read from the kept keys equals the plain count that
+    /// undoes every move on a board, in every position of seeded walks that mostly move a
+    /// piece back where it came from (so that positions recur, often with another player to
+    /// move or the pieces displaced), under `repeat=10` so that walks run through many
+    /// repetitions; the oracle tests' start positions, and two sparse ones.
+    #[test]
+    fn the_repetition_count_equals_undoing_every_move_on_a_board() {
+        let g = Chess4::new(400).expect("cap");
+        let ffa = Chess4Ffa::new(400)
+            .expect("cap")
+            .with_repeat(MAX_REPEAT)
+            .expect("repeat");
+        let mut starts: Vec<FfaState> = starts(&g).into_iter().map(|s| ffa.from_board(s)).collect();
+        for text in ["r Kh1,Nd1/Ka7,Rb5/Kg14,Bf13/Kn8,Qm6", "r Kh1/-/-/Kn8,Nm9"] {
+            starts.push(ffa.parse_position(text).expect("position"));
+        }
+        let (mut positions, mut repeated) = (0u64, [0u64; MAX_REPEAT as usize + 1]);
+        let mut list = Vec::new();
+        for i in 0..240u64 {
+            let mut s = starts[(i % starts.len() as u64) as usize];
+            let mut seed = i;
+            let mut played: Vec<Move> = Vec::new();
+            while ffa.outcome(&s).is_none() {
+                let n = s.occurrences();
+                assert_eq!(n, s.occurrences_plain(), "{s:?}");
+                positions += 1;
+                repeated[n as usize] += 1;
+                list.clear();
+                ffa.moves(&s, &mut list);
+                seed = crate::rng::mix64(seed ^ s.board().pieces_key());
+                // The reverse of this player's last move when legal (three times in four),
+                // else a random move.
+                let live = s.board().live_players() as usize;
+                let back = played
+                    .len()
+                    .checked_sub(live)
+                    .map(|k| Move::new(played[k].to(), played[k].from()))
+                    .filter(|m| seed % 4 != 0 && list.contains(m));
+                let mv = back.unwrap_or(list[(seed >> 2) as usize % list.len()]);
+                played.push(mv);
+                s = ffa.play(&s, mv);
+            }
+        }
+        assert!(positions > 50_000, "{positions} positions");
+        for (n, &count) in repeated.iter().enumerate().take(9).skip(2) {
+            assert!(count > 20, "{count} positions occurred {n} times");
+        }
     }
 }

@@ -245,18 +245,87 @@ pub(crate) fn pseudo(board: &[u8; CELLS], p: usize, mut f: impl FnMut(u8, u8) ->
 fn own_bytes(board: &[u8; CELLS], w: usize, p: usize) -> u64 {
     const LOW3: u64 = 0x0707_0707_0707_0707;
     const ONES: u64 = 0x0101_0101_0101_0101;
-    // Fixed-size reads (one load each), not a copy of a slice of variable length.
-    let w = if w < CELLS / 8 {
-        u64::from_le_bytes(board[w * 8..w * 8 + 8].try_into().expect("eight squares"))
-    } else {
-        u64::from(u32::from_le_bytes(
-            board[CELLS - 4..].try_into().expect("four squares"),
-        ))
-    };
+    let w = chunk(board, w);
     // Each byte's owner field (code >> 3: 0 empty, owner + 1 otherwise) minus `p + 1`:
     // a zero byte where `p` owns the square. The exact zero-byte test (no borrow between
     // bytes): the high bit of a byte is set iff the byte is zero.
     zero_bytes((w >> 3 & LOW3) ^ (ONES * (p as u64 + 1)))
+}
+
+/// The most pieces of other players for which a king's moves are tested from the
+/// attackers' side ([`attackers`], [`attacked_after_by`]).
+const FEW: usize = 12;
+
+/// The squares of the pieces of players other than `p` on `board`, in square order, when
+/// there are at most [`FEW`] of them (a sparse board: the long endings); `None` otherwise.
+#[inline]
+fn attackers(board: &[u8; CELLS], p: usize) -> Option<([u8; FEW], usize)> {
+    let (mut list, mut n) = ([0u8; FEW], 0);
+    for w in 0..CHUNKS {
+        // The high bit of each byte that holds a piece of another player.
+        let mut theirs = !zero_bytes(chunk(board, w)) & !own_bytes(board, w, p) & HIGH_BITS;
+        while theirs != 0 {
+            if n == FEW {
+                return None;
+            }
+            list[n] = (w * 8 + (theirs.trailing_zeros() / 8) as usize) as u8;
+            n += 1;
+            theirs &= theirs - 1;
+        }
+    }
+    Some((list, n))
+}
+
+/// The high bit of every byte of a word.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// [`attacked_after`] for a move of `p`'s king from `from` to `to` (not a king capture), from
+/// the attackers' side: whether one of the pieces on `theirs` (every piece of the other
+/// players, [`attackers`]) attacks `to` once the king has left `from`. A piece on `to` is
+/// captured and attacks no more; a knight a jump away attacks; a slider, king or pawn on a
+/// line through `to` that its kind attacks along ([`ray_attacks`]'s rules) attacks when the
+/// squares between are empty, `from` counted empty. On a sparse board this reads a few
+/// table entries instead of walking eight rays to their ends.
+#[inline]
+fn attacked_after_by(board: &[u8; CELLS], to: u8, from: u8, theirs: &[u8]) -> bool {
+    let t = &TABLES;
+    let s = to as usize;
+    for &e in theirs {
+        let d = t.line[s][e as usize];
+        if e == to || d == NO_LINE {
+            continue;
+        }
+        let c = board[e as usize];
+        let k = kind(c);
+        if d == KNIGHT_JUMP {
+            if k == KNIGHT {
+                return true;
+            }
+            continue;
+        }
+        let d = d as usize;
+        let ray = &t.rays[s][d][..t.ray_len[s][d] as usize];
+        let next = ray[0] == e;
+        let along = match k {
+            QUEEN => true,
+            ROOK => d < 4,
+            BISHOP => d >= 4,
+            KING => next,
+            PAWN => next && d >= 4 && t.pawn_dir[owner(c)][d],
+            _ => false,
+        };
+        if along {
+            for &r in ray {
+                if r == e {
+                    return true;
+                }
+                if r != from && board[r as usize] != 0 {
+                    break;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Calls `f(from, to)` for every pseudo-legal move of `p`'s piece on `from` ([`pseudo`]'s
@@ -621,6 +690,22 @@ fn each_legal(state: &State, mut f: impl FnMut(u8, u8)) {
             if legality.free(from) {
                 piece_moves(board, p, from, &mut |from, to| {
                     if kind(board[to as usize]) != KING || legal_king_capture(state, from, to) {
+                        f(from, to);
+                    }
+                    true
+                });
+            } else if let Some((theirs, n)) = (from == legality.king)
+                .then(|| attackers(board, p))
+                .flatten()
+            {
+                // The king on a sparse board: its moves tested from the attackers' side.
+                piece_moves(board, p, from, &mut |from, to| {
+                    let legal = if kind(board[to as usize]) == KING {
+                        legal_king_capture(state, from, to)
+                    } else {
+                        !attacked_after_by(board, to, from, &theirs[..n])
+                    };
+                    if legal {
                         f(from, to);
                     }
                     true
@@ -1216,6 +1301,54 @@ mod tests {
         });
         assert!(positions > 5_000, "{positions} positions");
         assert!(illegal > 1_000, "{illegal} illegal of {moves} moves");
+    }
+
+    /// Every king move (not a king capture) of every live player in every position of
+    /// seeded random games with at most [`FEW`] pieces of other players is judged alike by
+    /// the test from the attackers' side and by the walk from the king's new square.
+    #[test]
+    fn the_king_test_from_the_attackers_side_equals_the_ray_walk() {
+        let g = Chess4::new(400).expect("cap");
+        let (mut sparse, mut moves, mut attacked) = (0u64, 0u64, 0u64);
+        let mut starts = starts(&g);
+        starts.push(
+            g.parse_position("r Kh1,Nd1/Ka7,Rb5/Kg14,Bf13/Kn8,Qm6")
+                .expect("position"),
+        );
+        seeded_games(&g, &starts, 120, State::pieces_key, |s| {
+            for p in (0..PLAYERS).filter(|&p| s.alive >> p & 1 == 1) {
+                let Some((theirs, n)) = attackers(&s.board, p) else {
+                    continue;
+                };
+                let plain: Vec<u8> = TABLES
+                    .squares
+                    .iter()
+                    .copied()
+                    .filter(|&sq| s.board[sq as usize] != 0 && owner(s.board[sq as usize]) != p)
+                    .collect();
+                assert_eq!(&theirs[..n], &plain[..], "{s:?}");
+                sparse += 1;
+                let king = s.kings[p];
+                piece_moves(&s.board, p, king, &mut |from, to| {
+                    if kind(s.board[to as usize]) != KING {
+                        let walk = attacked_after(&s.board, to, p, from, to);
+                        assert_eq!(
+                            attacked_after_by(&s.board, to, from, &theirs[..n]),
+                            walk,
+                            "{s:?}: {from}-{to}"
+                        );
+                        moves += 1;
+                        attacked += walk as u64;
+                    }
+                    true
+                });
+            }
+        });
+        assert!(sparse > 2_000, "{sparse} sparse positions");
+        assert!(
+            attacked > 2_000,
+            "{attacked} attacked of {moves} king moves"
+        );
     }
 
     /// Whether a player can move, by the node's fast test ([`has_legal_move`]: the pieces

@@ -1390,7 +1390,7 @@ mod ffa {
         assert_eq!(x.board(), y.board());
         assert_ne!(x, y, "different repetition windows");
         assert_ne!(g.hash(&x), g.hash(&y));
-        assert_eq!(std::mem::size_of::<FfaState>(), 480);
+        assert_eq!(std::mem::size_of::<FfaState>(), 680);
         assert!(g.set_to_move(&s, Player::new(2)).is_some());
     }
 }
