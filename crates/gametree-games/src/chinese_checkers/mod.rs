@@ -179,13 +179,16 @@ impl fmt::Display for Move {
 }
 
 /// A position: one bitboard per player, the union, the player to move, the ply count, the
-/// winner, each player's distance sum and the Zobrist key. `Copy`, 144 bytes.
+/// winner, each player's distance sum and sideways sum, and the Zobrist key. `Copy`, 144
+/// bytes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct State {
     pieces: [u128; MAX_PLAYERS],
     occupied: u128,
     key: u64,
     dist: [i16; MAX_PLAYERS],
+    /// Each player's sideways steps, [`ChineseCheckers::sideways`] (at most 4 a piece).
+    side: [u8; MAX_PLAYERS],
     ply: u16,
     to_move: u8,
     winner: u8,
@@ -304,6 +307,9 @@ struct Tables {
     /// `sideways[p][k]`: the cells from which player `p` needs more than `k` steps beyond its
     /// rows to reach the tip of its goal (only in the two corners beside the goal; `k < n`).
     sideways: [[u128; 4]; MAX_PLAYERS],
+    /// `extra[p][c]`: the sideways steps of cell `c` for player `p`: how many of the first
+    /// `n` masks of `sideways[p]` hold it.
+    extra: [[u8; 128]; MAX_PLAYERS],
     zobrist: [[u64; 128]; MAX_PLAYERS],
     zobrist_side: [u64; MAX_PLAYERS],
     rmax: Score,
@@ -381,6 +387,15 @@ impl ChineseCheckers {
                 g &= g - 1;
             }
         }
+        let mut extra = [[0u8; 128]; MAX_PLAYERS];
+        for (p, side) in sideways.iter().enumerate() {
+            for (c, e) in extra[p].iter_mut().enumerate() {
+                *e = side[..n as usize]
+                    .iter()
+                    .filter(|&&m| m >> c & 1 == 1)
+                    .count() as u8;
+            }
+        }
         let mut rng = SplitMix64::new(0xC4EC_4E55);
         let mut zobrist = [[0u64; 128]; MAX_PLAYERS];
         for row in zobrist.iter_mut() {
@@ -407,6 +422,7 @@ impl ChineseCheckers {
                 goal_owner,
                 rows,
                 sideways,
+                extra,
                 zobrist,
                 zobrist_side,
                 rmax: dmax - dgoal,
@@ -532,9 +548,16 @@ impl ChineseCheckers {
     }
 
     /// The sum over `p`'s pieces of their sideways distances (see
-    /// [`ChineseCheckers::tip_distance`]): `n` popcounts.
+    /// [`ChineseCheckers::tip_distance`]), kept in the state by every move.
     #[inline]
     pub fn sideways(&self, state: &State, p: Player) -> i64 {
+        i64::from(state.side[p.index()])
+    }
+
+    /// [`ChineseCheckers::sideways`] computed from the pieces: `n` population counts
+    /// (tests).
+    #[cfg(test)]
+    pub(crate) fn sideways_plain(&self, state: &State, p: Player) -> i64 {
         let mine = state.pieces[p.index()];
         let side = &self.t.sideways[p.index()];
         side[..self.t.board.n as usize]
@@ -589,6 +612,7 @@ impl ChineseCheckers {
             occupied: 0,
             key: 0,
             dist: [0; MAX_PLAYERS],
+            side: [0; MAX_PLAYERS],
             ply: 0,
             to_move: to_move.index() as u8,
             winner: NO_WINNER,
@@ -600,6 +624,7 @@ impl ChineseCheckers {
             let mut m = b;
             while m != 0 {
                 s.dist[p] += self.t.dist[p][m.trailing_zeros() as usize] as i16;
+                s.side[p] += self.t.extra[p][m.trailing_zeros() as usize];
                 m &= m - 1;
             }
         }
@@ -905,6 +930,7 @@ impl Game for ChineseCheckers {
         s.occupied ^= flip;
         s.key ^= t.zobrist[p][from] ^ t.zobrist[p][to];
         s.dist[p] += t.dist[p][to] as i16 - t.dist[p][from] as i16;
+        s.side[p] = s.side[p] + t.extra[p][to] - t.extra[p][from];
         let owner = t.goal_owner[to];
         if owner != NO_WINNER && s.winner == NO_WINNER && self.has_won(&s, owner as usize) {
             s.winner = owner;

@@ -431,11 +431,13 @@ fn seats_distances_and_corners_agree() {
 
 /// Along random games on every board and player count, each move changes the mover's
 /// distance sum by exactly the rows it gains, `d(from) - d(to)` (the ordering's gain), and
-/// nobody else's, and the incremental sums equal the sums recomputed from the pieces; the
+/// nobody else's, and the incremental sums (rows and sideways steps) equal the sums
+/// recomputed from the pieces; the
 /// evaluator gives the mover `(N - 1) * steps` more and every other player `steps` less,
 /// `steps` being the steps to the goal's tip the move gains.
 #[test]
 fn every_move_changes_the_evaluation_by_the_steps_gained() {
+    let mut sideways = 0u64;
     for holes in [121, 73, 37, 13] {
         for players in [2, 3, 4, 6] {
             let g = ChineseCheckers::new(players, holes, 0, 300).unwrap();
@@ -469,6 +471,10 @@ fn every_move_changes_the_evaluation_by_the_steps_gained() {
                     for q in 0..players {
                         let qp = Player::new(q);
                         assert_eq!(child.distance(qp), fresh.distance(qp), "{}", g.spec());
+                        let side = g.sideways_plain(&child, qp);
+                        assert_eq!(g.sideways(&child, qp), side, "{} P{q}", g.spec());
+                        assert_eq!(g.sideways(&fresh, qp), side, "{} P{q}", g.spec());
+                        sideways += side as u64;
                         let moved = if q == p.index() { gain } else { 0 };
                         assert_eq!(
                             s.distance(qp) - child.distance(qp),
@@ -490,6 +496,7 @@ fn every_move_changes_the_evaluation_by_the_steps_gained() {
             }
         }
     }
+    assert!(sideways > 10_000, "{sideways} sideways steps");
 }
 
 /// The evaluation's distance, the steps to the tip of the goal, on every board and player
