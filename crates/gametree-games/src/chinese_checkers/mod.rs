@@ -930,7 +930,12 @@ impl Game for ChineseCheckers {
         s.occupied ^= flip;
         s.key ^= t.zobrist[p][from] ^ t.zobrist[p][to];
         s.dist[p] += t.dist[p][to] as i16 - t.dist[p][from] as i16;
-        s.side[p] = s.side[p] + t.extra[p][to] - t.extra[p][from];
+        // Wrapping: a move that is not the mover's (outside `play`'s contract, but a
+        // best-reply line replayed in turn order for its move names does it) leaves the
+        // sums meaningless, as it does `dist`, without a panic.
+        s.side[p] = s.side[p]
+            .wrapping_add(t.extra[p][to])
+            .wrapping_sub(t.extra[p][from]);
         let owner = t.goal_owner[to];
         if owner != NO_WINNER && s.winner == NO_WINNER && self.has_won(&s, owner as usize) {
             s.winner = owner;
