@@ -91,16 +91,24 @@ fn ray_attacks_with<const AFTER: bool>(
         if owner(c) == p {
             return false;
         }
-        let k = kind(c);
-        return if d < 4 {
-            k == ROOK || k == QUEEN || (i == 0 && k == KING)
-        } else {
-            k == BISHOP
-                || k == QUEEN
-                || (i == 0 && (k == KING || (k == PAWN && t.pawn_dir[owner(c)][d])))
-        };
+        return attacks_along(c, d, i == 0);
     }
     false
+}
+
+/// Whether the piece `c`, the first piece along direction `d` from a square (`next`: on the
+/// square next to it), attacks that square: a rook or queen on a straight ray, a bishop or
+/// queen on a diagonal, a king next to it, or a pawn next to it whose capture points at it.
+#[inline(always)]
+fn attacks_along(c: u8, d: usize, next: bool) -> bool {
+    let k = kind(c);
+    if d < 4 {
+        k == ROOK || k == QUEEN || (next && k == KING)
+    } else {
+        k == BISHOP
+            || k == QUEEN
+            || (next && (k == KING || (k == PAWN && TABLES.pawn_dir[owner(c)][d])))
+    }
 }
 
 /// The square of the one piece that attacks square `sq` for player `p` (as in
@@ -283,7 +291,7 @@ const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 /// the attackers' side: whether one of the pieces on `theirs` (every piece of the other
 /// players, [`attackers`]) attacks `to` once the king has left `from`. A piece on `to` is
 /// captured and attacks no more; a knight a jump away attacks; a slider, king or pawn on a
-/// line through `to` that its kind attacks along ([`ray_attacks`]'s rules) attacks when the
+/// line through `to` that its kind attacks along ([`attacks_along`]) attacks when the
 /// squares between are empty, `from` counted empty. On a sparse board this reads a few
 /// table entries instead of walking eight rays to their ends.
 #[inline]
@@ -296,25 +304,15 @@ fn attacked_after_by(board: &[u8; CELLS], to: u8, from: u8, theirs: &[u8]) -> bo
             continue;
         }
         let c = board[e as usize];
-        let k = kind(c);
         if d == KNIGHT_JUMP {
-            if k == KNIGHT {
+            if kind(c) == KNIGHT {
                 return true;
             }
             continue;
         }
         let d = d as usize;
         let ray = &t.rays[s][d][..t.ray_len[s][d] as usize];
-        let next = ray[0] == e;
-        let along = match k {
-            QUEEN => true,
-            ROOK => d < 4,
-            BISHOP => d >= 4,
-            KING => next,
-            PAWN => next && d >= 4 && t.pawn_dir[owner(c)][d],
-            _ => false,
-        };
-        if along {
+        if attacks_along(c, d, ray[0] == e) {
             for &r in ray {
                 if r == e {
                     return true;
@@ -466,12 +464,22 @@ impl<'a> Legality<'a> {
     /// move of thousands of positions, and the perft files).
     #[inline(always)]
     pub(crate) fn legal(&self, from: u8, to: u8) -> bool {
+        self.legal_with(from, to, None)
+    }
+
+    /// [`Legality::legal`], a king move tested from the attackers' side when `theirs` lists
+    /// every piece of the other players ([`attackers`], [`attacked_after_by`]).
+    #[inline(always)]
+    fn legal_with(&self, from: u8, to: u8, theirs: Option<&[u8]>) -> bool {
         let board = &self.state.board;
         if kind(board[to as usize]) == KING {
             return legal_king_capture(self.state, from, to);
         }
         if kind(board[from as usize]) == KING {
-            return !attacked_after(board, to, self.p, from, to);
+            return match theirs {
+                Some(theirs) => !attacked_after_by(board, to, from, theirs),
+                None => !attacked_after(board, to, self.p, from, to),
+            };
         }
         let t = &TABLES;
         let k = self.king as usize;
@@ -694,25 +702,14 @@ fn each_legal(state: &State, mut f: impl FnMut(u8, u8)) {
                     }
                     true
                 });
-            } else if let Some((theirs, n)) = (from == legality.king)
-                .then(|| attackers(board, p))
-                .flatten()
-            {
-                // The king on a sparse board: its moves tested from the attackers' side.
-                piece_moves(board, p, from, &mut |from, to| {
-                    let legal = if kind(board[to as usize]) == KING {
-                        legal_king_capture(state, from, to)
-                    } else {
-                        !attacked_after_by(board, to, from, &theirs[..n])
-                    };
-                    if legal {
-                        f(from, to);
-                    }
-                    true
-                });
             } else {
+                // The king on a sparse board: its moves tested from the attackers' side.
+                let theirs = (from == legality.king)
+                    .then(|| attackers(board, p))
+                    .flatten();
+                let theirs = theirs.as_ref().map(|(list, n)| &list[..*n]);
                 piece_moves(board, p, from, &mut |from, to| {
-                    if legality.legal(from, to) {
+                    if legality.legal_with(from, to, theirs) {
                         f(from, to);
                     }
                     true

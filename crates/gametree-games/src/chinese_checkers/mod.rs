@@ -304,11 +304,9 @@ struct Tables {
     goal_owner: [u8; 128],
     /// `rows[p][d]`: the cells at distance `d` for player `p`.
     rows: [[u128; MAX_DIST + 1]; MAX_PLAYERS],
-    /// `sideways[p][k]`: the cells from which player `p` needs more than `k` steps beyond its
-    /// rows to reach the tip of its goal (only in the two corners beside the goal; `k < n`).
-    sideways: [[u128; 4]; MAX_PLAYERS],
-    /// `extra[p][c]`: the sideways steps of cell `c` for player `p`: how many of the first
-    /// `n` masks of `sideways[p]` hold it.
+    /// `extra[p][c]`: the sideways steps of cell `c` for player `p`, the steps beyond its
+    /// rows to the tip of its goal (not 0 only in the two corners beside the goal; at most
+    /// `n`).
     extra: [[u8; 128]; MAX_PLAYERS],
     zobrist: [[u64; 128]; MAX_PLAYERS],
     zobrist_side: [u64; MAX_PLAYERS],
@@ -365,7 +363,7 @@ impl ChineseCheckers {
         let mut dist = [[0u8; 128]; MAX_PLAYERS];
         let mut goal_owner = [NO_WINNER; 128];
         let mut rows = [[0u128; MAX_DIST + 1]; MAX_PLAYERS];
-        let mut sideways = [[0u128; 4]; MAX_PLAYERS];
+        let mut extra = [[0u8; 128]; MAX_PLAYERS];
         for (p, s) in seat.iter().enumerate() {
             start[p] = board.corner(s.axis, s.sign);
             goal[p] = board.corner(s.axis, -s.sign);
@@ -376,24 +374,12 @@ impl ChineseCheckers {
                 dist[p][c] = (s.sign * xyz[s.axis] + 2 * n) as u8;
                 rows[p][dist[p][c] as usize] |= 1u128 << c;
                 let steps = (0..3).map(|a| (xyz[a] - tip[a]).abs()).max().unwrap_or(0);
-                let extra = (steps - dist[p][c] as i8).max(0) as usize;
-                for level in sideways[p].iter_mut().take(extra) {
-                    *level |= 1u128 << c;
-                }
+                extra[p][c] = (steps - dist[p][c] as i8).max(0) as u8;
             }
             let mut g = goal[p];
             while g != 0 {
                 goal_owner[g.trailing_zeros() as usize] = p as u8;
                 g &= g - 1;
-            }
-        }
-        let mut extra = [[0u8; 128]; MAX_PLAYERS];
-        for (p, side) in sideways.iter().enumerate() {
-            for (c, e) in extra[p].iter_mut().enumerate() {
-                *e = side[..n as usize]
-                    .iter()
-                    .filter(|&&m| m >> c & 1 == 1)
-                    .count() as u8;
             }
         }
         let mut rng = SplitMix64::new(0xC4EC_4E55);
@@ -421,7 +407,6 @@ impl ChineseCheckers {
                 dist,
                 goal_owner,
                 rows,
-                sideways,
                 extra,
                 zobrist,
                 zobrist_side,
@@ -543,8 +528,7 @@ impl ChineseCheckers {
     /// plus the sideways distance, which is not 0 only in the two corners beside the goal
     /// (at most `n` there). The evaluation's distance ([`DistanceEval`]).
     pub fn tip_distance(&self, p: Player, c: u8) -> i64 {
-        let side = &self.t.sideways[p.index()];
-        self.cell_distance(p, c) + side.iter().filter(|&&m| m >> c & 1 == 1).count() as i64
+        self.cell_distance(p, c) + i64::from(self.t.extra[p.index()][c as usize])
     }
 
     /// The sum over `p`'s pieces of their sideways distances (see
@@ -554,16 +538,17 @@ impl ChineseCheckers {
         i64::from(state.side[p.index()])
     }
 
-    /// [`ChineseCheckers::sideways`] computed from the pieces: `n` population counts
+    /// [`ChineseCheckers::sideways`] computed from the pieces: each piece's sideways steps
     /// (tests).
     #[cfg(test)]
     pub(crate) fn sideways_plain(&self, state: &State, p: Player) -> i64 {
-        let mine = state.pieces[p.index()];
-        let side = &self.t.sideways[p.index()];
-        side[..self.t.board.n as usize]
-            .iter()
-            .map(|&m| (mine & m).count_ones() as i64)
-            .sum()
+        let mut m = state.pieces[p.index()];
+        let mut sum = 0;
+        while m != 0 {
+            sum += i64::from(self.t.extra[p.index()][m.trailing_zeros() as usize]);
+            m &= m - 1;
+        }
+        sum
     }
 
     /// `Rmax`, the largest remaining distance (120 for n = 4, 56 for n = 3).
