@@ -6,7 +6,7 @@
 
 use super::minimax::{key, TwoPlayerSearch, INF};
 use crate::eval::Evaluator;
-use crate::game::{Game, Score};
+use crate::game::{Game, Score, Scores};
 use crate::search::{
     require_two_players, Config, CutoffKind, SearchError, SearchResult, Stats, StopReason,
 };
@@ -96,18 +96,43 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
         &mut self,
         state: &G::State,
         ply: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Score, StopReason> {
+        match self.game.outcome(state) {
+            Some(v) => self
+                .terminal(state, ply, &v)
+                .map(|r| r.max(alpha).min(beta)),
+            None => self.inner_node(state, ply, alpha, beta),
+        }
+    }
+
+    /// A terminal node: counted, traced and valued (its [`key`]) as [`Self::alphabeta_node`]
+    /// counts one.
+    #[inline(always)]
+    fn terminal(&mut self, state: &G::State, ply: u32, v: &Scores) -> Result<Score, StopReason> {
+        self.meter.visit(ply)?;
+        self.tracer.visit();
+        self.pv.clear(ply as usize);
+        self.meter.leaf();
+        self.tracer
+            .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
+        Ok(key(v, self.root))
+    }
+
+    /// A node that is not terminal (its outcome already asked for): the rest of
+    /// [`Self::alphabeta_node`]. A terminal child is valued here without a call, its outcome
+    /// asked for once.
+    fn inner_node(
+        &mut self,
+        state: &G::State,
+        ply: u32,
         mut alpha: Score,
         mut beta: Score,
     ) -> Result<Score, StopReason> {
         self.meter.visit(ply)?;
         self.tracer.visit();
         self.pv.clear(ply as usize);
-        if let Some(v) = self.game.outcome(state) {
-            self.meter.leaf();
-            self.tracer
-                .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
-            return Ok(key(&v, self.root).max(alpha).min(beta));
-        }
         if ply >= self.depth_limit {
             self.meter.leaf();
             let v = self.eval.evaluate(self.game, state);
@@ -136,7 +161,10 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
                 // Clamped into the window, as the child's own call would return it.
                 self.frontier(&child, ply + 1)?.max(alpha).min(beta)
             } else {
-                self.alphabeta_node(&child, ply + 1, alpha, beta)?
+                match self.game.outcome(&child) {
+                    Some(v) => self.terminal(&child, ply + 1, &v)?.max(alpha).min(beta),
+                    None => self.inner_node(&child, ply + 1, alpha, beta)?,
+                }
             };
             self.tracer.pop();
             if maximize {
