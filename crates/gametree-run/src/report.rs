@@ -33,6 +33,15 @@ impl fmt::Display for MoveName {
 }
 
 /// The moves of `line` played from `state`, in the game's notation (or as child indices).
+///
+/// Each move is named in the position it is played from while the line keeps to the turn
+/// order. A best-reply line does not: after the root player's move it hands the turn to one
+/// opponent and leaves the others out (under BRS+ they play forced moves the line does not
+/// hold). From the first move that is not a legal move of the player to move, or that comes
+/// after the game ended, the rest of the line is named in the last position reached and not
+/// played: [`Game::play`] is only ever given one of the position's moves. Every game of the
+/// registry names a move without looking at the position, so its names are exact either
+/// way.
 pub fn move_names<G: Game>(
     game: &G,
     state: &G::State,
@@ -40,10 +49,22 @@ pub fn move_names<G: Game>(
     style: MoveStyle,
 ) -> Vec<MoveName> {
     let mut s = state.clone();
+    let mut in_turn = true;
+    let mut legal = Vec::new();
     line.iter()
         .map(|&m| {
             let name = game.move_name(&s, m);
-            s = game.play(&s, m);
+            if in_turn {
+                legal.clear();
+                if game.outcome(&s).is_none() {
+                    game.moves(&s, &mut legal);
+                }
+                if legal.contains(&m) {
+                    s = game.play(&s, m);
+                } else {
+                    in_turn = false;
+                }
+            }
             match style {
                 MoveStyle::Index => name
                     .parse::<u64>()

@@ -38,3 +38,41 @@ fn a_report_reads_back_from_its_json_as_the_same_value() {
         assert_eq!(back.to_json(), text);
     }
 }
+
+/// A best-reply line hands the turn to one opponent and leaves the others out: naming its
+/// moves by playing them in turn order gave a move to the wrong player, which in
+/// four-player chess took a piece that was not there (an overflow in the tested build, an
+/// index out of bounds in the release build, for `gametree search --game chess4 --algorithm
+/// brs-plus --depth 5 --trace`). The line and every traced path are now named without a
+/// move ever being played out of turn, and the names are the moves' own (chess names a move
+/// by its squares alone).
+#[test]
+fn a_best_reply_line_is_named_without_playing_a_move_out_of_turn() {
+    use gametree::search::best_reply::Variant;
+    for game in ["chess4", "chess4(end=ffa)", "rolit", "blokus"] {
+        for variant in [Variant::Brs, Variant::BrsPlus] {
+            let spec = SearchSpec {
+                limits: Budget {
+                    depth: Some(5),
+                    ..Budget::NONE
+                },
+                trace: true,
+                ..SearchSpec::new(Searcher::BestReply(variant))
+            };
+            let prepared = search_job::prepare(&spec, || input::load(None, Some(game), None))
+                .unwrap_or_else(|e| panic!("{game}: {e}"));
+            let r = prepared.run(None, None).unwrap();
+            let ctx = format!("{game} {variant:?}");
+            assert_eq!(r.pv.len(), 5, "{ctx}: {:?}", r.pv);
+            assert_eq!(r.best_move.as_ref(), r.pv.first(), "{ctx}");
+            let trace = r.trace.expect("traced");
+            assert!(!trace.trace.is_empty(), "{ctx}: a depth-5 search prunes");
+            for m in r.pv.iter().chain(trace.trace.iter().flat_map(|e| &e.path)) {
+                let MoveName::Name(name) = m else {
+                    panic!("{ctx}: {m:?} is not a name")
+                };
+                assert!(!name.is_empty() && !name.starts_with('?'), "{ctx}: {name}");
+            }
+        }
+    }
+}
