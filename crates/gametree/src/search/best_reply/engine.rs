@@ -19,6 +19,16 @@ struct Step<M> {
     mv: M,
 }
 
+/// A cutoff of BRS+ with ordered forced moves, as [`Learned::cutoff`] records it.
+#[derive(Clone, Copy, Debug)]
+struct Cutoff<M> {
+    player: Player,
+    mv: M,
+    key: Option<usize>,
+    ply: u32,
+    draft: u32,
+}
+
 /// Runs `variant` on `state` under `config` (see [`super::brs`] for what it computes).
 /// With BRS+ and [`ForcedMoves::Ordered`], the forced moves read the tables of `learned`
 /// (nothing learned when `None`), and when the search completes, `learned` (if given)
@@ -31,6 +41,18 @@ pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
     variant: Variant,
     learned: Option<&mut Learned<G::Move>>,
 ) -> Result<SearchResult<G::Move>, SearchError> {
+    let ordered = variant == Variant::BrsPlus && config.forced_moves == ForcedMoves::Ordered;
+    // The tables the forced moves read: `learned` itself, borrowed for the search (this
+    // search's cutoffs go to a log, applied when it completes), or nothing learned.
+    let fresh;
+    let known = match (ordered, learned.as_deref()) {
+        (false, _) => None,
+        (true, Some(l)) => Some(l),
+        (true, None) => {
+            fresh = Learned::new();
+            Some(&fresh)
+        }
+    };
     let root = game.to_move(state);
     let n = game.players();
     let mut opponents = [root; MAX_PLAYERS];
@@ -52,19 +74,10 @@ pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
         opponents,
         count: n - 1,
         plus: variant == Variant::BrsPlus,
-        known: None,
-        learning: None,
+        known,
+        log: Vec::new(),
         memos: Vec::new(),
     };
-    let mut learned = learned;
-    if s.plus && config.forced_moves == ForcedMoves::Ordered {
-        let known = match learned.as_deref_mut() {
-            Some(l) => std::mem::take(l),
-            None => Learned::new(),
-        };
-        s.learning = Some(known.clone());
-        s.known = Some(known);
-    }
     match s.max_node(state, 0, Score::MIN, Score::MAX) {
         Ok(score) => {
             let steps = s.pv.line(0).to_vec();
@@ -76,11 +89,8 @@ pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
                 value[root], score,
                 "the principal variation reaches the value"
             );
-            if let (Some(l), Some(new)) = (learned, s.learning.take()) {
-                *l = new;
-            }
             let pv: Vec<G::Move> = steps.iter().map(|s| s.mv).collect();
-            Ok(SearchResult {
+            let result = SearchResult {
                 value,
                 score,
                 best_move: pv.first().copied(),
@@ -90,15 +100,17 @@ pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
                 trace_dropped: s.tracer.dropped,
                 events: s.tracer.log,
                 events_dropped: s.tracer.log_dropped,
-            })
-        }
-        Err(reason) => {
-            if let (Some(l), Some(known)) = (learned, s.known.take()) {
-                // A stopped search hands back what it was given.
-                *l = known;
+            };
+            let log = s.log;
+            if let (Some(l), true) = (learned, ordered) {
+                for c in log {
+                    l.cutoff(c.player, c.mv, c.key, c.ply, c.draft);
+                }
             }
-            Err(s.meter.stopped(reason))
+            Ok(result)
         }
+        // A stopped search leaves `learned` as it was given.
+        Err(reason) => Err(s.meter.stopped(reason)),
     }
 }
 
@@ -122,9 +134,11 @@ struct Search<'a, G: SetToMove, E> {
     plus: bool,
     /// [`ForcedMoves::Ordered`]: the killers and history the forced moves read (learned
     /// before this search); `None` for the evaluator's first move.
-    known: Option<Learned<G::Move>>,
-    /// [`ForcedMoves::Ordered`]: `known` with this search's cutoffs added.
-    learning: Option<Learned<G::Move>>,
+    known: Option<&'a Learned<G::Move>>,
+    /// [`ForcedMoves::Ordered`]: this search's cutoffs in order, added to what was learned
+    /// when the search completes (the same tables as adding each at once to a copy, without
+    /// copying them).
+    log: Vec<Cutoff<G::Move>>,
     /// [`ForcedMoves::EvaluatorFirst`]: one memo of [`Evaluator::first_move_memo`] per
     /// opponents' layer and opponent (index `ply * MAX_PLAYERS + i`), grown when a deeper
     /// layer is first reached. The forced moves of one opponent at one layer are asked for
@@ -263,9 +277,16 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
                     self.pv.update(ply as usize, Step { player: o, mv });
                 }
                 if best <= alpha {
-                    if let Some(l) = self.learning.as_mut() {
+                    if self.known.is_some() {
                         let draft = self.depth_limit.saturating_sub(ply);
-                        l.cutoff(o, mv, self.game.move_key(mv), ply, draft);
+                        let key = self.game.move_key(mv);
+                        self.log.push(Cutoff {
+                            player: o,
+                            mv,
+                            key,
+                            ply,
+                            draft,
+                        });
                     }
                     let forced = self.pick(&s, o, start, end, ply);
                     let first = self.moves[forced];
