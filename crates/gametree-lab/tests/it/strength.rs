@@ -1068,16 +1068,97 @@ fn the_calibration_measures_nodes_per_move() {
 /// The text between `<!-- decisive-run:begin -->` and `<!-- decisive-run:end -->` in
 /// docs/strength.md.
 fn decisive_section(docs: &str) -> &str {
-    let begin = "<!-- decisive-run:begin -->";
+    marked_section(docs, "decisive-run")
+}
+
+/// The text of `docs` between `<!-- NAME:begin -->` and `<!-- NAME:end -->`, trimmed.
+fn marked_section<'d>(docs: &'d str, name: &str) -> &'d str {
+    let begin = format!("<!-- {name}:begin -->");
     let a = docs
-        .find(begin)
-        .expect("docs/strength.md has the decisive-run section")
+        .find(&begin)
+        .unwrap_or_else(|| panic!("docs/strength.md has the {name} section"))
         + begin.len();
     let b = docs[a..]
-        .find("<!-- decisive-run:end -->")
+        .find(&format!("<!-- {name}:end -->"))
         .expect("the section ends")
         + a;
     docs[a..b].trim()
+}
+
+/// The rows of the committed result file `path` (from the repository's root).
+fn committed_rows(path: &str) -> Vec<gametree_lab::report::Row> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let text = std::fs::read_to_string(root.join(path)).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            gametree_lab::reproduce::row_from_json(r)
+                .unwrap_or_else(|| panic!("{path}: row {i} does not read"))
+        })
+        .collect()
+}
+
+/// The second decisive run (issue #44), as committed: every claim row carries its
+/// per-group results, and recomputing every claim from them alone gives the stored p-value,
+/// Holm-adjusted p-value and decision; every claim of the confirmatory set is decided;
+/// every four-player chess match (the free-for-all rules) ended fewer than half of its games
+/// at the ply cap; and docs/strength.md quotes its claims table as `claims_markdown`
+/// renders it from the file.
+#[test]
+fn the_second_decisive_run_is_recomputed_from_its_groups_and_quoted() {
+    use gametree_lab::papers::strength::{claims_markdown, recompute_claims, DECISIVE_2_RESULTS};
+    let rows = committed_rows(DECISIVE_2_RESULTS);
+    let claims: Vec<_> = rows.iter().filter(|r| r.claim.is_some()).collect();
+    assert!(claims.len() >= 40, "{} claim rows", claims.len());
+    let again = recompute_claims(&rows, true);
+    assert_eq!(again.len(), claims.len());
+    let mut confirmatory = 0;
+    for (r, a) in claims.iter().zip(&again) {
+        let c = r.claim.as_ref().unwrap();
+        assert_eq!(a.quantity, r.quantity);
+        assert!(
+            c.per_group.iter().all(|m| !m.groups.is_empty()),
+            "{}: no stored groups",
+            r.quantity
+        );
+        assert_eq!(
+            (a.p_value, a.holm_p_value, a.decision.as_str()),
+            (c.p_value, c.holm_p_value, c.decision.as_str()),
+            "{}",
+            r.quantity
+        );
+        if c.in_family {
+            confirmatory += 1;
+            assert!(
+                c.decision == "agrees" || c.decision == "disagrees",
+                "{}: {}",
+                r.quantity,
+                c.decision
+            );
+        }
+    }
+    assert_eq!(confirmatory, 22, "the confirmatory set of the plan");
+    let chess: Vec<_> = rows
+        .iter()
+        .filter(|r| r.row.starts_with("chess4: ") && r.lengths.is_some())
+        .collect();
+    assert_eq!(chess.len(), 5, "chess's claim matches");
+    for r in chess {
+        let l = r.lengths.as_ref().unwrap();
+        assert!(l.games >= 800, "{}: {} games", r.row, l.games);
+        assert!(l.capped_share < 0.5, "{}: {}", r.row, l.capped_share);
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let docs = std::fs::read_to_string(root.join("docs/strength.md")).unwrap();
+    let want = claims_markdown(&rows);
+    assert!(
+        marked_section(&docs, "decisive-run-2").starts_with(want.trim()),
+        "docs/strength.md's decisive-run-2 section must begin with:\n{want}"
+    );
 }
 
 /// What docs/strength.md says while no decisive run is committed.

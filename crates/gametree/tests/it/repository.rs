@@ -25,8 +25,11 @@ const PAPERS: &str = concat!("papers", "/");
 const PAPERS_MODULE: &str = concat!("src/", "papers", "/");
 
 /// The largest tracked file (data files included): anything larger is a build product or
-/// a data set that belongs in a release, not in the sources.
-const MAX_FILE_BYTES: u64 = 1 << 20;
+/// a data set that belongs in a release, not in the sources. The largest tracked file is a
+/// committed run of the strength experiment (`results/strength-decisive-2`: 1.7 MB of
+/// indented JSON, with each match's per-group results and each rating's bootstrap
+/// resamples, which the docs' verdicts and the budget ladder are recomputed from).
+const MAX_FILE_BYTES: u64 = 2 << 20;
 
 /// Extensions of build products (compiled libraries, objects, archives, Python bytecode).
 const BUILT: [&str; 8] = ["so", "dylib", "dll", "o", "a", "rlib", "pyc", "whl"];

@@ -2256,6 +2256,14 @@ fn pair_text(r: &TournamentResult) -> String {
 /// (docs/strength.md quotes them; a test checks every number).
 pub const DECISIVE_RESULTS: &str = "results/strength-decisive/beyond/strength.json";
 
+/// Where the second decisive run's rows are, from the repository's root: the claims' matches
+/// at the same budget as [`DECISIVE_RESULTS`], judged by the tests chosen before it (sign-flip
+/// permutation and mean tests on group means, the symmetric futility stop, the
+/// confirmatory and exploratory sets), with per-group results and rating resamples stored,
+/// and four-player chess by the free-for-all rules (docs/strength.md quotes its claims; a
+/// test recomputes every claim from its groups).
+pub const DECISIVE_2_RESULTS: &str = "results/strength-decisive-2/beyond/strength.json";
+
 /// Where the committed run of every match (not only the claims') is, for the games it has
 /// played so far, from the repository's root: the default engines are chosen from it where
 /// it has the game, else from [`DECISIVE_RESULTS`] (docs/strength.md; a test checks the
