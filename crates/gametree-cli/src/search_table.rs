@@ -67,6 +67,11 @@ fn result_table(r: &SearchReport) -> String {
             .map_or_else(|| "-".into(), MoveName::to_string),
     );
     row("pv", line(&r.pv));
+    if let Some(players) = &r.pv_players {
+        // Best-reply search: who makes each move of the line (it skips opponents).
+        let by: Vec<String> = players.iter().map(|p| format!("P{p}")).collect();
+        row("pv players", by.join(" "));
+    }
     row("nodes", s.nodes.to_string());
     row("leaves", s.leaves.to_string());
     row("expansions", s.expansions.to_string());

@@ -75,6 +75,14 @@ impl SearchResult {
         self.outcome.pv.iter().map(|m| m.clone_ref(py)).collect()
     }
 
+    /// Who makes each move of `pv` (player indices from 0) for best-reply search (`brs`,
+    /// `brs-plus`), whose line alternates the root player with one replying opponent;
+    /// `None` for every other search, whose line keeps to the turn order.
+    #[getter]
+    fn pv_players(&self) -> Option<Vec<usize>> {
+        self.outcome.report.pv_players.clone()
+    }
+
     /// The counters as a dict, with the names of the command line's JSON (`nodes`,
     /// `leaves`, `expansions`, ..., docs/counting.md).
     #[getter]

@@ -138,6 +138,13 @@ def test_result_fields_have_the_documented_types():
     g = gt.search(gt.Game("connect-four"), "alphabeta", depth=2)
     assert isinstance(g.best_move, str) and all(isinstance(m, str) for m in g.pv)
     assert "SearchResult" in repr(r)
+    # Only best-reply search names who makes each move of its line: the root player (0
+    # here) and one replying opponent in turn; the same key as the CLI's JSON.
+    assert r.pv_players is None and g.pv_players is None
+    b = gt.search(gt.Game("chess4"), "brs-plus", depth=4)
+    assert len(b.pv_players) == len(b.pv) == 4
+    assert [p == 0 for p in b.pv_players] == [True, False, True, False]
+    assert json.loads(b.to_json())["pv_players"] == b.pv_players
 
 
 def test_lists_match_gametree_list(cli):

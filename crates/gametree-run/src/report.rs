@@ -91,6 +91,11 @@ pub struct SearchReport {
     pub best_move: Option<MoveName>,
     /// The principal variation.
     pub pv: Vec<MoveName>,
+    /// Who makes each move of `pv` (player indices from 0), for best-reply search, whose
+    /// line alternates the root player's moves with one opponent's reply; absent for every
+    /// other search, whose line keeps to the turn order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pv_players: Option<Vec<usize>>,
     /// The counters, with the names of docs/counting.md.
     pub stats: Stats,
     /// The prunes, when recorded.
@@ -249,6 +254,8 @@ impl SearchReport {
             value: r.value.as_slice().to_vec(),
             best_move: pv.first().cloned(),
             pv,
+            pv_players: (!r.pv_players.is_empty())
+                .then(|| r.pv_players.iter().map(|p| p.index()).collect()),
             stats: r.stats,
             trace,
             mcts: None,

@@ -186,6 +186,30 @@ fn check<G: SetToMove, E: Evaluator<G>>(
     assert_eq!(r.value, vector, "value vector: {}", ctx());
     assert_eq!(r.pv, pv, "principal variation: {}", ctx());
     assert_eq!(r.best_move, pv.first().copied(), "best move: {}", ctx());
+    // Who makes each move of the line: the root player, then a replying opponent, in turn;
+    // plain BRS's line, each move played by its player (handed the turn), reaches the value.
+    assert_eq!(
+        r.pv_players.len(),
+        r.pv.len(),
+        "players of the line: {}",
+        ctx()
+    );
+    let mut t = state.clone();
+    for (k, (&p, &mv)) in r.pv_players.iter().zip(&r.pv).enumerate() {
+        assert_eq!(k % 2 == 0, p == root, "player {k} of the line: {}", ctx());
+        if variant == Variant::Brs {
+            let s = if g.to_move(&t) == p {
+                t.clone()
+            } else {
+                g.set_to_move(&t, p)
+                    .expect("a replier can be handed the turn")
+            };
+            t = g.play(&s, mv);
+        }
+    }
+    if variant == Variant::Brs {
+        assert_eq!(value(g, e, &t), r.value, "the line's end: {}", ctx());
+    }
     let size = tree.size();
     assert!(r.stats.nodes <= size, "more nodes than the tree: {}", ctx());
     assert!(r.stats.leaves <= r.stats.nodes, "{}", ctx());

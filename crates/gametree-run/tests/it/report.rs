@@ -31,6 +31,8 @@ fn a_report_reads_back_from_its_json_as_the_same_value() {
     };
     for spec in [traced, mcts] {
         let r = report(spec);
+        // A line in turn order names no players.
+        assert_eq!(r.pv_players, None);
         assert!(r.trace.is_some() || r.mcts.is_some(), "{r:?}");
         let text = r.to_json();
         let back: SearchReport = serde_json::from_str(&text).unwrap();
@@ -65,6 +67,15 @@ fn a_best_reply_line_is_named_without_playing_a_move_out_of_turn() {
             let ctx = format!("{game} {variant:?}");
             assert_eq!(r.pv.len(), 5, "{ctx}: {:?}", r.pv);
             assert_eq!(r.best_move.as_ref(), r.pv.first(), "{ctx}");
+            // Who makes each move: the root player (0 at the start) and one opponent in turn.
+            let players = r
+                .pv_players
+                .as_ref()
+                .expect("a best-reply line names its players");
+            assert_eq!(players.len(), r.pv.len(), "{ctx}");
+            for (k, &p) in players.iter().enumerate() {
+                assert_eq!(k % 2 == 0, p == 0, "{ctx}: {players:?}");
+            }
             let trace = r.trace.expect("traced");
             assert!(!trace.trace.is_empty(), "{ctx}: a depth-5 search prunes");
             for m in r.pv.iter().chain(trace.trace.iter().flat_map(|e| &e.path)) {

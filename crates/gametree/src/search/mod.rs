@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::eval::Evaluator;
-use crate::game::{Game, Score, Scores};
+use crate::game::{Game, Player, Score, Scores};
 
 // The shared machinery is this file (limits, results, counting, PV table, trace); next to
 // it the registry of algorithms by name and the one iterative-deepening driver.
@@ -468,6 +468,11 @@ pub struct SearchResult<M> {
     pub best_move: Option<M>,
     /// The principal variation from the root.
     pub pv: Vec<M>,
+    /// Who makes each move of [`SearchResult::pv`], for a search whose line leaves the turn
+    /// order: best-reply search, where the root player's moves alternate with one
+    /// opponent's reply (the other opponents pass, or under BRS+ play forced moves the line
+    /// does not hold). Empty when the line keeps to the turn order (every other search).
+    pub pv_players: Vec<Player>,
     /// What the search did.
     pub stats: Stats,
     /// The prunes, in the order they happened, when [`Config::trace`] was set: the first
@@ -502,6 +507,7 @@ impl<M: Copy> SearchResult<M> {
                 score: value[game.to_move(state)],
                 best_move: pv.first().copied(),
                 pv,
+                pv_players: Vec::new(),
                 stats: meter.finish(),
                 trace_dropped: tracer.dropped,
                 trace: tracer.events,

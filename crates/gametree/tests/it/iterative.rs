@@ -25,6 +25,7 @@ fn done(depth: u32, nodes: u64) -> SearchResult<u32> {
         score: depth as i64,
         best_move: Some(depth),
         pv: vec![depth],
+        pv_players: Vec::new(),
         stats: Stats {
             nodes,
             leaves: nodes / 2,

@@ -95,6 +95,7 @@ pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
                 score,
                 best_move: pv.first().copied(),
                 pv,
+                pv_players: steps.iter().map(|s| s.player).collect(),
                 stats: s.meter.finish(),
                 trace: s.tracer.events,
                 trace_dropped: s.tracer.dropped,

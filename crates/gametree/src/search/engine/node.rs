@@ -679,6 +679,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
             score: value[self.game.to_move(state)],
             best_move: pv.first().copied(),
             pv,
+            pv_players: Vec::new(),
             stats,
             trace: Vec::new(),
             trace_dropped: 0,

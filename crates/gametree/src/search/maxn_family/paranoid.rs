@@ -100,6 +100,7 @@ fn run<G: Game, E: Evaluator<G>>(
                 score,
                 best_move: pv.first().copied(),
                 pv,
+                pv_players: Vec::new(),
                 stats: s.meter.finish(),
                 trace: s.tracer.events,
                 trace_dropped: s.tracer.dropped,

@@ -886,6 +886,7 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
                 score: value[r],
                 best_move: best.and_then(|c| self.nodes[c].mv),
                 pv,
+                pv_players: Vec::new(),
                 stats,
                 trace: Vec::new(),
                 trace_dropped: 0,

@@ -57,6 +57,7 @@ pub(super) fn two_player_result<G: Game, E: Evaluator<G>>(
         score: value[game.to_move(state)],
         best_move: pv.first().copied(),
         pv,
+        pv_players: Vec::new(),
         stats,
         trace: tracer.events,
         trace_dropped: tracer.dropped,
