@@ -1067,10 +1067,6 @@ fn the_calibration_measures_nodes_per_move() {
 
 /// The text between `<!-- decisive-run:begin -->` and `<!-- decisive-run:end -->` in
 /// docs/strength.md.
-fn decisive_section(docs: &str) -> &str {
-    marked_section(docs, "decisive-run")
-}
-
 /// The text of `docs` between `<!-- NAME:begin -->` and `<!-- NAME:end -->`, trimmed.
 fn marked_section<'d>(docs: &'d str, name: &str) -> &'d str {
     let begin = format!("<!-- {name}:begin -->");
@@ -1110,7 +1106,7 @@ fn committed_rows(path: &str) -> Vec<gametree_lab::report::Row> {
 /// renders it from the file.
 #[test]
 fn the_second_decisive_run_is_recomputed_from_its_groups_and_quoted() {
-    use gametree_lab::papers::strength::{claims_markdown, recompute_claims, DECISIVE_2_RESULTS};
+    use gametree_lab::papers::strength::{recompute_claims, DECISIVE_2_RESULTS};
     let rows = committed_rows(DECISIVE_2_RESULTS);
     let claims: Vec<_> = rows.iter().filter(|r| r.claim.is_some()).collect();
     assert!(claims.len() >= 40, "{} claim rows", claims.len());
@@ -1154,11 +1150,8 @@ fn the_second_decisive_run_is_recomputed_from_its_groups_and_quoted() {
     }
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let docs = std::fs::read_to_string(root.join("docs/strength.md")).unwrap();
-    let want = claims_markdown(&rows);
-    assert!(
-        marked_section(&docs, "decisive-run-2").starts_with(want.trim()),
-        "docs/strength.md's decisive-run-2 section must begin with:\n{want}"
-    );
+    let file = std::fs::read_to_string(root.join(DECISIVE_2_RESULTS)).ok();
+    check_quoted_section(&docs, "decisive-run-2", file).unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// What docs/strength.md says while no decisive run is committed.
@@ -1172,8 +1165,9 @@ fn the_docs_quote_the_committed_decisive_run() {
     use gametree_lab::papers::strength::{claims_markdown, DECISIVE_RESULTS};
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let docs = std::fs::read_to_string(root.join("docs/strength.md")).unwrap();
-    check_decisive_section(
+    check_quoted_section(
         &docs,
+        "decisive-run",
         std::fs::read_to_string(root.join(DECISIVE_RESULTS)).ok(),
     )
     .unwrap_or_else(|e| panic!("{e}"));
@@ -1184,16 +1178,17 @@ fn the_docs_quote_the_committed_decisive_run() {
         "<!-- decisive-run:begin -->\n{}\n<!-- decisive-run:end -->",
         claims_markdown(&rows)
     );
-    assert!(check_decisive_section(&good, Some(file.clone())).is_ok());
+    assert!(check_quoted_section(&good, "decisive-run", Some(file.clone())).is_ok());
     let bad = good.replace("0.610", "0.620");
-    assert!(check_decisive_section(&bad, Some(file)).is_err());
-    assert!(check_decisive_section(&good, None).is_err());
+    assert!(check_quoted_section(&bad, "decisive-run", Some(file)).is_err());
+    assert!(check_quoted_section(&good, "decisive-run", None).is_err());
 }
 
-/// Checks the decisive-run section of `docs` against the result file's text `file`.
-fn check_decisive_section(docs: &str, file: Option<String>) -> Result<(), String> {
+/// Checks the section `name` of `docs` (between its markers) against the result file's text
+/// `file`: it begins with the claims table `claims_markdown` renders from the file.
+fn check_quoted_section(docs: &str, name: &str, file: Option<String>) -> Result<(), String> {
     use gametree_lab::papers::strength::claims_markdown;
-    let section = decisive_section(docs);
+    let section = marked_section(docs, name);
     let Some(text) = file else {
         return if section == NO_DECISIVE_RUN {
             Ok(())
@@ -1215,7 +1210,7 @@ fn check_decisive_section(docs: &str, file: Option<String>) -> Result<(), String
         Ok(())
     } else {
         Err(format!(
-            "docs/strength.md's decisive-run section must begin with:\n{want}"
+            "docs/strength.md's {name} section must begin with:\n{want}"
         ))
     }
 }
@@ -1915,16 +1910,7 @@ fn every_claim_is_recomputed_from_its_stored_groups() {
     );
     // The committed decisive run (the old test, before per-group results) still reads,
     // and is re-judged from its stored p-values (the sets' test below).
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let file = std::fs::read_to_string(root.join(gametree_lab::papers::strength::DECISIVE_RESULTS))
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_str(&file).unwrap();
-    let old: Vec<_> = v["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| gametree_lab::reproduce::row_from_json(r).expect("an old row reads"))
-        .collect();
+    let old = committed_rows(gametree_lab::papers::strength::DECISIVE_RESULTS);
     let claims = old.iter().filter(|r| r.claim.is_some()).count();
     assert!(claims >= 39);
     assert_eq!(recompute_claims(&old, true).len(), claims);
@@ -2156,17 +2142,8 @@ fn the_headline_counts_only_the_confirmatory_set() {
 fn the_committed_decisive_run_is_rejudged_by_sets() {
     use gametree_lab::papers::strength::{recompute_claims, row_set, ClaimSet};
     use gametree_run::stats::holm;
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let file = std::fs::read_to_string(root.join(gametree_lab::papers::strength::DECISIVE_RESULTS))
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_str(&file).unwrap();
-    let old: Vec<gametree_lab::report::Row> = v["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| gametree_lab::reproduce::row_from_json(r).expect("an old row reads"))
-        .filter(|r: &gametree_lab::report::Row| r.claim.is_some())
-        .collect();
+    let mut old = committed_rows(gametree_lab::papers::strength::DECISIVE_RESULTS);
+    old.retain(|r| r.claim.is_some());
     assert!(old.iter().all(|r| r.claim.as_ref().unwrap().set.is_none()));
     let again = recompute_claims(&old, true);
     assert_eq!(again.len(), old.len(), "every claim row is re-judged");

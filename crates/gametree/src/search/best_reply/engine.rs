@@ -102,8 +102,10 @@ pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
                 events: s.tracer.log,
                 events_dropped: s.tracer.log_dropped,
             };
+            // Taken out first: the search borrows `learned` while it is used. The log is
+            // empty unless the forced moves are ordered.
             let log = s.log;
-            if let (Some(l), true) = (learned, ordered) {
+            if let Some(l) = learned {
                 for c in log {
                     l.cutoff(c.player, c.mv, c.key, c.ply, c.draft);
                 }
@@ -279,14 +281,12 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
                 }
                 if best <= alpha {
                     if self.known.is_some() {
-                        let draft = self.depth_limit.saturating_sub(ply);
-                        let key = self.game.move_key(mv);
                         self.log.push(Cutoff {
                             player: o,
                             mv,
-                            key,
+                            key: self.game.move_key(mv),
                             ply,
-                            draft,
+                            draft: self.depth_limit.saturating_sub(ply),
                         });
                     }
                     let forced = self.pick(&s, o, start, end, ply);

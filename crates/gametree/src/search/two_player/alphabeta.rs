@@ -6,7 +6,7 @@
 
 use super::minimax::{key, TwoPlayerSearch, INF};
 use crate::eval::Evaluator;
-use crate::game::{Game, Score, Scores};
+use crate::game::{Game, Score};
 use crate::search::{
     require_two_players, Config, CutoffKind, SearchError, SearchResult, Stats, StopReason,
 };
@@ -91,7 +91,10 @@ pub fn alphabeta_window<G: Game, E: Evaluator<G>>(
 }
 
 impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
-    /// The value of `state` (its key) clamped into `[alpha, beta]`.
+    /// The value of `state` (its key) clamped into `[alpha, beta]`. Inlined into the loop of
+    /// [`Self::inner_node`], so that a terminal child is valued there without a call, its
+    /// outcome asked for once.
+    #[inline(always)]
     fn alphabeta_node(
         &mut self,
         state: &G::State,
@@ -100,29 +103,17 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
         beta: Score,
     ) -> Result<Score, StopReason> {
         match self.game.outcome(state) {
-            Some(v) => self
-                .terminal(state, ply, &v)
-                .map(|r| r.max(alpha).min(beta)),
+            Some(v) => {
+                self.meter.visit(ply)?;
+                self.pv.clear(ply as usize);
+                Ok(self.visited_leaf(state, &v)?.max(alpha).min(beta))
+            }
             None => self.inner_node(state, ply, alpha, beta),
         }
     }
 
-    /// A terminal node: counted, traced and valued (its [`key`]) as [`Self::alphabeta_node`]
-    /// counts one.
-    #[inline(always)]
-    fn terminal(&mut self, state: &G::State, ply: u32, v: &Scores) -> Result<Score, StopReason> {
-        self.meter.visit(ply)?;
-        self.tracer.visit();
-        self.pv.clear(ply as usize);
-        self.meter.leaf();
-        self.tracer
-            .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
-        Ok(key(v, self.root))
-    }
-
     /// A node that is not terminal (its outcome already asked for): the rest of
-    /// [`Self::alphabeta_node`]. A terminal child is valued here without a call, its outcome
-    /// asked for once.
+    /// [`Self::alphabeta_node`].
     fn inner_node(
         &mut self,
         state: &G::State,
@@ -161,10 +152,7 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
                 // Clamped into the window, as the child's own call would return it.
                 self.frontier(&child, ply + 1)?.max(alpha).min(beta)
             } else {
-                match self.game.outcome(&child) {
-                    Some(v) => self.terminal(&child, ply + 1, &v)?.max(alpha).min(beta),
-                    None => self.inner_node(&child, ply + 1, alpha, beta)?,
-                }
+                self.alphabeta_node(&child, ply + 1, alpha, beta)?
             };
             self.tracer.pop();
             if maximize {
