@@ -154,6 +154,19 @@ pub trait Evaluator<G: Game> {
         let _ = memo;
         self.first_move(game, state, scratch)
     }
+
+    /// Whether this evaluator's order ([`Game::moves`] after [`Evaluator::order`]) puts every
+    /// capture ([`Game::capture`]) before every other move, the captures by most valuable
+    /// victim and then least valuable attacker (MVV-LVA): then, in every position with a
+    /// capture, its first move ([`Evaluator::first_move`]) is the MVV-LVA capture, the first
+    /// of equals in its order, and in every other position its first move captures nothing.
+    /// BRS+ with ordered forced moves then takes a capturing first move alone, without
+    /// listing the moves (the ordered choice begins with that capture). Default `false` (no
+    /// promise); an evaluator that promises it is checked on seeded games by the tests.
+    fn orders_captures_first(&self, game: &G) -> bool {
+        let _ = game;
+        false
+    }
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
@@ -186,6 +199,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
         scratch: &mut Vec<G::Move>,
     ) -> Option<G::Move> {
         (**self).first_move_memo(game, state, memo, scratch)
+    }
+    fn orders_captures_first(&self, game: &G) -> bool {
+        (**self).orders_captures_first(game)
     }
 }
 

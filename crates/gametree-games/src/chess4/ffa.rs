@@ -685,6 +685,32 @@ impl Evaluator<Chess4Ffa> for FfaEval {
     fn bounds(&self, _game: &Chess4Ffa) -> Bounds {
         Bounds::nonnegative(PLAYERS, FFA_MAXSUM)
     }
+
+    /// The first of the board's legal moves in the game's order
+    /// ([`Chess4::first_move`]: one pass over the pseudo-legal
+    /// moves, no list, no sort), `None` when the game is over.
+    #[inline]
+    fn first_move(
+        &self,
+        game: &Chess4Ffa,
+        state: &FfaState,
+        _scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        if game.is_terminal(state) {
+            return None;
+        }
+        game.rules.first_move(&state.base)
+    }
+
+    // No `first_move_memo`: the memo would keep a copy of the whole state (its repetition
+    // history included) per call, and measured slower than asking `first_move` each time
+    // (BRS+ self-play in the first 27 plies: 7.3 s against 8.7 s).
+
+    /// The board's order: MVV-LVA, captures first (as [`Chess4`]'s evaluators).
+    #[inline]
+    fn orders_captures_first(&self, _game: &Chess4Ffa) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

@@ -80,6 +80,13 @@ macro_rules! first_move_of_the_game {
         ) -> Option<Move> {
             game.first_move_memo(state, memo)
         }
+
+        /// The game's order is MVV-LVA by the values the game's `capture` gives,
+        /// captures first.
+        #[inline]
+        fn orders_captures_first(&self, _game: &Chess4) -> bool {
+            true
+        }
     };
 }
 

@@ -731,6 +731,16 @@ fn brs_and_brs_plus_equal_their_explicit_trees_on_four_player_chess() {
             tally.fewer
         );
     }
+    // The free-for-all rules, whose evaluator finds its first move alone.
+    use gametree_games::chess4::ffa::{Chess4Ffa, FfaEval};
+    let g = Chess4Ffa::new(400).unwrap();
+    let mut tally = Checked::default();
+    for (seed, s, depth) in playout_cases(&g, 100, 120, 3) {
+        let what = format!("seed {seed}, chess4 ffa");
+        check(&g, &FfaEval, Variant::BrsPlus, &s, depth, &what, &mut tally);
+    }
+    assert_eq!(tally.cases, 100);
+    assert!(tally.fewer >= 30, "{} cases pruned", tally.fewer);
 }
 
 #[test]

@@ -75,6 +75,7 @@ pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
         count: n - 1,
         plus: variant == Variant::BrsPlus,
         known,
+        captures_first: known.is_some() && eval.orders_captures_first(game),
         log: Vec::new(),
         memos: Vec::new(),
     };
@@ -138,6 +139,10 @@ struct Search<'a, G: SetToMove, E> {
     /// [`ForcedMoves::Ordered`]: the killers and history the forced moves read (learned
     /// before this search); `None` for the evaluator's first move.
     known: Option<&'a Learned<G::Move>>,
+    /// [`ForcedMoves::Ordered`] with an evaluator whose order puts the captures first by
+    /// MVV-LVA ([`Evaluator::orders_captures_first`]): a forced move that captures is the
+    /// evaluator's first move, found alone; the moves are listed only when it is quiet.
+    captures_first: bool,
     /// [`ForcedMoves::Ordered`]: this search's cutoffs in order, added to what was learned
     /// when the search completes (the same tables as adding each at once to a copy, without
     /// copying them).
@@ -383,7 +388,11 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
     /// opponents' node of `ply` ([`ForcedMoves`]). The evaluator's first move is asked for
     /// alone, with the memo of that opponent and layer ([`Evaluator::first_move_memo`]: a
     /// game may find it without listing and sorting every move, or from the position it
-    /// saw last there); the ordered choice lists them all. `None` when it has no move.
+    /// saw last there). The ordered choice lists the moves, unless the evaluator orders the
+    /// captures first by MVV-LVA and its first move (asked for alone, without the memo)
+    /// captures: that move is then the ordered choice's first step (the MVV-LVA capture,
+    /// the first of equals in the evaluator's order); a quiet first move means there is no
+    /// capture, and the killers and history need the list. `None` when it has no move.
     #[inline]
     fn forced_move(&mut self, s: &G::State, i: usize, ply: u32) -> Option<G::Move> {
         let o = self.opponents[i];
@@ -396,6 +405,15 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
             return self
                 .eval
                 .first_move_memo(self.game, s, &mut self.memos[slot], &mut self.moves);
+        }
+        if self.captures_first {
+            self.meter.work(1);
+            match self.eval.first_move(self.game, s, &mut self.moves) {
+                Some(m) if self.game.capture(s, m).is_none() => {
+                    // No capture: the killers, the history, then this move decide.
+                }
+                first => return first,
+            }
         }
         let (start, end) = expand(self.game, &self.eval, s, &mut self.moves, &mut self.meter);
         let first = (end > start).then(|| self.moves[self.pick(s, o, start, end, ply)]);
