@@ -632,6 +632,13 @@ impl SetToMove for Chess4Ffa {
         let base = self.rules.set_to_move(&state.base, player)?;
         Some(FfaState { base, ..*state })
     }
+
+    /// [`Game::play`] hands the turn only to a player with a legal move (one without is
+    /// eliminated) or ends the game, and a position is made from a board of [`Chess4`],
+    /// which keeps the same rule: the test above holds for the player to move, and the
+    /// rest of the state is kept. Best-reply search then skips copying the whole state
+    /// (its repetition history included) for an opponent already to move.
+    const TO_MOVE_KEEPS_TURN: bool = true;
 }
 
 impl Zobrist for Chess4Ffa {

@@ -819,6 +819,8 @@ fn the_games_that_promise_to_keep_the_turn_keep_it() {
     use gametree_games::chess4::Chess4;
     use gametree_games::rolit::Rolit;
     assert!(keeps(&Chess4::new(200).unwrap(), 20) > 2_000);
+    let ffa = gametree_games::chess4::Chess4Ffa::new(400).unwrap();
+    assert!(keeps(&ffa, 10) > 2_000);
     for players in [3, 4] {
         assert!(keeps(&Rolit::new(players).unwrap(), 20) > 1_000);
     }
