@@ -76,6 +76,7 @@ pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
         plus: variant == Variant::BrsPlus,
         known,
         captures_first: known.is_some() && eval.orders_captures_first(game),
+        quiet: Vec::new(),
         log: Vec::new(),
         memos: Vec::new(),
     };
@@ -143,6 +144,11 @@ struct Search<'a, G: SetToMove, E> {
     /// MVV-LVA ([`Evaluator::orders_captures_first`]): a forced move that captures is the
     /// evaluator's first move, found alone; the moves are listed only when it is quiet.
     captures_first: bool,
+    /// With `captures_first`: per opponents' layer and opponent (the index of `memos`),
+    /// whether its last forced move was quiet. The next one is then taken from the list
+    /// at once, without first asking for the evaluator's first move (most likely quiet
+    /// again, and then the list is needed anyway); either way gives the same move.
+    quiet: Vec<bool>,
     /// [`ForcedMoves::Ordered`]: this search's cutoffs in order, added to what was learned
     /// when the search completes (the same tables as adding each at once to a copy, without
     /// copying them).
@@ -392,13 +398,15 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
     /// captures first by MVV-LVA and its first move (asked for alone, without the memo)
     /// captures: that move is then the ordered choice's first step (the MVV-LVA capture,
     /// the first of equals in the evaluator's order); a quiet first move means there is no
-    /// capture, and the killers and history need the list. `None` when it has no move.
+    /// capture, and the killers and history need the list. Where the last forced move of
+    /// the same opponent and layer was quiet, the list is taken at once. `None` when it has
+    /// no move.
     #[inline]
     fn forced_move(&mut self, s: &G::State, i: usize, ply: u32) -> Option<G::Move> {
         let o = self.opponents[i];
+        let slot = ply as usize * MAX_PLAYERS + i;
         if self.known.is_none() {
             self.meter.work(1);
-            let slot = ply as usize * MAX_PLAYERS + i;
             if self.memos.len() <= slot {
                 self.memos.resize(slot + 1, None);
             }
@@ -407,17 +415,26 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
                 .first_move_memo(self.game, s, &mut self.memos[slot], &mut self.moves);
         }
         if self.captures_first {
-            self.meter.work(1);
-            match self.eval.first_move(self.game, s, &mut self.moves) {
-                Some(m) if self.game.capture(s, m).is_none() => {
-                    // No capture: the killers, the history, then this move decide.
+            if self.quiet.len() <= slot {
+                self.quiet.resize(slot + 1, false);
+            }
+            if !self.quiet[slot] {
+                self.meter.work(1);
+                match self.eval.first_move(self.game, s, &mut self.moves) {
+                    Some(m) if self.game.capture(s, m).is_none() => {
+                        // No capture: the killers, the history, then this move decide.
+                    }
+                    first => return first,
                 }
-                first => return first,
             }
         }
         let (start, end) = expand(self.game, &self.eval, s, &mut self.moves, &mut self.meter);
         let first = (end > start).then(|| self.moves[self.pick(s, o, start, end, ply)]);
         self.moves.truncate(start);
+        if self.captures_first {
+            // The rule takes a capture whenever there is one: whether this one was quiet.
+            self.quiet[slot] = first.is_none_or(|m| self.game.capture(s, m).is_none());
+        }
         first
     }
 
