@@ -1065,8 +1065,6 @@ fn the_calibration_measures_nodes_per_move() {
     assert_eq!(brs, 0.0, "BRS cannot play Hearts");
 }
 
-/// The text between `<!-- decisive-run:begin -->` and `<!-- decisive-run:end -->` in
-/// docs/strength.md.
 /// The text of `docs` between `<!-- NAME:begin -->` and `<!-- NAME:end -->`, trimmed.
 fn marked_section<'d>(docs: &'d str, name: &str) -> &'d str {
     let begin = format!("<!-- {name}:begin -->");

@@ -29,6 +29,16 @@ struct Cutoff<M> {
     draft: u32,
 }
 
+/// Entry `slot` of a table kept per opponents' layer and opponent (`ply * MAX_PLAYERS + i`),
+/// grown with default entries when a deeper layer is first reached.
+#[inline]
+fn at_slot<T: Clone + Default>(table: &mut Vec<T>, slot: usize) -> &mut T {
+    if table.len() <= slot {
+        table.resize(slot + 1, T::default());
+    }
+    &mut table[slot]
+}
+
 /// Runs `variant` on `state` under `config` (see [`super::brs`] for what it computes).
 /// With BRS+ and [`ForcedMoves::Ordered`], the forced moves read the tables of `learned`
 /// (nothing learned when `None`), and when the search completes, `learned` (if given)
@@ -407,25 +417,18 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
         let slot = ply as usize * MAX_PLAYERS + i;
         if self.known.is_none() {
             self.meter.work(1);
-            if self.memos.len() <= slot {
-                self.memos.resize(slot + 1, None);
-            }
+            let memo = at_slot(&mut self.memos, slot);
             return self
                 .eval
-                .first_move_memo(self.game, s, &mut self.memos[slot], &mut self.moves);
+                .first_move_memo(self.game, s, memo, &mut self.moves);
         }
-        if self.captures_first {
-            if self.quiet.len() <= slot {
-                self.quiet.resize(slot + 1, false);
-            }
-            if !self.quiet[slot] {
-                self.meter.work(1);
-                match self.eval.first_move(self.game, s, &mut self.moves) {
-                    Some(m) if self.game.capture(s, m).is_none() => {
-                        // No capture: the killers, the history, then this move decide.
-                    }
-                    first => return first,
+        if self.captures_first && !*at_slot(&mut self.quiet, slot) {
+            self.meter.work(1);
+            match self.eval.first_move(self.game, s, &mut self.moves) {
+                Some(m) if self.game.capture(s, m).is_none() => {
+                    // No capture: the killers, the history, then this move decide.
                 }
+                first => return first,
             }
         }
         let (start, end) = expand(self.game, &self.eval, s, &mut self.moves, &mut self.meter);
@@ -433,7 +436,8 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
         self.moves.truncate(start);
         if self.captures_first {
             // The rule takes a capture whenever there is one: whether this one was quiet.
-            self.quiet[slot] = first.is_none_or(|m| self.game.capture(s, m).is_none());
+            *at_slot(&mut self.quiet, slot) =
+                first.is_none_or(|m| self.game.capture(s, m).is_none());
         }
         first
     }

@@ -106,7 +106,7 @@ impl<G: Game, E: Evaluator<G>> TwoPlayerSearch<'_, G, E> {
             Some(v) => {
                 self.meter.visit(ply)?;
                 self.pv.clear(ply as usize);
-                Ok(self.visited_leaf(state, &v)?.max(alpha).min(beta))
+                Ok(self.visited_leaf(state, &v).max(alpha).min(beta))
             }
             None => self.inner_node(state, ply, alpha, beta),
         }

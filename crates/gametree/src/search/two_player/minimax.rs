@@ -142,26 +142,19 @@ impl<'a, G: Game, E: Evaluator<G>> TwoPlayerSearch<'a, G, E> {
     #[inline(always)]
     pub(super) fn frontier(&mut self, state: &G::State, ply: u32) -> Result<Score, StopReason> {
         self.meter.visit(ply)?;
-        let v = match self.game.outcome(state) {
-            Some(v) => v,
-            None => self.eval.evaluate(self.game, state),
-        };
-        self.visited_leaf(state, &v)
+        let v = crate::search::static_value(self.game, &self.eval, state);
+        Ok(self.visited_leaf(state, &v))
     }
 
     /// A leaf already counted as visited at its ply, whose value `v` (its outcome, or its
     /// evaluation) is known: counted as a leaf, traced, and valued (its [`key`]).
     #[inline(always)]
-    pub(super) fn visited_leaf(
-        &mut self,
-        state: &G::State,
-        v: &Scores,
-    ) -> Result<Score, StopReason> {
+    pub(super) fn visited_leaf(&mut self, state: &G::State, v: &Scores) -> Score {
         self.meter.leaf();
         self.tracer.visit();
         self.tracer
             .leaf_with(|| crate::search::static_value(self.game, &self.eval, state));
-        Ok(key(v, self.root))
+        key(v, self.root)
     }
 
     /// Counts and traces a cutoff that leaves `pruned` children unsearched (none: no cutoff).
