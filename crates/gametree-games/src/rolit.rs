@@ -77,7 +77,7 @@ const START: [u64; 4] = [1 << 27, 1 << 28, 1 << 36, 1 << 35];
 /// Moves every cell of `b` one step in direction `d` (0..8: E, W, S, N, SE, SW, NE, NW;
 /// S is towards row 8), dropping what leaves the board.
 #[inline(always)]
-fn shift(b: u64, d: usize) -> u64 {
+const fn shift(b: u64, d: usize) -> u64 {
     match d {
         0 => (b << 1) & NOT_A,
         1 => (b >> 1) & NOT_H,
@@ -121,16 +121,56 @@ fn capture_targets(own: u64, others: u64, empty: u64) -> u64 {
     targets
 }
 
+/// The cells from `cell` to the edge in direction `d` (`cell` left out), for every cell and
+/// direction ([`shift`]'s numbering), computed at compile time: 4 KiB.
+const RAYS: [[u64; 8]; CELLS] = {
+    let mut rays = [[0u64; 8]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut d = 0;
+        while d < 8 {
+            let mut b = shift(1u64 << cell, d);
+            while b != 0 {
+                rays[cell][d] |= b;
+                b = shift(b, d);
+            }
+            d += 1;
+        }
+        cell += 1;
+    }
+    rays
+};
+
 /// The balls `own` flips by placing on `cell` (empty if the placement captures nothing).
+///
+/// Along each of the eight rays from `cell` (see [`RAYS`]), the first cell that is not a
+/// ball of `others` ends the run next to `cell`; the run flips when that cell holds a ball
+/// of `own`. The rays of [`shift`]'s directions 0, 2, 4 and 5 go towards higher bits, so
+/// the first such cell is the ray's lowest; the others go towards lower bits and take the
+/// highest. No loop over the run's length and no branch.
 #[inline]
 fn flips(own: u64, others: u64, cell: u8) -> u64 {
-    let start = 1u64 << cell;
+    let rays = &RAYS[(cell & 63) as usize];
     let mut all = 0;
-    for d in 0..8 {
-        // The run of `others` next to `cell` in direction `d` flips when the cell after it
-        // is `own`.
-        let run = runs(start, others, d);
-        let closed = shift(run, d) & own != 0;
+    for d in [0, 2, 4, 5] {
+        let ray = rays[d];
+        let stops = ray & !others;
+        let first = stops & stops.wrapping_neg();
+        // Below `first` on the ray: the run (the whole ray when there is no stop, which
+        // `closed` then rejects).
+        let run = ray & first.wrapping_sub(1);
+        let closed = first & own != 0;
+        all |= run & 0u64.wrapping_sub(u64::from(closed));
+    }
+    for d in [1, 3, 6, 7] {
+        let ray = rays[d];
+        let stops = ray & !others;
+        // The highest stop (0 when there is none: the clamped shift lands on a bit of no
+        // stop).
+        let first = (1u64 << 63 >> stops.leading_zeros().min(63)) & stops;
+        // Above `first` on the ray (nothing when there is no stop).
+        let run = ray & !(first << 1).wrapping_sub(1);
+        let closed = first & own != 0;
         all |= run & 0u64.wrapping_sub(u64::from(closed));
     }
     all
