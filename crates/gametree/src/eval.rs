@@ -1,7 +1,7 @@
 //! Heuristics: [`Evaluator`] gives values of non-terminal positions, the [`Bounds`] those
 //! values (and the game's outcomes) respect, and an optional move-ordering hook.
 
-use crate::game::{Game, Score, Scores, MAX_PLAYERS};
+use crate::game::{Game, Score, Scores, MAX_PLAYERS, MOVE_KEYS};
 
 /// What an evaluator guarantees about every leaf value a search can see: the outcomes of
 /// terminal states and the heuristic values of cut-off states alike.
@@ -155,17 +155,28 @@ pub trait Evaluator<G: Game> {
         self.first_move(game, state, scratch)
     }
 
-    /// Whether this evaluator's order ([`Game::moves`] after [`Evaluator::order`]) puts every
-    /// capture ([`Game::capture`]) before every other move, the captures by most valuable
-    /// victim and then least valuable attacker (MVV-LVA): then, in every position with a
-    /// capture, its first move ([`Evaluator::first_move`]) is the MVV-LVA capture, the first
-    /// of equals in its order, and in every other position its first move captures nothing.
-    /// BRS+ with ordered forced moves then takes a capturing first move alone, without
-    /// listing the moves (the ordered choice begins with that capture). Default `false` (no
-    /// promise); an evaluator that promises it is checked on seeded games by the tests.
-    fn orders_captures_first(&self, game: &G) -> bool {
-        let _ = game;
-        false
+    /// The move of `state` that `prefer` scores highest, the first of equals in this
+    /// evaluator's order (the first of [`Game::moves`] after [`Evaluator::order`]); `None`
+    /// when there is no move. BRS+ with ordered forced moves asks for it once per opponent
+    /// who does not reply ([`MovePreference`] is that rule). The default does exactly that
+    /// in `scratch` (the moves are appended after what it holds and removed again). An
+    /// evaluator may override it with a cheaper way to the same move (one pass, no list, no
+    /// sort); it must return the same move in every position, for every preference.
+    fn preferred_move(
+        &self,
+        game: &G,
+        state: &G::State,
+        prefer: &MovePreference<'_, G::Move>,
+        scratch: &mut Vec<G::Move>,
+    ) -> Option<G::Move> {
+        let start = scratch.len();
+        game.moves(state, scratch);
+        self.order(game, state, &mut scratch[start..]);
+        let best = prefer
+            .best_in(game, state, &scratch[start..])
+            .map(|i| scratch[start + i]);
+        scratch.truncate(start);
+        best
     }
 }
 
@@ -200,8 +211,15 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
     ) -> Option<G::Move> {
         (**self).first_move_memo(game, state, memo, scratch)
     }
-    fn orders_captures_first(&self, game: &G) -> bool {
-        (**self).orders_captures_first(game)
+    #[inline]
+    fn preferred_move(
+        &self,
+        game: &G,
+        state: &G::State,
+        prefer: &MovePreference<'_, G::Move>,
+        scratch: &mut Vec<G::Move>,
+    ) -> Option<G::Move> {
+        (**self).preferred_move(game, state, prefer, scratch)
     }
 }
 
@@ -233,5 +251,72 @@ where
     }
     fn order(&self, game: &G, state: &G::State, moves: &mut [G::Move]) {
         (self.order)(game, state, moves)
+    }
+}
+
+/// A preference among the moves of a position: BRS+'s rule for the move of an opponent
+/// who does not reply ([`crate::search::best_reply::ForcedMoves::Ordered`]), as a score per
+/// move, the highest preferred and the first of equals in the evaluator's order
+/// ([`Evaluator::preferred_move`]).
+///
+/// From the highest: a capture ([`Game::capture`]), by most valuable victim and then least
+/// valuable attacker (MVV-LVA); the newer killer move; the older killer move; then the
+/// move's history score for the player to move (0 for a move without a history slot). A
+/// position without a capture, a legal killer or a move of positive history score
+/// therefore gets the evaluator's first move.
+#[derive(Clone, Copy, Debug)]
+pub struct MovePreference<'a, M> {
+    /// The killer moves, the newest first (distinct when both are set).
+    pub killers: [Option<M>; 2],
+    /// The history scores of the player to move, one per history slot ([`MOVE_KEYS`] of
+    /// them; a slot beyond the slice scores 0).
+    pub history: &'a [u32],
+}
+
+/// The score of a capture: above every killer and history score.
+const CAPTURE_SCORE: u64 = 1 << 63;
+/// The score of the older killer (the newer scores one more): above every history score.
+const KILLER_SCORE: u64 = 1 << 62;
+
+impl<M: Copy + Eq> MovePreference<'_, M> {
+    /// No killers and no history: only the captures are preferred.
+    pub const CAPTURES: MovePreference<'static, M> = MovePreference {
+        killers: [None, None],
+        history: &[],
+    };
+
+    /// The score of `mv` in `state` (higher is preferred).
+    #[inline]
+    pub fn score<G: Game<Move = M>>(&self, game: &G, state: &G::State, mv: M) -> u64 {
+        if let Some(c) = game.capture(state, mv) {
+            return CAPTURE_SCORE | u64::from(c.victim) << 16 | u64::from(u16::MAX - c.attacker);
+        }
+        if self.killers[0] == Some(mv) {
+            return KILLER_SCORE + 1;
+        }
+        if self.killers[1] == Some(mv) {
+            return KILLER_SCORE;
+        }
+        game.move_key(mv)
+            .and_then(|k| self.history.get(k % MOVE_KEYS))
+            .map_or(0, |&h| u64::from(h))
+    }
+
+    /// The index in `moves` (of `state`, in the evaluator's order) of the first move with
+    /// the highest score; `None` when `moves` is empty.
+    pub fn best_in<G: Game<Move = M>>(
+        &self,
+        game: &G,
+        state: &G::State,
+        moves: &[M],
+    ) -> Option<usize> {
+        let mut best: Option<(u64, usize)> = None;
+        for (i, &m) in moves.iter().enumerate() {
+            let s = self.score(game, state, m);
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, i));
+            }
+        }
+        best.map(|(_, i)| i)
     }
 }

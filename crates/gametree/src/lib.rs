@@ -44,7 +44,7 @@ pub mod search;
 pub mod testing;
 pub mod tree;
 
-pub use eval::{Bounds, Evaluator, Ordered, SubtreeBounds};
+pub use eval::{Bounds, Evaluator, MovePreference, Ordered, SubtreeBounds};
 pub use game::{
     score_in_range, Capture, Game, Player, Score, Scores, SetToMove, MAX_PLAYERS, MAX_SCORE,
     MIN_PLAYERS,

@@ -713,10 +713,21 @@ impl Evaluator<Chess4Ffa> for FfaEval {
     // history included) per call, and measured slower than asking `first_move` each time
     // (BRS+ self-play in the first 27 plies: 7.3 s against 8.7 s).
 
-    /// The board's order: MVV-LVA, captures first (as [`Chess4`]'s evaluators).
+    /// The board's one-pass search ([`Chess4::preferred_move`]), `None` when the game is
+    /// over.
     #[inline]
-    fn orders_captures_first(&self, _game: &Chess4Ffa) -> bool {
-        true
+    fn preferred_move(
+        &self,
+        game: &Chess4Ffa,
+        state: &FfaState,
+        prefer: &gametree::MovePreference<'_, Move>,
+        _scratch: &mut Vec<Move>,
+    ) -> Option<Move> {
+        if game.is_terminal(state) {
+            return None;
+        }
+        game.rules
+            .preferred_move(&state.base, |m| prefer.score(game, state, m))
     }
 }
 

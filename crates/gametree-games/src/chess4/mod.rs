@@ -55,9 +55,9 @@
 //! whether the move takes or blocks the one checking piece; for a king move, every line
 //! into its new square.
 
-/// The [`Evaluator`] methods of a chess evaluator whose move ordering puts first the move
-/// [`Chess4::first_move`] finds: `first_move` and `first_move_memo` forwarded to the game
-/// (used inside `impl Evaluator<Chess4>`).
+/// The [`Evaluator`] methods of a chess evaluator that keeps the game's move order:
+/// `first_move`, `first_move_memo` and `preferred_move` forwarded to the game's one-pass
+/// searches (used inside `impl Evaluator<Chess4>`).
 macro_rules! first_move_of_the_game {
     () => {
         #[inline]
@@ -81,11 +81,15 @@ macro_rules! first_move_of_the_game {
             game.first_move_memo(state, memo)
         }
 
-        /// The game's order is MVV-LVA by the values the game's `capture` gives,
-        /// captures first.
         #[inline]
-        fn orders_captures_first(&self, _game: &Chess4) -> bool {
-            true
+        fn preferred_move(
+            &self,
+            game: &Chess4,
+            state: &State,
+            prefer: &gametree::MovePreference<'_, Move>,
+            _scratch: &mut Vec<Move>,
+        ) -> Option<Move> {
+            game.preferred_move(state, |m| prefer.score(game, state, m))
         }
     };
 }
@@ -457,6 +461,19 @@ impl Chess4 {
             return None;
         }
         movegen::first_legal(state)
+    }
+
+    /// The legal move of `state` that `score` rates highest, the first of equals in the
+    /// game's order (as [`Game::moves`] lists them), `None` when there is none: what the
+    /// default of [`Evaluator::preferred_move`] finds in the list, in one pass over the
+    /// pseudo-legal moves, the legality test only for a move that would beat the best legal
+    /// one so far (in check: over the legal moves).
+    #[inline]
+    pub fn preferred_move(&self, state: &State, score: impl FnMut(Move) -> u64) -> Option<Move> {
+        if self.is_terminal(state) {
+            return None;
+        }
+        movegen::best_legal_by(state, score)
     }
 
     /// [`Chess4::first_move`] with the memo of [`Evaluator::first_move_memo`]: when the memo

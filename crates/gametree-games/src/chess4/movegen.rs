@@ -741,6 +741,38 @@ pub(crate) fn first_legal(state: &State) -> Option<Move> {
     best.1
 }
 
+/// The legal move of the player to move in `state` with the highest `score`, the smallest
+/// [`order_key`] among equals (the first of those in [`legal_moves`] once sorted), `None`
+/// when there is none. Out of check, one pass over the pseudo-legal moves, the legality
+/// test only for a move that would beat the best legal one so far; in check, over the
+/// legal moves ([`each_legal`]).
+pub(crate) fn best_legal_by(state: &State, mut score: impl FnMut(Move) -> u64) -> Option<Move> {
+    let board = &state.board;
+    // Higher is better: the score, then the smaller key.
+    let rank = |m: Move, s: u64| (s, u32::MAX - order_key(board, m));
+    let mut best: Option<((u64, u32), Move)> = None;
+    if state.in_check(state.to_move as usize) {
+        each_legal(state, |from, to| {
+            let m = Move::new(from, to);
+            let r = rank(m, score(m));
+            if best.is_none_or(|(b, _)| r > b) {
+                best = Some((r, m));
+            }
+        });
+        return best.map(|(_, m)| m);
+    }
+    let legality = Legality::of(state);
+    pseudo(board, state.to_move as usize, |from, to| {
+        let m = Move::new(from, to);
+        let r = rank(m, score(m));
+        if best.is_none_or(|(b, _)| r > b) && legality.legal(from, to) {
+            best = Some((r, m));
+        }
+        true
+    });
+    best.map(|(_, m)| m)
+}
+
 /// [`first_legal`] when the player `p` to move is in check, from the only moves that can
 /// be legal ([`Legality::legal`]): the king's, a king capture (the victim's pieces leave
 /// the board, and with them perhaps every checker; only a king in check can be taken),

@@ -283,8 +283,8 @@ fn ordered_brs_plus_equals_its_explicit_tree_on_four_player_chess() {
     assert_eq!(tally.cases, 200);
     let d = tally.decided;
     assert!(d.capture > 100 && d.killer > 100, "{d:?}");
-    // The free-for-all rules: the same board and order, another game and evaluator (the
-    // forced captures found alone, [`Evaluator::orders_captures_first`]).
+    // The free-for-all rules: the same board and order, another game and evaluator (its
+    // preferred move found in one pass, [`Evaluator::preferred_move`]).
     use gametree_games::chess4::ffa::{Chess4Ffa, FfaEval};
     let g = Chess4Ffa::new(400).unwrap();
     let mut tally = Tally::default();
@@ -297,25 +297,34 @@ fn ordered_brs_plus_equals_its_explicit_tree_on_four_player_chess() {
     assert!(d.capture > 50 && d.killer > 50, "{d:?}");
 }
 
-/// The evaluators that promise to order the captures first by MVV-LVA
-/// ([`Evaluator::orders_captures_first`]: BRS+ with ordered forced moves then takes a
-/// capturing first move alone) keep the promise in every position of seeded random games:
-/// the captures come before every other move, by most valuable victim and then least
-/// valuable attacker, and the evaluator's first move, asked for alone and with a memo
-/// carried along the game, is the first of that list. An evaluator with its own order
-/// promises nothing.
+/// The chess evaluators find their first move and their preferred move
+/// ([`Evaluator::preferred_move`], BRS+'s ordered forced moves) in one pass over the board,
+/// without the list. In every position of seeded random games of both chess games, for
+/// each of their evaluators: the list puts the captures first, by most valuable victim and
+/// then least valuable attacker; the first move asked for alone, and with a memo carried
+/// along the game, is the list's first; and for preferences with no killers and no
+/// history, with killers drawn from the list or from an earlier position (perhaps not
+/// legal here), and with history scores drawn from a few values (so that moves tie), the
+/// preferred move is the first of the highest score in the list ([`MovePreference::best_in`],
+/// the default).
 #[test]
-fn the_evaluators_that_order_captures_first_keep_the_promise() {
+fn the_chess_evaluators_find_the_first_and_the_preferred_move_of_the_list() {
+    use gametree::game::MOVE_KEYS;
     use gametree::rng::SplitMix64;
+    use gametree::MovePreference;
     use gametree_games::chess4::ffa::{Chess4Ffa, FfaEval};
-    use gametree_games::chess4::{Chess4, Move, Psi, Relative};
-    fn keeps<G: Game, E: Evaluator<G>>(g: &G, e: &E, games: u64) -> (u64, u64) {
-        assert!(e.orders_captures_first(g));
-        let (mut positions, mut with_capture) = (0, 0);
+    use gametree_games::chess4::{Chess4, Psi, Relative};
+    /// `games` seeded games, each to its end or `plies` plies.
+    fn agrees<G: Game, E: Evaluator<G>>(g: &G, e: &E, games: u64, plies: usize) -> [u64; 4] {
+        // Positions, with a capture, with a legal killer chosen, with history deciding.
+        let mut tally = [0u64; 4];
         let (mut scratch, mut memo) = (Vec::new(), None);
+        let mut history = vec![0u32; MOVE_KEYS];
+        let mut earlier: Option<G::Move> = None;
         for seed in 0..games {
             let mut rng = SplitMix64::new(seed ^ 0xCA97);
             let mut s = g.initial();
+            let mut ply = 0;
             loop {
                 let moves = ordered(g, e, &s);
                 let keys: Vec<Option<(u16, u16)>> = moves
@@ -328,40 +337,99 @@ fn the_evaluators_that_order_captures_first_keep_the_promise() {
                     keys.windows(2).all(|w| w[0] >= w[1]),
                     "seed {seed}: {keys:?}"
                 );
-                with_capture += u64::from(keys.first().is_some_and(Option::is_some));
+                tally[0] += 1;
+                tally[1] += u64::from(keys.first().is_some_and(Option::is_some));
                 assert_eq!(e.first_move(g, &s, &mut scratch), moves.first().copied());
                 assert_eq!(
                     e.first_move_memo(g, &s, &mut memo, &mut scratch),
                     moves.first().copied(),
                     "seed {seed}"
                 );
+                let pick = |rng: &mut SplitMix64| match moves.len() {
+                    0 => earlier,
+                    n => Some(moves[rng.below(n as u64) as usize]),
+                };
+                history.fill(0);
+                for &m in &moves {
+                    if rng.below(3) == 0 {
+                        if let Some(k) = g.move_key(m) {
+                            history[k % MOVE_KEYS] = 1 + rng.below(3) as u32;
+                        }
+                    }
+                }
+                let k0 = if rng.below(2) == 0 {
+                    pick(&mut rng)
+                } else {
+                    earlier
+                };
+                let k1 = pick(&mut rng).filter(|&m| Some(m) != k0);
+                let none = MovePreference::CAPTURES;
+                let killers = MovePreference {
+                    killers: [k0, k1],
+                    history: &history,
+                };
+                let only_history = MovePreference {
+                    killers: [None, None],
+                    history: &history,
+                };
+                for (what, prefer) in [
+                    ("none", none),
+                    ("killers", killers),
+                    ("history", only_history),
+                ] {
+                    let want = prefer.best_in(g, &s, &moves).map(|i| moves[i]);
+                    assert_eq!(
+                        e.preferred_move(g, &s, &prefer, &mut scratch),
+                        want,
+                        "seed {seed}, preference {what}"
+                    );
+                    // A quiet move other than the first, chosen by a killer or the history.
+                    if let Some(w) = want.filter(|&w| {
+                        Some(w) != moves.first().copied() && g.capture(&s, w).is_none()
+                    }) {
+                        match what {
+                            "killers" if Some(w) == k0 || Some(w) == k1 => tally[2] += 1,
+                            "history" => tally[3] += 1,
+                            _ => {}
+                        }
+                    }
+                }
                 assert!(scratch.is_empty());
-                positions += 1;
-                if moves.is_empty() {
+                ply += 1;
+                if moves.is_empty() || ply > plies {
                     break;
                 }
+                earlier = pick(&mut rng);
                 s = g.play(&s, moves[rng.below(moves.len() as u64) as usize]);
             }
         }
-        (positions, with_capture)
+        tally
     }
+    // Six whole games, and the first 16 plies of 60 (where most positions have no
+    // capture, so that the killers and the history decide).
+    let add = |a: [u64; 4], b: [u64; 4]| [0, 1, 2, 3].map(|i| a[i] + b[i]);
     let g = Chess4::new(300).unwrap();
-    for (positions, captures) in [keeps(&g, &Psi, 6), keeps(&g, &Relative, 6)] {
+    for t in [
+        add(agrees(&g, &Psi, 6, usize::MAX), agrees(&g, &Psi, 60, 16)),
+        add(
+            agrees(&g, &Relative, 6, usize::MAX),
+            agrees(&g, &Relative, 60, 16),
+        ),
+    ] {
         assert!(
-            positions > 1_000 && captures > 300,
-            "{positions} {captures}"
+            t[0] > 2_000 && t[1] > 1_000 && t[2] > 300 && t[3] > 300,
+            "{t:?}"
         );
     }
-    let (positions, captures) = keeps(&Chess4Ffa::new(400).unwrap(), &FfaEval, 6);
-    assert!(
-        positions > 1_000 && captures > 300,
-        "{positions} {captures}"
+    let g = Chess4Ffa::new(400).unwrap();
+    let t = add(
+        agrees(&g, &FfaEval, 6, usize::MAX),
+        agrees(&g, &FfaEval, 60, 16),
     );
-    let by_origin = gametree::Ordered {
-        eval: Psi,
-        order: |_: &Chess4, _: &_, moves: &mut [Move]| moves.sort_by_key(|m| (m.from(), m.to())),
-    };
-    assert!(!by_origin.orders_captures_first(&g));
+    assert!(
+        t[0] > 2_000 && t[1] > 1_000 && t[2] > 300 && t[3] > 300,
+        "{t:?}"
+    );
 }
 
 #[test]

@@ -85,8 +85,6 @@ pub(crate) fn run<G: SetToMove, E: Evaluator<G>>(
         count: n - 1,
         plus: variant == Variant::BrsPlus,
         known,
-        captures_first: known.is_some() && eval.orders_captures_first(game),
-        quiet: Vec::new(),
         log: Vec::new(),
         memos: Vec::new(),
     };
@@ -150,15 +148,6 @@ struct Search<'a, G: SetToMove, E> {
     /// [`ForcedMoves::Ordered`]: the killers and history the forced moves read (learned
     /// before this search); `None` for the evaluator's first move.
     known: Option<&'a Learned<G::Move>>,
-    /// [`ForcedMoves::Ordered`] with an evaluator whose order puts the captures first by
-    /// MVV-LVA ([`Evaluator::orders_captures_first`]): a forced move that captures is the
-    /// evaluator's first move, found alone; the moves are listed only when it is quiet.
-    captures_first: bool,
-    /// With `captures_first`: per opponents' layer and opponent (the index of `memos`),
-    /// whether its last forced move was quiet. The next one is then taken from the list
-    /// at once, without first asking for the evaluator's first move (most likely quiet
-    /// again, and then the list is needed anyway); either way gives the same move.
-    quiet: Vec<bool>,
     /// [`ForcedMoves::Ordered`]: this search's cutoffs in order, added to what was learned
     /// when the search completes (the same tables as adding each at once to a copy, without
     /// copying them).
@@ -404,42 +393,24 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
     /// opponents' node of `ply` ([`ForcedMoves`]). The evaluator's first move is asked for
     /// alone, with the memo of that opponent and layer ([`Evaluator::first_move_memo`]: a
     /// game may find it without listing and sorting every move, or from the position it
-    /// saw last there). The ordered choice lists the moves, unless the evaluator orders the
-    /// captures first by MVV-LVA and its first move (asked for alone, without the memo)
-    /// captures: that move is then the ordered choice's first step (the MVV-LVA capture,
-    /// the first of equals in the evaluator's order); a quiet first move means there is no
-    /// capture, and the killers and history need the list. Where the last forced move of
-    /// the same opponent and layer was quiet, the list is taken at once. `None` when it has
-    /// no move.
+    /// saw last there); the ordered choice is the evaluator's preferred move
+    /// ([`Evaluator::preferred_move`], which a game may find in one pass too). `None` when
+    /// it has no move.
     #[inline]
     fn forced_move(&mut self, s: &G::State, i: usize, ply: u32) -> Option<G::Move> {
-        let o = self.opponents[i];
-        let slot = ply as usize * MAX_PLAYERS + i;
-        if self.known.is_none() {
-            self.meter.work(1);
-            let memo = at_slot(&mut self.memos, slot);
-            return self
-                .eval
-                .first_move_memo(self.game, s, memo, &mut self.moves);
-        }
-        if self.captures_first && !*at_slot(&mut self.quiet, slot) {
-            self.meter.work(1);
-            match self.eval.first_move(self.game, s, &mut self.moves) {
-                Some(m) if self.game.capture(s, m).is_none() => {
-                    // No capture: the killers, the history, then this move decide.
-                }
-                first => return first,
+        self.meter.work(1);
+        match self.known {
+            None => {
+                let memo = at_slot(&mut self.memos, ply as usize * MAX_PLAYERS + i);
+                self.eval
+                    .first_move_memo(self.game, s, memo, &mut self.moves)
+            }
+            Some(k) => {
+                let prefer = k.preference(self.opponents[i], ply);
+                self.eval
+                    .preferred_move(self.game, s, &prefer, &mut self.moves)
             }
         }
-        let (start, end) = expand(self.game, &self.eval, s, &mut self.moves, &mut self.meter);
-        let first = (end > start).then(|| self.moves[self.pick(s, o, start, end, ply)]);
-        self.moves.truncate(start);
-        if self.captures_first {
-            // The rule takes a capture whenever there is one: whether this one was quiet.
-            *at_slot(&mut self.quiet, slot) =
-                first.is_none_or(|m| self.game.capture(s, m).is_none());
-        }
-        first
     }
 
     /// The number of children of the opponents' node at `c` (of `ply`) that come after every

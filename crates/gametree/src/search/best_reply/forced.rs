@@ -22,6 +22,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::eval::MovePreference;
 use crate::game::{Game, Player, MAX_PLAYERS, MOVE_KEYS};
 
 /// How BRS+ chooses the move of each opponent who does not reply (Config's
@@ -129,9 +130,21 @@ impl<M: Copy + Eq> Learned<M> {
         }
     }
 
+    /// The preference [`ForcedMoves::Ordered`] forces the move of `player` by at an
+    /// opponents' node of `ply`: the MVV-LVA capture, else the newer then the older killer
+    /// of the ply, else the best history score of `player`, else the first move
+    /// ([`MovePreference`]; the first of equals in the evaluator's order).
+    pub fn preference(&self, player: Player, ply: u32) -> MovePreference<'_, M> {
+        let at = player.index() * MOVE_KEYS;
+        MovePreference {
+            killers: self.killers(ply),
+            history: &self.history[at..at + MOVE_KEYS],
+        }
+    }
+
     /// The index in `moves` (the legal moves of `player`, to move in `state`, in the
     /// evaluator's order; not empty) of the move [`ForcedMoves::Ordered`] forces at an
-    /// opponents' node of `ply`. No allocation.
+    /// opponents' node of `ply` ([`Learned::preference`]). No allocation.
     pub fn choose<G: Game<Move = M>>(
         &self,
         game: &G,
@@ -140,34 +153,9 @@ impl<M: Copy + Eq> Learned<M> {
         moves: &[M],
         ply: u32,
     ) -> usize {
-        // Captures: most valuable victim, then least valuable attacker, first among equals.
-        let mut best: Option<(u32, usize)> = None;
-        for (i, &m) in moves.iter().enumerate() {
-            if let Some(c) = game.capture(state, m) {
-                let key = (c.victim as u32) << 16 | (u16::MAX - c.attacker) as u32;
-                if best.is_none_or(|(k, _)| key > k) {
-                    best = Some((key, i));
-                }
-            }
-        }
-        if let Some((_, i)) = best {
-            return i;
-        }
-        for killer in self.killers(ply).into_iter().flatten() {
-            if let Some(i) = moves.iter().position(|&m| m == killer) {
-                return i;
-            }
-        }
-        let mut best = (0u32, 0usize);
-        for (i, &m) in moves.iter().enumerate() {
-            if let Some(key) = game.move_key(m) {
-                let h = self.history(player, key);
-                if h > best.0 {
-                    best = (h, i);
-                }
-            }
-        }
-        best.1
+        self.preference(player, ply)
+            .best_in(game, state, moves)
+            .unwrap_or(0)
     }
 }
 
