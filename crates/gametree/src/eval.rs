@@ -286,7 +286,7 @@ impl<M: Copy + Eq> MovePreference<'_, M> {
     };
 
     /// The score of `mv` in `state` (higher is preferred).
-    #[inline]
+    #[inline(always)]
     pub fn score<G: Game<Move = M>>(&self, game: &G, state: &G::State, mv: M) -> u64 {
         if let Some(c) = game.capture(state, mv) {
             return CAPTURE_SCORE | u64::from(c.victim) << 16 | u64::from(u16::MAX - c.attacker);

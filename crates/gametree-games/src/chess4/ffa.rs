@@ -508,6 +508,7 @@ impl Game for Chess4Ffa {
         self.rules.mcts_exploration()
     }
 
+    #[inline]
     fn move_key(&self, mv: Move) -> Option<usize> {
         self.rules.move_key(mv)
     }

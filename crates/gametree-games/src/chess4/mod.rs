@@ -626,6 +626,7 @@ impl Game for Chess4 {
     }
 
     /// The move's history slot ([`gametree::hash::Zobrist::move_slot`]).
+    #[inline]
     fn move_key(&self, mv: Move) -> Option<usize> {
         gametree::hash::Zobrist::move_slot(self, mv)
     }
