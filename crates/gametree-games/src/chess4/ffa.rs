@@ -215,8 +215,14 @@ impl FfaState {
         }
     }
 
-    /// Clears the repetition window (after an irreversible ply).
+    /// Clears the repetition window (after an irreversible ply), its entries included, so
+    /// that every entry past the window is zero and two positions alike in every other
+    /// field compare and hash alike (the derived `PartialEq` and `Hash` read the whole
+    /// arrays).
     fn forget(&mut self) {
+        let w = self.window as usize;
+        self.history[..w].fill(Move::new(0, 0));
+        self.keys[..w].fill(0);
         self.window = 0;
         self.history_key = 0;
     }
@@ -756,6 +762,67 @@ mod tests {
         });
         assert!(positions > 10_000, "{positions} positions");
         assert!(checked > 500, "{checked} kings in check");
+    }
+
+    /// Past the repetition window the history holds zeros, in every position of seeded
+    /// random games (which pass through many captures and pawn moves), so that the derived
+    /// equality and hash compare only what the position holds: a position whose window
+    /// was cleared equals the same position reached without the moves it forgot.
+    #[test]
+    fn the_history_past_the_window_is_zero() {
+        let g = Chess4::new(400).expect("cap");
+        let ffa = Chess4Ffa::new(400).expect("cap");
+        let starts: Vec<FfaState> = starts(&g).into_iter().map(|s| ffa.from_board(s)).collect();
+        let (mut positions, mut cleared) = (0u64, 0u64);
+        let key = |f: &FfaState| f.board().pieces_key();
+        seeded_games(&ffa, &starts, 30, key, |f| {
+            let w = f.window as usize;
+            positions += 1;
+            assert!(
+                f.history[w..].iter().all(|&m| m == Move::new(0, 0)),
+                "{f:?}"
+            );
+            assert!(f.keys[w..].iter().all(|&k| k == 0), "{f:?}");
+            cleared += u64::from(w == 0 && f.quiet == 0);
+        });
+        assert!(
+            positions > 5_000 && cleared > 1_000,
+            "{positions} {cleared}"
+        );
+        // Four quiet moves, then a pawn move clears the window: the position equals (and
+        // hashes as) the same fields with a history never written.
+        let mut a = ffa.initial();
+        let mut list = Vec::new();
+        let first = |a: &FfaState, list: &mut Vec<Move>, pawn: bool| {
+            list.clear();
+            ffa.moves(a, list);
+            list.iter()
+                .copied()
+                .find(|&m| {
+                    (kind(a.base.board[m.from() as usize]) == PAWN) == pawn
+                        && a.base.board[m.to() as usize] == 0
+                })
+                .expect("a quiet move")
+        };
+        for _ in 0..4 {
+            a = ffa.play(&a, first(&a, &mut list, false));
+        }
+        assert_eq!(a.window, 4);
+        let a = ffa.play(&a, first(&a, &mut list, true));
+        assert_eq!(a.window, 0);
+        let fresh = FfaState {
+            history: [Move::new(0, 0); HISTORY],
+            keys: [0; HISTORY],
+            ..a
+        };
+        assert_eq!(a, fresh);
+        let hash = |s: &FfaState| {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            s.hash(&mut h);
+            h.finish()
+        };
+        assert_eq!(hash(&a), hash(&fresh));
     }
 
     /// The repetition count read from the kept keys equals the plain count that
