@@ -127,12 +127,7 @@ pub trait Evaluator<G: Game> {
         state: &G::State,
         scratch: &mut Vec<G::Move>,
     ) -> Option<G::Move> {
-        let start = scratch.len();
-        game.moves(state, scratch);
-        self.order(game, state, &mut scratch[start..]);
-        let first = scratch.get(start).copied();
-        scratch.truncate(start);
-        first
+        in_order(self, game, state, scratch, |moves| moves.first().copied())
     }
 
     /// [`Evaluator::first_move`] of `state`, with a memo the caller keeps between calls
@@ -169,15 +164,29 @@ pub trait Evaluator<G: Game> {
         prefer: &MovePreference<'_, G::Move>,
         scratch: &mut Vec<G::Move>,
     ) -> Option<G::Move> {
-        let start = scratch.len();
-        game.moves(state, scratch);
-        self.order(game, state, &mut scratch[start..]);
-        let best = prefer
-            .best_in(game, state, &scratch[start..])
-            .map(|i| scratch[start + i]);
-        scratch.truncate(start);
-        best
+        in_order(self, game, state, scratch, |moves| {
+            prefer.best_in(game, state, moves).map(|i| moves[i])
+        })
     }
+}
+
+/// `pick` of the moves of `state` in `eval`'s order ([`Game::moves`], then
+/// [`Evaluator::order`]), listed in `scratch` after what it holds and removed again, so that
+/// it is left as it was: the defaults of [`Evaluator::first_move`] and
+/// [`Evaluator::preferred_move`].
+fn in_order<G: Game, E: Evaluator<G> + ?Sized, R>(
+    eval: &E,
+    game: &G,
+    state: &G::State,
+    scratch: &mut Vec<G::Move>,
+    pick: impl FnOnce(&[G::Move]) -> R,
+) -> R {
+    let start = scratch.len();
+    game.moves(state, scratch);
+    eval.order(game, state, &mut scratch[start..]);
+    let r = pick(&scratch[start..]);
+    scratch.truncate(start);
+    r
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {

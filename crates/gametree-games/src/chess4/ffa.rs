@@ -743,18 +743,22 @@ mod tests {
     use super::*;
     use crate::chess4::test_games::{seeded_games, starts};
 
+    /// `visit` on every position of `games` seeded random games of `ffa` from the oracle
+    /// tests' start positions (the last position of each game included).
+    fn ffa_games(ffa: &Chess4Ffa, games: u64, visit: impl FnMut(&FfaState)) {
+        let g = Chess4::new(400).expect("cap");
+        let starts: Vec<FfaState> = starts(&g).into_iter().map(|s| ffa.from_board(s)).collect();
+        seeded_games(ffa, &starts, games, |f| f.board().pieces_key(), visit);
+    }
+
     /// The check bits kept by every move equal the plain attack test of every live king
     /// ([`movegen::checks_of`]) in every position of seeded random games under the
     /// free-for-all rules (where a mated king stays on the board and play goes on), from the
     /// oracle tests' start positions, the last position of each game included.
     #[test]
     fn the_kept_check_bits_equal_the_attack_test_of_every_king() {
-        let g = Chess4::new(400).expect("cap");
-        let ffa = Chess4Ffa::new(400).expect("cap");
-        let starts: Vec<FfaState> = starts(&g).into_iter().map(|s| ffa.from_board(s)).collect();
         let (mut positions, mut checked) = (0u64, 0u64);
-        let key = |f: &FfaState| f.board().pieces_key();
-        seeded_games(&ffa, &starts, 60, key, |f| {
+        ffa_games(&Chess4Ffa::new(400).expect("cap"), 60, |f| {
             let b = f.board();
             positions += 1;
             assert_eq!(b.checks(), movegen::checks_of(b), "{b:?}");
@@ -770,12 +774,9 @@ mod tests {
     /// was cleared equals the same position reached without the moves it forgot.
     #[test]
     fn the_history_past_the_window_is_zero() {
-        let g = Chess4::new(400).expect("cap");
         let ffa = Chess4Ffa::new(400).expect("cap");
-        let starts: Vec<FfaState> = starts(&g).into_iter().map(|s| ffa.from_board(s)).collect();
         let (mut positions, mut cleared) = (0u64, 0u64);
-        let key = |f: &FfaState| f.board().pieces_key();
-        seeded_games(&ffa, &starts, 30, key, |f| {
+        ffa_games(&ffa, 30, |f| {
             let w = f.window as usize;
             positions += 1;
             assert!(

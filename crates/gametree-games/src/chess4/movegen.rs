@@ -7,6 +7,7 @@ use super::board::{
     QUEEN, ROOK, TABLES,
 };
 use super::{Move, State};
+use std::cmp::Reverse;
 
 /// Whether square `sq` of `board` is attacked by a piece of any player other than `p`
 /// (every piece on the board belongs to a live player: an eliminated player's pieces have
@@ -727,18 +728,25 @@ pub(crate) fn first_legal(state: &State) -> Option<Move> {
     if state.in_check(state.to_move as usize) {
         return first_legal_in_check(state);
     }
-    let board = &state.board;
+    best_pseudo_legal(state, |m| Reverse(order_key(&state.board, m)))
+}
+
+/// The legal move of the player to move in `state`, not in check, with the highest `rank`
+/// (the first such in [`pseudo`]'s order among equals): one pass over the pseudo-legal
+/// moves, the legality test only for a move that would beat the best legal one so far.
+#[inline(always)]
+fn best_pseudo_legal<R: Ord>(state: &State, mut rank: impl FnMut(Move) -> R) -> Option<Move> {
     let legality = Legality::of(state);
-    let mut best = (u32::MAX, None);
-    pseudo(board, state.to_move as usize, |from, to| {
+    let mut best: Option<(R, Move)> = None;
+    pseudo(&state.board, state.to_move as usize, |from, to| {
         let m = Move::new(from, to);
-        let key = order_key(board, m);
-        if key < best.0 && legality.legal(from, to) {
-            best = (key, Some(m));
+        let r = rank(m);
+        if best.as_ref().is_none_or(|(b, _)| r > *b) && legality.legal(from, to) {
+            best = Some((r, m));
         }
         true
     });
-    best.1
+    best.map(|(_, m)| m)
 }
 
 /// The legal move of the player to move in `state` with the highest `score`, the smallest
@@ -749,26 +757,17 @@ pub(crate) fn first_legal(state: &State) -> Option<Move> {
 pub(crate) fn best_legal_by(state: &State, mut score: impl FnMut(Move) -> u64) -> Option<Move> {
     let board = &state.board;
     // Higher is better: the score, then the smaller key.
-    let rank = |m: Move, s: u64| (s, u32::MAX - order_key(board, m));
-    let mut best: Option<((u64, u32), Move)> = None;
-    if state.in_check(state.to_move as usize) {
-        each_legal(state, |from, to| {
-            let m = Move::new(from, to);
-            let r = rank(m, score(m));
-            if best.is_none_or(|(b, _)| r > b) {
-                best = Some((r, m));
-            }
-        });
-        return best.map(|(_, m)| m);
+    let mut rank = |m: Move| (score(m), Reverse(order_key(board, m)));
+    if !state.in_check(state.to_move as usize) {
+        return best_pseudo_legal(state, rank);
     }
-    let legality = Legality::of(state);
-    pseudo(board, state.to_move as usize, |from, to| {
+    let mut best: Option<((u64, Reverse<u32>), Move)> = None;
+    each_legal(state, |from, to| {
         let m = Move::new(from, to);
-        let r = rank(m, score(m));
-        if best.is_none_or(|(b, _)| r > b) && legality.legal(from, to) {
+        let r = rank(m);
+        if best.is_none_or(|(b, _)| r > b) {
             best = Some((r, m));
         }
-        true
     });
     best.map(|(_, m)| m)
 }
