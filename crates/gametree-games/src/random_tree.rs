@@ -729,13 +729,7 @@ impl RandomTree {
                 s
             }
             LeafModel::BestFirst => Scores::zero_sum(state.carried),
-            LeafModel::Incremental { .. } => {
-                let mut s = Scores::zeros(n);
-                for (d, &x) in s.as_mut_slice().iter_mut().zip(&state.psi) {
-                    *d = x as Score;
-                }
-                s
-            }
+            LeafModel::Incremental { .. } => Scores::from_array(n, state.psi.map(Score::from)),
             LeafModel::Uniform { .. } | LeafModel::Discrete { .. } | LeafModel::Bivalued { .. } => {
                 let mut z = key;
                 if n == 2 {

@@ -12,11 +12,7 @@ use crate::search::{Config, SearchError, SearchResult};
 pub fn project(s: &Scores) -> Scores {
     let n = s.players() as i64;
     let sum = s.sum();
-    let mut out = *s;
-    for v in out.as_mut_slice() {
-        *v = n * *v - sum;
-    }
-    out
+    s.map(|v| n * v - sum)
 }
 
 /// N-max search.
