@@ -190,6 +190,55 @@ fn refuses_in_one_line(script: &str, args: &[&str], want: &str) {
     assert!(o.stdout.is_empty(), "{script} {args:?}");
 }
 
+/// `scripts/rungs` (the budget ladder's rungs of issue #45, resumable): a bad argument is
+/// one line naming it, exit code 2, before anything is built or played; `--list` names each
+/// rung with its budget and its games in order, each with its state, playing nothing.
+#[test]
+fn the_rungs_script_refuses_a_bad_argument_and_lists_its_rungs() {
+    for (args, want) in [
+        (
+            &["--bogus"][..],
+            "scripts/rungs: unknown option `--bogus`; usage: scripts/rungs [--list] [RUNG...]",
+        ),
+        (
+            &["20ms", "nope"][..],
+            "scripts/rungs: no rung named `nope`; the rungs are 20ms mcts-10k",
+        ),
+    ] {
+        refuses_in_one_line("scripts/rungs", args, want);
+    }
+    let o = Command::new("bash")
+        .arg(repo_root().join("scripts/rungs"))
+        .arg("--list")
+        .env("GAMETREE", "/nonexistent/gametree")
+        .output()
+        .expect("bash runs scripts/rungs --list");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with("20ms: --budget calibrated/1: cc-3 ("),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with("mcts-10k: --budget n10000: cc-3 (")
+            && lines[1].contains(", focus-3 ("),
+        "{}",
+        lines[1]
+    );
+    for line in &lines {
+        let games = line.split(": ").nth(2).unwrap();
+        for game in games.trim_end_matches("; assembled").split(", ") {
+            assert!(
+                game.ends_with(" (done)") || game.ends_with(" blocks kept)"),
+                "{line}"
+            );
+        }
+    }
+}
+
 /// `scripts/scale-checks` (the long checks of issue #45, in resumable shards): a bad
 /// argument is one line naming it, exit code 2, before anything is built or played; `--list`
 /// names every match with its game and engines, playing nothing.

@@ -11,6 +11,7 @@ mod mcts_tuning;
 mod merge_files;
 mod plots;
 mod reproduce;
+mod rungs;
 mod scale_checks;
 mod shards;
 mod strength;
