@@ -140,7 +140,8 @@ impl Scores {
     }
 
     /// The scores with `f` applied to each player's entry (the entries past the players
-    /// stay zero), built as [`Scores::from_array`] builds its value.
+    /// stay zero), built as [`Scores::from_array`] builds its value: `f` is called on every
+    /// entry of the array, the zeros past the players too, and those results are dropped.
     #[inline]
     pub fn map(&self, f: impl Fn(Score) -> Score) -> Scores {
         Scores::from_array(self.players(), self.v.map(f))
