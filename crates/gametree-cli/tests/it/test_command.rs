@@ -175,6 +175,19 @@ fn the_wheel_script_refuses_a_bad_argument_in_one_line() {
     }
 }
 
+/// The standard output of `script --list` (a path from the repository's root) under bash,
+/// with no binary to run (`GAMETREE` names none), after checking that it succeeded.
+fn listed(script: &str) -> String {
+    let o = Command::new("bash")
+        .arg(repo_root().join(script))
+        .arg("--list")
+        .env("GAMETREE", "/nonexistent/gametree")
+        .output()
+        .unwrap_or_else(|e| panic!("bash runs {script} --list: {e}"));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
 /// Runs `script` (a path from the repository's root) under bash with `args` and checks that
 /// it refuses them: exit code 2, `want` as the whole of standard error, nothing on standard
 /// output.
@@ -207,14 +220,7 @@ fn the_rungs_script_refuses_a_bad_argument_and_lists_its_rungs() {
     ] {
         refuses_in_one_line("scripts/rungs", args, want);
     }
-    let o = Command::new("bash")
-        .arg(repo_root().join("scripts/rungs"))
-        .arg("--list")
-        .env("GAMETREE", "/nonexistent/gametree")
-        .output()
-        .expect("bash runs scripts/rungs --list");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = String::from_utf8_lossy(&o.stdout);
+    let text = listed("scripts/rungs");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
     assert!(
@@ -258,14 +264,7 @@ fn the_scale_checks_script_refuses_a_bad_argument_and_lists_its_matches() {
     ] {
         refuses_in_one_line("scripts/scale-checks", args, &want);
     }
-    let o = Command::new("bash")
-        .arg(repo_root().join("scripts/scale-checks"))
-        .arg("--list")
-        .env("GAMETREE", "/nonexistent/gametree")
-        .output()
-        .expect("bash runs scripts/scale-checks --list");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = String::from_utf8_lossy(&o.stdout);
+    let text = listed("scripts/scale-checks");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 6, "{text}");
     for (line, name) in lines.iter().zip(names.split(' ')) {

@@ -731,9 +731,10 @@ pub(crate) fn first_legal(state: &State) -> Option<Move> {
     best_pseudo_legal(state, |m| Reverse(order_key(&state.board, m)))
 }
 
-/// The legal move of the player to move in `state`, not in check, with the highest `rank`
-/// (the first such in [`pseudo`]'s order among equals): one pass over the pseudo-legal
-/// moves, the legality test only for a move that would beat the best legal one so far.
+/// The legal move of the player to move in `state` with the highest `rank` (the first such
+/// in [`pseudo`]'s order among equals): one pass over the pseudo-legal moves, the legality
+/// test ([`Legality::legal`], which holds in check too) only for a move that would beat the
+/// best legal one so far.
 #[inline(always)]
 fn best_pseudo_legal<R: Ord>(state: &State, mut rank: impl FnMut(Move) -> R) -> Option<Move> {
     let legality = Legality::of(state);
@@ -751,25 +752,11 @@ fn best_pseudo_legal<R: Ord>(state: &State, mut rank: impl FnMut(Move) -> R) -> 
 
 /// The legal move of the player to move in `state` with the highest `score`, the smallest
 /// [`order_key`] among equals (the first of those in [`legal_moves`] once sorted), `None`
-/// when there is none. Out of check, one pass over the pseudo-legal moves, the legality
-/// test only for a move that would beat the best legal one so far; in check, over the
-/// legal moves ([`each_legal`]).
+/// when there is none: one pass over the pseudo-legal moves, the legality test only for a
+/// move that would beat the best legal one so far ([`best_pseudo_legal`]), in check or not.
 pub(crate) fn best_legal_by(state: &State, mut score: impl FnMut(Move) -> u64) -> Option<Move> {
-    let board = &state.board;
     // Higher is better: the score, then the smaller key.
-    let mut rank = |m: Move| (score(m), Reverse(order_key(board, m)));
-    if !state.in_check(state.to_move as usize) {
-        return best_pseudo_legal(state, rank);
-    }
-    let mut best: Option<((u64, Reverse<u32>), Move)> = None;
-    each_legal(state, |from, to| {
-        let m = Move::new(from, to);
-        let r = rank(m);
-        if best.is_none_or(|(b, _)| r > b) {
-            best = Some((r, m));
-        }
-    });
-    best.map(|(_, m)| m)
+    best_pseudo_legal(state, |m| (score(m), Reverse(order_key(&state.board, m))))
 }
 
 /// [`first_legal`] when the player `p` to move is in check, from the only moves that can
