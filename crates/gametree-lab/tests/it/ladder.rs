@@ -318,3 +318,60 @@ fn a_rung_without_resamples_has_no_interval_and_a_bad_rung_is_refused() {
     assert!(junk.to_string().contains("not JSON"), "{junk}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// docs/strength.md quotes every game the ladder's higher rungs have finished
+/// (`results/ladder-RUNG/by-game/GAME.json`, or the assembled rung): it names the file, and
+/// for each of the game's claims one table line gives the claim's cell at 2 ms (the second
+/// decisive run) and at the rung, as `gametree ladder` computes them: the decision
+/// (`absent` for `absent at this budget`), the win rate and its Wilson interval.
+#[test]
+fn the_docs_quote_every_finished_game_of_the_ladders_rungs() {
+    use gametree_lab::papers::strength::{
+        finished_games_of_rung, DECISIVE_2_RESULTS, LADDER_TIME_RUNGS,
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let docs = std::fs::read_to_string(root.join("docs/strength.md")).unwrap();
+    let cell = |c: &ladder::ClaimAt| {
+        let decision = match c.decision.as_str() {
+            "absent at this budget" => "absent",
+            d => d,
+        };
+        format!(
+            "{decision}, {:.2} [{:.2}, {:.2}]",
+            c.win_rate, c.wilson[0], c.wilson[1]
+        )
+    };
+    let mut rungs: Vec<(&str, &str)> = LADDER_TIME_RUNGS.to_vec();
+    rungs.push(("mcts-10k", "results/ladder-mcts-10k"));
+    let mut quoted = 0;
+    for (label, dir) in rungs {
+        for file in finished_games_of_rung(&root.join(dir)) {
+            let name = file
+                .strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .to_string();
+            assert!(docs.contains(&name), "docs/strength.md must name {name}");
+            let l = ladder::ladder(vec![
+                ladder::read_rung("2ms", &root.join(DECISIVE_2_RESULTS)).unwrap(),
+                ladder::read_rung(label, &file).unwrap(),
+            ]);
+            for claim in l.claims.iter().filter(|c| c.at[1].is_some()) {
+                let want = match &claim.at[0] {
+                    Some(at2) => {
+                        format!("| {} | {}", cell(at2), cell(claim.at[1].as_ref().unwrap()))
+                    }
+                    None => format!("| {}", cell(claim.at[1].as_ref().unwrap())),
+                };
+                assert!(
+                    docs.lines().any(|line| line.contains(&want)),
+                    "docs/strength.md must quote {} ({label}, {name}) as `{want}`",
+                    claim.claim
+                );
+                quoted += 1;
+            }
+        }
+    }
+    // cc-3's eight claims at 20 ms, at least.
+    assert!(quoted >= 8, "{quoted}");
+}

@@ -1397,13 +1397,19 @@ fn an_improvement_is_tested_on_paired_openings() {
 /// The default engine of each multi-player game (`engine` seats, the registry's
 /// `MULTI_PLAYER_ENGINE`) is not rated significantly below any other search `engine` can
 /// run as the run measured it (a plain name: no option but the card games' sampled
-/// worlds), in the committed run of every match where it has the game, else the decisive
-/// run: no such search's 95% rating interval lies wholly above the default's.
+/// worlds): no such search's 95% rating interval lies wholly above the default's. At the
+/// calibrated 2 ms, in the committed run of every match where it has the game, else the
+/// decisive run; and at every higher rung of the budget ladder budgeted in time
+/// (`LADDER_TIME_RUNGS`), in each game it has finished, from the claims' matches alone.
+/// One default serves every budget, so a game whose best plain search changes between the
+/// rungs fails here until its default depends on the budget.
 #[test]
 fn the_default_engines_are_the_committed_runs_best_plain_searches() {
-    use gametree_lab::papers::strength::{ALL_MATCHES_RESULTS, DECISIVE_RESULTS};
+    use gametree_lab::papers::strength::{
+        finished_games_of_rung, ALL_MATCHES_RESULTS, DECISIVE_RESULTS, LADDER_TIME_RUNGS,
+    };
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let ratings = |file: &str| -> Vec<(String, String, f64, [f64; 2])> {
+    let ratings = |file: &std::path::Path| -> Vec<(String, String, f64, [f64; 2])> {
         let text = std::fs::read_to_string(root.join(file)).unwrap();
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         v["rows"]
@@ -1423,7 +1429,10 @@ fn the_default_engines_are_the_committed_runs_best_plain_searches() {
             })
             .collect()
     };
-    let (all, decisive) = (ratings(ALL_MATCHES_RESULTS), ratings(DECISIVE_RESULTS));
+    let (all, decisive) = (
+        ratings(ALL_MATCHES_RESULTS.as_ref()),
+        ratings(DECISIVE_RESULTS.as_ref()),
+    );
     // A plain search's name, without its budget and the card games' worlds: `brs`.
     let plain = |engine: &str| -> Option<String> {
         let (name, rest) = engine.split_once('@')?;
@@ -1446,40 +1455,61 @@ fn the_default_engines_are_the_committed_runs_best_plain_searches() {
         ("hearts", "hearts"),
         ("spades", "spades"),
     ];
-    let mut checked = 0;
-    for (label, name) in games {
-        let entry = registry::entries()
+    let default_of = |name: &str| {
+        registry::entries()
             .into_iter()
             .find(|e| e.listing.name == name)
-            .unwrap();
-        let default = entry
+            .unwrap()
             .default_engine
             .unwrap_or_else(|| panic!("{name} has no default engine"))
             .searcher
-            .name();
-        let from = if all.iter().any(|r| r.0 == label) {
-            &all
-        } else {
-            &decisive
-        };
+            .name()
+    };
+    // The default against every plain search `from` rated on the game `label`.
+    let check = |rung: &str,
+                 label: &str,
+                 default: &str,
+                 from: &[(String, String, f64, [f64; 2])]| {
         let rated: Vec<_> = from
             .iter()
             .filter(|r| r.0 == label)
             .filter_map(|r| Some((plain(&r.1)?, r.2, r.3)))
             .collect();
-        let (_, _, mine) = rated
-            .iter()
-            .find(|r| r.0 == default)
-            .unwrap_or_else(|| panic!("{label}: the default {default} is not rated: {rated:?}"));
+        let (_, _, mine) = rated.iter().find(|r| r.0 == default).unwrap_or_else(|| {
+            panic!("{rung}, {label}: the default {default} is not rated: {rated:?}")
+        });
         for (other, rating, ci) in &rated {
             assert!(
                 ci[0] <= mine[1],
-                "{label}: {other} ({rating:.0}, {ci:?}) is rated above the default {default} ({mine:?})"
+                "{rung}, {label}: {other} ({rating:.0}, {ci:?}) is rated above the default {default} ({mine:?})"
             );
         }
-        checked += 1;
+        rated.len()
+    };
+    for (label, name) in games {
+        let from = if all.iter().any(|r| r.0 == label) {
+            &all
+        } else {
+            &decisive
+        };
+        assert!(check("2ms", label, default_of(name), from) >= 3, "{label}");
     }
-    assert_eq!(checked, games.len());
+    // The ladder's higher rungs, game by game as far as they have been played.
+    let mut at_higher_rungs = 0;
+    for (rung, dir) in LADDER_TIME_RUNGS {
+        for file in finished_games_of_rung(&root.join(dir)) {
+            let rows = ratings(&file);
+            for (label, name) in games {
+                if rows.iter().any(|r| r.0 == label) {
+                    let default = default_of(name);
+                    assert!(check(rung, label, default, &rows) >= 2, "{rung}, {label}");
+                    at_higher_rungs += 1;
+                }
+            }
+        }
+    }
+    // The 20 ms rung's cc-3 is committed (results/ladder-20ms/by-game/cc-3.json).
+    assert!(at_higher_rungs >= 1);
 }
 
 /// A match of `plan` on `game` (index `m` into `MATCHES`) assembled from synthetic games:
