@@ -85,8 +85,9 @@ pub struct TournamentConfig {
     pub max_plies: Option<usize>,
     /// Show a progress bar on stderr.
     pub progress: bool,
-    /// Threads playing games at once (`None`: rayon's default, one per core or
-    /// `RAYON_NUM_THREADS`). The results do not depend on it (except under time budgets).
+    /// Threads playing games at once (`None`: as many as the rayon pool the tournament is
+    /// started from has, [`TournamentConfig::playing_threads`]). The results do not depend
+    /// on it (except under time budgets).
     pub threads: Option<usize>,
     /// Bootstrap resamples of the ratings' intervals.
     pub bootstrap: usize,
@@ -106,6 +107,15 @@ impl TournamentConfig {
             threads: None,
             bootstrap: 1000,
         }
+    }
+
+    /// The threads that play the games: `threads`, else the size of the rayon pool this is
+    /// called from (`rayon::current_num_threads`: outside any pool, one per core or
+    /// `RAYON_NUM_THREADS`; inside `reproduce --threads N`'s pool, N), at least 1.
+    pub fn playing_threads(&self) -> usize {
+        self.threads
+            .unwrap_or_else(rayon::current_num_threads)
+            .max(1)
     }
 }
 
@@ -875,7 +885,7 @@ where
     let bytes = stack_bytes(deepest_search(config))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .thread_name(|i| format!("tournament-{i}"))
-        .num_threads(config.threads.unwrap_or(0))
+        .num_threads(config.playing_threads())
         .stack_size(bytes)
         .build()
         .map_err(|e| StackError::Spawn {

@@ -366,3 +366,25 @@ fn a_spare_table_is_cleared_before_the_next_game_uses_it() {
         assert_eq!(play(), first, "game {round}");
     }
 }
+
+/// A tournament without `threads` plays on as many threads as the pool it is started from
+/// (`reproduce --threads N` runs its experiments in a pool of N), not one per core.
+#[test]
+fn a_tournament_plays_on_the_threads_of_the_pool_it_is_started_from() {
+    let config = |threads| TournamentConfig {
+        threads,
+        ..TournamentConfig::new(Vec::new())
+    };
+    let in_pool = |n: usize, threads: Option<usize>| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .unwrap()
+            .install(|| config(threads).playing_threads())
+    };
+    assert_eq!(in_pool(1, None), 1);
+    assert_eq!(in_pool(3, None), 3);
+    assert_eq!(in_pool(1, Some(2)), 2);
+    assert_eq!(in_pool(3, Some(0)), 1);
+    assert_eq!(config(None).playing_threads(), rayon::current_num_threads());
+}
