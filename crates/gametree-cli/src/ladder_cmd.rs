@@ -11,8 +11,9 @@ use gametree_lab::ladder::{self, MAX_RUNGS};
 #[derive(Args, Debug)]
 pub struct LadderArgs {
     /// The rungs, cheapest budget first: each `LABEL=PATH` or `PATH` (labelled `rung K`),
-    /// PATH a `strength.json`, the `--out` directory of `reproduce beyond/strength`, or the
-    /// JSON of `gametree advise --json` (any game's ratings at one budget).
+    /// PATH a `strength.json`, the `--out` directory of `reproduce beyond/strength`, a
+    /// directory of such results, one per game (`scripts/rungs`' `by-game`, read as one
+    /// rung), or the JSON of `gametree advise --json` (any game's ratings at one budget).
     #[arg(value_name = "RUNG", required = true)]
     rungs: Vec<String>,
     /// Write ladder.md, ladder.json and one SVG per game (`ladder-GAME.svg`) under DIR.

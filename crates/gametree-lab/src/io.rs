@@ -206,6 +206,20 @@ impl ReadError {
     }
 }
 
+/// The regular `*.json` files directly in `dir`, by name (none when it cannot be read).
+pub fn json_files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "json") && p.is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
 /// Opens `path` for reading when it is a regular file (a symbolic link is followed) of at
 /// most `limit` bytes. Anything else is refused before it is opened, with a
 /// [`ReadError`]: a named pipe would block the open until some process writes to it, and

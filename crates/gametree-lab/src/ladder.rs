@@ -17,7 +17,9 @@
 //! An engine is the same across rungs when its name without the budget is (`brs@n7863` at
 //! 2 ms and `brs@n78630` at 20 ms are both `brs`; options stay: `brs-plus:forced=ordered`).
 //! A rung is one `strength.json` (`reproduce beyond/strength --out DIR` writes
-//! `DIR/beyond/strength.json`), read by its rows' types; its rows are taken as they are
+//! `DIR/beyond/strength.json`), or a directory of one such result per game
+//! ([`rung_files`]: what `scripts/rungs` leaves in `by-game/` while a rung is played), read
+//! by its rows' types; its rows are taken as they are
 //! (their tests, families and verdicts are the run's own). A rung may also be the JSON of
 //! `gametree advise --json` on any game (its ratings and their resamples, no claims): the
 //! same game advised at several budgets gives its rating orders and their Kendall's tau.
@@ -82,7 +84,7 @@ pub enum LadderError {
 pub struct Rung {
     /// The rung's name in the tables and plots (e.g. `2 ms`).
     pub label: String,
-    /// The file it was read from.
+    /// The file it was read from (the directory, for a rung of one result per game).
     pub path: PathBuf,
     /// The run's parameters (its `meta.params`).
     pub params: String,
@@ -92,8 +94,12 @@ pub struct Rung {
     pub ratings: Vec<(String, Rated)>,
 }
 
+/// The most files one rung may be read from (a directory of one result per game).
+pub const MAX_RUNG_FILES: usize = 64;
+
 /// The strength result a path names: the file itself, or `DIR/beyond/strength.json`, or
-/// `DIR/strength.json`, whichever exists first.
+/// `DIR/strength.json`, whichever exists first ([`rung_files`] also reads a directory of
+/// one result per game).
 pub fn rung_file(path: &Path) -> PathBuf {
     if path.is_dir() {
         for candidate in [
@@ -109,10 +115,73 @@ pub fn rung_file(path: &Path) -> PathBuf {
     path.to_path_buf()
 }
 
-/// Reads the rung at `path` ([`rung_file`]) under `label`.
+/// The files a rung at `path` is read from: [`rung_file`] when it exists; else, for a
+/// directory, its results of one game each, merged into one rung: `DIR/by-game/*.json`
+/// (what `scripts/rungs` leaves while a rung is played) or else `DIR/*.json`, by name.
+/// Nothing found: [`rung_file`] alone (its error names it).
+pub fn rung_files(path: &Path) -> Vec<PathBuf> {
+    let one = rung_file(path);
+    if one.exists() || !path.is_dir() {
+        return vec![one];
+    }
+    for dir in [path.join("by-game"), path.to_path_buf()] {
+        let files = crate::io::json_files_in(&dir);
+        if !files.is_empty() {
+            return files;
+        }
+    }
+    vec![one]
+}
+
+/// Reads the rung at `path` ([`rung_files`]) under `label`. Several files (one game each)
+/// make one rung: their claims and ratings together, their parameters listed; a game rated
+/// in two of them is an error.
 pub fn read_rung(label: &str, path: &Path) -> Result<Rung, LadderError> {
+    let files = rung_files(path);
+    if files.len() > MAX_RUNG_FILES {
+        return Err(LadderError::Read(format!(
+            "{}: {} result files, at most {MAX_RUNG_FILES}",
+            path.display(),
+            files.len()
+        )));
+    }
+    if let [file] = files.as_slice() {
+        return read_rung_file(label, file);
+    }
+    let mut whole = Rung {
+        label: label.to_string(),
+        path: path.to_path_buf(),
+        params: String::new(),
+        claims: Vec::new(),
+        ratings: Vec::new(),
+    };
+    let mut params: Vec<String> = Vec::new();
+    let mut rated_in: BTreeMap<String, PathBuf> = BTreeMap::new();
+    for file in &files {
+        let part = read_rung_file(label, file)?;
+        for (game, _) in &part.ratings {
+            if let Some(first) = rated_in.get(game).filter(|f| *f != file) {
+                return Err(LadderError::Format {
+                    path: file.clone(),
+                    why: format!("rates {game}, which {} rates too", first.display()),
+                });
+            }
+            rated_in.insert(game.clone(), file.clone());
+        }
+        if !params.contains(&part.params) {
+            params.push(part.params);
+        }
+        whole.claims.extend(part.claims);
+        whole.ratings.extend(part.ratings);
+    }
+    whole.params = format!("{} files: {}", files.len(), params.join(" | "));
+    Ok(whole)
+}
+
+/// Reads one result file as a rung.
+fn read_rung_file(label: &str, file: &Path) -> Result<Rung, LadderError> {
     use std::io::Read as _;
-    let file = rung_file(path);
+    let file = file.to_path_buf();
     let mut text = String::new();
     crate::io::open_regular(&file, MAX_RUNG_BYTES)
         .map_err(|e| LadderError::Read(format!("{}: {}", file.display(), e.why())))?

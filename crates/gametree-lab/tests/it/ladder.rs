@@ -375,3 +375,83 @@ fn the_docs_quote_every_finished_game_of_the_ladders_rungs() {
     // cc-3's eight claims at 20 ms, at least.
     assert!(quoted >= 8, "{quoted}");
 }
+
+/// A directory of one result per game (`scripts/rungs`' `by-game`, or a directory holding
+/// one) reads as one rung: each game's claims and ratings as in the whole run; a game rated
+/// in two files is refused; a run's own `beyond/strength.json` comes first.
+#[test]
+fn a_directory_of_one_result_per_game_is_one_rung() {
+    use gametree_lab::papers::strength::{claim_of_quantity, DECISIVE_2_RESULTS};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let whole_path = root.join(DECISIVE_2_RESULTS);
+    let doc: Value = serde_json::from_str(&std::fs::read_to_string(&whole_path).unwrap()).unwrap();
+    // The rows of one game: its ratings (`GAME: rating of ...`) and its claims.
+    let of_game = |label: &str| -> Value {
+        let mut d = doc.clone();
+        let rows: Vec<Value> = doc["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| {
+                let row = r["row"].as_str().unwrap_or("");
+                let quantity = r["quantity"].as_str().unwrap_or("");
+                row.starts_with(&format!("{label}: rating of "))
+                    || (r["claim"].is_object()
+                        && claim_of_quantity(quantity).is_some_and(|(_, g)| g.label() == label))
+            })
+            .cloned()
+            .collect();
+        assert!(rows.len() > 4, "{label}: {} rows", rows.len());
+        d["rows"] = Value::Array(rows);
+        d
+    };
+    let dir = scratch("by-game");
+    let by_game = dir.join("by-game");
+    std::fs::create_dir_all(&by_game).unwrap();
+    for label in ["focus-3", "cc-3"] {
+        std::fs::write(
+            by_game.join(format!("{label}.json")),
+            serde_json::to_string(&of_game(label)).unwrap(),
+        )
+        .unwrap();
+    }
+    let whole = ladder::read_rung("2ms", &whole_path).unwrap();
+    for path in [&dir, &by_game] {
+        let r = ladder::read_rung("x", path).unwrap();
+        assert_eq!(&r.path, path);
+        assert!(r.params.starts_with("2 files: "), "{}", r.params);
+        for label in ["cc-3", "focus-3"] {
+            let want: Vec<_> = whole.ratings.iter().filter(|g| g.0 == label).collect();
+            let got: Vec<_> = r.ratings.iter().filter(|g| g.0 == label).collect();
+            assert_eq!(got, want, "{label}");
+        }
+        assert!(r.ratings.iter().all(|g| g.0 == "cc-3" || g.0 == "focus-3"));
+        let claims = |rung: &ladder::Rung| -> Vec<String> {
+            let mut q: Vec<String> = rung
+                .claims
+                .iter()
+                .map(|c| c.quantity.clone())
+                .filter(|q| q.contains(" in cc-3 ") || q.contains(" in focus-3 "))
+                .collect();
+            q.sort();
+            q
+        };
+        assert_eq!(claims(&r), claims(&whole));
+        assert_eq!(r.claims.len(), claims(&whole).len());
+    }
+    // A game in two files.
+    std::fs::write(
+        by_game.join("more.json"),
+        serde_json::to_string(&of_game("cc-3")).unwrap(),
+    )
+    .unwrap();
+    let twice = ladder::read_rung("x", &dir).unwrap_err();
+    assert!(twice.to_string().contains("rates cc-3, which"), "{twice}");
+    // The run's own result, once written, is the rung.
+    std::fs::create_dir_all(dir.join("beyond")).unwrap();
+    std::fs::copy(&whole_path, dir.join("beyond/strength.json")).unwrap();
+    let r = ladder::read_rung("x", &dir).unwrap();
+    assert!(r.path.ends_with("beyond/strength.json"));
+    assert_eq!(r.ratings, whole.ratings);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -2284,16 +2284,7 @@ pub const LADDER_TIME_RUNGS: &[(&str, &str)] = &[("20ms", "results/ladder-20ms")
 /// `beyond/strength.json` once the script has ended, holds the whole Holm family; until
 /// then that file is the last game's run).
 pub fn finished_games_of_rung(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir.join("by-game"))
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "json") && p.is_file())
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    files
+    crate::io::json_files_in(&dir.join("by-game"))
 }
 
 /// The claim rows of `rows` as the markdown table docs/strength.md quotes, then the
