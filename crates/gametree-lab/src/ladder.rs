@@ -138,6 +138,13 @@ pub fn rung_files(path: &Path) -> Vec<PathBuf> {
 /// in two of them is an error.
 pub fn read_rung(label: &str, path: &Path) -> Result<Rung, LadderError> {
     let files = rung_files(path);
+    if path.is_dir() && !files.iter().any(|f| f.exists()) {
+        return Err(LadderError::Read(format!(
+            "{}: no result of the strength experiment in this directory (looked for \
+             beyond/strength.json, strength.json, by-game/*.json and *.json)",
+            path.display()
+        )));
+    }
     if files.len() > MAX_RUNG_FILES {
         return Err(LadderError::Read(format!(
             "{}: {} result files, at most {MAX_RUNG_FILES}",

@@ -305,6 +305,13 @@ fn a_rung_without_resamples_has_no_interval_and_a_bad_rung_is_refused() {
 
     let missing = ladder::read_rung("m", &dir.join("nothing.json")).unwrap_err();
     assert!(matches!(missing, LadderError::Read(_)), "{missing}");
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(empty.join("by-game")).unwrap();
+    let nothing = ladder::read_rung("e", &empty).unwrap_err().to_string();
+    assert!(
+        nothing.contains("no result of the strength experiment in this directory"),
+        "{nothing}"
+    );
     std::fs::write(dir.join("other.json"), r#"{"meta": {}, "rows": []}"#).unwrap();
     let other = ladder::read_rung("o", &dir.join("other.json")).unwrap_err();
     assert!(
