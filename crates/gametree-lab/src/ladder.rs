@@ -115,22 +115,23 @@ pub fn rung_file(path: &Path) -> PathBuf {
     path.to_path_buf()
 }
 
-/// The files a rung at `path` is read from: [`rung_file`] when it exists; else, for a
-/// directory, its results of one game each, merged into one rung: `DIR/by-game/*.json`
-/// (what `scripts/rungs` leaves while a rung is played) or else `DIR/*.json`, by name.
-/// Nothing found: [`rung_file`] alone (its error names it).
+/// The files a rung at `path` is read from: a file is itself; a directory gives
+/// [`rung_file`] when it exists, else its results of one game each, to be merged into one
+/// rung: `DIR/by-game/*.json` (what `scripts/rungs` leaves while a rung is played) or else
+/// `DIR/*.json`, by name; none when it holds none of these.
 pub fn rung_files(path: &Path) -> Vec<PathBuf> {
+    if !path.is_dir() {
+        return vec![path.to_path_buf()];
+    }
     let one = rung_file(path);
-    if one.exists() || !path.is_dir() {
+    if one.exists() {
         return vec![one];
     }
-    for dir in [path.join("by-game"), path.to_path_buf()] {
-        let files = crate::io::json_files_in(&dir);
-        if !files.is_empty() {
-            return files;
-        }
-    }
-    vec![one]
+    [path.join("by-game"), path.to_path_buf()]
+        .iter()
+        .map(|dir| crate::io::json_files_in(dir))
+        .find(|files| !files.is_empty())
+        .unwrap_or_default()
 }
 
 /// Reads the rung at `path` ([`rung_files`]) under `label`. Several files (one game each)
@@ -138,22 +139,23 @@ pub fn rung_files(path: &Path) -> Vec<PathBuf> {
 /// in two of them is an error.
 pub fn read_rung(label: &str, path: &Path) -> Result<Rung, LadderError> {
     let files = rung_files(path);
-    if path.is_dir() && !files.iter().any(|f| f.exists()) {
-        return Err(LadderError::Read(format!(
-            "{}: no result of the strength experiment in this directory (looked for \
-             beyond/strength.json, strength.json, by-game/*.json and *.json)",
-            path.display()
-        )));
-    }
-    if files.len() > MAX_RUNG_FILES {
-        return Err(LadderError::Read(format!(
-            "{}: {} result files, at most {MAX_RUNG_FILES}",
-            path.display(),
-            files.len()
-        )));
-    }
-    if let [file] = files.as_slice() {
-        return read_rung_file(label, file);
+    match files.as_slice() {
+        [] => {
+            return Err(LadderError::Read(format!(
+                "{}: no result of the strength experiment in this directory (looked for \
+                 beyond/strength.json, strength.json, by-game/*.json and *.json)",
+                path.display()
+            )))
+        }
+        [file] => return read_rung_file(label, file),
+        _ if files.len() > MAX_RUNG_FILES => {
+            return Err(LadderError::Read(format!(
+                "{}: {} result files, at most {MAX_RUNG_FILES}",
+                path.display(),
+                files.len()
+            )))
+        }
+        _ => {}
     }
     let mut whole = Rung {
         label: label.to_string(),
@@ -163,17 +165,19 @@ pub fn read_rung(label: &str, path: &Path) -> Result<Rung, LadderError> {
         ratings: Vec::new(),
     };
     let mut params: Vec<String> = Vec::new();
-    let mut rated_in: BTreeMap<String, PathBuf> = BTreeMap::new();
+    // Each game rated so far, with the file that rates it.
+    let mut rated_in: BTreeMap<String, &Path> = BTreeMap::new();
     for file in &files {
         let part = read_rung_file(label, file)?;
-        for (game, _) in &part.ratings {
-            if let Some(first) = rated_in.get(game).filter(|f| *f != file) {
+        let games: std::collections::BTreeSet<&String> =
+            part.ratings.iter().map(|(game, _)| game).collect();
+        for game in games {
+            if let Some(first) = rated_in.insert(game.clone(), file) {
                 return Err(LadderError::Format {
                     path: file.clone(),
                     why: format!("rates {game}, which {} rates too", first.display()),
                 });
             }
-            rated_in.insert(game.clone(), file.clone());
         }
         if !params.contains(&part.params) {
             params.push(part.params);
@@ -188,15 +192,14 @@ pub fn read_rung(label: &str, path: &Path) -> Result<Rung, LadderError> {
 /// Reads one result file as a rung.
 fn read_rung_file(label: &str, file: &Path) -> Result<Rung, LadderError> {
     use std::io::Read as _;
-    let file = file.to_path_buf();
     let mut text = String::new();
-    crate::io::open_regular(&file, MAX_RUNG_BYTES)
+    crate::io::open_regular(file, MAX_RUNG_BYTES)
         .map_err(|e| LadderError::Read(format!("{}: {}", file.display(), e.why())))?
         .take(MAX_RUNG_BYTES)
         .read_to_string(&mut text)
         .map_err(|e| LadderError::Read(format!("{}: cannot read: {e}", file.display())))?;
     let format = |why: String| LadderError::Format {
-        path: file.clone(),
+        path: file.to_path_buf(),
         why,
     };
     let doc: serde_json::Value =
@@ -206,7 +209,7 @@ fn read_rung_file(label: &str, file: &Path) -> Result<Rung, LadderError> {
             .map_err(|e| format(format!("not the JSON of `gametree advise`: {e}")))?;
         return Ok(Rung {
             label: label.to_string(),
-            path: file,
+            path: file.to_path_buf(),
             params: format!("gametree advise on {}", advice.game),
             claims: Vec::new(),
             ratings: advice_ratings(advice),
@@ -247,7 +250,7 @@ fn read_rung_file(label: &str, file: &Path) -> Result<Rung, LadderError> {
     }
     Ok(Rung {
         label: label.to_string(),
-        path: file,
+        path: file.to_path_buf(),
         params,
         claims,
         ratings,

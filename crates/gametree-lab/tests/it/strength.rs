@@ -1405,33 +1405,15 @@ fn an_improvement_is_tested_on_paired_openings() {
 /// rungs fails here until its default depends on the budget.
 #[test]
 fn the_default_engines_are_the_committed_runs_best_plain_searches() {
+    use gametree_lab::ladder::{read_rung, Rung};
     use gametree_lab::papers::strength::{
-        finished_games_of_rung, ALL_MATCHES_RESULTS, DECISIVE_RESULTS, LADDER_TIME_RUNGS,
+        ALL_MATCHES_RESULTS, DECISIVE_RESULTS, LADDER_TIME_RUNGS,
     };
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let ratings = |file: &std::path::Path| -> Vec<(String, String, f64, [f64; 2])> {
-        let text = std::fs::read_to_string(root.join(file)).unwrap();
-        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-        v["rows"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(|r| {
-                let row = r["row"].as_str()?;
-                let (game, engine) = row.split_once(": rating of ")?;
-                let ci = r["ci95"].as_array()?;
-                Some((
-                    game.to_string(),
-                    engine.to_string(),
-                    r["ours"].as_f64()?,
-                    [ci[0].as_f64()?, ci[1].as_f64()?],
-                ))
-            })
-            .collect()
-    };
+    let rung = |label: &str, path: &str| read_rung(label, &root.join(path)).unwrap();
     let (all, decisive) = (
-        ratings(ALL_MATCHES_RESULTS.as_ref()),
-        ratings(DECISIVE_RESULTS.as_ref()),
+        rung("2ms", ALL_MATCHES_RESULTS),
+        rung("2ms", DECISIVE_RESULTS),
     );
     // A plain search's name, without its budget and the card games' worlds: `brs`.
     let plain = |engine: &str| -> Option<String> {
@@ -1466,14 +1448,13 @@ fn the_default_engines_are_the_committed_runs_best_plain_searches() {
             .name()
     };
     // The default against every plain search `from` rated on the game `label`.
-    let check = |rung: &str,
-                 label: &str,
-                 default: &str,
-                 from: &[(String, String, f64, [f64; 2])]| {
+    let check = |label: &str, default: &str, from: &Rung| {
+        let rung = &from.label;
         let rated: Vec<_> = from
+            .ratings
             .iter()
-            .filter(|r| r.0 == label)
-            .filter_map(|r| Some((plain(&r.1)?, r.2, r.3)))
+            .filter(|(game, _)| game == label)
+            .filter_map(|(_, r)| Some((plain(&r.name)?, r.elo, r.ci95)))
             .collect();
         let (_, _, mine) = rated.iter().find(|r| r.0 == default).unwrap_or_else(|| {
             panic!("{rung}, {label}: the default {default} is not rated: {rated:?}")
@@ -1486,30 +1467,27 @@ fn the_default_engines_are_the_committed_runs_best_plain_searches() {
         }
         rated.len()
     };
+    let rates = |r: &Rung, label: &str| r.ratings.iter().any(|(game, _)| game == label);
     for (label, name) in games {
-        let from = if all.iter().any(|r| r.0 == label) {
-            &all
-        } else {
-            &decisive
-        };
-        assert!(check("2ms", label, default_of(name), from) >= 3, "{label}");
+        let from = if rates(&all, label) { &all } else { &decisive };
+        assert!(check(label, default_of(name), from) >= 3, "{label}");
     }
     // The ladder's higher rungs, game by game as far as they have been played.
     let mut at_higher_rungs = 0;
-    for (rung, dir) in LADDER_TIME_RUNGS {
-        for file in finished_games_of_rung(&root.join(dir)) {
-            let rows = ratings(&file);
-            for (label, name) in games {
-                if rows.iter().any(|r| r.0 == label) {
-                    let default = default_of(name);
-                    assert!(check(rung, label, default, &rows) >= 2, "{rung}, {label}");
-                    at_higher_rungs += 1;
-                }
+    for (label, dir) in LADDER_TIME_RUNGS {
+        let higher = rung(label, dir);
+        for (game, name) in games {
+            if rates(&higher, game) {
+                assert!(
+                    check(game, default_of(name), &higher) >= 2,
+                    "{label}, {game}"
+                );
+                at_higher_rungs += 1;
             }
         }
     }
-    // The 20 ms rung's cc-3 is committed (results/ladder-20ms/by-game/cc-3.json).
-    assert!(at_higher_rungs >= 1);
+    // The 20 ms rung's cc-3 and focus-3 are committed (results/ladder-20ms/by-game/).
+    assert!(at_higher_rungs >= 2);
 }
 
 /// A match of `plan` on `game` (index `m` into `MATCHES`) assembled from synthetic games:

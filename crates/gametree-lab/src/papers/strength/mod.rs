@@ -2274,18 +2274,10 @@ pub const ALL_MATCHES_RESULTS: &str = "results/strength-all-matches/beyond/stren
 /// processor time, as (label, `--out` directory from the repository's root), cheapest
 /// first: the claims' matches at the calibrated 20 ms (`--budget calibrated/1`), played a
 /// game at a time by `scripts/rungs`. The MCTS rung (`n10000`) gives every engine the same
-/// nodes, not the same time, and is not one of them. See [`finished_games_of_rung`].
+/// nodes, not the same time, and is not one of them. `gametree_lab::ladder::read_rung` reads
+/// such a directory as one rung: the assembled rung once `scripts/rungs` has ended, before
+/// that its finished games (`by-game/`).
 pub const LADDER_TIME_RUNGS: &[(&str, &str)] = &[("20ms", "results/ladder-20ms")];
-
-/// The games of a rung finished so far under `dir` (an `--out` directory of the strength
-/// experiment, as `scripts/rungs` fills it): each finished game's result,
-/// `by-game/GAME.json`, by name. Their ratings and win rates are final; their verdicts are
-/// corrected for that game's claims only (the rung assembled from every game,
-/// `beyond/strength.json` once the script has ended, holds the whole Holm family; until
-/// then that file is the last game's run).
-pub fn finished_games_of_rung(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    crate::io::json_files_in(&dir.join("by-game"))
-}
 
 /// The claim rows of `rows` as the markdown table docs/strength.md quotes, then the
 /// headline ([`claims_headline`]): per claim and game, its set ([`row_set`]), the first
