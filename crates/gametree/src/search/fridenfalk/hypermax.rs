@@ -54,7 +54,7 @@ pub fn hypermax<G: Game, E: Evaluator<G>>(
     state: &G::State,
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    run(game, eval, state, config, false)
+    run::<G, E, false>(game, eval, state, config)
 }
 
 /// Hypermax with sorted children (Fridenfalk's `mu_s` variant of Table I).
@@ -71,21 +71,20 @@ pub fn hypermax_sorted<G: Game, E: Evaluator<G>>(
     state: &G::State,
     config: &Config,
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    run(game, eval, state, config, true)
+    run::<G, E, true>(game, eval, state, config)
 }
 
-fn run<G: Game, E: Evaluator<G>>(
+/// `SORTED` is a constant so that each variant is compiled without the other's branches.
+fn run<G: Game, E: Evaluator<G>, const SORTED: bool>(
     game: &G,
     eval: &E,
     state: &G::State,
     config: &Config,
-    sorted: bool,
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    let mut s = Search {
+    let mut s = Search::<G, E, SORTED> {
         game,
         eval,
         n: game.players(),
-        sorted,
         meter: Meter::new(&config.limits),
         pv: PvTable::new(),
         tracer: Tracer::new(config),
@@ -99,11 +98,10 @@ fn run<G: Game, E: Evaluator<G>>(
     SearchResult::finish(game, state, root, pv, s.meter, s.tracer)
 }
 
-struct Search<'a, G: Game, E> {
+struct Search<'a, G: Game, E, const SORTED: bool> {
     game: &'a G,
     eval: &'a E,
     n: usize,
-    sorted: bool,
     meter: Meter,
     pv: PvTable<G::Move>,
     tracer: Tracer<G::Move>,
@@ -117,7 +115,7 @@ struct Search<'a, G: Game, E> {
     depth_limit: u32,
 }
 
-impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
+impl<G: Game, E: Evaluator<G>, const SORTED: bool> Search<'_, G, E, SORTED> {
     fn node(
         &mut self,
         state: &G::State,
@@ -164,12 +162,12 @@ impl<G: Game, E: Evaluator<G>> Search<'_, G, E> {
         );
         let p = self.game.to_move(state).index();
         let base = self.children.len();
-        if self.sorted {
+        if SORTED {
             self.sort_children(state, p, start, end);
         }
         let mut best: Option<Scores> = None;
         for i in start..end {
-            let (mv, child) = if self.sorted {
+            let (mv, child) = if SORTED {
                 let (_, mv, child) = &self.children[base + (i - start)];
                 (*mv, child.clone())
             } else {
