@@ -71,9 +71,10 @@ fn each_fit(
     if anchor_rows == 0 {
         return false;
     }
-    // Rows `y` and `y + 1` (none past the board) of the free cells and of the anchors.
-    let mut free = [0u64; SIDE];
-    let mut reach = [0u64; SIDE];
+    // Rows `y` and `y + 1` (none past the board) of the free cells and of the anchors;
+    // 32 entries, read at `y & 31`, so that the reads need no bounds check.
+    let mut free = [0u64; 32];
+    let mut reach = [0u64; 32];
     for y in 0..SIDE {
         let (f1, a1) = if y + 1 < SIDE {
             (!forbidden[y + 1] & ROW, anchors[y + 1])
@@ -90,7 +91,6 @@ fn each_fit(
         let (a, b) = t.by_piece[p];
         for o in &t.orientations[a as usize..b as usize] {
             let (width, height) = (o.width as usize, o.height as usize);
-            let cells = &o.cells[..o.size as usize];
             // The columns where the box fits on the board: 0..=SIDE-width.
             let columns = u64::from((1u32 << (SIDE + 1 - width)) - 1);
             // The rows `oy` whose box rows `oy..oy + height` hold an anchor, in order.
@@ -109,8 +109,8 @@ fn each_fit(
                     fits |= columns << 32;
                 }
                 let mut covers = 0;
-                for &(dx, dy) in cells {
-                    let y = oy + dy as usize;
+                for &(dx, dy) in &o.padded {
+                    let y = (oy + dy as usize) & 31;
                     fits &= free[y] >> dx;
                     covers |= reach[y] >> dx;
                 }
@@ -180,7 +180,7 @@ fn count_by_piece(s: &State, c: usize) -> [u64; PIECES] {
 /// (pieces in canonical order, each piece's placements sorted), `n > 0` being the number of
 /// its placements; `None` (and `pick` not called) when it has none. The placements are
 /// counted by piece (one population count per group of [`each_fit`]); only the chosen
-/// piece's are then generated, into `out` (cleared first).
+/// piece's are then generated, into `out` (cleared first, then left in no particular order).
 pub(crate) fn placement_at(
     s: &State,
     c: usize,
@@ -200,8 +200,13 @@ pub(crate) fn placement_at(
                 out.push(m);
                 false
             });
-            out.sort_unstable();
-            return out.get(i as usize).copied();
+            // The placements are distinct, so the one at index `i` once sorted is found
+            // without sorting them all.
+            let i = i as usize;
+            if i >= out.len() {
+                return None;
+            }
+            return Some(*out.select_nth_unstable(i).1);
         }
         i -= n;
     }
