@@ -109,7 +109,7 @@ fn each_fit(
                     fits |= columns << 32;
                 }
                 let mut covers = 0;
-                for &(dx, dy) in &o.padded {
+                for &(dx, dy) in &o.cells {
                     let y = (oy + dy as usize) & 31;
                     fits &= free[y] >> dx;
                     covers |= reach[y] >> dx;
@@ -203,10 +203,7 @@ pub(crate) fn placement_at(
             // The placements are distinct, so the one at index `i` once sorted is found
             // without sorting them all.
             let i = i as usize;
-            if i >= out.len() {
-                return None;
-            }
-            return Some(*out.select_nth_unstable(i).1);
+            return (i < out.len()).then(|| *out.select_nth_unstable(i).1);
         }
         i -= n;
     }

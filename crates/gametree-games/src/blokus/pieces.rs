@@ -74,14 +74,13 @@ pub struct Orientation {
     pub height: u8,
     /// The cells of each row of the bounding box as a bit mask (bit `x`).
     pub rows: [u32; 5],
-    /// The cells `(x, y)`, sorted by `(y, x)`.
+    /// The cells `(x, y)`, sorted by `(y, x)`, in the first `size` entries; the entries
+    /// past them repeat the first cell. The generator's masks are intersections and unions,
+    /// to which a repeated cell changes nothing, so its loop over the five entries has a
+    /// fixed length (unrolled, no branch on the piece's size).
     pub cells: [(u8, u8); 5],
     /// The cells' index offsets `y * 20 + x`, ascending.
     pub offsets: [u16; 5],
-    /// The cells, then the first cell again up to five entries: the generator's masks are
-    /// intersections and unions, to which a repeated cell changes nothing, so its loop over
-    /// the cells has a fixed length (unrolled, no branch on the piece's size).
-    pub padded: [(u8, u8); 5],
 }
 
 /// Everything the generator precomputes.
@@ -136,14 +135,12 @@ fn build() -> Tables {
                     width: n.iter().map(|c| c.0).max().unwrap_or(0) + 1,
                     height: n.iter().map(|c| c.1).max().unwrap_or(0) + 1,
                     rows: [0; 5],
-                    cells: [(0, 0); 5],
+                    cells: [n[0]; 5],
                     offsets: [0; 5],
-                    padded: [n[0]; 5],
                 };
                 for (i, &(x, y)) in n.iter().enumerate() {
                     o.rows[y as usize] |= 1 << x;
                     o.cells[i] = (x, y);
-                    o.padded[i] = (x, y);
                     o.offsets[i] = y as u16 * SIDE as u16 + x as u16;
                 }
                 orientations.push(o);
@@ -184,10 +181,11 @@ mod tests {
                 o.size as u32
             );
             assert!(o.offsets[..o.size as usize].windows(2).all(|w| w[0] < w[1]));
-            // The padded cells are the cells, the first repeated.
+            // Past the piece's cells, the first cell repeated.
             let n = o.size as usize;
-            assert_eq!(o.padded[..n], o.cells[..n]);
-            assert!(o.padded[n..].iter().all(|&c| c == o.cells[0]));
+            assert!(o.cells[n..].iter().all(|&c| c == o.cells[0]));
+            let distinct: std::collections::BTreeSet<_> = o.cells[..n].iter().collect();
+            assert_eq!(distinct.len(), n);
         }
         assert_eq!(piece_named("v3"), Some(3));
         assert_eq!(piece_named("Q"), None);

@@ -352,11 +352,12 @@ fn the_docs_quote_every_finished_game_of_the_ladders_rungs() {
     let mut quoted = 0;
     for (label, dir) in rungs {
         let dir = root.join(dir);
-        // A rung not begun has nothing to quote.
-        if ladder::rung_files(&dir).is_empty() {
+        // A rung not begun (no file) has nothing to quote.
+        let files = ladder::rung_files(&dir);
+        if files.is_empty() {
             continue;
         }
-        for file in ladder::rung_files(&dir) {
+        for file in files {
             let name = file
                 .strip_prefix(&root)
                 .unwrap()
