@@ -205,7 +205,8 @@ fn refuses_in_one_line(script: &str, args: &[&str], want: &str) {
 
 /// `scripts/rungs` (the budget ladder's rungs of issue #45, resumable): a bad argument is
 /// one line naming it, exit code 2, before anything is built or played; `--list` names each
-/// rung with its budget and its games in order, each with its state, playing nothing.
+/// rung with its budget and its games in order, each with its state, playing nothing; a
+/// committed whole rung is listed as assembled.
 #[test]
 fn the_rungs_script_refuses_a_bad_argument_and_lists_its_rungs() {
     for (args, want) in [
@@ -234,6 +235,9 @@ fn the_rungs_script_refuses_a_bad_argument_and_lists_its_rungs() {
         "{}",
         lines[1]
     );
+    // The MCTS rung is committed whole (results/ladder-mcts-10k/ladder/): assembled, on any
+    // checkout (file times are not what tells it), so it is not played or assembled again.
+    assert!(lines[1].ends_with("; assembled"), "{}", lines[1]);
     for line in &lines {
         let games = line.split(": ").nth(2).unwrap();
         for game in games.trim_end_matches("; assembled").split(", ") {
