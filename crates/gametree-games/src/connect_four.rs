@@ -445,6 +445,15 @@ impl gametree::hash::Zobrist for ConnectFour {
         crate::rng::mix64(ConnectFour::key(state))
     }
 
+    /// The child's key from the two words the move changes, as [`ConnectFour::play`]
+    /// makes them (the mover's stones become the opponent's of the child).
+    #[inline]
+    fn hash_after(&self, state: &State, mv: u8) -> Option<u64> {
+        let mask = state.mask | (state.mask + (1u64 << (7 * mv as u32)));
+        let cur = state.cur ^ state.mask;
+        Some(crate::rng::mix64(cur.wrapping_add(mask)))
+    }
+
     /// The column.
     #[inline]
     fn move_slot(&self, mv: u8) -> Option<usize> {

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use gametree::hash::Zobrist as _;
 use gametree::testing::{check, CheckConfig};
 use gametree::{Evaluator, Game, Player, Scores};
 use gametree_games::connect_four::{CellWeights, ConnectFour, PositionError, State, WEIGHTS, WIN};
@@ -225,6 +226,7 @@ fn connect_four_cell_weights_on_a_hand_computed_position() {
 fn connect_four_keys_are_unique() {
     // Along random playouts, equal keys mean equal boards and vice versa.
     let g = ConnectFour;
+    let mut after = 0u64;
     let mut by_key: HashMap<u64, String> = HashMap::new();
     let mut by_board: HashMap<String, u64> = HashMap::new();
     let mut rng = SplitMix64::new(99);
@@ -239,10 +241,21 @@ fn connect_four_keys_are_unique() {
             if m.is_empty() {
                 break;
             }
+            // The child's hash without the move is the child's hash (the contract of
+            // `Zobrist::hash_after`), for every legal move.
+            for &mv in &m {
+                assert_eq!(
+                    g.hash_after(&s, mv),
+                    Some(g.hash(&g.play(&s, mv))),
+                    "{s:?} {mv}"
+                );
+                after += 1;
+            }
             s = g.play(&s, m[rng.below(m.len() as u64) as usize]);
         }
     }
     assert!(by_key.len() > 1000);
+    assert!(after > 10_000, "{after} children");
     // Transpositions share a key.
     assert_eq!(
         ConnectFour::key(&pos("1234")),

@@ -14,6 +14,9 @@ pub trait Hashing<G: Game> {
     const TABLE: bool;
     /// The hash of `state` (only called when [`Hashing::TABLE`]).
     fn hash(&self, game: &G, state: &G::State) -> u64;
+    /// The hash of the position after `mv` in `state` without making the move
+    /// ([`Zobrist::hash_after`]; `None` without hashes or when the game does not give it).
+    fn hash_after(&self, game: &G, state: &G::State, mv: G::Move) -> Option<u64>;
     /// The history slot of `mv`, if the game has them.
     fn move_slot(&self, game: &G, mv: G::Move) -> Option<usize>;
     /// Whether `state` may be a transposition ([`Zobrist::may_transpose`]; `false` without
@@ -33,6 +36,10 @@ impl<G: Game> Hashing<G> for NoHash {
     #[inline]
     fn hash(&self, _game: &G, _state: &G::State) -> u64 {
         0
+    }
+    #[inline]
+    fn hash_after(&self, _game: &G, _state: &G::State, _mv: G::Move) -> Option<u64> {
+        None
     }
     #[inline]
     fn move_slot(&self, _game: &G, _mv: G::Move) -> Option<usize> {
@@ -57,6 +64,10 @@ impl<G: Zobrist> Hashing<G> for GameHash {
     #[inline]
     fn hash(&self, game: &G, state: &G::State) -> u64 {
         game.hash(state)
+    }
+    #[inline]
+    fn hash_after(&self, game: &G, state: &G::State, mv: G::Move) -> Option<u64> {
+        game.hash_after(state, mv)
     }
     #[inline]
     fn move_slot(&self, game: &G, mv: G::Move) -> Option<usize> {

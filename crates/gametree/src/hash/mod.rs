@@ -24,6 +24,16 @@ pub trait Zobrist: Game {
     /// The hash of `state`.
     fn hash(&self, state: &Self::State) -> u64;
 
+    /// The hash of the position `mv` leads to from `state` ([`Zobrist::hash`] of
+    /// `play(state, mv)`), when the game can give it for much less than making the move;
+    /// `None` (the default): it cannot. The two-player engine uses it only to ask for the
+    /// children's table entries ahead of searching them (a cache hint), so a game whose
+    /// `play` is cheap gains most. Contract: `Some(h)` only with `h == hash(&play(state,
+    /// mv))`, for every legal `mv` of a position that is not terminal.
+    fn hash_after(&self, _state: &Self::State, _mv: Self::Move) -> Option<u64> {
+        None
+    }
+
     /// A small index of `mv` (the same move always gets the same index), for the history
     /// heuristic; `None` (the default) turns the history heuristic off for this game.
     /// Indices at or above [`MOVE_SLOTS`] are folded into range.

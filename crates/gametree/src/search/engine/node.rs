@@ -250,6 +250,23 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         self.frontier
     }
 
+    /// Asks for the table buckets of the children of `state` (the moves `start..end`) at
+    /// once, when they will probe (draft left) and the game gives a child's hash without
+    /// making the move ([`Hashing::hash_after`]): their cache misses then overlap instead
+    /// of coming one per child. A hint only: nothing searched or counted changes.
+    #[inline]
+    fn prefetch_children(&self, state: &G::State, start: usize, end: usize, draft: u32) {
+        let Some(t) = self.table.filter(|_| draft > TABLE_MIN_DRAFT) else {
+            return;
+        };
+        for &mv in &self.moves[start..end] {
+            match self.hasher.hash_after(self.game, state, mv) {
+                Some(h) => t.prefetch(h ^ self.side_salt),
+                None => return,
+            }
+        }
+    }
+
     /// The hash of `state` as the table keys it (the game's hash and the side's salt).
     #[inline]
     fn table_hash(&self, state: &G::State) -> u64 {
@@ -295,19 +312,18 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
     #[inline]
     fn probe(
         &mut self,
-        state: &G::State,
+        hash: Option<u64>,
         ply: u32,
-        draft: u32,
         alpha: Score,
         beta: Score,
+        draft: u32,
     ) -> Probe {
-        let Some(t) = self.table.filter(|_| draft >= TABLE_MIN_DRAFT) else {
+        let (Some(t), Some(hash)) = (self.table, hash) else {
             return Probe::Search {
                 hash: 0,
                 best: None,
             };
         };
-        let hash = self.table_hash(state);
         let Some(e) = t.probe(hash) else {
             return Probe::Search { hash, best: None };
         };
@@ -492,10 +508,17 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         self.meter.visit(ply)?;
         self.check_shared()?;
         self.pv.clear(ply as usize);
+        // The node's bucket is asked for before the leaf test, so that its cache line is
+        // on its way while the game decides whether the node is terminal.
+        let hash = self.table.filter(|_| draft >= TABLE_MIN_DRAFT).map(|t| {
+            let h = self.table_hash(state);
+            t.prefetch(h);
+            h
+        });
         if let Some(v) = self.leaf(state, ply, draft) {
             return Ok(v);
         }
-        let (hash, table_best) = match self.probe(state, ply, draft, alpha0, beta0) {
+        let (hash, table_best) = match self.probe(hash, ply, alpha0, beta0, draft) {
             Probe::Cut(v) => return Ok(v),
             Probe::Search { hash, best } => (hash, best),
         };
@@ -511,6 +534,7 @@ impl<'a, G: Game, E: Evaluator<G>, H: Hashing<G>> Searcher<'a, G, E, H> {
         );
         let maximize = self.game.to_move(state) == self.side;
         self.key_moves(start, end, ply, maximize, table_best);
+        self.prefetch_children(state, start, end, draft);
         let mut best = if maximize { -INF } else { INF };
         let mut best_k: Option<usize> = None;
         // The moves stay in the game's order (their index there is `j - start`); the next
