@@ -555,10 +555,18 @@ pub(crate) fn legal_by_full_test(
 /// king's part of the board outward (a player's pieces mostly stand near its king), each
 /// move by the pin ray alone ([`Legality::legal`]); the king's own moves, which need the
 /// full attack test, only when no other piece can move. In check, every pseudo-legal move
-/// in turn. The answer does not depend on the order ([`has_legal_move_plain`] is the plain
-/// computation it equals).
+/// in turn. A lone king (no material besides it, [`State::psi`] 0: every other piece counts
+/// at least 1), common in the long endings of the free-for-all game, goes to its moves at
+/// once, without looking for other pieces. The answer does not depend on the order
+/// ([`has_legal_move_plain`] is the plain computation it equals).
 pub(crate) fn has_legal_move(state: &State) -> bool {
     let (board, p) = (&state.board, state.to_move as usize);
+    if state.psi(p) == 0 {
+        let legality = Legality::of(state);
+        return !piece_moves(board, p, state.kings[p], &mut |from, to| {
+            !legality.legal(from, to)
+        });
+    }
     if state.in_check(p) {
         let legality = Legality::of(state);
         return !pseudo(board, p, |from, to| !legality.legal(from, to));
@@ -691,31 +699,39 @@ pub(crate) fn legal_moves(state: &State, out: &mut Vec<Move>) {
 fn each_legal(state: &State, mut f: impl FnMut(u8, u8)) {
     let legality = Legality::of(state);
     let (board, p) = (&state.board, state.to_move as usize);
+    let mut piece = |from: u8| {
+        if legality.free(from) {
+            piece_moves(board, p, from, &mut |from, to| {
+                if kind(board[to as usize]) != KING || legal_king_capture(state, from, to) {
+                    f(from, to);
+                }
+                true
+            });
+        } else {
+            // The king on a sparse board: its moves tested from the attackers' side.
+            let theirs = (from == legality.king)
+                .then(|| attackers(board, p))
+                .flatten();
+            let theirs = theirs.as_ref().map(|(list, n)| &list[..*n]);
+            piece_moves(board, p, from, &mut |from, to| {
+                if legality.legal_with(from, to, theirs) {
+                    f(from, to);
+                }
+                true
+            });
+        }
+    };
+    if state.psi(p) == 0 {
+        // A lone king (no material besides it): its moves are the player's only ones.
+        piece(legality.king);
+        return;
+    }
     for w in 0..CHUNKS {
         let mut mine = own_bytes(board, w, p);
         while mine != 0 {
             let from = (w * 8 + (mine.trailing_zeros() / 8) as usize) as u8;
             mine &= mine - 1;
-            if legality.free(from) {
-                piece_moves(board, p, from, &mut |from, to| {
-                    if kind(board[to as usize]) != KING || legal_king_capture(state, from, to) {
-                        f(from, to);
-                    }
-                    true
-                });
-            } else {
-                // The king on a sparse board: its moves tested from the attackers' side.
-                let theirs = (from == legality.king)
-                    .then(|| attackers(board, p))
-                    .flatten();
-                let theirs = theirs.as_ref().map(|(list, n)| &list[..*n]);
-                piece_moves(board, p, from, &mut |from, to| {
-                    if legality.legal_with(from, to, theirs) {
-                        f(from, to);
-                    }
-                    true
-                });
-            }
+            piece(from);
         }
     }
 }
@@ -1364,6 +1380,61 @@ mod tests {
             attacked > 2_000,
             "{attacked} attacked of {moves} king moves"
         );
+    }
+
+    /// A lone king (the player's material 0): [`has_legal_move`] and [`legal_moves`], which
+    /// go straight to the king's moves, against the plain computations (some pseudo-legal
+    /// move passing the full attack test; every such move, in [`pseudo`]'s order), for every
+    /// live player of every position of seeded random games, once as it stands and once
+    /// stripped of its pieces but the king (the check bits recomputed). Taking every piece
+    /// off leaves kings in check, stalemated and mated among them.
+    #[test]
+    fn a_lone_king_moves_as_the_plain_computation_says() {
+        let g = Chess4::new(400).expect("cap");
+        let (mut lone, mut none, mut in_check, mut whole) = (0u64, 0u64, 0u64, 0u64);
+        let plain_moves = |q: &State| {
+            let (mut out, mut scratch) = (Vec::new(), q.board);
+            pseudo(&q.board, q.to_move as usize, |from, to| {
+                if legal_by_full_test(q, &mut scratch, from, to) {
+                    out.push(Move::new(from, to));
+                }
+                true
+            });
+            out
+        };
+        let mut fast = Vec::new();
+        seeded_games(&g, &starts(&g), 40, State::pieces_key, |s| {
+            for p in (0..PLAYERS).filter(|&p| s.alive >> p & 1 == 1) {
+                let mut q = *s;
+                q.to_move = p as u8;
+                for stripped in [false, true] {
+                    if stripped {
+                        for &sq in &TABLES.squares {
+                            let c = q.board[sq as usize];
+                            if c != 0 && owner(c) == p && kind(c) != KING {
+                                q.take(sq);
+                            }
+                        }
+                        q.set_checks(checks_of(&q));
+                    }
+                    fast.clear();
+                    legal_moves(&q, &mut fast);
+                    let plain = plain_moves(&q);
+                    assert_eq!(fast, plain, "{q:?}");
+                    assert_eq!(has_legal_move(&q), !plain.is_empty(), "{q:?}");
+                    whole += 1;
+                    if q.psi(p) == 0 {
+                        lone += 1;
+                        none += plain.is_empty() as u64;
+                        in_check += q.in_check(p) as u64;
+                    }
+                }
+            }
+        });
+        assert!(whole > 100_000, "{whole} positions");
+        assert!(lone > 60_000, "{lone} lone kings");
+        assert!(none > 200, "{none} lone kings without a legal move");
+        assert!(in_check > 4_000, "{in_check} lone kings in check");
     }
 
     /// Whether a player can move, by the node's fast test ([`has_legal_move`]: the pieces
