@@ -473,14 +473,8 @@ impl<'a> Legality<'a> {
     #[inline(always)]
     fn legal_with(&self, from: u8, to: u8, theirs: Option<&[u8]>) -> bool {
         let board = &self.state.board;
-        if kind(board[to as usize]) == KING {
-            return legal_king_capture(self.state, from, to);
-        }
-        if kind(board[from as usize]) == KING {
-            return match theirs {
-                Some(theirs) => !attacked_after_by(board, to, from, theirs),
-                None => !attacked_after(board, to, self.p, from, to),
-            };
+        if kind(board[to as usize]) == KING || kind(board[from as usize]) == KING {
+            return king_test_legal(self.state, from, to, theirs);
         }
         let t = &TABLES;
         let k = self.king as usize;
@@ -549,6 +543,22 @@ pub(crate) fn legal_by_full_test(
     safe
 }
 
+/// [`Legality::legal_with`] for a king capture (tested on the full successor) or a move of
+/// the king of the player to move (the attack test of its new square, from the attackers'
+/// side when `theirs` lists every piece of the other players, [`attackers`]): neither
+/// needs the piece giving check, which [`Legality::of`] looks for.
+#[inline(always)]
+fn king_test_legal(state: &State, from: u8, to: u8, theirs: Option<&[u8]>) -> bool {
+    let board = &state.board;
+    if kind(board[to as usize]) == KING {
+        return legal_king_capture(state, from, to);
+    }
+    match theirs {
+        Some(theirs) => !attacked_after_by(board, to, from, theirs),
+        None => !attacked_after(board, to, state.to_move as usize, from, to),
+    }
+}
+
 /// Whether the player to move in `state` has a legal move.
 ///
 /// Out of check (the common case), the pieces other than the king are tried first, from the
@@ -562,9 +572,8 @@ pub(crate) fn legal_by_full_test(
 pub(crate) fn has_legal_move(state: &State) -> bool {
     let (board, p) = (&state.board, state.to_move as usize);
     if state.psi(p) == 0 {
-        let legality = Legality::of(state);
         return !piece_moves(board, p, state.kings[p], &mut |from, to| {
-            !legality.legal(from, to)
+            !king_test_legal(state, from, to, None)
         });
     }
     if state.in_check(p) {
@@ -697,8 +706,21 @@ pub(crate) fn legal_moves(state: &State, out: &mut Vec<Move>) {
 /// are tested; the other pieces' moves go through [`Legality::legal`].
 #[inline(always)]
 fn each_legal(state: &State, mut f: impl FnMut(u8, u8)) {
-    let legality = Legality::of(state);
     let (board, p) = (&state.board, state.to_move as usize);
+    if state.psi(p) == 0 {
+        // A lone king (no material besides it): its moves are the player's only ones,
+        // tested as below, from the attackers' side on a sparse board.
+        let theirs = attackers(board, p);
+        let theirs = theirs.as_ref().map(|(list, n)| &list[..*n]);
+        piece_moves(board, p, state.kings[p], &mut |from, to| {
+            if king_test_legal(state, from, to, theirs) {
+                f(from, to);
+            }
+            true
+        });
+        return;
+    }
+    let legality = Legality::of(state);
     let mut piece = |from: u8| {
         if legality.free(from) {
             piece_moves(board, p, from, &mut |from, to| {
@@ -721,11 +743,6 @@ fn each_legal(state: &State, mut f: impl FnMut(u8, u8)) {
             });
         }
     };
-    if state.psi(p) == 0 {
-        // A lone king (no material besides it): its moves are the player's only ones.
-        piece(legality.king);
-        return;
-    }
     for w in 0..CHUNKS {
         let mut mine = own_bytes(board, w, p);
         while mine != 0 {
