@@ -465,16 +465,9 @@ impl<'a> Legality<'a> {
     /// move of thousands of positions, and the perft files).
     #[inline(always)]
     pub(crate) fn legal(&self, from: u8, to: u8) -> bool {
-        self.legal_with(from, to, None)
-    }
-
-    /// [`Legality::legal`], a king move tested from the attackers' side when `theirs` lists
-    /// every piece of the other players ([`attackers`], [`attacked_after_by`]).
-    #[inline(always)]
-    fn legal_with(&self, from: u8, to: u8, theirs: Option<&[u8]>) -> bool {
         let board = &self.state.board;
         if kind(board[to as usize]) == KING || kind(board[from as usize]) == KING {
-            return king_test_legal(self.state, from, to, theirs);
+            return king_test_legal(self.state, from, to, None);
         }
         let t = &TABLES;
         let k = self.king as usize;
@@ -543,7 +536,7 @@ pub(crate) fn legal_by_full_test(
     safe
 }
 
-/// [`Legality::legal_with`] for a king capture (tested on the full successor) or a move of
+/// [`Legality::legal`] for a king capture (tested on the full successor) or a move of
 /// the king of the player to move (the attack test of its new square, from the attackers'
 /// side when `theirs` lists every piece of the other players, [`attackers`]): neither
 /// needs the piece giving check, which [`Legality::of`] looks for.
@@ -572,9 +565,7 @@ fn king_test_legal(state: &State, from: u8, to: u8, theirs: Option<&[u8]>) -> bo
 pub(crate) fn has_legal_move(state: &State) -> bool {
     let (board, p) = (&state.board, state.to_move as usize);
     if state.psi(p) == 0 {
-        return !piece_moves(board, p, state.kings[p], &mut |from, to| {
-            !king_test_legal(state, from, to, None)
-        });
+        return king_can_move(state);
     }
     if state.in_check(p) {
         let legality = Legality::of(state);
@@ -609,8 +600,19 @@ pub(crate) fn has_legal_move(state: &State) -> bool {
             }
         }
     }
-    let legality = Legality::of(state);
-    !piece_moves(board, p, king, &mut |from, to| !legality.legal(from, to))
+    king_can_move(state)
+}
+
+/// Whether the king of the player to move has a legal move ([`king_test_legal`], by the
+/// walk from each square: the first safe square ends it, so listing the attackers first
+/// costs more than it saves here). Not inlined: at most once a call of [`has_legal_move`],
+/// and inlined at both its uses the ladder's chess tournament took 3% longer (four pairs).
+#[inline(never)]
+fn king_can_move(state: &State) -> bool {
+    let (board, p) = (&state.board, state.to_move as usize);
+    !piece_moves(board, p, state.kings[p], &mut |from, to| {
+        !king_test_legal(state, from, to, None)
+    })
 }
 
 /// Out of check, for the piece on `from` of the player to move other than its king: whether
@@ -708,49 +710,52 @@ pub(crate) fn legal_moves(state: &State, out: &mut Vec<Move>) {
 fn each_legal(state: &State, mut f: impl FnMut(u8, u8)) {
     let (board, p) = (&state.board, state.to_move as usize);
     if state.psi(p) == 0 {
-        // A lone king (no material besides it): its moves are the player's only ones,
-        // tested as below, from the attackers' side on a sparse board.
-        let theirs = attackers(board, p);
-        let theirs = theirs.as_ref().map(|(list, n)| &list[..*n]);
-        piece_moves(board, p, state.kings[p], &mut |from, to| {
-            if king_test_legal(state, from, to, theirs) {
-                f(from, to);
-            }
-            true
-        });
+        // A lone king (no material besides it): its moves are the player's only ones.
+        each_legal_king_move(state, &mut f);
         return;
     }
     let legality = Legality::of(state);
-    let mut piece = |from: u8| {
-        if legality.free(from) {
-            piece_moves(board, p, from, &mut |from, to| {
-                if kind(board[to as usize]) != KING || legal_king_capture(state, from, to) {
-                    f(from, to);
-                }
-                true
-            });
-        } else {
-            // The king on a sparse board: its moves tested from the attackers' side.
-            let theirs = (from == legality.king)
-                .then(|| attackers(board, p))
-                .flatten();
-            let theirs = theirs.as_ref().map(|(list, n)| &list[..*n]);
-            piece_moves(board, p, from, &mut |from, to| {
-                if legality.legal_with(from, to, theirs) {
-                    f(from, to);
-                }
-                true
-            });
-        }
-    };
     for w in 0..CHUNKS {
         let mut mine = own_bytes(board, w, p);
         while mine != 0 {
             let from = (w * 8 + (mine.trailing_zeros() / 8) as usize) as u8;
             mine &= mine - 1;
-            piece(from);
+            if from == legality.king {
+                each_legal_king_move(state, &mut f);
+            } else if legality.free(from) {
+                piece_moves(board, p, from, &mut |from, to| {
+                    if kind(board[to as usize]) != KING || legal_king_capture(state, from, to) {
+                        f(from, to);
+                    }
+                    true
+                });
+            } else {
+                piece_moves(board, p, from, &mut |from, to| {
+                    if legality.legal(from, to) {
+                        f(from, to);
+                    }
+                    true
+                });
+            }
         }
     }
+}
+
+/// Calls `f(from, to)` for every legal move of the king of the player to move
+/// ([`king_test_legal`]; on a sparse board from the attackers' side, [`attackers`]). Not
+/// inlined: one piece of the list, and inlined at both uses of [`each_legal`] it made the
+/// scan over the other pieces slower.
+#[inline(never)]
+fn each_legal_king_move(state: &State, f: &mut impl FnMut(u8, u8)) {
+    let (board, p) = (&state.board, state.to_move as usize);
+    let theirs = attackers(board, p);
+    let theirs = theirs.as_ref().map(|(list, n)| &list[..*n]);
+    piece_moves(board, p, state.kings[p], &mut |from, to| {
+        if king_test_legal(state, from, to, theirs) {
+            f(from, to);
+        }
+        true
+    });
 }
 
 /// The legal move of the player to move in `state` with the smallest [`order_key`] (the
