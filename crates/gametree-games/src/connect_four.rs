@@ -115,6 +115,16 @@ pub struct State {
 }
 
 impl State {
+    /// The two words of the position after a stone is dropped in column `mv` (not full):
+    /// the stones of the player then to move (the opponent's now) and every stone.
+    /// [`ConnectFour::play`] and [`Zobrist::hash_after`](gametree::hash::Zobrist::hash_after)
+    /// both start from them.
+    #[inline(always)]
+    fn words_after(&self, mv: u8) -> (u64, u64) {
+        let mask = self.mask | (self.mask + (1u64 << (7 * mv as u32)));
+        (self.cur ^ self.mask, mask)
+    }
+
     /// The number of stones on the board (plies played).
     #[inline]
     pub fn plies(&self) -> usize {
@@ -291,8 +301,15 @@ impl ConnectFour {
     /// column heights plus the mover's stones determine the board), for transposition tables.
     #[inline]
     pub fn key(state: &State) -> u64 {
-        state.cur.wrapping_add(state.mask)
+        key_of(state.cur, state.mask)
     }
+}
+
+/// [`ConnectFour::key`] of the position whose player to move has the stones `cur`, among
+/// the stones `mask`.
+#[inline(always)]
+fn key_of(cur: u64, mask: u64) -> u64 {
+    cur.wrapping_add(mask)
 }
 
 /// Takes back `plies` moves from the position with `stones` (player 0's, player 1's),
@@ -381,12 +398,12 @@ impl Game for ConnectFour {
 
     #[inline]
     fn play(&self, state: &State, mv: u8) -> State {
-        let mask = state.mask | (state.mask + (1u64 << (7 * mv as u32)));
+        let (cur, mask) = state.words_after(mv);
         let placed = mask ^ state.mask;
         let mover = state.cur | placed;
         let sign = 1 - 2 * (state.plies & 1) as i16;
         State {
-            cur: mover ^ mask,
+            cur,
             mask,
             weight: state.weight + sign * BIT_WEIGHT[placed.trailing_zeros() as usize & 63],
             plies: state.plies + 1,
@@ -445,13 +462,12 @@ impl gametree::hash::Zobrist for ConnectFour {
         crate::rng::mix64(ConnectFour::key(state))
     }
 
-    /// The child's key from the two words the move changes, as [`ConnectFour::play`]
-    /// makes them (the mover's stones become the opponent's of the child).
+    /// The child's key from the two words the move changes, as [`ConnectFour::play`] makes
+    /// them, without the rest of the move.
     #[inline]
     fn hash_after(&self, state: &State, mv: u8) -> Option<u64> {
-        let mask = state.mask | (state.mask + (1u64 << (7 * mv as u32)));
-        let cur = state.cur ^ state.mask;
-        Some(crate::rng::mix64(cur.wrapping_add(mask)))
+        let (cur, mask) = state.words_after(mv);
+        Some(crate::rng::mix64(key_of(cur, mask)))
     }
 
     /// The column.
