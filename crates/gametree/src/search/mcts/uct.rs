@@ -35,6 +35,10 @@ fn ln_visits(n: u64) -> f64 {
     }
 }
 
+/// The reward sums a node keeps in a game of two players: a connect-four node is then 64
+/// bytes, one cache line, instead of 96.
+const SUM_WIDTH_2: usize = 2;
+
 /// No stored value (see [`Node::value`]).
 const NONE: u32 = u32::MAX;
 
@@ -44,7 +48,7 @@ const COALITION: u8 = u8::MAX;
 /// One node of the tree. Its children are `first..first + len` in the arena, in the order
 /// of the game's moves after [`Evaluator::order`].
 #[derive(Clone, Debug)]
-struct Node<M> {
+struct Node<M, const W: usize> {
     /// The move that leads here (`None` at the root).
     mv: Option<M>,
     first: usize,
@@ -60,8 +64,9 @@ struct Node<M> {
     /// The history slot of [`Node::mv`] ([`NO_SLOT`] without Progressive History).
     slot: u32,
     visits: u64,
-    /// The sum of the rewards of each player over the simulations through this node.
-    sum: [f64; MAX_PLAYERS],
+    /// The sum of the rewards of each player over the simulations through this node: `W`
+    /// players' ([`SUM_WIDTH_2`] for a game of two, [`MAX_PLAYERS`] otherwise).
+    sum: [f64; W],
     /// The mean reward of the player whose mean selection compares at this node's parent
     /// (the *judged* player: with the max^n backup [`Node::by`], who is the mover of the
     /// node it was listed at, as max^n never builds the best-reply tree; with the others
@@ -74,8 +79,8 @@ struct Node<M> {
     value: u32,
 }
 
-impl<M> Node<M> {
-    fn new(mv: Option<M>, by: u8, ply: u32, slot: u32) -> Node<M> {
+impl<M, const W: usize> Node<M, W> {
+    fn new(mv: Option<M>, by: u8, ply: u32, slot: u32) -> Node<M, W> {
         Node {
             mv,
             first: 0,
@@ -86,7 +91,7 @@ impl<M> Node<M> {
             ply,
             slot,
             visits: 0,
-            sum: [0.0; MAX_PLAYERS],
+            sum: [0.0; W],
             judged_mean: 0.0,
             value: NONE,
         }
@@ -240,8 +245,24 @@ fn invalid(problem: String) -> SearchError {
     }
 }
 
-/// The search on the tree of shape `S`.
+/// The search on the tree of shape `S`: its nodes keep two players' reward sums in a game
+/// of two, [`MAX_PLAYERS`]' otherwise (the same sums, so the same search).
 fn run<G: Game, E: Evaluator<G>, S: Shape<G>>(
+    game: &G,
+    eval: &E,
+    state: &G::State,
+    config: &Config,
+    mcts: &MctsConfig,
+) -> Result<MctsReport<G::Move>, SearchError> {
+    if game.players() <= SUM_WIDTH_2 {
+        run_in::<G, E, S, SUM_WIDTH_2>(game, eval, state, config, mcts)
+    } else {
+        run_in::<G, E, S, MAX_PLAYERS>(game, eval, state, config, mcts)
+    }
+}
+
+/// [`run`] with nodes of `W` reward sums (`W` at least the game's players).
+fn run_in<G: Game, E: Evaluator<G>, S: Shape<G>, const W: usize>(
     game: &G,
     eval: &E,
     state: &G::State,
@@ -276,7 +297,7 @@ fn run<G: Game, E: Evaluator<G>, S: Shape<G>>(
     };
     let node_limit = super::tree_node_limit(config.limits.nodes);
     let iteration_limit = super::iteration_limit(mcts.iterations, config.limits.nodes);
-    let mut s = Search::<G, E, S> {
+    let mut s = Search::<G, E, S, W> {
         game,
         eval,
         cfg: mcts,
@@ -376,7 +397,7 @@ fn reserve_arena<T>(arena: &mut Vec<T>, nodes: u64) {
     }
 }
 
-struct Search<'a, G: Game, E, S> {
+struct Search<'a, G: Game, E, S, const W: usize> {
     game: &'a G,
     eval: &'a E,
     cfg: &'a MctsConfig,
@@ -390,7 +411,7 @@ struct Search<'a, G: Game, E, S> {
     root_player: usize,
     depth_limit: u32,
     /// The tree: the root at 0, the children of a node contiguous.
-    nodes: Vec<Node<G::Move>>,
+    nodes: Vec<Node<G::Move, W>>,
     /// Exact values of nodes (outcomes, proofs), indexed by [`Node::value`].
     values: Vec<Scores>,
     /// Beside each value, the child whose value proved it ([`NONE`] for an outcome).
@@ -412,7 +433,7 @@ struct Search<'a, G: Game, E, S> {
     shape: std::marker::PhantomData<S>,
 }
 
-impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
+impl<G: Game, E: Evaluator<G>, S: Shape<G>, const W: usize> Search<'_, G, E, S, W> {
     /// One iteration; `false` (and nothing changed in the statistics) when the expansion it
     /// needs would pass the node limit, [`SearchError::OutOfMemory`] when the tree cannot
     /// grow by the children of the node it expands (the root's, which the node limit does
@@ -456,7 +477,7 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
                     return Err(SearchError::OutOfMemory {
                         what: "the tree of mcts",
                         bytes: (self.nodes.len() + self.moves.len()) as u128
-                            * std::mem::size_of::<Node<G::Move>>() as u128,
+                            * std::mem::size_of::<Node<G::Move, W>>() as u128,
                     });
                 }
                 let first = self.nodes.len();
@@ -590,7 +611,7 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
     /// [`Search::select`] with `q` the value of a visited child for the player to move at
     /// node `idx` (as [`Search::q`] gives it).
     #[inline(always)]
-    fn select_by(&self, idx: usize, q: impl Fn(&Node<G::Move>) -> f64) -> usize {
+    fn select_by(&self, idx: usize, q: impl Fn(&Node<G::Move, W>) -> f64) -> usize {
         let node = &self.nodes[idx];
         let first = node.first;
         let children = &self.nodes[first..first + node.len as usize];
@@ -626,7 +647,7 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
     /// The value of `child` (visited) for `p`, the player to move at its parent
     /// ([`COALITION`] at the opponents' layer of the best-reply tree).
     #[inline]
-    fn q(&self, p: u8, child: &Node<G::Move>) -> f64 {
+    fn q(&self, p: u8, child: &Node<G::Move, W>) -> f64 {
         let r = self.root_player;
         let p = p as usize;
         match self.cfg.backup {
@@ -769,7 +790,7 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
     fn most_visited_where(
         &self,
         idx: usize,
-        keep: impl Fn(&Node<G::Move>) -> bool,
+        keep: impl Fn(&Node<G::Move, W>) -> bool,
     ) -> Option<usize> {
         let node = &self.nodes[idx];
         let mut best: Option<(usize, u64, f64)> = None;
@@ -903,15 +924,24 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>> Search<'_, G, E, S> {
 
 #[cfg(test)]
 mod tests {
-    use super::{arena_nodes, reserve_arena, Node};
+    use super::{arena_nodes, reserve_arena, Node, SUM_WIDTH_2};
+    use crate::game::MAX_PLAYERS;
     use crate::search::mcts::MAX_TREE_NODES;
 
     #[test]
     fn a_full_tree_stays_under_one_gib() {
         // The largest moves of the registered games are a few bytes; 16 is generous.
-        let node = std::mem::size_of::<Node<[u8; 16]>>() as u64;
+        let node = std::mem::size_of::<Node<[u8; 16], MAX_PLAYERS>>() as u64;
         assert!(node <= 160, "a node takes {node} bytes");
         assert!(MAX_TREE_NODES * node < 1 << 30);
+    }
+
+    /// A two-player game's node with a one-byte move (connect four's) fills one cache line:
+    /// selection reads a node's children together, so a wider node is more lines to wait for.
+    #[test]
+    fn a_two_player_node_is_one_cache_line() {
+        assert_eq!(std::mem::size_of::<Node<u8, SUM_WIDTH_2>>(), 64);
+        assert!(std::mem::size_of::<Node<u8, MAX_PLAYERS>>() > 64);
     }
 
     /// The arena is reserved for the budget: as many nodes per iteration as the root has
@@ -923,11 +953,11 @@ mod tests {
         assert_eq!(arena_nodes(u64::MAX, 7, MAX_TREE_NODES), MAX_TREE_NODES + 7);
         assert_eq!(arena_nodes(10, 300, 5), 305);
         assert_eq!(arena_nodes(u64::MAX, u64::MAX, u64::MAX), u64::MAX);
-        let mut arena: Vec<Node<u8>> = Vec::new();
+        let mut arena: Vec<Node<u8, 2>> = Vec::new();
         reserve_arena(&mut arena, 100_000);
         assert!(arena.capacity() >= 100_000 && arena.is_empty());
         // Too large for any system: skipped, the arena as it was.
-        let mut arena: Vec<Node<u8>> = Vec::new();
+        let mut arena: Vec<Node<u8, 2>> = Vec::new();
         reserve_arena(&mut arena, u64::MAX / 2);
         assert_eq!(arena.capacity(), 0);
     }
@@ -943,7 +973,7 @@ mod tests {
             eprintln!("no transparent huge pages on this system: skipped");
             return;
         }
-        let mut arena: Vec<Node<u8>> = Vec::new();
+        let mut arena: Vec<Node<u8, 2>> = Vec::new();
         reserve_arena(&mut arena, 700_001);
         let spare = arena.spare_capacity_mut();
         let middle = spare[spare.len() / 2].as_ptr() as usize;
