@@ -35,9 +35,9 @@ fn ln_visits(n: u64) -> f64 {
     }
 }
 
-/// The reward sums a node keeps in a game of two players: a connect-four node is then 64
-/// bytes, one cache line, instead of 96.
-const SUM_WIDTH_2: usize = 2;
+/// The reward sums a node keeps in a game of two players (`W` of [`Node`]): a connect-four
+/// node is then 64 bytes, one cache line, instead of 96.
+const TWO_PLAYERS: usize = 2;
 
 /// No stored value (see [`Node::value`]).
 const NONE: u32 = u32::MAX;
@@ -65,7 +65,7 @@ struct Node<M, const W: usize> {
     slot: u32,
     visits: u64,
     /// The sum of the rewards of each player over the simulations through this node: `W`
-    /// players' ([`SUM_WIDTH_2`] for a game of two, [`MAX_PLAYERS`] otherwise).
+    /// players' ([`TWO_PLAYERS`] for a game of two, [`MAX_PLAYERS`] otherwise).
     sum: [f64; W],
     /// The mean reward of the player whose mean selection compares at this node's parent
     /// (the *judged* player: with the max^n backup [`Node::by`], who is the mover of the
@@ -254,8 +254,8 @@ fn run<G: Game, E: Evaluator<G>, S: Shape<G>>(
     config: &Config,
     mcts: &MctsConfig,
 ) -> Result<MctsReport<G::Move>, SearchError> {
-    if game.players() <= SUM_WIDTH_2 {
-        run_in::<G, E, S, SUM_WIDTH_2>(game, eval, state, config, mcts)
+    if game.players() <= TWO_PLAYERS {
+        run_in::<G, E, S, TWO_PLAYERS>(game, eval, state, config, mcts)
     } else {
         run_in::<G, E, S, MAX_PLAYERS>(game, eval, state, config, mcts)
     }
@@ -269,6 +269,10 @@ fn run_in<G: Game, E: Evaluator<G>, S: Shape<G>, const W: usize>(
     config: &Config,
     mcts: &MctsConfig,
 ) -> Result<MctsReport<G::Move>, SearchError> {
+    debug_assert!(
+        game.players() <= W,
+        "a node keeps fewer sums than the game has players"
+    );
     if let Err(e) = mcts.validate() {
         return Err(invalid(e.to_string()));
     }
@@ -924,7 +928,7 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>, const W: usize> Search<'_, G, E, S, 
 
 #[cfg(test)]
 mod tests {
-    use super::{arena_nodes, reserve_arena, Node, SUM_WIDTH_2};
+    use super::{arena_nodes, reserve_arena, Node, TWO_PLAYERS};
     use crate::game::MAX_PLAYERS;
     use crate::search::mcts::MAX_TREE_NODES;
 
@@ -940,7 +944,7 @@ mod tests {
     /// selection reads a node's children together, so a wider node is more lines to wait for.
     #[test]
     fn a_two_player_node_is_one_cache_line() {
-        assert_eq!(std::mem::size_of::<Node<u8, SUM_WIDTH_2>>(), 64);
+        assert_eq!(std::mem::size_of::<Node<u8, TWO_PLAYERS>>(), 64);
         assert!(std::mem::size_of::<Node<u8, MAX_PLAYERS>>() > 64);
     }
 
@@ -953,11 +957,11 @@ mod tests {
         assert_eq!(arena_nodes(u64::MAX, 7, MAX_TREE_NODES), MAX_TREE_NODES + 7);
         assert_eq!(arena_nodes(10, 300, 5), 305);
         assert_eq!(arena_nodes(u64::MAX, u64::MAX, u64::MAX), u64::MAX);
-        let mut arena: Vec<Node<u8, 2>> = Vec::new();
+        let mut arena: Vec<Node<u8, TWO_PLAYERS>> = Vec::new();
         reserve_arena(&mut arena, 100_000);
         assert!(arena.capacity() >= 100_000 && arena.is_empty());
         // Too large for any system: skipped, the arena as it was.
-        let mut arena: Vec<Node<u8, 2>> = Vec::new();
+        let mut arena: Vec<Node<u8, TWO_PLAYERS>> = Vec::new();
         reserve_arena(&mut arena, u64::MAX / 2);
         assert_eq!(arena.capacity(), 0);
     }
@@ -973,7 +977,7 @@ mod tests {
             eprintln!("no transparent huge pages on this system: skipped");
             return;
         }
-        let mut arena: Vec<Node<u8, 2>> = Vec::new();
+        let mut arena: Vec<Node<u8, TWO_PLAYERS>> = Vec::new();
         reserve_arena(&mut arena, 700_001);
         let spare = arena.spare_capacity_mut();
         let middle = spare[spare.len() / 2].as_ptr() as usize;
