@@ -69,6 +69,51 @@ const BOTTOM: u64 = {
 /// Every playable cell (the sentinel row excluded).
 const BOARD: u64 = BOTTOM * ((1 << ROWS) - 1);
 
+/// The top cells of the columns that are not full (one bit per playable column).
+#[inline(always)]
+fn free_tops(state: &State) -> u64 {
+    !state.mask & (BOTTOM << (ROWS - 1)) & BOARD
+}
+
+/// Gathers the top cells' bits (`7 c` after the shift by `ROWS - 1`) into bits `49 + c`:
+/// each bit `7 c'` times the term `2^(49 - 6 c)` lands at `49 + 7 c' - 6 c`, which is in
+/// `49..56` only for `c' = c`, and no two (c, c') land at the same place, so the product
+/// adds without carries.
+const GATHER: u64 = {
+    let mut m = 0u64;
+    let mut c = 0;
+    while c < COLUMNS {
+        m |= 1 << (49 - 6 * c);
+        c += 1;
+    }
+    m
+};
+
+/// The playable columns as bits `0..COLUMNS` (bit `c`: column `c` is not full).
+#[inline(always)]
+fn free_columns(state: &State) -> u64 {
+    ((free_tops(state) >> (ROWS - 1)).wrapping_mul(GATHER) >> 49) & ((1 << COLUMNS) - 1)
+}
+
+/// `NTH_COLUMN[set][k]`: the `k`-th lowest column of the set of columns `set` (bit `c`:
+/// column `c`), for `k` below the set's size.
+const NTH_COLUMN: [[u8; COLUMNS]; 1 << COLUMNS] = {
+    let mut t = [[0u8; COLUMNS]; 1 << COLUMNS];
+    let mut set = 0;
+    while set < 1 << COLUMNS {
+        let (mut k, mut c) = (0, 0);
+        while c < COLUMNS {
+            if set >> c & 1 == 1 {
+                t[set][k] = c as u8;
+                k += 1;
+            }
+            c += 1;
+        }
+        set += 1;
+    }
+    t
+};
+
 /// The weight of each bit of the layout (0 for sentinels and unused bits).
 const BIT_WEIGHT: [i16; 64] = {
     let mut w = [0i16; 64];
@@ -388,12 +433,32 @@ impl Game for ConnectFour {
         if state.won {
             return;
         }
-        // Columns whose top cell is empty.
-        let mut free = !state.mask & (BOTTOM << (ROWS - 1)) & BOARD;
+        let mut free = free_tops(state);
         while free != 0 {
             out.push((free.trailing_zeros() / 7) as u8);
             free &= free - 1;
         }
+    }
+
+    /// The move the list of [`ConnectFour::moves`] holds at `rng.below(its length)`, found
+    /// in the bitboard of free columns without listing them (the same draw as the default).
+    #[inline]
+    fn random_move(
+        &self,
+        state: &State,
+        _scratch: &mut Vec<u8>,
+        rng: &mut gametree::rng::SplitMix64,
+    ) -> Option<u8> {
+        if state.won {
+            return None;
+        }
+        let free = free_columns(state);
+        let n = free.count_ones();
+        if n == 0 {
+            return None;
+        }
+        // Without a branch on the drawn index (a random one, so mispredicted).
+        Some(NTH_COLUMN[free as usize][rng.below(u64::from(n)) as usize])
     }
 
     #[inline]

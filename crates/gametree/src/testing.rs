@@ -31,6 +31,10 @@
 //!   deterministically;
 //! - every leaf value seen below a state for which [`Evaluator::subtree_bounds`] is `Some`
 //!   (the state itself included) lies inside those bounds;
+//! - [`Game::random_move`] finds the move the list of [`Game::moves`] holds at the index
+//!   `rng.below(its length)` draws (`None` when there are no moves) and leaves the generator
+//!   as that one draw does (the trait's default does exactly that; a game that overrides it
+//!   to find the move faster must agree), drawn from a stream of its own;
 //! - [`Game::resample`] answers iff the game declares [`Game::HIDDEN_INFORMATION`], and
 //!   what it draws has the same player to move and the same moves (drawn from a stream of
 //!   its own, so the playouts are those of the seed);
@@ -233,6 +237,20 @@ pub enum Violation {
         /// The game's `HIDDEN_INFORMATION`.
         declared: bool,
     },
+    /// `random_move` found another move than the list's at the drawn index, or drew
+    /// another amount of random numbers than that one draw.
+    #[error(
+        "random_move gave {got} where the list of moves holds {expected} at the drawn index{}",
+        if *same_draws { "" } else { ", and drew other numbers" }
+    )]
+    RandomMove {
+        /// What `random_move` returned.
+        got: String,
+        /// The move of the list at `rng.below(n)` (or `None`).
+        expected: String,
+        /// Whether the generator was left as the one draw leaves it.
+        same_draws: bool,
+    },
     /// `resample` drew a state outside the player to move's information set.
     #[error("resample drew a state with {what} than the state's")]
     ResampleOutsideInformationSet {
@@ -292,6 +310,7 @@ where
         ordered: Vec::new(),
         ancestors: Vec::new(),
         worlds: SplitMix64::new(cfg.seed ^ WORLDS_STREAM),
+        draws: SplitMix64::new(cfg.seed ^ DRAWS_STREAM),
     };
     let at = |violation, state: &G::State| ConformanceError {
         violation: Box::new(violation),
@@ -354,6 +373,9 @@ where
 /// Mixed into [`CheckConfig::seed`] for the stream of [`Game::resample`]'s draws.
 const WORLDS_STREAM: u64 = 0x574F_524C_4453;
 
+/// Mixed into [`CheckConfig::seed`] for the stream of [`Game::random_move`]'s draws.
+const DRAWS_STREAM: u64 = 0x0044_5241_5753;
+
 struct Checker<'a, G: Game, E> {
     game: &'a G,
     eval: &'a E,
@@ -368,6 +390,8 @@ struct Checker<'a, G: Game, E> {
     ancestors: Vec<(usize, crate::SubtreeBounds)>,
     /// The random stream of [`Game::resample`]'s draws, apart from the playouts'.
     worlds: SplitMix64,
+    /// The random stream of [`Game::random_move`]'s draws, apart from the playouts'.
+    draws: SplitMix64,
 }
 
 impl<G, E> Checker<'_, G, E>
@@ -400,6 +424,26 @@ where
         if self.ordered != self.moves {
             return Err(Violation::ResampleOutsideInformationSet {
                 what: "other moves",
+            });
+        }
+        Ok(())
+    }
+
+    /// [`Game::random_move`] on `state` (whose moves are in `self.moves`): the move of the
+    /// list at the index one draw of `below(n)` gives, the generator left as that draw
+    /// leaves it.
+    fn random_move(&mut self, state: &G::State) -> Result<(), Violation> {
+        let mut reference = self.draws.clone();
+        let n = self.moves.len() as u64;
+        let expected = (n > 0).then(|| self.moves[reference.below(n) as usize]);
+        let (game, draws, scratch) = (self.game, &mut self.draws, &mut self.ordered);
+        let got = guard("random_move", || game.random_move(state, scratch, draws))?;
+        let same_draws = *draws == reference;
+        if got != expected || !same_draws {
+            return Err(Violation::RandomMove {
+                got: format!("{got:?}"),
+                expected: format!("{expected:?}"),
+                same_draws,
             });
         }
         Ok(())
@@ -452,6 +496,7 @@ where
         }
 
         self.hidden_information(state, p)?;
+        self.random_move(state)?;
 
         // Outcome iff no moves; the leaf value and its bounds.
         let outcome = guard("outcome", || game.outcome(state))?;
@@ -643,6 +688,10 @@ mod tests {
         ResampleOtherMover,
         /// [`Hidden`]'s `resample` draws the count 6 at 4: the same player, no moves.
         ResampleOtherMoves,
+        /// `random_move` takes the last move at the count 2, whatever it draws.
+        RandomMoveLast,
+        /// `random_move` draws one number more than the default at the count 3.
+        RandomMoveDrawsTwice,
     }
 
     /// A counting game: add 1 or 2 until the count reaches 6; player 0 gets the count.
@@ -729,6 +778,22 @@ mod tests {
         }
         fn resample(&self, s: &T, _rng: &mut SplitMix64) -> Option<T> {
             (self.bug == Bug::UndeclaredResample).then(|| s.clone())
+        }
+        fn random_move(&self, s: &T, scratch: &mut Vec<u32>, rng: &mut SplitMix64) -> Option<u32> {
+            scratch.clear();
+            self.moves(s, scratch);
+            let n = scratch.len() as u64;
+            match self.bug {
+                Bug::RandomMoveLast if s.n == 2 => {
+                    rng.below(n);
+                    scratch.last().copied()
+                }
+                Bug::RandomMoveDrawsTwice if s.n == 3 => {
+                    rng.next_u64();
+                    Some(scratch[rng.below(n) as usize])
+                }
+                _ => (n > 0).then(|| scratch[rng.below(n) as usize]),
+            }
         }
     }
 
@@ -936,6 +1001,19 @@ mod tests {
                 Bug::ResampleOtherMoves,
                 |v| matches!(v, V::ResampleOutsideInformationSet { what } if what.contains("moves")),
             ),
+            (Bug::RandomMoveLast, |v| {
+                matches!(v, V::RandomMove { got, expected, same_draws: true }
+                    if got == "Some(2)" && expected == "Some(1)")
+            }),
+            (Bug::RandomMoveDrawsTwice, |v| {
+                matches!(
+                    v,
+                    V::RandomMove {
+                        same_draws: false,
+                        ..
+                    }
+                )
+            }),
         ];
         for (bug, ok) in cases {
             let v = violation(bug);

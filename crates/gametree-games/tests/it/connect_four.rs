@@ -360,7 +360,8 @@ proptest! {
     })]
 
     /// Along a random playout (each entry picks among the legal moves), the bitboard game
-    /// and the naive one agree on moves, outcome, player to move, cells and weights.
+    /// and the naive one agree on moves, outcome, player to move, cells, weights and the
+    /// random playout move (the game finds it without listing the moves).
     #[test]
     fn connect_four_agrees_with_a_naive_board(choices in prop::collection::vec(any::<u16>(), 42)) {
         let g = ConnectFour;
@@ -379,6 +380,12 @@ proptest! {
                 }
             }
             prop_assert_eq!(s.weight_difference(), naive.weight());
+            // The playout move: the naive list's move at the drawn index, the same draws.
+            let (mut a, mut b) = (SplitMix64::new(u64::from(choice)), SplitMix64::new(u64::from(choice)));
+            let listed = naive.moves();
+            let want = (!listed.is_empty()).then(|| listed[b.below(listed.len() as u64) as usize]);
+            prop_assert_eq!(g.random_move(&s, &mut Vec::new(), &mut a), want);
+            prop_assert_eq!(a, b);
             if g.outcome(&s).is_none() {
                 prop_assert_eq!(e.evaluate(&g, &s), Scores::zero_sum(naive.weight()));
             }
