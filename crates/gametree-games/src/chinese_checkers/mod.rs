@@ -639,12 +639,11 @@ impl ChineseCheckers {
         while frontier != 0 {
             let c = frontier.trailing_zeros() as usize;
             frontier &= frontier - 1;
-            let hops = &t.board.hops[c];
+            let hops = &t.board.hop_masks[c];
             for &(over, land) in &hops[..t.board.hop_count[c] as usize] {
-                let l = 1u128 << land;
-                if occ >> over & 1 == 1 && (occ | visited) & l == 0 {
-                    visited |= l;
-                    frontier |= l;
+                if occ & over != 0 && (occ | visited) & land == 0 {
+                    visited |= land;
+                    frontier |= land;
                 }
             }
         }

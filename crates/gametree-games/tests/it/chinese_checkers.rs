@@ -23,6 +23,69 @@ fn random_playout_states(g: &ChineseCheckers, seed: u64, mut f: impl FnMut(&Stat
     }
 }
 
+/// The destinations of the piece on `from` by the rules, walked cell by cell on the board's
+/// neighbour table (not its hop tables): the empty neighbours, then every cell a chain of
+/// hops over one piece each reaches (depth first), the origin counted empty; a piece in
+/// the player's goal stays there.
+fn naive_destinations(g: &ChineseCheckers, s: &State, p: Player, from: u8) -> u128 {
+    use gametree_games::chinese_checkers::board::NONE;
+    let board = g.board();
+    let occupied = |c: u8| c != from && s.occupied() >> c & 1 == 1;
+    let mut dest = 0u128;
+    for &a in &board.neighbours[from as usize] {
+        if a != NONE && !occupied(a) {
+            dest |= 1 << a;
+        }
+    }
+    let (mut seen, mut stack) = (1u128 << from, vec![from]);
+    while let Some(c) = stack.pop() {
+        for d in 0..6 {
+            let over = board.neighbours[c as usize][d];
+            if over == NONE || !occupied(over) {
+                continue;
+            }
+            let land = board.neighbours[over as usize][d];
+            if land != NONE && !occupied(land) && seen >> land & 1 == 0 {
+                seen |= 1 << land;
+                dest |= 1 << land;
+                stack.push(land);
+            }
+        }
+    }
+    if g.goal(p) >> from & 1 == 1 {
+        dest &= g.goal(p);
+    }
+    dest
+}
+
+/// The move generator's destinations (a closure over bit masks) equal the walk on the
+/// neighbour table, for every piece of every player along seeded random games on the
+/// boards of 121 and 73 holes with 2, 3, 4 and 6 players.
+#[test]
+fn destinations_equal_the_walk_on_the_neighbour_table() {
+    let mut pieces = 0u64;
+    for holes in [121, 73] {
+        for players in [2, 3, 4, 6] {
+            let g = ChineseCheckers::new(players, holes, 0, 400).unwrap();
+            for seed in 0..3 {
+                random_playout_states(&g, seed * 10 + players as u64, |s| {
+                    for p in (0..players).map(Player::new) {
+                        let mut mine = s.pieces(p);
+                        while mine != 0 {
+                            let from = mine.trailing_zeros() as u8;
+                            mine &= mine - 1;
+                            let want = naive_destinations(&g, s, p, from);
+                            assert_eq!(g.destinations(s, p, from), want, "{} {from}", g.spec());
+                            pieces += 1;
+                        }
+                    }
+                });
+            }
+        }
+    }
+    assert!(pieces > 100_000, "{pieces} pieces checked");
+}
+
 #[test]
 fn conformance_every_board_and_player_count() {
     for holes in [121, 73, 37, 13] {
