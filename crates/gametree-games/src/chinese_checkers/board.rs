@@ -25,14 +25,12 @@ pub struct Board {
     pub neighbours: Vec<[u8; 6]>,
     /// The neighbours of each cell as a bit mask.
     pub neighbour_mask: Vec<u128>,
-    /// The valid hops of each cell: `(over, land)` pairs, `hop_count[c]` of them.
-    pub hops: Vec<[(u8, u8); 6]>,
+    /// The valid hops of each cell as one-bit masks `(over, land)`, `hop_count[c]` of them:
+    /// the hop closure tests each with two word operations (two variable shifts of a
+    /// 128-bit word cost several instructions each).
+    pub hop_masks: Vec<[(u128, u128); 6]>,
     /// The number of valid hops of each cell.
     pub hop_count: Vec<u8>,
-    /// The hops of [`Board::hops`] as bit masks `(over, land)`, in the same order: the hop
-    /// closure tests them with two word operations each instead of two variable shifts of
-    /// a 128-bit word.
-    pub hop_masks: Vec<[(u128, u128); 6]>,
     /// Every cell of the board.
     pub all: u128,
 }
@@ -64,9 +62,8 @@ impl Board {
         let cells = coords.len();
         let mut neighbours = vec![[NONE; 6]; cells];
         let mut neighbour_mask = vec![0u128; cells];
-        let mut hops = vec![[(NONE, NONE); 6]; cells];
-        let mut hop_count = vec![0u8; cells];
         let mut hop_masks = vec![[(0u128, 0u128); 6]; cells];
+        let mut hop_count = vec![0u8; cells];
         for (i, &c) in coords.iter().enumerate() {
             for (d, dir) in DIRECTIONS.iter().enumerate() {
                 let a = [c[0] + dir[0], c[1] + dir[1], c[2] + dir[2]];
@@ -75,7 +72,6 @@ impl Board {
                     neighbours[i][d] = ai;
                     neighbour_mask[i] |= 1u128 << ai;
                     if let Some(bi) = index(b) {
-                        hops[i][hop_count[i] as usize] = (ai, bi);
                         hop_masks[i][hop_count[i] as usize] = (1u128 << ai, 1u128 << bi);
                         hop_count[i] += 1;
                     }
@@ -92,9 +88,8 @@ impl Board {
             coords,
             neighbours,
             neighbour_mask,
-            hops,
-            hop_count,
             hop_masks,
+            hop_count,
             all,
         }
     }

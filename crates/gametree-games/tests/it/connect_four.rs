@@ -381,7 +381,8 @@ proptest! {
             }
             prop_assert_eq!(s.weight_difference(), naive.weight());
             // The playout move: the naive list's move at the drawn index, the same draws.
-            let (mut a, mut b) = (SplitMix64::new(u64::from(choice)), SplitMix64::new(u64::from(choice)));
+            let mut a = SplitMix64::new(u64::from(choice));
+            let mut b = a.clone();
             let listed = naive.moves();
             let want = (!listed.is_empty()).then(|| listed[b.below(listed.len() as u64) as usize]);
             prop_assert_eq!(g.random_move(&s, &mut Vec::new(), &mut a), want);
