@@ -590,7 +590,7 @@ impl Registered for ChineseCheckers {
 impl Playable for Chess4 {
     const MULTI_PLAYER_ENGINE: Option<DefaultEngine> = Some(DefaultEngine {
         searcher: Searcher::BestReply(gametree::search::best_reply::Variant::Brs),
-        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: BRS beat max^n (0.85) and paranoid (0.79) over 812 games each, more often than BRS+ did, beat BRS+ (0.74) and had the highest rating",
+        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: BRS beat max^n (0.85) and paranoid (0.79) over 812 games each, more often than BRS+ did, beat BRS+ (0.74) and had the highest rating; at 20 ms still the best plain search, with BRS+ with ordered forced moves (`brs-plus:forced=ordered`, an option `engine` cannot set) rated above it",
     });
     type Eval = Chess4Eval;
     const ENGINE_TABLE: EngineTable = EngineTable::None;
