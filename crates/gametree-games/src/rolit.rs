@@ -176,9 +176,21 @@ fn flips(own: u64, others: u64, cell: u8) -> u64 {
     all
 }
 
+/// The legal placements given the board's `occupied` cells and the empty cells where the
+/// mover captures: those cells when there is one (a capture is compulsory), else every empty
+/// cell next to a ball.
+#[inline(always)]
+fn legal_cells(occupied: u64, captures: u64) -> u64 {
+    if captures != 0 {
+        captures
+    } else {
+        neighbours(occupied) & !occupied
+    }
+}
+
 /// The number of balls `own` would flip by placing on each of the 64 cells at once
-/// ([`flips`]' count for every cell, whether empty or not), bit-sliced: the count of cell `c`
-/// is `sum over i of (slices[i] >> c & 1) << i`.
+/// ([`flips`]' count for every cell, whether empty or not), as five bit planes: the count of
+/// cell `c` is `sum over i of (planes[i] >> c & 1) << i` ([`count_at`]).
 ///
 /// In each direction `d` the runs are grown from the balls of `own`, one step in direction `d`
 /// at a time: the cells of `others` next to a ball of `own` end runs of one ball, the cells
@@ -187,8 +199,8 @@ fn flips(own: u64, others: u64, cell: u8) -> u64 {
 /// most one such run per direction, so the run lengths, at most 6, are written
 /// into three bit planes and added, plane by plane with the carries, into the five planes of
 /// the total (at most 19 balls: 6 + 6 + 6 across a row, a column and a diagonal, and one
-/// more on a short diagonal, so under 32). About 250 word operations for every cell, where a
-/// count by [`flips`] takes some 60 for one cell.
+/// more on a short diagonal, so under 32). One pass serves every cell, where [`flips`]
+/// walks the eight rays of one cell (docs/ENGINE.md, "Round eleven", has the counts).
 #[inline]
 fn flip_counts(own: u64, others: u64) -> [u64; 5] {
     let mut total = [0u64; 5];
@@ -483,12 +495,7 @@ impl Rolit {
         let own = state.balls[state.to_move as usize];
         let occupied = state.occupied();
         let empty = !occupied;
-        let captures = capture_targets(own, occupied & !own, empty);
-        if captures != 0 {
-            captures
-        } else {
-            neighbours(occupied) & empty
-        }
+        legal_cells(occupied, capture_targets(own, occupied & !own, empty))
     }
 }
 
@@ -695,11 +702,7 @@ fn first_ordered(game: &Rolit, state: &State) -> Option<u8> {
     let counts = game.flip_counts_of(state);
     let occupied = state.occupied();
     let captures = counts.iter().fold(0, |a, &p| a | p) & !occupied;
-    let mut best = if captures != 0 {
-        captures
-    } else {
-        neighbours(occupied) & !occupied
-    };
+    let mut best = legal_cells(occupied, captures);
     if best == 0 {
         return None;
     }
