@@ -533,7 +533,7 @@ impl Registered for ConnectFour {
 impl Playable for ChineseCheckers {
     const MULTI_PLAYER_ENGINE: Option<DefaultEngine> = Some(DefaultEngine {
         searcher: Searcher::BestReply(gametree::search::best_reply::Variant::Brs),
-        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: BRS beat max^n and paranoid on every board (0.79 to 0.89) and BRS+ (0.80 to 0.82), and had the highest rating with 3, 4 and 6 players",
+        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: BRS beat max^n and paranoid on every board (0.79 to 0.89) and BRS+ (0.80 to 0.82), and had the highest rating with 3, 4 and 6 players; at 20 ms still first, with every player count",
     });
     type Eval = DistanceEval;
     const ENGINE_TABLE: EngineTable = EngineTable::None;
@@ -704,7 +704,7 @@ impl Registered for Chess4Ffa {
 impl Playable for Rolit {
     const MULTI_PLAYER_ENGINE: Option<DefaultEngine> = Some(DefaultEngine {
         searcher: Searcher::Plain(Algorithm::Paranoid),
-        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: paranoid had the highest rating of the searches `engine` runs as measured, with 3 and 4 players; MCTS with a playout cut-off and BRS+ with ordered forced moves rated higher, options `engine` cannot set",
+        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: paranoid had the highest rating of the searches `engine` runs as measured, with 3 and 4 players; MCTS with a playout cut-off and BRS+ with ordered forced moves rated higher, options `engine` cannot set; at 20 ms still the best plain search, with 3 and 4 players",
     });
     type Eval = BallShare;
     fn evaluator(&self) -> BallShare {
@@ -753,7 +753,7 @@ impl Registered for Rolit {
 impl Playable for Focus {
     const MULTI_PLAYER_ENGINE: Option<DefaultEngine> = Some(DefaultEngine {
         searcher: Searcher::BestReply(gametree::search::best_reply::Variant::Brs),
-        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: BRS beat max^n with 3 and 4 players (0.77, 0.67) and paranoid with 4 (0.68), and had the highest rating of the plain searches with every match played; MCTS with a cut-off and BRS+ with ordered forced moves rated higher, options `engine` cannot set",
+        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: BRS beat max^n with 3 and 4 players (0.77, 0.67) and paranoid with 4 (0.68), and had the highest rating of the plain searches with every match played; MCTS with a cut-off and BRS+ with ordered forced moves rated higher, options `engine` cannot set; at 20 ms still the best plain search, with 3 and 4 players",
     });
     type Eval = FocusEval;
     fn evaluator(&self) -> FocusEval {
@@ -803,7 +803,7 @@ impl Registered for Focus {
 impl Playable for Blokus {
     const MULTI_PLAYER_ENGINE: Option<DefaultEngine> = Some(DefaultEngine {
         searcher: Searcher::BestReply(gametree::search::best_reply::Variant::Brs),
-        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: BRS beat max^n (0.56 over 812 games), led paranoid (0.54) and had the highest rating of the plain searches with every match played; MCTS with a playout cut-off rated higher, an option `engine` cannot set",
+        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: BRS beat max^n (0.56 over 812 games), led paranoid (0.54) and had the highest rating of the plain searches with every match played; MCTS with a playout cut-off rated higher, an option `engine` cannot set; at 20 ms still the best plain search",
     });
     type Eval = BlokusEval;
     fn evaluator(&self) -> BlokusEval {
@@ -852,7 +852,7 @@ impl Registered for Blokus {
 impl Playable for CardGame {
     const MULTI_PLAYER_ENGINE: Option<DefaultEngine> = Some(DefaultEngine {
         searcher: Searcher::Plain(Algorithm::Speculative),
-        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: speculative max^n shown at least as good as paranoid in Hearts (0.48) and Spades (0.53), as Sturtevant 2003 found; with every match played no search rated apart from another",
+        reason: "decisive strength run (docs/strength.md), 2 ms of processor time per move: speculative max^n shown at least as good as paranoid in Hearts (0.48) and Spades (0.53), as Sturtevant 2003 found; with every match played no search rated apart from another; the same at 20 ms",
     });
     type Eval = CardEval;
     const ENGINE_TABLE: EngineTable = EngineTable::None;

@@ -382,8 +382,54 @@ fn the_docs_quote_every_finished_game_of_the_ladders_rungs() {
             quoted += 1;
         }
     }
-    // cc-3's eight claims and focus-3's six at 20 ms and again at 10,000 nodes.
-    assert!(quoted >= 28, "{quoted}");
+    // Every claim of the assembled 20 ms rung (41: eleven games) and cc-3's eight and
+    // focus-3's six at 10,000 nodes.
+    assert!(quoted >= 55, "{quoted}");
+}
+
+/// The committed ladders are current: `results/ladder/` (every rung: 2 ms, 20 ms and the
+/// MCTS rung) and each higher rung's own ladder against 2 ms (`results/ladder-RUNG/ladder/`)
+/// hold the claims and rating orders `gametree ladder` computes from the committed rungs
+/// today, and docs/strength.md names the whole ladder's command.
+#[test]
+fn the_committed_ladders_are_computed_from_the_committed_rungs() {
+    use gametree_lab::papers::strength::DECISIVE_2_RESULTS;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let rung = |label: &str, dir: &str| ladder::read_rung(label, &root.join(dir)).unwrap();
+    let two_ms = rung("2ms", DECISIVE_2_RESULTS);
+    let (twenty, mcts) = (
+        rung("20ms", "results/ladder-20ms"),
+        rung("mcts-10k", "results/ladder-mcts-10k"),
+    );
+    let cases = [
+        (
+            "results/ladder",
+            vec![two_ms.clone(), twenty.clone(), mcts.clone()],
+        ),
+        ("results/ladder-20ms/ladder", vec![two_ms.clone(), twenty]),
+        ("results/ladder-mcts-10k/ladder", vec![two_ms, mcts]),
+    ];
+    for (dir, rungs) in cases {
+        let labels: Vec<String> = rungs.iter().map(|r| r.label.clone()).collect();
+        let want: Value = serde_json::from_str(&ladder::json(&ladder::ladder(rungs))).unwrap();
+        let path = root.join(dir).join("ladder.json");
+        let got: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(got["rungs"], serde_json::json!(labels), "{dir}");
+        for key in ["claims", "games"] {
+            assert_eq!(
+                got[key], want[key],
+                "{dir}: {key} differ; run `gametree ladder`"
+            );
+        }
+        for f in ["ladder.md", "ladder-cc-3.svg", "ladder-focus-3.svg"] {
+            assert!(root.join(dir).join(f).is_file(), "{dir}/{f}");
+        }
+    }
+    let docs = std::fs::read_to_string(root.join("docs/strength.md")).unwrap();
+    assert!(docs.contains(
+        "gametree ladder 2ms=results/strength-decisive-2 20ms=results/ladder-20ms \
+         mcts-10k=results/ladder-mcts-10k --out results/ladder"
+    ));
 }
 
 /// A directory of one result per game (`scripts/rungs`' `by-game`, or a directory holding

@@ -251,6 +251,59 @@ fn intervals_are_error_bars() {
         .filter(|p| p.len() == 2 && p[0].0 == p[1].0 && p[0].1 != p[1].1)
         .collect();
     assert_eq!(bars.len(), 2, "{bars:?}");
+
+    // Bars at the first and last x are drawn inside the plot, off its axes (the x range
+    // is widened), and the integer x axis is still labelled at integers only.
+    let ends = vec![plain[0]
+        .clone()
+        .with_intervals(vec![(1.0, 50.0, 150.0), (8.0, 700.0, 900.0)])];
+    let e = line_plot_svg("e", "d", "v", &ends, false).unwrap();
+    let black = |t: &&str| attr(t, "stroke") == Some("#000000");
+    let lines: Vec<Vec<(i32, i32)>> = tags(&e, "polyline")
+        .into_iter()
+        .filter(black)
+        .map(points)
+        .collect();
+    let y_axis = lines
+        .iter()
+        .filter(|p| p.len() == 2 && p[0].0 == p[1].0 && (p[0].1 - p[1].1).abs() > 100)
+        .map(|p| p[0].0)
+        .min()
+        .expect("a y axis");
+    let x_axis_end = lines
+        .iter()
+        .filter(|p| p.len() == 2 && p[0].1 == p[1].1 && (p[0].0 - p[1].0).abs() > 100)
+        .map(|p| p[0].0.max(p[1].0))
+        .max()
+        .expect("an x axis");
+    let bar_xs: Vec<i32> = tags(&e, "polyline")
+        .into_iter()
+        .filter(|t| attr(t, "stroke") == Some(&c0) && attr(t, "stroke-width") == Some("1"))
+        .map(points)
+        .filter(|p| p.len() == 2 && p[0].0 == p[1].0 && p[0].1 != p[1].1)
+        .map(|p| p[0].0)
+        .collect();
+    assert_eq!(bar_xs.len(), 2, "{bar_xs:?}");
+    for x in &bar_xs {
+        assert!(
+            *x > y_axis + 8 && *x < x_axis_end - 8,
+            "{x} between {y_axis} and {x_axis_end}"
+        );
+    }
+    let numbers: Vec<String> = texts(&e)
+        .into_iter()
+        .map(|(_, t)| t)
+        .filter(|t| t.parse::<f64>().is_ok())
+        .collect();
+    for d in 1..=8 {
+        assert!(numbers.contains(&d.to_string()), "{d} in {numbers:?}");
+    }
+    assert!(
+        !numbers
+            .iter()
+            .any(|t| t == "0.5" || t == "8.5" || t == "1.5"),
+        "{numbers:?}"
+    );
 }
 
 #[test]
