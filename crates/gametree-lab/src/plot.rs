@@ -479,11 +479,23 @@ pub fn line_plot_svg(
     // Error bars at the first and last x would be drawn on the axes, where they cannot be
     // read: with intervals the x range is widened by a quarter step (integer x) or 4% of the
     // range on each side.
-    let (x0, x1) = if series.iter().any(|s| !s.intervals.is_empty()) {
+    let with_intervals = series.iter().filter(|s| !s.intervals.is_empty()).count();
+    let (x0, x1) = if with_intervals > 0 {
         let pad = if integer_x { 0.25 } else { (x1 - x0) * 0.04 };
         (x0 - pad, x1 + pad)
     } else {
         (x0, x1)
+    };
+    // Several series with error bars at the same integer x would draw their bars over one
+    // another: each series is moved sideways by its own small step (a dodge), all of them
+    // within the quarter step of padding, so every bar can be read.
+    let dodge = |i: usize| -> f64 {
+        if integer_x && with_intervals > 1 {
+            let step = (0.4 / series.len() as f64).min(0.06);
+            (i as f64 - (series.len() - 1) as f64 / 2.0) * step
+        } else {
+            0.0
+        }
     };
     let x_labels = if integer_x {
         ((x1 - x0) as usize + 1).clamp(2, 16)
@@ -557,7 +569,10 @@ pub fn line_plot_svg(
                 for (i, s) in series.iter().enumerate() {
                     let c = PALETTE[i % PALETTE.len()];
                     let shape = marker_shape(i, 4);
+                    let dx = dodge(i);
+                    let moved = |&(x, y): &(f64, f64)| (x + dx, y);
                     for &(x, lo, hi) in &s.intervals {
+                        let x = x + dx;
                         // On a logarithmic axis a bar reaching zero or below ends at the
                         // axis.
                         let lo = lo.max(y_floor);
@@ -575,16 +590,19 @@ pub fn line_plot_svg(
                             .map_err(|e| e.to_string())?;
                     }
                     chart
-                        .draw_series(LineSeries::new(s.points.iter().copied(), c.stroke_width(2)))
+                        .draw_series(LineSeries::new(
+                            s.points.iter().map(moved),
+                            c.stroke_width(2),
+                        ))
                         .map_err(|e| e.to_string())?;
                     let stride = s.points.len().div_ceil(MAX_MARKERS).max(1);
                     chart
-                        .draw_series(s.points.iter().step_by(stride).map(|&p| {
-                            EmptyElement::at(p) + Polygon::new(shape.clone(), c.filled())
+                        .draw_series(s.points.iter().step_by(stride).map(|p| {
+                            EmptyElement::at(moved(p)) + Polygon::new(shape.clone(), c.filled())
                         }))
                         .map_err(|e| e.to_string())?;
                     chart
-                        .draw_series(s.paper.iter().map(|&p| hollow_marker(p, i, c)))
+                        .draw_series(s.paper.iter().map(|p| hollow_marker(moved(p), i, c)))
                         .map_err(|e| e.to_string())?;
                 }
             }};

@@ -304,6 +304,28 @@ fn intervals_are_error_bars() {
             .any(|t| t == "0.5" || t == "8.5" || t == "1.5"),
         "{numbers:?}"
     );
+
+    // Two series with bars at the same x are moved apart (a dodge): four bars at four
+    // distinct pixel columns.
+    let two: Vec<Series> = curves(2)
+        .into_iter()
+        .map(|c| c.with_intervals(vec![(1.0, 50.0, 150.0), (8.0, 700.0, 900.0)]))
+        .collect();
+    let d = line_plot_svg("e", "d", "v", &two, false).unwrap();
+    let mut columns: Vec<i32> = Vec::new();
+    for c in [hex(&PALETTE[0]), hex(&PALETTE[1])] {
+        columns.extend(
+            tags(&d, "polyline")
+                .into_iter()
+                .filter(|t| attr(t, "stroke") == Some(&c) && attr(t, "stroke-width") == Some("1"))
+                .map(points)
+                .filter(|p| p.len() == 2 && p[0].0 == p[1].0 && p[0].1 != p[1].1)
+                .map(|p| p[0].0),
+        );
+    }
+    columns.sort_unstable();
+    columns.dedup();
+    assert_eq!(columns.len(), 4, "{columns:?}");
 }
 
 #[test]
