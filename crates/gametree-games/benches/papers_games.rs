@@ -6,9 +6,12 @@
 //! fixed mid-game position of each game (a seeded random line from the start), at a fixed
 //! depth per search (a fixed number of iterations for MCTS) chosen so one search takes about
 //! 1-50 ms. Each game comes from the registry by its spec, with the evaluator the command
-//! line uses ([`Playable::evaluator`]). Before criterion times a case, one untimed run
-//! prints its nodes per search and nodes per second; for BRS and BRS+ it also prints the
-//! time per node side by side (`brs+/brs`, the ratio of BRS+'s time per node to BRS's).
+//! line uses ([`Playable::evaluator`]). Before criterion times a case, its own runs print
+//! its nodes per search and its time: the median of at least five runs (more while they
+//! take under 0.2 s together, at most 50) on the thread's processor-time clock, which does
+//! not count the time the thread waits on a loaded machine; for BRS and BRS+ it also prints
+//! the time per node side by side (`brs+/brs`, the ratio of BRS+'s median time per node to
+//! BRS's, from the same position).
 //!
 //! Run (every case, a few seconds each):
 //! `cargo bench -p gametree-games --bench papers_games -- --quick`; one game or one search:
@@ -16,11 +19,12 @@
 //! Only the printed figures (no criterion timing): add `--list` after `--`.
 
 use std::hint::black_box;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gametree::rng::SplitMix64;
 use gametree::search::best_reply::{brs, brs_plus};
+use gametree::search::clock::thread_cpu_time;
 use gametree::search::mcts::{mcts, MctsConfig};
 use gametree::search::{run, Algorithm, Config, SearchResult, Stats};
 use gametree::{Game, SetToMove};
@@ -114,19 +118,35 @@ fn seeded_line<G: Game>(game: &G, state: &G::State, seed: u64, plies: usize) -> 
     s
 }
 
-/// Times one search once (untimed by criterion), prints its nodes and nodes per second, and
-/// returns its statistics and seconds.
-fn once<M>(label: &str, search: impl Fn() -> SearchResult<M>) -> (Stats, f64) {
-    let t = Instant::now();
-    let r = search();
-    let secs = t.elapsed().as_secs_f64();
-    let stats = r.stats;
+/// Times one search (apart from criterion): at least five runs, more while they take under
+/// 0.2 s of wall-clock time together, at most 50, each on the thread's processor-time clock
+/// (wall-clock time where the system has none). Prints its nodes, the median time and nodes
+/// per second, and returns its statistics and the median seconds.
+fn measured<M>(label: &str, search: impl Fn() -> SearchResult<M>) -> (Stats, f64) {
+    let clock = || thread_cpu_time().ok();
+    let cpu = clock().is_some();
+    let started = Instant::now();
+    let mut times = Vec::new();
+    let mut stats = Stats::default();
+    while times.len() < 5 || (started.elapsed() < Duration::from_millis(200) && times.len() < 50) {
+        let (t, c) = (Instant::now(), clock());
+        stats = search().stats;
+        let secs = match (c, clock()) {
+            (Some(a), Some(b)) => (b - a).as_secs_f64(),
+            _ => t.elapsed().as_secs_f64(),
+        };
+        times.push(secs);
+    }
+    times.sort_by(f64::total_cmp);
+    let secs = times[times.len() / 2];
     eprintln!(
-        "{label:<58} {:>9} nodes {:>8.3} ms {:>7.3} M nodes/s {:>6.3} us/node (single untimed run)",
+        "{label:<58} {:>9} nodes {:>8.3} ms {:>7.3} M nodes/s {:>6.3} us/node (median of {} runs, {})",
         stats.nodes,
         secs * 1e3,
         stats.nodes as f64 / secs / 1e6,
-        secs * 1e6 / stats.nodes.max(1) as f64
+        secs * 1e6 / stats.nodes.max(1) as f64,
+        times.len(),
+        if cpu { "processor time" } else { "wall-clock time" }
     );
     (stats, secs)
 }
@@ -173,7 +193,7 @@ impl GameVisitor for Bench<'_> {
                 }
                 .expect("search")
             };
-            let (stats, secs) = once(&format!("{name} {alg} d{depth}"), search);
+            let (stats, secs) = measured(&format!("{name} {alg} d{depth}"), search);
             let per_node = secs / stats.nodes.max(1) as f64;
             match alg {
                 "brs" => brs_per_node = per_node,
@@ -192,7 +212,7 @@ impl GameVisitor for Bench<'_> {
 
         let mc = MctsConfig::iterations(case.mcts, 1);
         let search = || mcts(game, &eval, &s, &Config::unlimited(), &mc).expect("search");
-        once(&format!("{name} mcts n{}", case.mcts), search);
+        measured(&format!("{name} mcts n{}", case.mcts), search);
         g.bench_function(format!("mcts n{}", case.mcts), |b| {
             b.iter(|| black_box(search()))
         });
