@@ -873,6 +873,35 @@ pub fn markdown(l: &Ladder) -> String {
             t.interval_text()
         );
     }
+    let _ = writeln!(
+        s,
+        "\n## Ratings by game\n\nEach game's engines at each rung, best first: the engine (its name without the budget), its rating (Elo scale, mean 0 over the game's engines at that rung) and its 95% bootstrap interval.\n"
+    );
+    for g in &l.games {
+        let depth = g.orders.iter().flatten().map(Vec::len).max().unwrap_or(0);
+        if depth == 0 {
+            continue;
+        }
+        let _ = writeln!(s, "### {}\n", g.name);
+        let _ = writeln!(s, "| rank | {} |", l.rungs.join(" | "));
+        let _ = writeln!(s, "|---:|{}", "---|".repeat(l.rungs.len()));
+        for k in 0..depth {
+            let cells: Vec<String> = g
+                .orders
+                .iter()
+                .map(|o| match o.as_ref().and_then(|o| o.get(k)) {
+                    Some(e) => format!(
+                        "`{}` {:+.0} [{:.0}, {:.0}]",
+                        e.engine, e.elo, e.ci95[0], e.ci95[1]
+                    ),
+                    None if o.is_none() && k == 0 => "not rated".into(),
+                    None => String::new(),
+                })
+                .collect();
+            let _ = writeln!(s, "| {} | {} |", k + 1, cells.join(" | "));
+        }
+        let _ = writeln!(s);
+    }
     s
 }
 

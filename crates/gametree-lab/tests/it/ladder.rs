@@ -279,6 +279,30 @@ fn the_ladder_sees_a_changed_decision_and_a_swapped_order() {
         md.contains("| claim | set | 2 ms | 20 ms | changes |"),
         "{md}"
     );
+    // Each game's order at each rung: cc-3's two best engines swap places between the
+    // rungs, each row a rank.
+    let cc3_md = md
+        .split("### cc-3\n")
+        .nth(1)
+        .expect("a section for cc-3")
+        .trim_start()
+        .split("\n\n")
+        .next()
+        .unwrap();
+    let order = l.games.iter().find(|g| g.game == "cc-3").unwrap();
+    let (at_a, at_b) = (
+        order.orders[0].as_ref().unwrap(),
+        order.orders[1].as_ref().unwrap(),
+    );
+    assert_eq!(at_a[0].engine, at_b[1].engine);
+    assert_eq!(at_a[1].engine, at_b[0].engine);
+    let first_row = cc3_md.lines().nth(2).unwrap();
+    assert!(
+        first_row.starts_with(&format!("| 1 | `{}` ", at_a[0].engine))
+            && first_row.contains(&format!("| `{}` ", at_b[0].engine)),
+        "{cc3_md}"
+    );
+    assert_eq!(cc3_md.lines().count(), 2 + at_a.len(), "{cc3_md}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -411,7 +435,16 @@ fn the_committed_ladders_are_computed_from_the_committed_rungs() {
     ];
     for (dir, rungs) in cases {
         let labels: Vec<String> = rungs.iter().map(|r| r.label.clone()).collect();
-        let want: Value = serde_json::from_str(&ladder::json(&ladder::ladder(rungs))).unwrap();
+        let l = ladder::ladder(rungs);
+        let want: Value = serde_json::from_str(&ladder::json(&l)).unwrap();
+        // ladder.md after its list of the rungs' files (named as the command was given).
+        let tables = |md: &str| md.split_once("\n## Claims").map(|(_, t)| t.to_string());
+        let md = std::fs::read_to_string(root.join(dir).join("ladder.md")).unwrap();
+        assert_eq!(
+            tables(&md),
+            tables(&ladder::markdown(&l)),
+            "{dir}/ladder.md differs; run `gametree ladder`"
+        );
         let path = root.join(dir).join("ladder.json");
         let got: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(got["rungs"], serde_json::json!(labels), "{dir}");
