@@ -287,6 +287,17 @@ pub trait Game {
     /// The position after `mv` is played in `state`. `mv` must be one of `state`'s moves.
     fn play(&self, state: &Self::State, mv: Self::Move) -> Self::State;
 
+    /// Plays `mv` in `state` in place: afterwards `state` is exactly what [`Game::play`]
+    /// returns for it (the default is `*state = self.play(state, mv)`). Searches call it
+    /// where the position before the move is not needed again (BRS+'s forced moves, MCTS's
+    /// playouts). A game with a large state may override it to change only what the move
+    /// changes, without copying the rest; the conformance check ([`crate::testing`])
+    /// compares the two after every move it plays.
+    #[inline]
+    fn play_in_place(&self, state: &mut Self::State, mv: Self::Move) {
+        *state = self.play(state, mv);
+    }
+
     /// The payoffs of a terminal state, one per player; `None` for a non-terminal state.
     fn outcome(&self, state: &Self::State) -> Option<Scores>;
 

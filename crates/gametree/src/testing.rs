@@ -23,7 +23,8 @@
 //!   without disturbing what is already in it, and lists no move twice;
 //! - [`Game::outcome`] is `Some` iff there are no moves;
 //! - every move can be played (no panic), and [`Game::play`] leaves the parent untouched
-//!   (a clone taken before equals the state after);
+//!   (a clone taken before equals the state after); [`Game::play_in_place`] on a clone of
+//!   the parent leaves exactly the state [`Game::play`] returns;
 //! - outcomes and evaluations have exactly `players` entries and satisfy
 //!   [`Evaluator::bounds`]; when the bounds say constant-sum with `maxsum = 0`, or
 //!   [`CheckConfig::zero_sum`] is set, every vector sums to 0 (for two players: `v0 == -v1`);
@@ -161,6 +162,16 @@ pub enum Violation {
     PlayMutatedParent {
         /// The move.
         mv: String,
+    },
+    /// `play_in_place` left another state than `play` returns.
+    #[error("play_in_place({mv}) left {in_place}, where play returns {played}")]
+    PlayInPlaceDiffers {
+        /// The move.
+        mv: String,
+        /// The state `play_in_place` left.
+        in_place: String,
+        /// The state `play` returned.
+        played: String,
     },
     /// A score vector of the wrong length.
     #[error("{what} has {len} entries, expected {players}")]
@@ -562,6 +573,17 @@ where
                     mv: format!("{mv:?}"),
                 });
             }
+            let mut in_place = before;
+            guard(&format!("play_in_place({mv:?})"), || {
+                game.play_in_place(&mut in_place, mv)
+            })?;
+            if in_place != child {
+                return Err(Violation::PlayInPlaceDiffers {
+                    mv: format!("{mv:?}"),
+                    in_place: format!("{in_place:?}"),
+                    played: format!("{child:?}"),
+                });
+            }
             self.report.plays += 1;
             if i == pick {
                 chosen = Some(child);
@@ -673,6 +695,8 @@ mod tests {
         NoOutcome,
         PlayPanics,
         MutatesParent,
+        /// `play_in_place` adds one more than `play` at the count 3.
+        InPlaceDiffers,
         WrongLength,
         OutOfBounds,
         NotZeroSum,
@@ -767,6 +791,11 @@ mod tests {
                 n: s.n + m,
                 touched: Cell::new(0),
             }
+        }
+        fn play_in_place(&self, s: &mut T, m: u32) {
+            let extra = u32::from(self.bug == Bug::InPlaceDiffers && s.n == 3);
+            *s = self.play(s, m);
+            s.n += extra;
         }
         fn outcome(&self, s: &T) -> Option<Scores> {
             match self.bug {
@@ -967,6 +996,10 @@ mod tests {
             (Bug::MutatesParent, |v| {
                 matches!(v, V::PlayMutatedParent { .. })
             }),
+            (
+                Bug::InPlaceDiffers,
+                |v| matches!(v, V::PlayInPlaceDiffers { mv, .. } if mv == "1"),
+            ),
             (Bug::WrongLength, |v| {
                 matches!(
                     v,

@@ -279,7 +279,7 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
                 let mv = self.moves[j];
                 let mut t = self.game.play(&s, mv);
                 if self.plus {
-                    t = self.forced(t, i + 1, self.count, ply);
+                    self.forced(&mut t, i + 1, self.count, ply);
                 }
                 self.tracer.push(mv);
                 let v = self.max_node(&t, ply + 1, alpha, beta)?;
@@ -367,26 +367,29 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
     /// BRS+: `t` after the opponents `from..to` (indices into `opponents`) have each played
     /// their forced move at the opponents' node of `ply` ([`ForcedMoves`]), in turn order,
     /// skipping those who cannot move, and stopping at a terminal position.
-    fn forced(&mut self, mut t: G::State, from: usize, to: usize, ply: u32) -> G::State {
+    /// Each forced move is played in place ([`Game::play_in_place`]): the position before
+    /// it is not needed again.
+    fn forced(&mut self, t: &mut G::State, from: usize, to: usize, ply: u32) {
         for idx in from..to {
-            if self.game.outcome(&t).is_some() {
+            if self.game.outcome(t).is_some() {
                 break;
             }
-            let Some(s) = self.turn_to(&t, self.opponents[idx]) else {
-                continue;
-            };
-            let first = self.forced_move(&s, idx, ply);
+            let o = self.opponents[idx];
+            if !(G::TO_MOVE_KEEPS_TURN && self.game.to_move(t) == o) {
+                let Some(s) = self.game.set_to_move(t, o) else {
+                    continue;
+                };
+                *t = s;
+            }
+            let first = self.forced_move(t, idx, ply);
             debug_assert!(
                 first.is_some(),
                 "a live player in a non-terminal position can move"
             );
             if let Some(first) = first {
-                let next = self.game.play(&s, first);
-                drop(s);
-                t = next;
+                self.game.play_in_place(t, first);
             }
         }
-        t
     }
 
     /// The move the opponent `opponents[i]`, to move in `s`, is forced to play at the
@@ -481,17 +484,16 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
                     .position(|&o| o == step.player)
                     .unwrap_or(0);
                 let ply = k as u32;
-                let pre = if self.plus {
-                    self.forced(t, 0, i, ply)
-                } else {
-                    t
-                };
+                let mut pre = t;
+                if self.plus {
+                    self.forced(&mut pre, 0, i, ply);
+                }
                 let Some(s) = self.game.set_to_move(&pre, step.player) else {
                     return pre;
                 };
                 t = self.game.play(&s, step.mv);
                 if self.plus {
-                    t = self.forced(t, i + 1, self.count, ply);
+                    self.forced(&mut t, i + 1, self.count, ply);
                 }
             }
         }

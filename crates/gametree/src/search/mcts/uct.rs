@@ -520,7 +520,7 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>, const W: usize> Search<'_, G, E, S, 
                 state = S::hand(self.game, &state, Player::new(by as usize))
                     .expect("a listed move's player can be handed the turn");
             }
-            state = self.game.play(&state, mv);
+            self.game.play_in_place(&mut state, mv);
             self.path.push(idx);
             if slot != NO_SLOT {
                 self.played.push((slot, by));
@@ -711,7 +711,7 @@ impl<G: Game, E: Evaluator<G>, S: Shape<G>, const W: usize> Search<'_, G, E, S, 
                     self.played.push((History::slot(by, k), by as u8));
                 }
             }
-            state = self.game.play(&state, mv);
+            self.game.play_in_place(&mut state, mv);
             p += 1;
             self.playout_plies += 1;
             if let Some(o) = self.game.outcome(&state) {
