@@ -319,10 +319,14 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
                 beta = beta.min(best);
             }
             if self.plus {
+                // The replier's own forced move, played in place on the position it
+                // replied from.
                 let forced = self.pick(&s, o, start, end, ply);
-                let next = self.game.play(&s, self.moves[forced]);
-                drop(s);
-                pre = next;
+                let mv = self.moves[forced];
+                if let Cow::Owned(handed) = s {
+                    pre = handed;
+                }
+                self.game.play_in_place(&mut pre, mv);
             }
             self.moves.truncate(start);
             if self.plus && self.game.outcome(&pre).is_some() {
