@@ -815,17 +815,33 @@ mod tests {
         all
     }
 
+    /// A random position of the flip tests, `(own, others)`, drawn by the `i`th case: a
+    /// quarter, half, seven eighths or all of the board taken, and the mover holding about
+    /// an eighth, a quarter or half of the balls taken (the fewer, the longer the others'
+    /// runs).
+    fn random_board(rng: &mut crate::rng::SplitMix64, i: u32) -> (u64, u64) {
+        let fill = match i % 4 {
+            0 => rng.next_u64() & rng.next_u64(),
+            1 => rng.next_u64(),
+            2 => rng.next_u64() | rng.next_u64() | rng.next_u64(),
+            _ => !0,
+        };
+        let share = match i / 4 % 3 {
+            0 => rng.next_u64() & rng.next_u64(),
+            1 => rng.next_u64(),
+            _ => !0,
+        };
+        let own = fill & rng.next_u64() & share;
+        (own, fill & !own)
+    }
+
     #[test]
     fn flips_equal_the_walk_in_every_direction() {
         let mut rng = crate::rng::SplitMix64::new(5);
         let mut flipped = 0;
         for i in 0..200_000u32 {
-            // Boards from nearly empty to nearly full, the mover's share varied too.
-            let fill =
-                rng.next_u64() | rng.next_u64() | if i % 3 == 0 { rng.next_u64() } else { 0 };
-            let own = fill & rng.next_u64() & if i % 2 == 0 { rng.next_u64() } else { !0 };
-            let others = fill & !own;
-            let empty = !fill;
+            let (own, others) = random_board(&mut rng, i);
+            let empty = !(own | others);
             if empty == 0 {
                 continue;
             }
@@ -851,18 +867,7 @@ mod tests {
         let mut rng = crate::rng::SplitMix64::new(6);
         let mut most = 0;
         for i in 0..20_000u32 {
-            // Boards from nearly empty to full, the mover's share varied too, and long runs
-            // (a mover with few balls) as well as short ones.
-            let fill =
-                rng.next_u64() | rng.next_u64() | if i % 3 == 0 { rng.next_u64() } else { !0 };
-            let own = fill
-                & rng.next_u64()
-                & match i % 4 {
-                    0 => rng.next_u64() & rng.next_u64() & rng.next_u64(),
-                    1 => rng.next_u64(),
-                    _ => !0,
-                };
-            let others = fill & !own;
+            let (own, others) = random_board(&mut rng, i);
             let planes = flip_counts(own, others);
             for cell in 0..64u8 {
                 let want = flips(own, others, cell).count_ones();

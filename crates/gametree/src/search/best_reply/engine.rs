@@ -378,12 +378,11 @@ impl<G: SetToMove, E: Evaluator<G>> Search<'_, G, E> {
             if self.game.outcome(t).is_some() {
                 break;
             }
-            let o = self.opponents[idx];
-            if !(G::TO_MOVE_KEEPS_TURN && self.game.to_move(t) == o) {
-                let Some(s) = self.game.set_to_move(t, o) else {
-                    continue;
-                };
-                *t = s;
+            let Some(s) = self.turn_to(t, self.opponents[idx]) else {
+                continue;
+            };
+            if let Cow::Owned(handed) = s {
+                *t = handed;
             }
             let first = self.forced_move(t, idx, ply);
             debug_assert!(
