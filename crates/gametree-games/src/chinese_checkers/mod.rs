@@ -302,8 +302,8 @@ struct Tables {
     dist: [[u8; 128]; MAX_PLAYERS],
     /// The player whose goal holds cell `c`, or [`NO_WINNER`].
     goal_owner: [u8; 128],
-    /// `rows[p][d]`: the cells at distance `d` for player `p`.
-    rows: [[u128; MAX_DIST + 1]; MAX_PLAYERS],
+    /// `nearer[p][d]`: the cells at a distance below `d` for player `p`.
+    nearer: [[u128; MAX_DIST + 2]; MAX_PLAYERS],
     /// `extra[p][c]`: the sideways steps of cell `c` for player `p`, the steps beyond its
     /// rows to the tip of its goal (not 0 only in the two corners beside the goal; at most
     /// `n`).
@@ -362,7 +362,9 @@ impl ChineseCheckers {
         let mut goal = [0u128; MAX_PLAYERS];
         let mut dist = [[0u8; 128]; MAX_PLAYERS];
         let mut goal_owner = [NO_WINNER; 128];
+        // `rows[p][d]`: the cells at distance `d` for player `p`.
         let mut rows = [[0u128; MAX_DIST + 1]; MAX_PLAYERS];
+        let mut nearer = [[0u128; MAX_DIST + 2]; MAX_PLAYERS];
         let mut extra = [[0u8; 128]; MAX_PLAYERS];
         for (p, s) in seat.iter().enumerate() {
             start[p] = board.corner(s.axis, s.sign);
@@ -375,6 +377,9 @@ impl ChineseCheckers {
                 rows[p][dist[p][c] as usize] |= 1u128 << c;
                 let steps = (0..3).map(|a| (xyz[a] - tip[a]).abs()).max().unwrap_or(0);
                 extra[p][c] = (steps - dist[p][c] as i8).max(0) as u8;
+            }
+            for d in 1..=MAX_DIST + 1 {
+                nearer[p][d] = nearer[p][d - 1] | rows[p][d - 1];
             }
             let mut g = goal[p];
             while g != 0 {
@@ -406,7 +411,7 @@ impl ChineseCheckers {
                 goal,
                 dist,
                 goal_owner,
-                rows,
+                nearer,
                 extra,
                 zobrist,
                 zobrist_side,
@@ -743,32 +748,38 @@ impl ChineseCheckers {
         let t = &*self.t;
         let p = state.to_move as usize;
         let player = Player::new(p);
-        let dmax = 4 * t.board.n as i32;
-        let rows = &t.rows[p];
         let dist = &t.dist[p];
-        // (gain, move) of the best move so far; a later piece replaces it only with more gain.
+        // (gain, move) of the best move so far. The pieces come by increasing `from`, so a
+        // later piece replaces it only with more gain: only its destinations nearer the goal
+        // than `dist[from] - gain` count, and a piece with none is passed over (without its
+        // destinations when even the goal's tip would not be nearer). A player has at most
+        // ten pieces, under the sixteen `Game::moves` looks at.
         let mut best: Option<(i32, Move)> = None;
         let mut mine = state.pieces[p];
-        let mut pieces = 0;
-        while mine != 0 && pieces < 16 {
+        while mine != 0 {
             let from = mine.trailing_zeros() as u8;
             mine &= mine - 1;
-            let d = self.destinations(state, player, from);
-            if d == 0 {
+            let df = dist[from as usize] as i32;
+            let below = match best {
+                None => MAX_DIST as i32 + 1,
+                Some((gain, _)) => df - gain,
+            };
+            if below <= 0 {
                 continue;
             }
-            pieces += 1;
-            let df = dist[from as usize] as i32;
-            // The nearest row to the goal this piece reaches: its largest gain.
-            for target in 0..=dmax {
-                let m = d & rows[target as usize];
-                if m != 0 {
-                    let gain = df - target;
-                    if best.is_none_or(|(g, _)| gain > g) {
-                        best = Some((gain, Move::new(from, m.trailing_zeros() as u8)));
-                    }
-                    break;
+            let mut d = self.destinations(state, player, from) & t.nearer[p][below as usize];
+            // The nearest destination to the goal, the smallest cell among equals: the
+            // piece's largest gain.
+            let mut nearest: Option<(u8, u8)> = None;
+            while d != 0 {
+                let to = d.trailing_zeros() as u8;
+                d &= d - 1;
+                if nearest.is_none_or(|(r, _)| dist[to as usize] < r) {
+                    nearest = Some((dist[to as usize], to));
                 }
+            }
+            if let Some((r, to)) = nearest {
+                best = Some((df - r as i32, Move::new(from, to)));
             }
         }
         Some(best.map_or(Move::PASS, |(_, m)| m))

@@ -3,6 +3,7 @@
 mod best_reply;
 mod best_reply_forced;
 mod blokus;
+mod brs_plus_cost;
 mod chess4;
 mod chinese_checkers;
 mod connect_four;
