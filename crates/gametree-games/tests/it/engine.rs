@@ -227,8 +227,9 @@ fn deadline_overshoot(ms: u64, options: &Options) -> (Duration, Vec<IterationInf
 
 #[test]
 fn deadline_is_honoured_within_10_ms() {
-    // The best of three runs (the machine may be loaded; the engine's own granularity is
-    // 1024 nodes, tens of microseconds).
+    // Runs until one is within the bound, at most ten (the machine may be loaded, and a
+    // run the scheduler holds back overshoots; the engine's own granularity is 1024 nodes,
+    // tens of microseconds, so an engine that ignores its deadline fails all ten).
     for options in [
         Options::STRONG,
         Options {
@@ -237,7 +238,10 @@ fn deadline_is_honoured_within_10_ms() {
         },
     ] {
         let mut best = Duration::MAX;
-        for _ in 0..3 {
+        for _ in 0..10 {
+            if best <= Duration::from_millis(10) {
+                break;
+            }
             let (over, iterations) = deadline_overshoot(60, &options);
             assert!(!iterations.is_empty());
             for w in iterations.windows(2) {
