@@ -129,6 +129,11 @@ fn strength_scale(args: &ReproduceArgs) -> Result<StrengthScale> {
             // shared machine does not take away), never wall-clock time.
             None => BudgetRule::Fixed(match parse_budget(b).map_err(|e| budget_error(b, e))? {
                 MoveBudget::Time(ms) => MoveBudget::CpuTime(ms),
+                MoveBudget::Iterations(_) => {
+                    return Err(anyhow!(
+                        "--budget `{b}`: an iteration budget is for MCTS alone, and the experiment's matches seat other searches too; expected {BUDGET_FORMS}"
+                    ))
+                }
                 other => other,
             }),
         }),

@@ -50,7 +50,8 @@ pub struct TournamentArgs {
     /// per move) or `speculative@c200` (200 ms of the searching thread's processor time per
     /// move: on a loaded machine, the same search as on an idle one). For
     /// `mcts` a depth bounds its playouts (2,000 iterations per move), nodes are its tree's
-    /// size, and its seeds derive from --seed and the game. Options follow the budget:
+    /// size, `mcts@i200` is 200 iterations per move (what other libraries count), and its
+    /// seeds derive from --seed and the game. Options follow the budget:
     /// `mcts@t200:cutoff=10` cuts MCTS playouts at 10 plies, `speculative@t20:table=16` gives
     /// max^n or speculative pruning a 16 MiB table of value vectors kept for the whole game,
     /// `speculative@t20:worlds=8` plays with hidden cards (Hearts, Spades) by Monte Carlo over

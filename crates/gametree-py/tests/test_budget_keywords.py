@@ -31,3 +31,13 @@ def test_a_processor_time_clock_searches_and_a_bad_clock_is_one_line():
     t = gt.tournament("tictactoe", engines="alphabeta,minimax", time_ms=5, clock="cpu",
                       openings=1)
     assert all(e["budget"] == {"cpu_ms": 5} for e in t["engines"]), t["engines"]
+
+
+def test_an_mcts_engine_name_takes_an_iteration_budget_and_other_searchers_refuse_it():
+    t = gt.tournament("tictactoe", engines=["mcts@i50", "mcts@n50"], openings=1)
+    assert [e["name"] for e in t["engines"]] == ["mcts@i50", "mcts@n50"]
+    assert [e["budget"] for e in t["engines"]] == [{"iterations": 50}, {"nodes": 50}]
+    with pytest.raises(gt.GametreeError) as e:
+        gt.tournament("tictactoe", engines=["alphabeta@i50", "mcts@i50"], openings=1)
+    text = str(e.value)
+    assert "is for mcts only" in text and "\n" not in text, text

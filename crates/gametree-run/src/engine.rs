@@ -91,6 +91,12 @@ pub enum MoveBudget {
     /// Not reproducible either.
     #[serde(rename = "cpu_ms")]
     CpuTime(u64),
+    /// MCTS only: this many iterations per move (each a descent, an expansion, one playout
+    /// and the backup), whatever the size of the tree: the count other libraries budget
+    /// their MCTS in (OpenSpiel's `max_simulations`). Reproducible. A node budget counts
+    /// the tree's nodes instead, and an expansion adds every child of a node at once, so
+    /// `@n200` is fewer iterations than `@i200` (in connect four's first position, 79).
+    Iterations(u64),
 }
 
 impl MoveBudget {
@@ -116,6 +122,8 @@ impl MoveBudget {
                 clock: Clock::ThreadCpu,
                 ..Budget::NONE
             },
+            // No limit of these: the iterations are MCTS's own ([`Engine::pick_spec`]).
+            MoveBudget::Iterations(_) => Budget::NONE,
         }
     }
 
@@ -330,6 +338,7 @@ impl Engine {
             MoveBudget::Nodes(n) => format!("n{n}"),
             MoveBudget::Time(t) => format!("t{t}"),
             MoveBudget::CpuTime(t) => format!("c{t}"),
+            MoveBudget::Iterations(n) => format!("i{n}"),
         };
         let (algorithm, options) = self.name_parts();
         format!("{algorithm}@{budget}{options}")
@@ -473,7 +482,7 @@ impl Engine {
             searcher: self.algorithm,
             limits,
             deepening: match self.budget {
-                MoveBudget::Depth(_) => Deepening::Fixed,
+                MoveBudget::Depth(_) | MoveBudget::Iterations(_) => Deepening::Fixed,
                 MoveBudget::Nodes(_) | MoveBudget::Time(_) | MoveBudget::CpuTime(_) => {
                     Deepening::Iterative
                 }
@@ -485,13 +494,14 @@ impl Engine {
     }
 
     /// The MCTS settings of the move whose seed is `seed`: a depth budget bounds the
-    /// playouts of [`MCTS_DEPTH_ITERATIONS`] iterations, node and time budgets run until
-    /// spent; the engine's playout cut-off.
+    /// playouts of [`MCTS_DEPTH_ITERATIONS`] iterations, an iteration budget is the number
+    /// of iterations, node and time budgets run until spent; the engine's playout cut-off.
     fn mcts_config(&self, seed: u64) -> MctsConfig {
         self.policy.apply(MctsConfig {
             seed,
             iterations: match self.budget {
                 MoveBudget::Depth(_) => MCTS_DEPTH_ITERATIONS,
+                MoveBudget::Iterations(n) => n,
                 MoveBudget::Nodes(_) | MoveBudget::Time(_) | MoveBudget::CpuTime(_) => u64::MAX,
             },
             cutoff: self.options.cutoff,
@@ -604,6 +614,24 @@ impl Engine {
             if t == 0 || t > MAX_TIME_MS {
                 return Err(EngineError::BadTime {
                     engine: self.name(),
+                });
+            }
+        }
+        if let MoveBudget::Iterations(n) = self.budget {
+            let problem = if self.algorithm != Searcher::Mcts {
+                Some(format!(
+                    "an iteration budget (`@i{n}`) is for mcts only; {} takes `@dDEPTH`, `@nNODES`, `@tMILLISECONDS` or `@cMILLISECONDS`",
+                    self.algorithm.name()
+                ))
+            } else if n == 0 {
+                Some("the iteration budget must be at least 1".to_string())
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                return Err(EngineError::BadOption {
+                    engine: self.name(),
+                    problem,
                 });
             }
         }

@@ -4,10 +4,11 @@
 //! - `SEARCHER` is a name of `gametree list` (`maxn`, `brs-plus`, `mcts`, ...), or `engine`:
 //!   the game's default engine, given by the caller (see
 //!   `gametree_games::registry::Playable::default_engine`).
-//! - `@BUDGET` is `@dDEPTH`, `@nNODES`, `@tMILLISECONDS` (wall-clock time) or
+//! - `@BUDGET` is `@dDEPTH`, `@nNODES`, `@tMILLISECONDS` (wall-clock time),
 //!   `@cMILLISECONDS` (the searching thread's processor time, [`MoveBudget::CpuTime`]: what a
-//!   time budget should be on a shared or loaded machine); without it the caller's default
-//!   budget applies.
+//!   time budget should be on a shared or loaded machine) or, for MCTS alone,
+//!   `@iITERATIONS` ([`MoveBudget::Iterations`]); without it the caller's default budget
+//!   applies.
 //! - Each `:OPTION=VALUE` sets one [`EngineOptions`] field:
 //!   - `cutoff=PLIES` (MCTS only, 1 to [`MAX_CUTOFF`]): playouts stop after that many plies
 //!     and the evaluator values the position they reached, so random playouts on big
@@ -141,7 +142,7 @@ pub fn parse_engine(
 pub enum BudgetError {
     /// The text starts with none of the forms' letters.
     #[error(
-        "the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS` (`@cMILLISECONDS`: processor time)"
+        "the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS` (`@cMILLISECONDS`: processor time; `@iITERATIONS`: MCTS iterations)"
     )]
     UnknownForm,
     /// The form's letter is not followed by a whole number.
@@ -162,8 +163,10 @@ pub enum BudgetError {
 }
 
 /// Reads a budget without its `@`: `dDEPTH`, `nNODES`, `tMILLISECONDS` (`t20`, wall-clock
-/// time) or `cMILLISECONDS` (`c20`, processor time of the searching thread), with the
-/// ranges of an engine's budget; the error says what is wrong, naming the whole budget.
+/// time), `cMILLISECONDS` (`c20`, processor time of the searching thread) or `iITERATIONS`
+/// (`i200`, MCTS's iterations), with the ranges of an engine's budget; the error says what
+/// is wrong, naming the whole budget. Whether the budget fits the engine's searcher is
+/// checked with its options ([`Engine::check_settings`]).
 pub fn parse_budget(b: &str) -> Result<MoveBudget, BudgetError> {
     let Some(letter) = b.chars().next() else {
         return Err(BudgetError::UnknownForm);
@@ -173,6 +176,7 @@ pub fn parse_budget(b: &str) -> Result<MoveBudget, BudgetError> {
         'n' => ("node budget", "nNODES"),
         't' => ("time budget", "tMILLISECONDS"),
         'c' => ("processor time budget", "cMILLISECONDS"),
+        'i' => ("iteration budget", "iITERATIONS"),
         _ => return Err(BudgetError::UnknownForm),
     };
     let digits = &b[letter.len_utf8()..];
@@ -185,6 +189,7 @@ pub fn parse_budget(b: &str) -> Result<MoveBudget, BudgetError> {
             return Err(match letter {
                 'd' => range(format!("the depth must be at most {MAX_PLIES}")),
                 'n' => range(format!("the node budget must be at most {}", u64::MAX)),
+                'i' => range(format!("the iteration budget must be at most {}", u64::MAX)),
                 _ => time_range(),
             })
         }
@@ -205,6 +210,8 @@ pub fn parse_budget(b: &str) -> Result<MoveBudget, BudgetError> {
         'd' => MoveBudget::Depth(n as u32),
         'n' if n == 0 => return Err(range("the node budget must be at least 1".into())),
         'n' => MoveBudget::Nodes(n),
+        'i' if n == 0 => return Err(range("the iteration budget must be at least 1".into())),
+        'i' => MoveBudget::Iterations(n),
         _ if n == 0 || n > MAX_TIME_MS => return Err(time_range()),
         't' => MoveBudget::Time(n),
         _ => MoveBudget::CpuTime(n),

@@ -908,7 +908,7 @@ pub fn deepest_search(config: &TournamentConfig) -> u64 {
         .iter()
         .map(|e| match e.budget {
             MoveBudget::Depth(d) => u64::from(d),
-            MoveBudget::Nodes(n) => n.min(MAX_PLIES),
+            MoveBudget::Nodes(n) | MoveBudget::Iterations(n) => n.min(MAX_PLIES),
             MoveBudget::Time(_) | MoveBudget::CpuTime(_) => u64::from(TIME_MAX_DEPTH),
         })
         .max()

@@ -33,7 +33,7 @@ mod budget_tests {
             ),
             (
                 "x5",
-                "the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS` (`@cMILLISECONDS`: processor time)".into(),
+                "the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS` (`@cMILLISECONDS`: processor time; `@iITERATIONS`: MCTS iterations)".into(),
             ),
         ] {
             assert_eq!(parse_budget(text).map_err(|e| e.to_string()), Err(want), "{text}");
@@ -68,10 +68,19 @@ mod budget_tests {
             ),
             ("d99999999999999999999", "the depth must be at most 10000"),
             (
+                "i99999999999999999999",
+                "the iteration budget must be at most 18446744073709551615",
+            ),
+            ("i0", "the iteration budget must be at least 1"),
+            (
+                "i2k",
+                "bad iteration budget `i2k`: expected `iITERATIONS`, a whole number after `i`",
+            ),
+            (
                 "n99999999999999999999",
                 "the node budget must be at most 18446744073709551615",
             ),
-            ("", "the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS` (`@cMILLISECONDS`: processor time)"),
+            ("", "the budget is `@dDEPTH`, `@nNODES` or `@tMILLISECONDS` (`@cMILLISECONDS`: processor time; `@iITERATIONS`: MCTS iterations)"),
         ] {
             assert_eq!(
                 parse_budget(text).map_err(|e| e.to_string()),
@@ -82,6 +91,7 @@ mod budget_tests {
         assert_eq!(parse_budget("d12"), Ok(MoveBudget::Depth(12)));
         assert_eq!(parse_budget("n7"), Ok(MoveBudget::Nodes(7)));
         assert_eq!(parse_budget("c20"), Ok(MoveBudget::CpuTime(20)));
+        assert_eq!(parse_budget("i200"), Ok(MoveBudget::Iterations(200)));
     }
 }
 

@@ -388,3 +388,47 @@ fn a_tournament_plays_on_the_threads_of_the_pool_it_is_started_from() {
     assert_eq!(in_pool(3, Some(0)), 1);
     assert_eq!(config(None).playing_threads(), rayon::current_num_threads());
 }
+
+/// `@iN` (MCTS only) is `N` iterations a move whatever the tree's size, the count other
+/// libraries budget their MCTS in; a node budget counts the tree's nodes, and an expansion
+/// adds every child at once, so `@n200` is fewer iterations. Other searchers refuse it.
+#[test]
+fn an_iteration_budget_runs_that_many_mcts_iterations() {
+    use gametree::search::mcts::mcts_report;
+    use gametree_games::connect_four::{CellWeights, ConnectFour};
+    use gametree_run::engine_name::parse_engine;
+    let iterations = |name: &str| {
+        let e = parse_engine(name, MoveBudget::Depth(1), None).unwrap();
+        e.check_settings().unwrap();
+        let spec = e.pick_spec(7);
+        let g = ConnectFour;
+        let r = mcts_report(
+            &g,
+            &CellWeights,
+            &g.initial(),
+            &spec.config(Instant::now()),
+            &spec.mcts,
+        )
+        .unwrap();
+        (e, spec, r.iterations)
+    };
+    let (e, spec, n) = iterations("mcts@i200:c=0.5");
+    assert_eq!(e.budget, MoveBudget::Iterations(200));
+    assert_eq!(e.name(), "mcts@i200:c=0.5");
+    assert_eq!(spec.limits, Budget::NONE);
+    assert_eq!(n, 200);
+    assert_eq!(
+        serde_json::to_string(&e.budget).unwrap(),
+        r#"{"iterations":200}"#
+    );
+    let (_, _, by_nodes) = iterations("mcts@n200");
+    assert!(
+        by_nodes < 150,
+        "{by_nodes} iterations under a budget of 200 nodes"
+    );
+    for other in ["pvs@i200", "maxn@i5", "brs@i9"] {
+        let e = parse_engine(other, MoveBudget::Depth(1), None).unwrap();
+        let error = e.check_settings().unwrap_err().to_string();
+        assert!(error.contains("is for mcts only"), "{other}: {error}");
+    }
+}

@@ -1088,6 +1088,8 @@ pub fn items(plan: &Plan) -> Vec<(String, f64)> {
         BudgetRule::Calibrated { divisor } => CALIBRATION_MS as f64 / 1000.0 / divisor as f64,
         BudgetRule::Fixed(MoveBudget::Time(ms) | MoveBudget::CpuTime(ms)) => ms as f64 / 1000.0,
         BudgetRule::Fixed(MoveBudget::Nodes(n)) => n as f64 / 200_000.0,
+        // MCTS alone takes it (the command line refuses it for the experiment).
+        BudgetRule::Fixed(MoveBudget::Iterations(n)) => n as f64 / 20_000.0,
         BudgetRule::Fixed(MoveBudget::Depth(d)) => 0.001 * f64::from(d * d),
     };
     let mut v = Vec::new();
@@ -1473,6 +1475,7 @@ fn budget_text(b: MoveBudget) -> String {
     match b {
         MoveBudget::Depth(d) => format!("depth {d}"),
         MoveBudget::Nodes(n) => format!("{n} nodes per move"),
+        MoveBudget::Iterations(n) => format!("{n} MCTS iterations per move"),
         MoveBudget::Time(t) => {
             format!("{t} ms of wall-clock time per move (time budgets vary from run to run and machine to machine)")
         }
