@@ -1,10 +1,12 @@
 //! `gametree.search`: the request and its dispatch on what is searched (the result is
 //! [`crate::api_result`]).
 
+use gametree::search::mcts::MctsConfig;
 use gametree::search::{Clock, Searcher};
 use pyo3::prelude::*;
 
-use gametree_run::budget::Budget;
+use gametree_run::budget::{mcts_iterations, Budget};
+use gametree_run::engine_policy::{PolicyOptions, POLICY_KEYS};
 use gametree_run::input::{self, Source};
 use gametree_run::search_job::{self, SearchSpec};
 
@@ -45,6 +47,70 @@ pub fn limits(
     })
 }
 
+/// The searcher of `algorithm` and the options after it, as an engine's name writes them
+/// without its budget (`mcts:c=1:solver=standard`, `brs-plus:forced=ordered`;
+/// docs/tournament.md), each checked, and refused when they do not fit the searcher.
+fn searcher_and_options(algorithm: &str) -> Result<(Searcher, PolicyOptions), String> {
+    let mut parts = algorithm.split(':');
+    let searcher: Searcher = parts
+        .next()
+        .unwrap_or_default()
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let mut policy = PolicyOptions::default();
+    for option in parts {
+        let Some((key, value)) = option.split_once('=') else {
+            return Err(format!(
+                "option `{option}` is not KEY=VALUE (the options are {POLICY_KEYS})"
+            ));
+        };
+        policy
+            .set(key, value)
+            .ok_or_else(|| format!("unknown option `{key}` (the options are {POLICY_KEYS})"))??;
+    }
+    match policy.misfit(searcher) {
+        Some(problem) => Err(problem),
+        None => Ok((searcher, policy)),
+    }
+}
+
+/// MCTS's parameters for `searcher` under `limits`, from `iterations`, `seed` and the
+/// name's options: `None` (the defaults for the budget) when none is given; an error when
+/// `iterations` or `seed` is given to another searcher.
+fn mcts_config(
+    searcher: Searcher,
+    limits: &Budget,
+    iterations: Option<Int>,
+    seed: Option<Int>,
+    policy: &PolicyOptions,
+) -> Result<Option<MctsConfig>, String> {
+    let iterations = iterations
+        .map(|n| n.within("iterations", 1, u64::MAX.into()))
+        .transpose()?;
+    let seed = seed
+        .map(|s| s.within("seed", 0, u64::MAX.into()))
+        .transpose()?;
+    if searcher != Searcher::Mcts {
+        return match (iterations, seed) {
+            (None, None) => Ok(None),
+            _ => Err(format!(
+                "iterations= and seed= are for mcts only, not {}",
+                searcher.name()
+            )),
+        };
+    }
+    if iterations.is_none() && seed.is_none() && policy.is_empty() {
+        return Ok(None);
+    }
+    let config = policy.apply(MctsConfig {
+        seed: seed.unwrap_or(0),
+        iterations: mcts_iterations(iterations, limits),
+        ..MctsConfig::default()
+    });
+    config.validate().map_err(|e| e.to_string())?;
+    Ok(Some(config))
+}
+
 /// Searches `target` (a `Tree`, a `Game`, or a game written in Python) with `algorithm`.
 ///
 /// `depth`, `nodes` and `time_ms` limit the search (`clock="cpu"`: `time_ms` is the searching
@@ -53,11 +119,14 @@ pub fn limits(
 /// exact values; `threads` above 1 runs the two-player engine on that many threads; `trace`
 /// records the prunes (in `to_json()`); `state` searches a game from that state (one of its
 /// states: a `gametree.State` of a game of the registry, or a state of a game written in
-/// Python) instead of its start. Raises `GametreeError` for bad options and
-/// `KeyboardInterrupt` when Ctrl-C stops the search.
+/// Python) instead of its start. `algorithm` may carry the options of an engine's name
+/// after it (`"mcts:c=1:solver=standard"`, `"brs-plus:forced=ordered"`); `iterations` and
+/// `seed` are MCTS's (default: 10,000 iterations without another limit, seed 0). Raises
+/// `GametreeError` for bad options and `KeyboardInterrupt` when Ctrl-C stops the search.
 #[pyfunction]
 #[pyo3(signature = (target, algorithm, depth=None, nodes=None, time_ms=None, iterative=false,
-                    table_mib=Int(0), threads=Int(1), trace=false, state=None, clock=None))]
+                    table_mib=Int(0), threads=Int(1), trace=false, state=None, clock=None,
+                    iterations=None, seed=None))]
 #[expect(
     clippy::too_many_arguments,
     reason = "the keywords of the Python function, one argument each"
@@ -75,19 +144,24 @@ pub fn search(
     trace: bool,
     state: Option<&Bound<'_, PyAny>>,
     clock: Option<&str>,
+    iterations: Option<Int>,
+    seed: Option<Int>,
 ) -> PyResult<SearchResult> {
     let limits = limits(depth, nodes, time_ms, clock).map_err(gametree_error)?;
     let table_mib = table_mib
         .within("table_mib", 0, 65_536)
         .map_err(gametree_error)?;
     let threads = threads.within("threads", 1, 256).map_err(gametree_error)?;
-    let searcher: Searcher = algorithm.parse().map_err(gametree_error)?;
+    let (searcher, policy) = searcher_and_options(algorithm).map_err(gametree_error)?;
+    let mcts = mcts_config(searcher, &limits, iterations, seed, &policy).map_err(gametree_error)?;
     let spec = SearchSpec {
         limits,
         iterative,
         trace,
         table_mib: (table_mib > 0).then_some(table_mib),
         threads: (threads > 1).then_some(threads),
+        mcts,
+        forced_moves: policy.forced,
         ..SearchSpec::new(searcher)
     };
     let outcome = if let Ok(tree) = target.cast::<Tree>() {

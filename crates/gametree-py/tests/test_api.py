@@ -428,3 +428,32 @@ def test_the_stubs_name_every_public_name_and_help_reads():
     for obj in (gt.search, gt.perft, gt.reproduce, gt.tournament, gt.Tree, gt.Game,
                 gt.SearchResult, gt.algorithms, gt.games):
         assert obj.__doc__ and len(obj.__doc__) > 20, obj
+
+
+def test_search_takes_mcts_iterations_seed_and_an_engine_names_options():
+    game = gt.Game("connect-four")
+    r = gt.search(game, "mcts", iterations=200, seed=3)
+    assert r.stats["iterations"] == 200
+    again = gt.search(game, "mcts", iterations=200, seed=3)
+    assert (again.best_move, again.stats["nodes"]) == (r.best_move, r.stats["nodes"])
+    # The default is 10,000 iterations; a node budget counts the tree's nodes instead.
+    assert gt.search(game, "mcts", nodes=200).stats["iterations"] < 200
+    # The options of an engine's name: the solver on, another exploration constant.
+    solved = gt.search(gt.Game("tictactoe"), "mcts:solver=standard:c=0.5", iterations=5_000)
+    assert solved.stats["iterations"] <= 5_000
+    forced = gt.search(gt.Game("rolit(players=3)"), "brs-plus:forced=ordered", depth=3)
+    assert forced.stats["nodes"] > 0
+    for algorithm, keywords, words in [
+        ("alphabeta", {"iterations": 5, "depth": 2}, "for mcts only"),
+        ("alphabeta", {"seed": 1, "depth": 2}, "for mcts only"),
+        ("mcts", {"iterations": 0}, "iterations=0"),
+        ("mcts:c=x", {}, "c `x`"),
+        ("mcts:frobnicate=1", {}, "unknown option `frobnicate`"),
+        ("mcts:solver", {}, "is not KEY=VALUE"),
+        ("pvs:c=1", {"depth": 2}, "for mcts only"),
+        ("mcts:forced=ordered", {}, "for brs-plus only"),
+    ]:
+        with pytest.raises(gt.GametreeError) as e:
+            gt.search(game, algorithm, **keywords)
+        text = str(e.value)
+        assert words in text and "\n" not in text, (algorithm, keywords, text)
