@@ -511,8 +511,8 @@ impl Engine {
 
     /// [`Engine::choose_with`] for an engine with `:worlds=W`: perfect-information Monte
     /// Carlo ([`pimc()`]) over the engine's searcher (through [`AnyGame`]), with the engine's
-    /// budget for the whole move (a depth budget: every search of that depth; a node or
-    /// time budget: split over the worlds and moves). The sampler's seed is
+    /// budget for the whole move (a depth budget: every search of that depth; a node, time or
+    /// iteration budget: split over the worlds and moves). The sampler's seed is
     /// [`pimc_seed`]`(seed)`, the inner MCTS seeds derive from `seed`. A move counts as a
     /// fallback when PIMC fails (the first legal move is played) or when every one of its
     /// searches was stopped before depth 1 (the move was chosen on static values).
@@ -543,6 +543,15 @@ impl Engine {
             seed: pimc_seed(seed),
             iterative: spec.deepening == Deepening::Iterative,
         };
+        // An iteration budget is the whole move's, split evenly over the searches (a world
+        // and a root move each) as PIMC splits a node budget: at least one each.
+        let mut mcts = spec.mcts;
+        if let MoveBudget::Iterations(n) = self.budget {
+            let mut moves = Vec::new();
+            game.moves(state, &mut moves);
+            let searches = (worlds.max(1) as u64).saturating_mul(moves.len().max(1) as u64);
+            mcts.iterations = (n / searches).max(1);
+        }
         Some(
             match pimc::<AnyGame, G, E>(
                 self.algorithm,
@@ -550,7 +559,7 @@ impl Engine {
                 eval,
                 state,
                 &config,
-                &spec.mcts,
+                &mcts,
                 &settings,
             ) {
                 Ok(r) => (

@@ -432,3 +432,37 @@ fn an_iteration_budget_runs_that_many_mcts_iterations() {
         assert!(error.contains("is for mcts only"), "{other}: {error}");
     }
 }
+
+/// With `:worlds=W` an iteration budget is the whole move's, split over the `W x M`
+/// searches (a world and a root move each) as a node budget is: `@i1` and `@i2` both give
+/// every search one iteration (each move has at least two searches), so they play the
+/// same games; `@i400` plays others.
+#[test]
+fn an_iteration_budget_with_worlds_is_split_over_the_searches() {
+    use gametree_games::cards::{CardEval, CardGame};
+    use gametree_run::engine_name::parse_engine;
+    let game = CardGame::hearts(3);
+    let play = |mcts: &str| {
+        let cfg = TournamentConfig {
+            engines: [mcts, "paranoid@d1:worlds=2"]
+                .iter()
+                .map(|name| parse_engine(name, MoveBudget::Depth(1), None).unwrap())
+                .collect(),
+            openings: 1,
+            opening_plies: 0,
+            seed: 5,
+            max_plies: Some(12),
+            progress: false,
+            threads: Some(1),
+            bootstrap: 0,
+        };
+        let r = run_tournament(&game, &CardEval, "hearts", &cfg).unwrap();
+        r.results
+            .iter()
+            .map(|g| (g.scores.clone(), g.nodes.clone()))
+            .collect::<Vec<_>>()
+    };
+    let one = play("mcts@i1:worlds=2");
+    assert_eq!(play("mcts@i2:worlds=2"), one);
+    assert_ne!(play("mcts@i400:worlds=2"), one);
+}
