@@ -6,7 +6,8 @@ use gametree::search::{Clock, Searcher};
 use pyo3::prelude::*;
 
 use gametree_run::budget::{mcts_iterations, Budget};
-use gametree_run::engine_policy::{PolicyOptions, POLICY_KEYS};
+use gametree_run::engine::{Engine, MoveBudget};
+use gametree_run::engine_name::parse_engine;
 use gametree_run::input::{self, Source};
 use gametree_run::search_job::{self, SearchSpec};
 
@@ -47,42 +48,38 @@ pub fn limits(
     })
 }
 
-/// The searcher of `algorithm` and the options after it, as an engine's name writes them
-/// without its budget (`mcts:c=1:solver=standard`, `brs-plus:forced=ordered`;
-/// docs/tournament.md), each checked, and refused when they do not fit the searcher.
-fn searcher_and_options(algorithm: &str) -> Result<(Searcher, PolicyOptions), String> {
-    let mut parts = algorithm.split(':');
-    let searcher: Searcher = parts
-        .next()
-        .unwrap_or_default()
-        .parse()
-        .map_err(|e| format!("{e}"))?;
-    let mut policy = PolicyOptions::default();
-    for option in parts {
-        let Some((key, value)) = option.split_once('=') else {
-            return Err(format!(
-                "option `{option}` is not KEY=VALUE (the options are {POLICY_KEYS})"
-            ));
-        };
-        policy
-            .set(key, value)
-            .ok_or_else(|| format!("unknown option `{key}` (the options are {POLICY_KEYS})"))??;
+/// The searcher of `algorithm` and the options after it, read as an engine's name without
+/// its budget ([`parse_engine`]: `mcts:c=1:solver=standard`, `mcts:cutoff=10`,
+/// `brs-plus:forced=ordered`; docs/tournament.md). A budget in the name, and the options
+/// that belong to a tournament's engine (`table`, `worlds`, `seed`), are refused: a search's
+/// budget and seed are keywords.
+fn searcher_and_options(algorithm: &str) -> Result<Engine, String> {
+    let head = algorithm.split(':').next().unwrap_or_default();
+    if head.contains('@') {
+        return Err(format!(
+            "algorithm `{algorithm}`: the budget is given by depth=, nodes=, time_ms= or iterations=, not in the name"
+        ));
     }
-    match policy.misfit(searcher) {
-        Some(problem) => Err(problem),
-        None => Ok((searcher, policy)),
+    // An unknown searcher in the command line's words (`search -a`), not an engine name's.
+    head.parse::<Searcher>().map_err(|e| e.to_string())?;
+    let engine = parse_engine(algorithm, MoveBudget::Depth(1), None).map_err(|e| e.to_string())?;
+    let o = &engine.options;
+    if o.table.is_some() || o.worlds.is_some() || o.seed.is_some() {
+        return Err(format!(
+            "algorithm `{algorithm}`: `table`, `worlds` and `seed` are options of a tournament's engines (a search takes seed=)"
+        ));
     }
+    Ok(engine)
 }
 
-/// MCTS's parameters for `searcher` under `limits`, from `iterations`, `seed` and the
-/// name's options: `None` (the defaults for the budget) when none is given; an error when
-/// `iterations` or `seed` is given to another searcher.
+/// MCTS's parameters for the search by `engine` (its searcher and options) under `limits`,
+/// from `iterations` and `seed` (without any of them and without options, the defaults for
+/// the budget); an error when `iterations` or `seed` is given to another searcher.
 fn mcts_config(
-    searcher: Searcher,
+    engine: &Engine,
     limits: &Budget,
     iterations: Option<Int>,
     seed: Option<Int>,
-    policy: &PolicyOptions,
 ) -> Result<Option<MctsConfig>, String> {
     let iterations = iterations
         .map(|n| n.within("iterations", 1, u64::MAX.into()))
@@ -90,21 +87,19 @@ fn mcts_config(
     let seed = seed
         .map(|s| s.within("seed", 0, u64::MAX.into()))
         .transpose()?;
-    if searcher != Searcher::Mcts {
+    if engine.algorithm != Searcher::Mcts {
         return match (iterations, seed) {
             (None, None) => Ok(None),
             _ => Err(format!(
                 "iterations= and seed= are for mcts only, not {}",
-                searcher.name()
+                engine.algorithm.name()
             )),
         };
     }
-    if iterations.is_none() && seed.is_none() && policy.is_empty() {
-        return Ok(None);
-    }
-    let config = policy.apply(MctsConfig {
+    let config = engine.policy.apply(MctsConfig {
         seed: seed.unwrap_or(0),
         iterations: mcts_iterations(iterations, limits),
+        cutoff: engine.options.cutoff,
         ..MctsConfig::default()
     });
     config.validate().map_err(|e| e.to_string())?;
@@ -120,7 +115,8 @@ fn mcts_config(
 /// records the prunes (in `to_json()`); `state` searches a game from that state (one of its
 /// states: a `gametree.State` of a game of the registry, or a state of a game written in
 /// Python) instead of its start. `algorithm` may carry the options of an engine's name
-/// after it (`"mcts:c=1:solver=standard"`, `"brs-plus:forced=ordered"`); `iterations` and
+/// after it (`"mcts:c=1:solver=standard"`, `"mcts:cutoff=10"`, `"brs-plus:forced=ordered"`;
+/// not `table`, `worlds` or `seed`, a tournament engine's); `iterations` and
 /// `seed` are MCTS's (default: 10,000 iterations without another limit, seed 0). Raises
 /// `GametreeError` for bad options and `KeyboardInterrupt` when Ctrl-C stops the search.
 #[pyfunction]
@@ -152,8 +148,8 @@ pub fn search(
         .within("table_mib", 0, 65_536)
         .map_err(gametree_error)?;
     let threads = threads.within("threads", 1, 256).map_err(gametree_error)?;
-    let (searcher, policy) = searcher_and_options(algorithm).map_err(gametree_error)?;
-    let mcts = mcts_config(searcher, &limits, iterations, seed, &policy).map_err(gametree_error)?;
+    let engine = searcher_and_options(algorithm).map_err(gametree_error)?;
+    let mcts = mcts_config(&engine, &limits, iterations, seed).map_err(gametree_error)?;
     let spec = SearchSpec {
         limits,
         iterative,
@@ -161,8 +157,8 @@ pub fn search(
         table_mib: (table_mib > 0).then_some(table_mib),
         threads: (threads > 1).then_some(threads),
         mcts,
-        forced_moves: policy.forced,
-        ..SearchSpec::new(searcher)
+        forced_moves: engine.policy.forced,
+        ..SearchSpec::new(engine.algorithm)
     };
     let outcome = if let Ok(tree) = target.cast::<Tree>() {
         if state.is_some() {

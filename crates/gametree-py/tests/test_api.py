@@ -443,6 +443,9 @@ def test_search_takes_mcts_iterations_seed_and_an_engine_names_options():
     assert solved.stats["iterations"] <= 5_000
     forced = gt.search(gt.Game("rolit(players=3)"), "brs-plus:forced=ordered", depth=3)
     assert forced.stats["nodes"] > 0
+    # `cutoff` (an engine option of MCTS) cuts the playouts: other values, same seed.
+    cut = gt.search(game, "mcts:cutoff=2", iterations=500, seed=1)
+    assert cut.value != gt.search(game, "mcts", iterations=500, seed=1).value
     for algorithm, keywords, words in [
         ("alphabeta", {"iterations": 5, "depth": 2}, "for mcts only"),
         ("alphabeta", {"seed": 1, "depth": 2}, "for mcts only"),
@@ -452,6 +455,9 @@ def test_search_takes_mcts_iterations_seed_and_an_engine_names_options():
         ("mcts:solver", {}, "is not KEY=VALUE"),
         ("pvs:c=1", {"depth": 2}, "for mcts only"),
         ("mcts:forced=ordered", {}, "for brs-plus only"),
+        ("mcts@n50", {}, "not in the name"),
+        ("mcts:seed=2", {}, "a search takes seed="),
+        ("mcts:worlds=2", {}, "a search takes seed="),
     ]:
         with pytest.raises(gt.GametreeError) as e:
             gt.search(game, algorithm, **keywords)

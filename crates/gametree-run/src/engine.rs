@@ -12,7 +12,7 @@ use gametree::hash::Zobrist;
 #[cfg(doc)]
 use gametree::search::maxn_table::maxn_table;
 use gametree::search::mcts::MctsConfig;
-use gametree::search::pimc::PimcConfig;
+use gametree::search::pimc::{MctsIterations, PimcConfig};
 #[cfg(doc)]
 use gametree::search::speculative_table::speculative_table;
 use gametree::search::{pimc, Algorithm, AnyGame, Clock, Dispatch, Needs, Searcher};
@@ -542,16 +542,12 @@ impl Engine {
             worlds,
             seed: pimc_seed(seed),
             iterative: spec.deepening == Deepening::Iterative,
+            // An iteration budget is the whole move's, as a node budget is.
+            mcts_iterations: match self.budget {
+                MoveBudget::Iterations(_) => MctsIterations::PerDecision,
+                _ => MctsIterations::PerSearch,
+            },
         };
-        // An iteration budget is the whole move's, split evenly over the searches (a world
-        // and a root move each) as PIMC splits a node budget: at least one each.
-        let mut mcts = spec.mcts;
-        if let MoveBudget::Iterations(n) = self.budget {
-            let mut moves = Vec::new();
-            game.moves(state, &mut moves);
-            let searches = (worlds.max(1) as u64).saturating_mul(moves.len().max(1) as u64);
-            mcts.iterations = (n / searches).max(1);
-        }
         Some(
             match pimc::<AnyGame, G, E>(
                 self.algorithm,
@@ -559,7 +555,7 @@ impl Engine {
                 eval,
                 state,
                 &config,
-                &mcts,
+                &spec.mcts,
                 &settings,
             ) {
                 Ok(r) => (

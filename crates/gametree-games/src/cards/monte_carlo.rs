@@ -19,7 +19,7 @@
 //! itself uses no randomness.
 
 use gametree::search::mcts::MctsConfig;
-use gametree::search::pimc::PimcConfig;
+use gametree::search::pimc::{MctsIterations, PimcConfig};
 use gametree::search::{pimc, Algorithm, AnyGame, Config, Limits, SearchError, Searcher};
 use gametree::{Evaluator, Game};
 
@@ -169,6 +169,7 @@ impl MonteCarlo {
                 worlds,
                 seed: self.position_seed(s),
                 iterative: true,
+                mcts_iterations: MctsIterations::PerSearch,
             },
         )?;
         Ok(Choice {

@@ -4,7 +4,7 @@
 
 use gametree::rng::SplitMix64;
 use gametree::search::mcts::MctsConfig;
-use gametree::search::pimc::PimcConfig;
+use gametree::search::pimc::{MctsIterations, PimcConfig};
 use gametree::search::{pimc, Algorithm, AnyGame, Config, Limits, Searcher, WithSetToMove};
 use gametree::Game;
 use gametree_games::cards::{suit, CardEval, CardGame, CardState};
@@ -70,6 +70,7 @@ fn regression_pimc_engines_see_only_the_information_set() {
                 worlds: 3,
                 seed: seed * 31 + 5,
                 iterative: true,
+                mcts_iterations: MctsIterations::PerSearch,
             };
             let searcher = if seed % 2 == 0 {
                 Algorithm::Paranoid

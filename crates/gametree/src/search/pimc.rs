@@ -28,6 +28,20 @@ pub struct PimcConfig {
     /// Whether each search deepens iteratively to the config's depth (the normal use under
     /// a node or time budget) or is one search of exactly that depth.
     pub iterative: bool,
+    /// What [`MctsConfig::iterations`] counts when the searches are MCTS.
+    pub mcts_iterations: MctsIterations,
+}
+
+/// What [`MctsConfig::iterations`] counts in [`pimc`] (for MCTS searches).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MctsIterations {
+    /// Each search runs that many iterations (with a node or time limit, which is then
+    /// split over the searches, the iterations are only a cap).
+    #[default]
+    PerSearch,
+    /// The decision's iterations: split evenly over its `W x M` searches, as a node limit
+    /// is (at least one each).
+    PerDecision,
 }
 
 /// What [`pimc`] decided.
@@ -63,7 +77,8 @@ pub struct PimcResult<M> {
 ///   `m`'s total. The move with the largest total is played.
 /// - **Budget**: `config.limits.depth` applies to every search as it is. A node limit `N`
 ///   is split evenly: each of the `W x M` searches (`M` legal moves) may visit
-///   `N / (W x M)` nodes (at least 1). A deadline is cut into `W x M` equal time slices
+///   `N / (W x M)` nodes (at least 1); so are MCTS's iterations with
+///   [`MctsIterations::PerDecision`]. A deadline is cut into `W x M` equal time slices
 ///   from the call: search `k` (in the order world by world, moves in game order) must end
 ///   by `now + (k + 1) x (deadline - now) / (W x M)`, so a search that ends early leaves
 ///   its time to the next one; a search whose slice is over before it starts (the
@@ -122,6 +137,10 @@ where
     let worlds = pimc_config.worlds.max(1);
     let searches = (worlds as u64).saturating_mul(moves.len() as u64);
     let per_search = config.limits.nodes.map(|n| (n / searches).max(1));
+    let iterations = match pimc_config.mcts_iterations {
+        MctsIterations::PerSearch => mcts_config.iterations,
+        MctsIterations::PerDecision => (mcts_config.iterations / searches).max(1),
+    };
     let now = Instant::now();
     let span = config
         .limits
@@ -185,6 +204,7 @@ where
             };
             let mcts = MctsConfig {
                 seed: mix64(mcts_config.seed ^ (k - 1)),
+                iterations,
                 ..*mcts_config
             };
             let result = if pimc_config.iterative {

@@ -13,7 +13,7 @@ use gametree::search::clock::thread_cpu_time;
 use gametree::search::engine::{NoHash, Options};
 use gametree::search::mcts::{mcts, MctsConfig};
 use gametree::search::parallel::search_parallel;
-use gametree::search::pimc::PimcConfig;
+use gametree::search::pimc::{MctsIterations, PimcConfig};
 use gametree::search::{
     pimc, run_iterative, Algorithm, AnyGame, Clock, Config, Limits, SearchError,
 };
@@ -218,6 +218,7 @@ fn searches() -> Vec<(&'static str, usize, Search)> {
                 worlds: 1,
                 seed: 1,
                 iterative: true,
+                mcts_iterations: MctsIterations::PerSearch,
             };
             let r = pimc::<AnyGame, _, _>(
                 Algorithm::Maxn.into(),

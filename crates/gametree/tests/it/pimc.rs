@@ -4,7 +4,7 @@
 //! position is refused.
 
 use gametree::search::mcts::MctsConfig;
-use gametree::search::pimc::{PimcConfig, RootMove};
+use gametree::search::pimc::{MctsIterations, PimcConfig, RootMove};
 use gametree::search::{self, pimc, Algorithm, AnyGame, Config, Limits, SearchError, Searcher};
 use gametree::tree::TreeEval;
 use gametree::Game;
@@ -39,6 +39,7 @@ fn regression_pimc_without_hidden_information_sums_the_inner_values() {
             worlds,
             seed,
             iterative: seed % 2 == 0,
+            mcts_iterations: MctsIterations::PerSearch,
         };
         let r = pimc::<AnyGame, _, _>(
             Algorithm::Maxn.into(),
@@ -99,6 +100,7 @@ fn regression_pimc_splits_the_node_budget_and_refuses_terminal_positions() {
             worlds: 3,
             seed: 1,
             iterative: true,
+            mcts_iterations: MctsIterations::PerSearch,
         };
         let run = || {
             pimc::<AnyGame, _, _>(
@@ -140,6 +142,7 @@ fn regression_pimc_splits_the_node_budget_and_refuses_terminal_positions() {
             worlds: 2,
             seed: 0,
             iterative: false,
+            mcts_iterations: MctsIterations::PerSearch,
         },
     );
     assert!(matches!(e, Err(SearchError::InvalidConfig { .. })));
